@@ -1,0 +1,63 @@
+// swift-tools-version: 6.1
+//
+// smcheck — model checking and property-based testing for state machines.
+//
+// Modules, from the bottom up (each folder under Sources/ is one):
+//   SMSpec      the spec format: JSON with positions, model, validation, expressions, JSON Schema
+//   SMEngine    compiled machine, the SCXML step algorithm, the thread-safe runtime, Swift DSL
+//   CZ3         libz3 as a system library (only with the "Z3" trait)
+//   SMSolver    guard encoding into Z3 and an enumeration back end that must agree with it
+//   SMAnalyzer  the explorer (every reachable configuration) and the SM0xx findings
+//   SMFuzz      property-based harness: generation, shrinking, replay, coverage, conformance
+//   SMReport    text, JSON, SARIF, Markdown, HTML, JUnit, DOT, Mermaid renderers
+//   SMTesting   assertions for XCTest and Swift Testing
+//   smcheck     the command line tool
+import PackageDescription
+
+let strictSwift: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "smcheck",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "smcheck", targets: ["smcheck"]),
+        .library(name: "SMSpec", targets: ["SMSpec"]),
+        .library(name: "SMSolver", targets: ["SMSolver"]),
+    ],
+    traits: [
+        .trait(name: "Z3", description: "Prove guard properties with libz3 (needs libz3-dev and pkg-config)."),
+        .default(enabledTraits: ["Z3"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "SMSpec", swiftSettings: strictSwift),
+        .systemLibrary(
+            name: "CZ3",
+            pkgConfig: "z3",
+            providers: [.apt(["libz3-dev"]), .brew(["z3"])]
+        ),
+        .target(
+            name: "SMSolver",
+            dependencies: ["SMSpec", .target(name: "CZ3", condition: .when(traits: ["Z3"]))],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "smcheck",
+            dependencies: [
+                "SMSpec", "SMSolver",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift
+        ),
+
+        // Shared test helpers: fixture lookup, spec builders, expectation helpers.
+        .target(name: "SMTestSupport", dependencies: ["SMSpec"], path: "Tests/SMTestSupport", swiftSettings: strictSwift),
+        .testTarget(name: "SMSpecTests", dependencies: ["SMSpec", "SMTestSupport"], swiftSettings: strictSwift),
+    ]
+)

@@ -1,0 +1,240 @@
+/// Parses the expression language of the spec format:
+///
+///     expr    := or
+///     or      := and ( "||" and )*
+///     and     := cmp ( "&&" cmp )*
+///     cmp     := sum ( ("=="|"!="|"<"|"<="|">"|">=") sum )?     -- non-associative, as in Swift
+///     sum     := product ( ("+"|"-") product )*
+///     product := unary ( ("*"|"/"|"%") unary )*
+///     unary   := ("!"|"-") unary | primary
+///     primary := int | "true" | "false" | "." ident | ident | "event" "." ident | "in" "(" path ")" | "(" expr ")"
+///
+/// Complexity: O(n) in the length of the text; nesting is limited so hostile input cannot overflow the stack.
+public struct ExpressionParser {
+    public static let maximumDepth = 128
+
+    private let scalars: [Unicode.Scalar]
+    private var index = 0
+    private var depth = 0
+
+    private init(_ text: String) { scalars = Array(text.unicodeScalars) }
+
+    public static func parse(_ text: String) throws(ExpressionError) -> ExpressionSyntax {
+        var parser = ExpressionParser(text)
+        parser.skipSpaces()
+        guard parser.index < parser.scalars.count else { throw ExpressionError("the expression is empty", at: 0) }
+        let tree = try parser.parseBinary(minimumPrecedence: 1)
+        parser.skipSpaces()
+        if parser.index < parser.scalars.count {
+            throw parser.unexpected(expecting: "an operator or the end of the expression")
+        }
+        return tree
+    }
+
+    // MARK: - Binary operators by precedence climbing
+
+    private mutating func parseBinary(minimumPrecedence: Int) throws(ExpressionError) -> ExpressionSyntax {
+        var left = try parseUnary()
+        while true {
+            skipSpaces()
+            let operatorStart = index
+            guard let op = peekBinaryOperator(), op.precedence >= minimumPrecedence else { return left }
+            index += op.rawValue.unicodeScalars.count
+            let right = try parseBinary(minimumPrecedence: op.precedence + 1)
+            left = ExpressionSyntax(.binary(op, left, right), start: left.start, end: right.end, operatorOffset: operatorStart)
+            if op.isComparison {
+                skipSpaces()
+                let next = index
+                if let again = peekBinaryOperator(), again.isComparison {
+                    throw ExpressionError(
+                        "comparisons cannot be chained; write 'a \(op.rawValue) b && b \(again.rawValue) c'", at: next)
+                }
+            }
+        }
+    }
+
+    private func peekBinaryOperator() -> BinaryOperator? {
+        guard index < scalars.count else { return nil }
+        let c = scalars[index]
+        let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
+        switch c {
+        case "*": return .multiply
+        case "/": return .divide
+        case "%": return .remainder
+        case "+": return .add
+        case "-": return .subtract
+        case "=": return next == "=" ? .equal : nil
+        case "!": return next == "=" ? .notEqual : nil
+        case "<": return next == "=" ? .lessOrEqual : .less
+        case ">": return next == "=" ? .greaterOrEqual : .greater
+        case "&": return next == "&" ? .and : nil
+        case "|": return next == "|" ? .or : nil
+        default: return nil
+        }
+    }
+
+    // MARK: - Unary and primary
+
+    private mutating func parseUnary() throws(ExpressionError) -> ExpressionSyntax {
+        skipSpaces()
+        guard index < scalars.count else {
+            throw ExpressionError("the expression ends where an operand is expected", at: index)
+        }
+        let start = index
+        if scalars[index] == "!" || scalars[index] == "-" {
+            let op: UnaryOperator = scalars[index] == "!" ? .not : .negate
+            index += 1
+            try enter(at: start)
+            defer { depth -= 1 }
+            let operand = try parseUnary()
+            // Fold negative literals so `-3` is a constant and `-9223372036854775808` is representable.
+            if op == .negate, case .integer(let value) = operand.kind, operand.start == start + 1 {
+                return ExpressionSyntax(.integer(-value), start: start, end: operand.end)
+            }
+            return ExpressionSyntax(.unary(op, operand), start: start, end: operand.end, operatorOffset: start)
+        }
+        return try parsePrimary()
+    }
+
+    private mutating func enter(at offset: Int) throws(ExpressionError) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw ExpressionError("the expression nests deeper than \(Self.maximumDepth) levels", at: offset)
+        }
+    }
+
+    private mutating func parsePrimary() throws(ExpressionError) -> ExpressionSyntax {
+        let start = index
+        let c = scalars[index]
+        if c == "(" {
+            index += 1
+            try enter(at: start)
+            defer { depth -= 1 }
+            let inner = try parseBinary(minimumPrecedence: 1)
+            skipSpaces()
+            guard index < scalars.count, scalars[index] == ")" else {
+                if index >= scalars.count { throw ExpressionError("missing ')' to close the '(' here", at: start) }
+                throw unexpected(expecting: "')'")
+            }
+            index += 1
+            return ExpressionSyntax(inner.kind, start: start, end: index, operatorOffset: inner.operatorOffset)
+        }
+        if isDigit(c) {
+            while index < scalars.count && isDigit(scalars[index]) { index += 1 }
+            let digits = String(String.UnicodeScalarView(scalars[start..<index]))
+            if index < scalars.count && isIdentifierContinue(scalars[index]) {
+                throw ExpressionError("a name cannot start with a digit", at: start)
+            }
+            guard let value = Int(digits) else {
+                throw ExpressionError("the integer \(digits) is too large", at: start)
+            }
+            return ExpressionSyntax(.integer(value), start: start, end: index)
+        }
+        if c == "." {
+            index += 1
+            guard index < scalars.count, isIdentifierStart(scalars[index]) else {
+                throw ExpressionError("expected an enum value name after '.'", at: start)
+            }
+            let name = readIdentifier()
+            return ExpressionSyntax(.enumLiteral(name), start: start, end: index)
+        }
+        if isIdentifierStart(c) {
+            let name = readIdentifier()
+            switch name {
+            case "true": return ExpressionSyntax(.boolean(true), start: start, end: index)
+            case "false": return ExpressionSyntax(.boolean(false), start: start, end: index)
+            case "and": throw ExpressionError("use '&&' for logical and", at: start)
+            case "or": throw ExpressionError("use '||' for logical or", at: start)
+            case "not": throw ExpressionError("use '!' for logical not", at: start)
+            case "event":
+                guard index < scalars.count, scalars[index] == "." else {
+                    throw ExpressionError("'event' must be followed by '.' and a parameter name, as in 'event.count'", at: start)
+                }
+                index += 1
+                guard index < scalars.count, isIdentifierStart(scalars[index]) else {
+                    throw ExpressionError("expected a parameter name after 'event.'", at: index)
+                }
+                let parameter = readIdentifier()
+                return ExpressionSyntax(.eventParameter(parameter), start: start, end: index)
+            case "in":
+                skipSpaces()
+                guard index < scalars.count, scalars[index] == "(" else {
+                    throw ExpressionError("'in' needs a state in parentheses, as in 'in(paused)'", at: start)
+                }
+                index += 1
+                let argumentStart = index
+                while index < scalars.count && scalars[index] != ")" { index += 1 }
+                guard index < scalars.count else { throw ExpressionError("missing ')' after 'in('", at: start) }
+                let argument = String(String.UnicodeScalarView(scalars[argumentStart..<index]))
+                    .trimmingWhitespace()
+                index += 1
+                guard !argument.isEmpty else { throw ExpressionError("'in()' needs a state name or path", at: start) }
+                return ExpressionSyntax(.inState(argument), start: start, end: index, operatorOffset: argumentStart)
+            default:
+                return ExpressionSyntax(.variable(name), start: start, end: index)
+            }
+        }
+        throw unexpected(expecting: "an operand")
+    }
+
+    // MARK: - Lexical helpers
+
+    private mutating func readIdentifier() -> String {
+        let start = index
+        while index < scalars.count && isIdentifierContinue(scalars[index]) { index += 1 }
+        return String(String.UnicodeScalarView(scalars[start..<index]))
+    }
+
+    private mutating func skipSpaces() {
+        while index < scalars.count && (scalars[index] == " " || scalars[index] == "\t" || scalars[index] == "\n") {
+            index += 1
+        }
+    }
+
+    private func unexpected(expecting expected: String) -> ExpressionError {
+        guard index < scalars.count else { return ExpressionError("the expression ends; expected \(expected)", at: index) }
+        let c = scalars[index]
+        let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
+        switch c {
+        case "=" where next != "=": return ExpressionError("'=' assigns; use '==' to compare", at: index)
+        case "&" where next != "&": return ExpressionError("use '&&' for logical and", at: index)
+        case "|" where next != "|": return ExpressionError("use '||' for logical or", at: index)
+        case ")": return ExpressionError("unexpected ')' without a matching '('", at: index)
+        case "'", "\"": return ExpressionError("expressions have no strings; write an enum value as '.name'", at: index)
+        default:
+            if isIdentifierStart(c) || isDigit(c) {
+                var end = index
+                while end < scalars.count && isIdentifierContinue(scalars[end]) { end += 1 }
+                let word = String(String.UnicodeScalarView(scalars[index..<end]))
+                switch word {
+                case "and": return ExpressionError("use '&&' for logical and", at: index)
+                case "or": return ExpressionError("use '||' for logical or", at: index)
+                default: break
+                }
+                return ExpressionError("unexpected '\(word)'; expected \(expected)", at: index)
+            }
+            return ExpressionError("unexpected '\(c)'; expected \(expected)", at: index)
+        }
+    }
+
+    private func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
+    private func isIdentifierStart(_ c: Unicode.Scalar) -> Bool { (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c == "_" }
+    private func isIdentifierContinue(_ c: Unicode.Scalar) -> Bool { isIdentifierStart(c) || isDigit(c) }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var scalars = Substring(self).unicodeScalars[...]
+        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
+    /// True for names the expression language can refer to: `[A-Za-z_][A-Za-z0-9_]*`, not a keyword.
+    var isIdentifier: Bool {
+        guard let first = unicodeScalars.first, (first >= "a" && first <= "z") || (first >= "A" && first <= "Z") || first == "_"
+        else { return false }
+        let valid = unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" }
+        return valid && !["true", "false", "in", "event", "else", "and", "or", "not"].contains(self)
+    }
+}

@@ -1,0 +1,260 @@
+/// The keys each kind of object in a spec may have; the JSON Schema is written from the same lists.
+/// Messages the decoder and the resolver share, so a problem found by both is reported once, the same way.
+enum SpecMessages {
+    static func invalidVariableName(_ name: String) -> String {
+        "variable name \(JSONWriter.quoted(name)) is not a valid name; use letters, digits and _, not starting with a digit, and not a keyword"
+    }
+}
+
+enum SpecKeys {
+    static let topLevel = ["$schema", "format", "name", "description", "variables", "events", "initial", "states",
+                           "invariants", "reachable", "options"]
+    static let variable = ["type", "min", "max", "values", "initial", "description"]
+    static let parameter = ["type", "min", "max", "values", "description"]
+    static let event = ["params", "description"]
+    static let state = ["type", "initial", "states", "entry", "exit", "on", "always", "history", "target", "description"]
+    static let transition = ["target", "guard", "actions", "kind", "description"]
+    static let invariant = ["name", "expr", "description"]
+    static let options = ["maxMicrosteps", "queueBound", "unhandled"]
+    static let actionKinds = ["assign", "raise", "send", "if", "call"]
+    static func action(_ kind: String) -> [String] {
+        switch kind {
+        case "raise", "send": [kind, "params"]
+        case "if": ["if", "then", "else"]
+        default: [kind]
+        }
+    }
+    /// Bounds of declared ints: wide enough for any counter, narrow enough that domain sizes cannot overflow.
+    static let intBounds = Int(Int32.min)...Int(Int32.max)
+}
+
+extension SpecDecoder {
+    mutating func decodeSpec(_ root: JSONNode) -> Spec? {
+        let pointer = JSONPointer.root
+        guard let top = members(of: root, at: pointer, what: "the spec", allowed: SpecKeys.topLevel, required: ["format", "name", "states"])
+        else { return nil }
+
+        if let format = top["format"] {
+            if let text = string(format.value, pointer / "format", what: "\"format\""), text != Spec.format {
+                report("unsupported format \(JSONWriter.quoted(text)); this smcheck reads \(JSONWriter.quoted(Spec.format))",
+                       at: format.value.position, pointer / "format")
+            }
+        }
+        var name = ""
+        if let member = top["name"], let text = string(member.value, pointer / "name", what: "\"name\"") {
+            if text.trimmingWhitespace().isEmpty { report("\"name\" must not be empty", at: member.value.position, pointer / "name") }
+            name = text
+        }
+        let description = top["description"].flatMap { string($0.value, pointer / "description", what: "\"description\"") }
+        let variables = top["variables"].map { decodeVariables($0.value, pointer / "variables") } ?? []
+        let events = top["events"].map { decodeEvents($0.value, pointer / "events") } ?? []
+        let initial = top["initial"].flatMap { member -> StateReference? in
+            string(member.value, pointer / "initial", what: "\"initial\"").map { reference(member.value, $0, pointer / "initial") }
+        }
+        var states: [State] = []
+        if let member = top["states"] {
+            states = decodeChildren(member.value, pointer / "states", parentName: nil)
+            if member.value.objectValue?.isEmpty == true {
+                report("\"states\" is empty; a machine needs at least one state", at: member.value.position, pointer / "states")
+            }
+        }
+        let invariants = top["invariants"].map { decodeInvariants($0.value, pointer / "invariants") } ?? []
+        var reachable: [StateReference] = []
+        if let member = top["reachable"], let elements = array(member.value, pointer / "reachable", what: "\"reachable\"") {
+            for (i, element) in elements.enumerated() {
+                if let text = string(element, pointer / "reachable" / i, what: "an entry of \"reachable\"") {
+                    reachable.append(reference(element, text, pointer / "reachable" / i))
+                }
+            }
+        }
+        let options = top["options"].map { decodeOptions($0.value, pointer / "options") } ?? .default
+        return Spec(name: name, description: description, variables: variables, events: events, initial: initial, states: states,
+                    invariants: invariants, reachable: reachable, options: options, file: file)
+    }
+
+    // MARK: - Declarations
+
+    private mutating func decodeVariables(_ node: JSONNode, _ pointer: JSONPointer) -> [Variable] {
+        guard let list = orderedMembers(of: node, at: pointer, what: "\"variables\"", duplicateWhat: "variable") else {
+            rejected.allVariables = true
+            return []
+        }
+        return list.compactMap { member in
+            let at = pointer / member.key
+            if !member.key.isIdentifier {
+                report(SpecMessages.invalidVariableName(member.key), at: member.keyPosition, at)
+            }
+            guard let (type, fields) = decodeType(member.value, at, what: "variable \(JSONWriter.quoted(member.key))", allowed: SpecKeys.variable)
+            else {
+                rejected.variables.insert(member.key)
+                return nil
+            }
+            var initial: Value?
+            if let initialMember = fields["initial"] {
+                initial = decodeValue(initialMember.value, of: type, at / "initial", what: "variable \(JSONWriter.quoted(member.key))")
+            }
+            return Variable(member.key, type, initial: initial, location: location(member.keyPosition, at))
+        }
+    }
+
+    private mutating func decodeEvents(_ node: JSONNode, _ pointer: JSONPointer) -> [EventDeclaration] {
+        guard let list = orderedMembers(of: node, at: pointer, what: "\"events\"", duplicateWhat: "event") else {
+            rejected.allEvents = true
+            return []
+        }
+        return list.map { member in
+            let at = pointer / member.key
+            checkEventName(member.key, at: member.keyPosition, at)
+            var parameters: [Parameter] = []
+            if let fields = members(of: member.value, at: at, what: "event \(JSONWriter.quoted(member.key))", allowed: SpecKeys.event),
+                let params = fields["params"],
+                let paramList = orderedMembers(of: params.value, at: at / "params", what: "the params of \(JSONWriter.quoted(member.key))",
+                                               duplicateWhat: "parameter")
+            {
+                for param in paramList {
+                    let paramAt = at / "params" / param.key
+                    if !param.key.isIdentifier {
+                        report("parameter name \(JSONWriter.quoted(param.key)) is not a valid name; use letters, digits and _",
+                               at: param.keyPosition, paramAt)
+                    }
+                    if let (type, _) = decodeType(param.value, paramAt, what: "parameter \(JSONWriter.quoted(param.key))", allowed: SpecKeys.parameter) {
+                        parameters.append(Parameter(param.key, type, location: location(param.keyPosition, paramAt)))
+                    }
+                }
+            }
+            return EventDeclaration(member.key, parameters: parameters, location: location(member.keyPosition, at))
+        }
+    }
+
+    private mutating func checkEventName(_ name: String, at position: TextPosition, _ pointer: JSONPointer) {
+        if name == "*" {
+            report("\"*\" is not an event name; it matches every event in \"on\"", at: position, pointer)
+        } else if name.hasPrefix("done.") {
+            report("event names starting with \"done.\" are reserved for the implicit done.state.<state> events", at: position, pointer)
+        } else if name.isEmpty || name.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
+            report("event name \(JSONWriter.quoted(name)) must be non-empty and contain no white space", at: position, pointer)
+        }
+    }
+
+    /// Decodes `{ "type": ..., "min", "max" | "values" }` and returns the type with the object's fields.
+    private mutating func decodeType(_ node: JSONNode, _ pointer: JSONPointer, what: String, allowed: [String])
+        -> (ValueType, [String: JSONMember])?
+    {
+        guard let fields = members(of: node, at: pointer, what: what, allowed: allowed, required: ["type"]),
+            let typeMember = fields["type"],
+            let typeName = string(typeMember.value, pointer / "type", what: "the type of \(what)")
+        else { return nil }
+        switch typeName {
+        case "bool":
+            for key in ["min", "max", "values"] where fields[key] != nil {
+                report("\(what) is a bool and cannot have \(JSONWriter.quoted(key))", at: fields[key]!.keyPosition, pointer / key)
+            }
+            return (.bool, fields)
+        case "int":
+            if let values = fields["values"] {
+                report("\(what) is an int and cannot have \"values\"; use \"min\" and \"max\"", at: values.keyPosition, pointer / "values")
+            }
+            guard let minMember = fields["min"], let maxMember = fields["max"] else {
+                report("\(what) is an int and needs both \"min\" and \"max\" (bounds make exploration finite)", at: node.position, pointer)
+                return nil
+            }
+            guard let min = integer(minMember.value, pointer / "min", what: "\"min\" of \(what)", range: SpecKeys.intBounds),
+                let max = integer(maxMember.value, pointer / "max", what: "\"max\" of \(what)", range: SpecKeys.intBounds)
+            else { return nil }
+            if min > max {
+                // Reported, and kept as an int so expressions using it are still checked without a cascade.
+                report("\(what) has min \(min) greater than max \(max)", at: minMember.value.position, pointer / "min")
+            }
+            return (.int(min: min, max: max), fields)
+        case "enum":
+            for key in ["min", "max"] where fields[key] != nil {
+                report("\(what) is an enum and cannot have \(JSONWriter.quoted(key))", at: fields[key]!.keyPosition, pointer / key)
+            }
+            guard let valuesMember = fields["values"] else {
+                report("\(what) is an enum and needs \"values\", a list of names", at: node.position, pointer)
+                return nil
+            }
+            guard let elements = array(valuesMember.value, pointer / "values", what: "\"values\" of \(what)") else { return nil }
+            var values: [String] = []
+            for (i, element) in elements.enumerated() {
+                guard let value = string(element, pointer / "values" / i, what: "an enum value") else { continue }
+                if !value.isIdentifier {
+                    report("enum value \(JSONWriter.quoted(value)) is not a valid name; use letters, digits and _", at: element.position,
+                           pointer / "values" / i)
+                } else if values.contains(value) {
+                    report("duplicate enum value \(JSONWriter.quoted(value))", at: element.position, pointer / "values" / i)
+                } else {
+                    values.append(value)
+                }
+            }
+            if elements.isEmpty {
+                report("\(what) has no values; an enum needs at least one", at: valuesMember.value.position, pointer / "values")
+                return nil
+            }
+            return values.isEmpty ? nil : (.enumeration(values), fields)
+        default:
+            report("unknown type \(JSONWriter.quoted(typeName)) for \(what); expected \"bool\", \"int\" or \"enum\"", at: typeMember.value.position,
+                   pointer / "type", suggestion: Suggestions.closest(to: typeName, in: ["bool", "int", "enum"]))
+            return nil
+        }
+    }
+
+    private mutating func decodeValue(_ node: JSONNode, of type: ValueType, _ pointer: JSONPointer, what: String) -> Value? {
+        switch type {
+        case .bool:
+            guard let b = node.boolValue else {
+                report("the initial value of \(what) must be true or false, not \(article(node.typeName))", at: node.position, pointer)
+                return nil
+            }
+            return .bool(b)
+        case .int(let min, let max):
+            guard let v = integer(node, pointer, what: "the initial value of \(what)", range: Int.min...Int.max) else { return nil }
+            guard v >= min && v <= max || min > max else {
+                report("the initial value \(v) of \(what) is outside its bounds \(min)...\(max)", at: node.position, pointer)
+                return nil
+            }
+            return .int(v)
+        case .enumeration(let values):
+            guard let s = string(node, pointer, what: "the initial value of \(what)") else { return nil }
+            guard values.contains(s) else {
+                report("the initial value \(JSONWriter.quoted(s)) of \(what) is not one of its values (\(values.joined(separator: ", ")))",
+                       at: node.position, pointer, suggestion: Suggestions.closest(to: s, in: values))
+                return nil
+            }
+            return .enumCase(s)
+        }
+    }
+
+    private mutating func decodeInvariants(_ node: JSONNode, _ pointer: JSONPointer) -> [Invariant] {
+        guard let elements = array(node, pointer, what: "\"invariants\"") else { return [] }
+        return elements.enumerated().compactMap { i, element in
+            let at = pointer / i
+            guard let fields = members(of: element, at: at, what: "an invariant", allowed: SpecKeys.invariant, required: ["name", "expr"]),
+                let nameMember = fields["name"], let exprMember = fields["expr"],
+                let name = string(nameMember.value, at / "name", what: "the invariant's \"name\""),
+                let text = string(exprMember.value, at / "expr", what: "the invariant's \"expr\"")
+            else { return nil }
+            return Invariant(name, expression(exprMember.value, text, at / "expr"), location: location(element.position, at))
+        }
+    }
+
+    private mutating func decodeOptions(_ node: JSONNode, _ pointer: JSONPointer) -> Options {
+        var options = Options()
+        guard let fields = members(of: node, at: pointer, what: "\"options\"", allowed: SpecKeys.options) else { return options }
+        if let m = fields["maxMicrosteps"], let v = integer(m.value, pointer / "maxMicrosteps", what: "\"maxMicrosteps\"", range: 1...1_000_000) {
+            options.maxMicrosteps = v
+        }
+        if let m = fields["queueBound"], let v = integer(m.value, pointer / "queueBound", what: "\"queueBound\"", range: 0...1024) {
+            options.queueBound = v
+        }
+        if let m = fields["unhandled"], let text = string(m.value, pointer / "unhandled", what: "\"unhandled\"") {
+            if let policy = Options.UnhandledPolicy(rawValue: text) {
+                options.unhandled = policy
+            } else {
+                report("\"unhandled\" must be \"ignore\" or \"error\", not \(JSONWriter.quoted(text))", at: m.value.position, pointer / "unhandled",
+                       suggestion: Suggestions.closest(to: text, in: Options.UnhandledPolicy.allCases.map(\.rawValue)))
+            }
+        }
+        return options
+    }
+}

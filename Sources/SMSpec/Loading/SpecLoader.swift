@@ -1,0 +1,91 @@
+public import Foundation
+
+/// Limits that keep hostile or accidental input from taking the machine down.
+public struct LoadLimits: Sendable {
+    /// Larger files are rejected before parsing. Real specs are kilobytes; the limit is generous.
+    public var maximumBytes: Int
+    /// Deeper JSON nesting is rejected.
+    public var maximumDepth: Int
+
+    public init(maximumBytes: Int = 16 << 20, maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+        self.maximumBytes = maximumBytes
+        self.maximumDepth = maximumDepth
+    }
+
+    public static let `default` = LoadLimits()
+}
+
+extension Spec {
+    /// Reads, decodes and validates a spec file. Throws `SpecError` with every problem found, each with
+    /// `file:line:column` and a JSON Pointer.
+    public static func load(contentsOf url: URL, limits: LoadLimits = .default) throws(SpecError) -> Spec {
+        try load(path: url.path, displayName: url.path, limits: limits)
+    }
+
+    /// Reads a spec from a path; `displayName` is what error messages call the file (default: the path as given).
+    public static func load(path: String, displayName: String? = nil, limits: LoadLimits = .default) throws(SpecError) -> Spec {
+        let name = displayName ?? path
+        let fileLocation = SourceLocation(file: name, pointer: .root, line: 1, column: 1)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw SpecError([Diagnostic("no such file", at: SourceLocation(file: name, pointer: .root))])
+        }
+        guard !isDirectory.boolValue else {
+            throw SpecError([Diagnostic("is a directory, not a spec file", at: SourceLocation(file: name, pointer: .root))])
+        }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limits.maximumBytes {
+            throw SpecError([tooLarge(size, limits, at: fileLocation)])
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw SpecError([Diagnostic("cannot be read (permission denied?)", at: SourceLocation(file: name, pointer: .root))])
+        }
+        defer { try? handle.close() }
+        // Read at most one byte past the limit, so a file that grows (or a pipe) cannot make us read without bound.
+        let data = (try? handle.read(upToCount: limits.maximumBytes + 1)) ?? Data()
+        if data.count > limits.maximumBytes { throw SpecError([tooLarge(data.count, limits, at: fileLocation)]) }
+        return try load(json: [UInt8](data), file: name, limits: limits)
+    }
+
+    /// Decodes and validates a spec from JSON text.
+    public static func load(json text: String, file: String? = nil, limits: LoadLimits = .default) throws(SpecError) -> Spec {
+        try load(json: Array(text.utf8), file: file, limits: limits)
+    }
+
+    public static func load(json bytes: [UInt8], file: String? = nil, limits: LoadLimits = .default) throws(SpecError) -> Spec {
+        let (spec, diagnostics) = decode(json: bytes, file: file, limits: limits)
+        guard let spec, diagnostics.isEmpty else { throw SpecError(diagnostics) }
+        return spec
+    }
+
+    /// Decodes and resolves, returning the spec (when the JSON had the shape of one) and every diagnostic.
+    /// Structural and semantic problems are reported together so a user sees them all in one run.
+    public static func decode(json bytes: [UInt8], file: String? = nil, limits: LoadLimits = .default) -> (Spec?, [Diagnostic]) {
+        if bytes.count > limits.maximumBytes {
+            return (nil, [tooLarge(bytes.count, limits, at: SourceLocation(file: file, pointer: .root, line: 1, column: 1))])
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes, maximumDepth: limits.maximumDepth)
+        } catch {
+            return (nil, [Diagnostic(error.message, at: SourceLocation(file: file, pointer: .root, position: error.position))])
+        }
+        var decoder = SpecDecoder(file: file, bytes: bytes)
+        guard let spec = decoder.decodeSpec(root) else { return (nil, decoder.diagnostics) }
+        var diagnostics = decoder.diagnostics
+        // Semantic checks only on a spec that has states; otherwise every reference would be "unknown".
+        if !spec.states.isEmpty {
+            do { _ = try spec.resolve(rejected: decoder.rejected) } catch { diagnostics += error.diagnostics }
+        }
+        return (spec, Self.deduplicated(diagnostics).sorted())
+    }
+
+    private static func deduplicated(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var seen: Set<String> = []
+        return diagnostics.filter { seen.insert($0.description).inserted }
+    }
+
+    private static func tooLarge(_ size: Int, _ limits: LoadLimits, at location: SourceLocation) -> Diagnostic {
+        func megabytes(_ n: Int) -> String { String(format: "%.1f MB", Double(n) / 1_048_576) }
+        return Diagnostic("the file is \(megabytes(size)), over the \(megabytes(limits.maximumBytes)) limit for a spec", at: location)
+    }
+}

@@ -1,0 +1,43 @@
+/// "Did you mean" candidates by edit distance.
+public enum Suggestions {
+    /// The candidate closest to `word`, when it is close enough to be a likely typo: at most a third of the
+    /// word's length in edits (at least one), or a case-insensitive match. Ties go to the first in `candidates`.
+    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+        let lowered = word.lowercased()
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates.sorted() where candidate != word {
+            if candidate.lowercased() == lowered { return candidate }
+            // A prefix of three or more letters ("one" for "oneOf") is as likely a slip as a single typo.
+            let isPrefix = lowered.count >= 3 && candidate.lowercased().hasPrefix(lowered)
+            let distance = isPrefix ? 1 : editDistance(lowered, candidate.lowercased())
+            if distance <= max(1, word.count / 3), distance < best?.distance ?? .max {
+                best = (candidate, distance)
+            }
+        }
+        return best?.candidate
+    }
+
+    /// Levenshtein distance with transpositions counted as one edit (optimal string alignment).
+    ///
+    /// Complexity: O(m·n) time, O(n) space.
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], previous2[j - 2] + 1)
+                }
+            }
+            (previous2, previous, current) = (previous, current, previous2)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,48 @@
+/// An expression as written in a spec: its text, parsed and type-checked when the spec is resolved.
+///
+/// Keeping the text (not only the tree) lets every consumer report errors with the column inside the expression and
+/// lets the spec round-trip to JSON unchanged.
+public struct Expression: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public var text: String
+    /// The location of the JSON string holding the expression; its column is the opening quote.
+    public var location: SourceLocation?
+    /// For strings with escapes: the source column offset of each scalar of `text` (nil: one column per scalar).
+    public var columnOffsets: [Int]?
+
+    public init(_ text: String, location: SourceLocation? = nil, columnOffsets: [Int]? = nil) {
+        self.text = text
+        self.location = location
+        self.columnOffsets = columnOffsets
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+
+    public var description: String { text }
+
+    /// The location of the scalar at `offset` in `text`.
+    public func location(ofOffset offset: Int) -> SourceLocation? {
+        guard let location else { return nil }
+        if let columnOffsets, !columnOffsets.isEmpty {
+            return location.advanced(byColumns: columnOffsets[min(offset, columnOffsets.count - 1)])
+        }
+        return location.advanced(byColumns: 1 + offset)
+    }
+
+    public static func == (lhs: Expression, rhs: Expression) -> Bool { lhs.text == rhs.text }
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+}
+
+/// A reference to a state by bare name (`b21`) or path (`b/b2/b21`), resolved when the spec is resolved.
+public struct StateReference: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public var text: String
+    public var location: SourceLocation?
+
+    public init(_ text: String, location: SourceLocation? = nil) {
+        self.text = text
+        self.location = location
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+
+    public var description: String { text }
+}

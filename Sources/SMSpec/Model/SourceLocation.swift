@@ -1,0 +1,99 @@
+/// Where a model element was written: the file, the JSON Pointer of the element, and its line and column.
+///
+/// Specs built in Swift (the DSL) have a pointer (the place the element would have in JSON) but no line.
+/// Locations are not part of a spec's meaning: two locations always compare equal, so a spec read from JSON and
+/// the same spec written in Swift are `==`.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    public var file: String?
+    public var pointer: JSONPointer
+    public var line: Int?
+    public var column: Int?
+
+    public init(file: String? = nil, pointer: JSONPointer, line: Int? = nil, column: Int? = nil) {
+        self.file = file
+        self.pointer = pointer
+        self.line = line
+        self.column = column
+    }
+
+    public init(file: String?, pointer: JSONPointer, position: TextPosition) {
+        self.init(file: file, pointer: pointer, line: position.line, column: position.column)
+    }
+
+    /// `file:line:column`, or as much of it as is known.
+    public var description: String {
+        var parts: [String] = []
+        if let file { parts.append(file) }
+        if let line { parts.append(String(line)) }
+        if let column { parts.append(String(column)) }
+        return parts.isEmpty ? pointer.description : parts.joined(separator: ":")
+    }
+
+    /// The location `offset` characters into this element, for errors inside a string (an expression).
+    public func advanced(byColumns offset: Int) -> SourceLocation {
+        var copy = self
+        if let column { copy.column = column + offset }
+        return copy
+    }
+
+    public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
+}
+
+/// A problem found while loading or validating a spec: what is wrong, where, and what would be right.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Comparable {
+    public var message: String
+    public var location: SourceLocation
+    /// A "did you mean" candidate, when one is close enough to be likely.
+    public var suggestion: String?
+    /// The finding code when this load error is also a finding (duplicate state names are SM003).
+    public var code: String?
+
+    public init(_ message: String, at location: SourceLocation, suggestion: String? = nil, code: String? = nil) {
+        self.message = message
+        self.location = location
+        self.suggestion = suggestion
+        self.code = code
+    }
+
+    /// The message with its suggestion: `unknown key "entyr"; did you mean "entry"?`
+    public var fullMessage: String {
+        var text = code.map { "\($0): " + message } ?? message
+        if let suggestion { text += "; did you mean \(JSONWriter.quoted(suggestion))?" }
+        return text
+    }
+
+    /// `file:line:column: error: message (at /json/pointer)`, the form compilers use so editors can jump to it.
+    public var description: String {
+        "\(location): error: \(fullMessage) (at \(location.pointer.description.isEmpty ? "/" : location.pointer.description))"
+    }
+
+    public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        lhs.message == rhs.message && lhs.location.file == rhs.location.file && lhs.location.pointer == rhs.location.pointer
+            && lhs.location.line == rhs.location.line && lhs.location.column == rhs.location.column
+            && lhs.suggestion == rhs.suggestion && lhs.code == rhs.code
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(message)
+        hasher.combine(location.pointer)
+        hasher.combine(location.line)
+        hasher.combine(location.column)
+    }
+
+    public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        let l = (lhs.location.line ?? Int.max, lhs.location.column ?? Int.max)
+        let r = (rhs.location.line ?? Int.max, rhs.location.column ?? Int.max)
+        if l != r { return l < r }
+        return lhs.location.pointer < rhs.location.pointer
+    }
+}
+
+/// A spec that could not be used, with every problem found in it (not just the first).
+public struct SpecError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics.sorted() }
+
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

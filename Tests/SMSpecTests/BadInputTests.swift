@@ -1,0 +1,71 @@
+import Foundation
+import SMSpec
+import SMTestSupport
+import Testing
+
+@Suite("Bad input: every malformed spec gets one exact diagnostic")
+struct BadInputTests {
+    @Test("there are at least 150 malformed specs")
+    func enoughCases() {
+        #expect(BadInputCases.all.count >= 150)
+        #expect(Set(BadInputCases.all.map(\.title)).count == BadInputCases.all.count, "titles are unique")
+    }
+
+    @Test("the diagnostic names the message, the pointer and the line:column", arguments: BadInputCases.all)
+    func diagnostic(_ input: BadInput) throws {
+        let diagnostics = input.diagnostics()
+        try #require(diagnostics.count == 1, "expected one diagnostic, got:\n\(diagnostics.map(\.description).joined(separator: "\n"))")
+        let diagnostic = diagnostics[0]
+        #expect(diagnostic.fullMessage == input.message)
+        #expect(diagnostic.location.pointer.description == input.pointer)
+        #expect(diagnostic.location.line == input.line)
+        #expect(diagnostic.location.column == input.column)
+        #expect(diagnostic.location.file == "bad.json")
+        #expect(diagnostic.description.hasPrefix("bad.json:\(input.line):\(input.column): error: "))
+    }
+
+    @Test("a file with several problems reports all of them, in order")
+    func allErrorsOfAFile() throws {
+        let text = """
+            {
+              "format": "smcheck/1",
+              "name": "Several",
+              "variables": { "count": { "type": "int", "min": 0, "max": 3 } },
+              "events": { "tick": {} },
+              "states": {
+                "a": { "entyr": [], "on": { "tik": "b" } },
+                "b": { "on": { "tick": { "target": "c", "guard": "count && true" } } }
+              }
+            }
+            """
+        let diagnostics = Spec.decode(json: Array(text.utf8), file: "several.json").1
+        #expect(diagnostics.map(\.description) == [
+            #"several.json:7:12: error: unknown key "entyr" in state "a"; did you mean "entry"? (at /states/a/entyr)"#,
+            #"several.json:7:33: error: undeclared event "tik"; did you mean "tick"? (at /states/a/on/tik)"#,
+            #"several.json:8:40: error: unknown state "c"; did you mean "a"? (at /states/b/on/tick/target)"#,
+            #"several.json:8:61: error: in "count && true": '&&' needs bool operands, but 'count' is int (at /states/b/on/tick/guard)"#,
+        ])
+    }
+
+    @Test("invalid UTF-8 is rejected at the byte where it starts")
+    func invalidUTF8() {
+        let bytes = Array(#"{"name": "a"#.utf8) + [0xFF] + Array(#""}"#.utf8)
+        let diagnostics = Spec.decode(json: bytes, file: "bad.json").1
+        #expect(diagnostics.map(\.description) == ["bad.json:1:12: error: invalid UTF-8 byte 0xFF; a spec must be UTF-8 text (at /)"])
+    }
+
+    @Test("a missing file and a directory are errors, not crashes")
+    func missingFile() {
+        #expect(throws: SpecError.self) { try Spec.load(path: "/nonexistent/spec.json") }
+        do {
+            _ = try Spec.load(path: "/nonexistent/spec.json")
+        } catch {
+            #expect(error.description == "/nonexistent/spec.json: error: no such file (at /)")
+        }
+        do {
+            _ = try Spec.load(path: Fixtures.specsDirectory.path, displayName: "Specs")
+        } catch {
+            #expect(error.description == "Specs: error: is a directory, not a spec file (at /)")
+        }
+    }
+}

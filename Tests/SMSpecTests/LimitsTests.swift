@@ -1,0 +1,57 @@
+import Foundation
+import SMSpec
+import SMTestSupport
+import Testing
+
+@Suite("Enormous and deeply nested input")
+struct LimitsTests {
+    @Test("a 50 MB file is rejected before it is parsed")
+    func fiftyMegabytes() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("smcheck-50mb-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var text = #"{"format": "smcheck/1", "name": "big", "description": ""#
+        text += String(repeating: "x", count: 50 << 20)
+        text += #"", "states": {"a": {}}}"#
+        try text.write(to: url, atomically: false, encoding: .utf8)
+        #expect {
+            try Spec.load(path: url.path, displayName: "big.json")
+        } throws: { error in
+            (error as? SpecError)?.description == "big.json:1:1: error: the file is 50.0 MB, over the 16.0 MB limit for a spec (at /)"
+        }
+    }
+
+    @Test("bytes already in memory are held to the same limit")
+    func limitOnBytes() {
+        let (spec, diagnostics) = Spec.decode(json: [UInt8](repeating: UInt8(ascii: " "), count: 2_000), file: "x.json",
+                                              limits: LoadLimits(maximumBytes: 1_000))
+        #expect(spec == nil)
+        #expect(diagnostics.map(\.fullMessage) == ["the file is 0.0 MB, over the 0.0 MB limit for a spec"])
+    }
+
+    @Test("nesting 10,000 levels deep is rejected with a message, arrays and objects alike", arguments: ["[", #"{"a":"#])
+    func deepNesting(open: String) {
+        let text = String(repeating: open, count: 10_000)
+        let diagnostics = Spec.decode(json: Array(text.utf8), file: "deep.json").1
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.fullMessage == "nesting is deeper than 512 levels; a spec never needs this much")
+    }
+
+    @Test("a state tree nested 500 levels deep loads and resolves")
+    func deepStateTree() throws {
+        // Each state level costs two JSON levels ("states" object and the state object), so 250 state levels.
+        var states = #"{"leaf": {}}"#
+        for level in (0..<250).reversed() { states = #"{"s\#(level)": {"states": \#(states)}}"# }
+        let spec = try Spec.load(json: SpecText(states: states).description)
+        let resolved = try spec.resolve()
+        #expect(resolved.states.count == 252)
+        #expect(resolved.state(named: "leaf")?.depth == 251)
+    }
+
+    @Test("a large valid spec (thousands of states) loads")
+    func largeSpec() throws {
+        let count = 4_000
+        let states = (0..<count).map { i in #""s\#(i)": {"on": {"go": "s\#((i + 1) % count)"}}"# }.joined(separator: ", ")
+        let spec = try Spec.load(json: SpecText(states: "{" + states + "}").description)
+        #expect(try spec.resolve().states.count == count + 1)
+    }
+}

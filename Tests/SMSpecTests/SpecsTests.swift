@@ -1,0 +1,36 @@
+import Foundation
+import SMSpec
+import SMTestSupport
+import Testing
+
+@Suite("The specs in Specs/")
+struct SpecsTests {
+    @Test("there is a spec for every seed system and for every finding code")
+    func inventory() {
+        let seeds = Fixtures.seedSpecPaths.map { URL(fileURLWithPath: $0).lastPathComponent }
+        for name in ["rocket.json", "statekit-bubbling.json", "tbstatemachine.json", "transitionkit-player.json", "efstatemachine-loader.json"] {
+            #expect(seeds.contains(name), "Specs/\(name)")
+        }
+        let defects = Fixtures.defectSpecPaths.map { URL(fileURLWithPath: $0).lastPathComponent }
+        for code in 1...14 {
+            let prefix = String(format: "sm%03d-", code)
+            #expect(defects.contains { $0.hasPrefix(prefix) }, "Specs/defects/\(prefix)*.json")
+        }
+    }
+
+    @Test("every spec loads and resolves", arguments: Fixtures.allSpecPaths)
+    func loads(path: String) throws {
+        let spec = try Spec.load(path: path, displayName: Fixtures.relative(path))
+        #expect(!spec.name.isEmpty)
+        #expect(try spec.resolve().states.count > 1)
+    }
+
+    @Test("every spec round-trips through the model unchanged in meaning", arguments: Fixtures.allSpecPaths)
+    func roundTrip(path: String) throws {
+        let spec = try Spec.load(path: path)
+        let again = try Spec.load(json: spec.jsonText)
+        #expect(again == spec)
+        // And the text is a fixed point: writing the reloaded spec gives the same text.
+        #expect(again.jsonText == spec.jsonText)
+    }
+}

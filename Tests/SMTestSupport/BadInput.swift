@@ -1,0 +1,37 @@
+public import SMSpec
+
+/// A malformed spec and the one diagnostic it must produce: the exact message, the JSON Pointer, and the place,
+/// given as the text the diagnostic must point at (its first character) so the expectation reads like the spec.
+public struct BadInput: Sendable, CustomStringConvertible {
+    public let title: String
+    public let text: String
+    public let message: String
+    public let pointer: String
+    public let line: Int
+    public let column: Int
+
+    /// `at` is searched in `text`; the diagnostic must point at its `occurrence`-th match.
+    /// `offset` moves the expected column right from the match (for places inside a matched string).
+    public init(_ title: String, _ text: String, message: String, pointer: String, at needle: String, occurrence: Int = 1, offset: Int = 0) {
+        guard let position = text.lineAndColumn(of: needle, occurrence: occurrence) else {
+            preconditionFailure("test case '\(title)': '\(needle)' does not occur \(occurrence) time(s) in its text")
+        }
+        self.init(title, text, message: message, pointer: pointer, line: position.line, column: position.column + offset)
+    }
+
+    public init(_ title: String, _ text: String, message: String, pointer: String, line: Int, column: Int) {
+        self.title = title
+        self.text = text
+        self.message = message
+        self.pointer = pointer
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { title }
+
+    /// The diagnostics loading the text produces.
+    public func diagnostics() -> [Diagnostic] {
+        Spec.decode(json: Array(text.utf8), file: "bad.json").1
+    }
+}
