@@ -26,6 +26,7 @@ let package = Package(
     products: [
         .executable(name: "smcheck", targets: ["smcheck"]),
         .library(name: "SMSpec", targets: ["SMSpec"]),
+        .library(name: "SMEngine", targets: ["SMEngine"]),
         .library(name: "SMSolver", targets: ["SMSolver"]),
     ],
     traits: [
@@ -37,6 +38,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "SMSpec", swiftSettings: strictSwift),
+        .target(name: "SMEngine", dependencies: ["SMSpec"], swiftSettings: strictSwift),
         .systemLibrary(
             name: "CZ3",
             pkgConfig: "z3",
@@ -50,14 +52,15 @@ let package = Package(
         .executableTarget(
             name: "smcheck",
             dependencies: [
-                "SMSpec", "SMSolver",
+                "SMSpec", "SMEngine", "SMSolver",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
         ),
 
         // Shared test helpers: fixture lookup, spec builders, expectation helpers.
-        .target(name: "SMTestSupport", dependencies: ["SMSpec"], path: "Tests/SMTestSupport", swiftSettings: strictSwift),
+        .target(name: "SMTestSupport", dependencies: ["SMSpec", "SMEngine"], path: "Tests/SMTestSupport", swiftSettings: strictSwift),
         .testTarget(name: "SMSpecTests", dependencies: ["SMSpec", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMEngineTests", dependencies: ["SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
     ]
 )

@@ -13,7 +13,7 @@ public struct Action: Hashable, Sendable {
     }
 
     public var kind: Kind
-    public var location: SourceLocation?
+    @NotPartOfMeaning public var location: SourceLocation?
 
     public init(_ kind: Kind, location: SourceLocation? = nil) {
         self.kind = kind
@@ -35,7 +35,7 @@ public struct Action: Hashable, Sendable {
 public struct Assignment: Hashable, Sendable {
     public var variable: String
     public var value: Expression
-    public var location: SourceLocation?
+    @NotPartOfMeaning public var location: SourceLocation?
 
     public init(variable: String, value: Expression, location: SourceLocation? = nil) {
         self.variable = variable
@@ -48,7 +48,7 @@ public struct Assignment: Hashable, Sendable {
 public struct EventInvocation: Hashable, Sendable {
     public var event: String
     public var arguments: [EventArgument]
-    public var location: SourceLocation?
+    @NotPartOfMeaning public var location: SourceLocation?
 
     public init(event: String, arguments: [EventArgument] = [], location: SourceLocation? = nil) {
         self.event = event
@@ -60,7 +60,7 @@ public struct EventInvocation: Hashable, Sendable {
 public struct EventArgument: Hashable, Sendable {
     public var name: String
     public var value: Expression
-    public var location: SourceLocation?
+    @NotPartOfMeaning public var location: SourceLocation?
 
     public init(_ name: String, _ value: Expression, location: SourceLocation? = nil) {
         self.name = name

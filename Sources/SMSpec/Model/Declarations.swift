@@ -89,7 +89,7 @@ public struct Variable: Hashable, Sendable {
     public var name: String
     public var type: ValueType
     public var initial: Value
-    public var location: SourceLocation?
+    @NotPartOfMeaning public var location: SourceLocation?
 
     public init(_ name: String, _ type: ValueType, initial: Value? = nil, location: SourceLocation? = nil) {
         self.name = name
@@ -103,7 +103,7 @@ public struct Variable: Hashable, Sendable {
 public struct Parameter: Hashable, Sendable {
     public var name: String
     public var type: ValueType
-    public var location: SourceLocation?
+    @NotPartOfMeaning public var location: SourceLocation?
 
     public init(_ name: String, _ type: ValueType, location: SourceLocation? = nil) {
         self.name = name
@@ -116,7 +116,7 @@ public struct Parameter: Hashable, Sendable {
 public struct EventDeclaration: Hashable, Sendable {
     public var name: String
     public var parameters: [Parameter]
-    public var location: SourceLocation?
+    @NotPartOfMeaning public var location: SourceLocation?
 
     public init(_ name: String, parameters: [Parameter] = [], location: SourceLocation? = nil) {
         self.name = name
@@ -129,7 +129,7 @@ public struct EventDeclaration: Hashable, Sendable {
 public struct Invariant: Hashable, Sendable {
     public var name: String
     public var expression: Expression
-    public var location: SourceLocation?
+    @NotPartOfMeaning public var location: SourceLocation?
 
     public init(_ name: String, _ expression: Expression, location: SourceLocation? = nil) {
         self.name = name

@@ -5,9 +5,9 @@
 public struct Expression: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     public var text: String
     /// The location of the JSON string holding the expression; its column is the opening quote.
-    public var location: SourceLocation?
+    @NotPartOfMeaning public var location: SourceLocation?
     /// For strings with escapes: the source column offset of each scalar of `text` (nil: one column per scalar).
-    public var columnOffsets: [Int]?
+    @NotPartOfMeaning public var columnOffsets: [Int]?
 
     public init(_ text: String, location: SourceLocation? = nil, columnOffsets: [Int]? = nil) {
         self.text = text
@@ -28,14 +28,12 @@ public struct Expression: Hashable, Sendable, CustomStringConvertible, Expressib
         return location.advanced(byColumns: 1 + offset)
     }
 
-    public static func == (lhs: Expression, rhs: Expression) -> Bool { lhs.text == rhs.text }
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
 
 /// A reference to a state by bare name (`b21`) or path (`b/b2/b21`), resolved when the spec is resolved.
 public struct StateReference: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     public var text: String
-    public var location: SourceLocation?
+    @NotPartOfMeaning public var location: SourceLocation?
 
     public init(_ text: String, location: SourceLocation? = nil) {
         self.text = text

@@ -1,8 +1,6 @@
 /// Where a model element was written: the file, the JSON Pointer of the element, and its line and column.
 ///
 /// Specs built in Swift (the DSL) have a pointer (the place the element would have in JSON) but no line.
-/// Locations are not part of a spec's meaning: two locations always compare equal, so a spec read from JSON and
-/// the same spec written in Swift are `==`.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var file: String?
     public var pointer: JSONPointer
@@ -26,7 +24,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         if let file { parts.append(file) }
         if let line { parts.append(String(line)) }
         if let column { parts.append(String(column)) }
-        return parts.isEmpty ? pointer.description : parts.joined(separator: ":")
+        return parts.joined(separator: ":")
     }
 
     /// The location `offset` characters into this element, for errors inside a string (an expression).
@@ -36,7 +34,17 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         return copy
     }
 
-    public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool { true }
+}
+
+/// Marks a stored property that is not part of a value's meaning, such as where an element was written: it is
+/// ignored by `==` and hashing, so a spec read from JSON and the same spec written in Swift compare equal.
+@propertyWrapper
+public struct NotPartOfMeaning<Value: Sendable>: Hashable, Sendable {
+    public var wrappedValue: Value
+
+    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { true }
     public func hash(into hasher: inout Hasher) {}
 }
 
@@ -65,20 +73,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Comparabl
 
     /// `file:line:column: error: message (at /json/pointer)`, the form compilers use so editors can jump to it.
     public var description: String {
-        "\(location): error: \(fullMessage) (at \(location.pointer.description.isEmpty ? "/" : location.pointer.description))"
-    }
-
-    public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
-        lhs.message == rhs.message && lhs.location.file == rhs.location.file && lhs.location.pointer == rhs.location.pointer
-            && lhs.location.line == rhs.location.line && lhs.location.column == rhs.location.column
-            && lhs.suggestion == rhs.suggestion && lhs.code == rhs.code
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(message)
-        hasher.combine(location.pointer)
-        hasher.combine(location.line)
-        hasher.combine(location.column)
+        let place = location.description.isEmpty ? "" : "\(location): "
+        return "\(place)error: \(fullMessage) (at \(location.pointer.description.isEmpty ? "/" : location.pointer.description))"
     }
 
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {

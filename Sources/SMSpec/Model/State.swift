@@ -36,7 +36,7 @@ public struct State: Hashable, Sendable {
     /// For history states: where to go when the parent was never visited (default: the parent's initial).
     public var historyDefault: [StateReference]
     public var description: String?
-    public var location: SourceLocation?
+    @NotPartOfMeaning public var location: SourceLocation?
 
     public init(
         _ name: String, kind: Kind? = nil, initial: StateReference? = nil, children: [State] = [],

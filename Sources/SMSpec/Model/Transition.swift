@@ -63,9 +63,9 @@ public struct Transition: Hashable, Sendable {
     public var actions: [Action]
     public var kind: Kind
     public var description: String?
-    public var location: SourceLocation?
+    @NotPartOfMeaning public var location: SourceLocation?
     /// Where the trigger (the key in `on`) is written.
-    public var triggerLocation: SourceLocation?
+    @NotPartOfMeaning public var triggerLocation: SourceLocation?
 
     public init(
         on trigger: Trigger, target: Target = .none, guard guardCondition: Guard? = nil, actions: [Action] = [],

@@ -52,7 +52,9 @@ public struct ResolvedSpec: Sendable {
     /// The state a reference names, by bare name when unique or by path.
     public func state(named reference: String) -> ResolvedState? {
         if let exact = statesByPath[reference] { return states[exact] }
-        let matches = states.filter { $0.name == reference && $0.index != 0 }
+        let matches = reference.contains("/")
+            ? states.filter { $0.path.hasSuffix("/" + reference) }
+            : states.filter { $0.name == reference && $0.index != 0 }
         return matches.count == 1 ? matches[0] : nil
     }
 

@@ -133,6 +133,15 @@ struct SpecResolver {
     static func lookup(_ text: String, byName: [String: [Int]], byPath: [String: Int], paths: [String]) -> Result<Int, ExpressionError> {
         if text.contains("/") {
             if let index = byPath[text] { return .success(index) }
+            // A path may leave out leading names when what is left is unique: "b2/b21" for "b/b2/b21".
+            let suffix = "/" + text
+            let matches = paths.indices.filter { paths[$0].hasSuffix(suffix) }
+            if matches.count == 1 { return .success(matches[0]) }
+            if matches.count > 1 {
+                let candidates = matches.map { JSONWriter.quoted(paths[$0]) }.joined(separator: ", ")
+                return .failure(ExpressionError(
+                    "ambiguous path \(JSONWriter.quoted(text)): \(matches.count) states end with it (\(candidates)); write more of the path", at: 0))
+            }
             return .failure(ExpressionError("no state has the path \(JSONWriter.quoted(text))", at: 0,
                                             suggestion: Suggestions.closest(to: text, in: paths.dropFirst())))
         }

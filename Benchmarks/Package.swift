@@ -1,0 +1,31 @@
+// swift-tools-version: 6.1
+// Speed and memory measurements of smcheck, kept apart from the main package so its build stays light.
+// Run:  cd Benchmarks && swift package benchmark
+import PackageDescription
+
+let package = Package(
+    name: "smcheck-benchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "smcheck", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .target(
+            name: "BenchmarkSpecs",
+            dependencies: [.product(name: "SMEngine", package: "smcheck"), .product(name: "SMSpec", package: "smcheck")]
+        ),
+        .executableTarget(name: "ProfileDriver", dependencies: ["BenchmarkSpecs"]),
+        .executableTarget(
+            name: "EngineBenchmarks",
+            dependencies: [
+                "BenchmarkSpecs",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "SMEngine", package: "smcheck"),
+                .product(name: "SMSpec", package: "smcheck"),
+            ],
+            path: "Benchmarks/EngineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)

@@ -1,0 +1,83 @@
+import SMEngine
+import SMSpec
+
+/// The machines the benchmarks measure, built in Swift so the numbers do not depend on files.
+public enum BenchmarkSpecs {
+    /// Ten states in a ring: `next` moves to the following one, `reset` back to s0.
+    public static let flatRing = Spec("flat ring") {
+        Event("next")
+        Event("reset")
+        for i in 0..<10 {
+            State("s\(i)") {
+                On("next", to: StateReference("s\((i + 1) % 10)"))
+                if i != 0 { On("reset", to: "s0") }
+            }
+        }
+    }
+
+    /// A hierarchical and parallel player: playback (with nested playing modes) beside a volume region, with a
+    /// guarded counter, entry actions and a shallow history.
+    public static let player = Spec("player") {
+        Variable("tracks", .int(min: 0, max: 9), initial: .int(0))
+        Event("play")
+        Event("pause")
+        Event("stop")
+        Event("faster")
+        Event("louder")
+        Event("quieter")
+        State("on") {
+            Parallel("deck") {
+                State("playback") {
+                    State("stopped") { On("play", to: "playing") }
+                    State("playing") {
+                        Entry { Assign("tracks", "(tracks + 1) % 10") }
+                        State("normal") { On("faster", to: "fast") }
+                        State("fast") { On("faster", to: "normal") }
+                        On("pause", to: "paused")
+                        On("stop", to: "stopped")
+                    }
+                    State("paused") { On("play", to: "playback/h"); On("stop", to: "stopped") }
+                    History("h")
+                }
+                State("volume") {
+                    for level in 0..<4 {
+                        State("v\(level)") {
+                            if level < 3 { On("louder", to: StateReference("v\(level + 1)")) }
+                            if level > 0 { On("quieter", to: StateReference("v\(level - 1)")) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The order events are sent to the player: every transition kind above, in a loop.
+    public static let playerEvents = ["play", "louder", "faster", "pause", "louder", "play", "quieter", "faster", "stop", "quieter"]
+}
+
+/// The flat ring written by hand as a Swift switch: what the engine is compared with.
+public struct HandWrittenRing {
+    public enum Event { case next, reset }
+    public private(set) var state = 0
+
+    public init() {}
+
+    @inline(never)
+    public mutating func send(_ event: Event) -> Bool {
+        switch (state, event) {
+        case (0, .next): state = 1
+        case (1, .next): state = 2
+        case (2, .next): state = 3
+        case (3, .next): state = 4
+        case (4, .next): state = 5
+        case (5, .next): state = 6
+        case (6, .next): state = 7
+        case (7, .next): state = 8
+        case (8, .next): state = 9
+        case (9, .next): state = 0
+        case (1...9, .reset): state = 0
+        default: return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,96 @@
+import SMSpec
+
+/// A transition with everything the step needs precomputed: its guard as bytecode, and for each way its target
+/// can resolve (one, or one per `oneOf` option) the transition domain, the exit mask and the entry order, unless a
+/// history target makes them depend on the run.
+final class CompiledTransition: Sendable {
+    enum Guard: Sendable {
+        case none
+        case program(Program)
+        case opaque(id: Int)
+        case otherwise
+    }
+
+    /// One way the targets can resolve.
+    struct Option: Sendable {
+        let targets: [Int]
+        /// A target is a history state: domain, exits and entries depend on what it recorded.
+        let isDynamic: Bool
+        /// Valid when not dynamic.
+        let domain: Int
+        /// The proper descendants of the domain: `configuration ∩ exitMask` is the exit set.
+        let exitMask: StateSet
+        /// States to enter, in document order, when this transition is the only one of its microstep.
+        let entryOrder: [Int]
+    }
+
+    let index: Int
+    let source: Int
+    let isLocal: Bool
+    let isOneOf: Bool
+    let guardCondition: Guard
+    let actions: [CompiledAction]
+    /// Empty for targetless transitions; one option, or one per `oneOf` target.
+    let options: [Option]
+    let location: SourceLocation?
+
+    var isTargetless: Bool { options.isEmpty }
+
+    init(_ transition: ResolvedTransition, tree: StateTree) {
+        index = transition.index
+        source = transition.source
+        isLocal = transition.kind == .local
+        isOneOf = transition.isOneOf
+        location = transition.location
+        switch transition.guardCondition {
+        case nil: guardCondition = .none
+        case .expression(let typed, _): guardCondition = .program(Program(typed))
+        case .opaque(let id, _): guardCondition = .opaque(id: id)
+        case .otherwise: guardCondition = .otherwise
+        }
+        actions = CompiledAction.compile(transition.actions)
+        let targetLists: [[Int]] = transition.targets.isEmpty ? [] : (transition.isOneOf ? transition.targets.map { [$0] } : [transition.targets])
+        options = targetLists.map { targets in
+            if targets.contains(where: { tree.kind[$0] == .history }) {
+                return Option(targets: targets, isDynamic: true, domain: -1, exitMask: StateSet(capacity: tree.count), entryOrder: [])
+            }
+            let domain = tree.domain(source: transition.source, targets: targets, isLocal: transition.kind == .local)
+            var entry = EntrySet(tree: tree, history: [])
+            entry.add(targets: targets, domain: domain)
+            return Option(targets: targets, isDynamic: false, domain: domain, exitMask: tree.descendants[domain],
+                          entryOrder: Array(entry.statesToEnter))
+        }
+    }
+}
+
+/// Executable content compiled: expressions as bytecode, names as slots.
+indirect enum CompiledAction: Sendable {
+    struct Assignment: Sendable {
+        let variable: Int
+        let value: Program
+        let location: SourceLocation?
+    }
+
+    case assign([Assignment])
+    case raise(event: Int, arguments: [Program], location: SourceLocation?)
+    case send(event: Int, arguments: [Program], location: SourceLocation?)
+    case ifThen(Program, then: [CompiledAction], else: [CompiledAction], location: SourceLocation?)
+    case call(id: Int)
+
+    static func compile(_ actions: [ResolvedAction]) -> [CompiledAction] {
+        actions.map { action in
+            switch action.kind {
+            case .assign(let assignments):
+                return .assign(assignments.map { Assignment(variable: $0.variable, value: Program($0.value), location: $0.location ?? action.location) })
+            case .raise(let event, let arguments):
+                return .raise(event: event, arguments: arguments.map(Program.init), location: action.location)
+            case .send(let event, let arguments):
+                return .send(event: event, arguments: arguments.map(Program.init), location: action.location)
+            case .ifThen(let condition, let thenActions, let elseActions):
+                return .ifThen(Program(condition), then: compile(thenActions), else: compile(elseActions), location: action.location)
+            case .call(let id, _):
+                return .call(id: id)
+            }
+        }
+    }
+}

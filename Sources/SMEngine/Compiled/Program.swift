@@ -1,0 +1,200 @@
+public import SMSpec
+
+/// A compiled expression: stack bytecode over variable slots, parameter slots and the configuration bitset.
+///
+/// Expressions are compiled once; evaluating one reads no names, allocates nothing and touches only the slots it
+/// names. `&&` and `||` short-circuit with jumps, so `false && x / 0 == 1` does not divide.
+public final class Program: Sendable {
+    enum Opcode: UInt8, Sendable {
+        case constant, variable, parameter, inState
+        case not, negate, add, subtract, multiply, divide, remainder
+        case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
+        /// If the top is 0 jump to the operand (keeping the 0), else pop it. For `&&`.
+        case jumpIfFalse
+        /// If the top is not 0 jump to the operand (keeping it), else pop it. For `||`.
+        case jumpIfTrue
+        /// Replace the top with `conversions[operand][top]`, or -1 when out of the table. Enum to enum.
+        case convert
+    }
+
+    struct Instruction: Sendable {
+        var opcode: Opcode
+        var operand: Int
+    }
+
+    let code: [Instruction]
+    let conversions: [[Int]]
+    let maximumStack: Int
+
+    /// Compiles a typed expression.
+    public init(_ expression: TypedExpression) {
+        var emitter = Emitter()
+        var depth = 0
+        emitter.emit(expression, depth: &depth)
+        code = emitter.code
+        conversions = emitter.conversions
+        maximumStack = emitter.maximumStack
+    }
+
+    /// When the whole program is one constant, its value (guards like `true`).
+    var constantValue: Int? {
+        code.count == 1 && code[0].opcode == .constant ? code[0].operand : nil
+    }
+}
+
+/// Turns a typed expression into stack code.
+private struct Emitter {
+    typealias Instruction = Program.Instruction
+    typealias Opcode = Program.Opcode
+    var code: [Instruction] = []
+    var conversions: [[Int]] = []
+    var maximumStack = 0
+
+    private mutating func push(_ opcode: Opcode, _ operand: Int = 0, _ depth: inout Int) {
+        code.append(Instruction(opcode: opcode, operand: operand))
+        depth += 1
+        maximumStack = max(maximumStack, depth)
+    }
+
+    mutating func emit(_ expression: TypedExpression, depth: inout Int) {
+        switch expression {
+        case .integer(let v): push(.constant, v, &depth)
+        case .boolean(let b): push(.constant, b ? 1 : 0, &depth)
+        case .enumValue(let i): push(.constant, i, &depth)
+        case .variable(let i): push(.variable, i, &depth)
+        case .parameter(let i): push(.parameter, i, &depth)
+        case .inState(let s): push(.inState, s, &depth)
+        case .not(let e):
+            emit(e, depth: &depth)
+            code.append(Instruction(opcode: .not, operand: 0))
+        case .negate(let e):
+            emit(e, depth: &depth)
+            code.append(Instruction(opcode: .negate, operand: 0))
+        case .convertEnum(let e, let table):
+            emit(e, depth: &depth)
+            conversions.append(table)
+            code.append(Instruction(opcode: .convert, operand: conversions.count - 1))
+        case .arithmetic(let op, let l, let r):
+            emit(l, depth: &depth)
+            emit(r, depth: &depth)
+            let opcode: Opcode = switch op {
+            case .add: .add
+            case .subtract: .subtract
+            case .multiply: .multiply
+            case .divide: .divide
+            case .remainder: .remainder
+            }
+            code.append(Instruction(opcode: opcode, operand: 0))
+            depth -= 1
+        case .comparison(let op, let l, let r):
+            emit(l, depth: &depth)
+            emit(r, depth: &depth)
+            let opcode: Opcode = switch op {
+            case .equal: .equal
+            case .notEqual: .notEqual
+            case .less: .less
+            case .lessOrEqual: .lessOrEqual
+            case .greater: .greater
+            case .greaterOrEqual: .greaterOrEqual
+            }
+            code.append(Instruction(opcode: opcode, operand: 0))
+            depth -= 1
+        case .and(let l, let r), .or(let l, let r):
+            let isAnd = if case .and = expression { true } else { false }
+            emit(l, depth: &depth)
+            let jump = code.count
+            code.append(Instruction(opcode: isAnd ? .jumpIfFalse : .jumpIfTrue, operand: 0))
+            depth -= 1
+            emit(r, depth: &depth)
+            code[jump].operand = code.count
+        }
+    }
+
+}
+
+extension Program {
+    /// Runs the program. Values: bools 0/1, enums as indices. The configuration is `words` 64-bit words.
+    ///
+    /// Complexity: O(length of the program).
+
+    func evaluate(
+        variables: UnsafePointer<Int>, parameters: UnsafePointer<Int>, configuration: UnsafePointer<UInt64>
+    ) throws(EvaluationError) -> Int {
+        if code.count == 1 {
+            // Most guards and assignments are a single load or constant.
+            let instruction = code[0]
+            switch instruction.opcode {
+            case .constant: return instruction.operand
+            case .variable: return variables[instruction.operand]
+            case .parameter: return parameters[instruction.operand]
+            case .inState: return Self.isActive(instruction.operand, configuration)
+            default: break
+            }
+        }
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, maximumStack)) { stack throws(EvaluationError) -> Int in
+            try run(stack: stack.baseAddress!, variables: variables, parameters: parameters, configuration: configuration)
+        }
+    }
+
+
+    static func isActive(_ state: Int, _ configuration: UnsafePointer<UInt64>) -> Int {
+        Int(truncatingIfNeeded: (configuration[state >> 6] >> UInt64(state & 63)) & 1)
+    }
+
+
+    func run(
+        stack: UnsafeMutablePointer<Int>, variables: UnsafePointer<Int>, parameters: UnsafePointer<Int>,
+        configuration: UnsafePointer<UInt64>
+    ) throws(EvaluationError) -> Int {
+        var top = -1
+        var pc = 0
+        let count = code.count
+        while pc < count {
+            let instruction = code[pc]
+            pc += 1
+            switch instruction.opcode {
+            case .constant: top += 1; stack[top] = instruction.operand
+            case .variable: top += 1; stack[top] = variables[instruction.operand]
+            case .parameter: top += 1; stack[top] = parameters[instruction.operand]
+            case .inState: top += 1; stack[top] = Self.isActive(instruction.operand, configuration)
+            case .not: stack[top] = stack[top] == 0 ? 1 : 0
+            case .negate:
+                let (value, overflow) = (0).subtractingReportingOverflow(stack[top])
+                if overflow { throw .overflow }
+                stack[top] = value
+            case .convert:
+                let table = conversions[instruction.operand]
+                let v = stack[top]
+                stack[top] = v >= 0 && v < table.count ? table[v] : -1
+            case .jumpIfFalse:
+                if stack[top] == 0 { pc = instruction.operand } else { top -= 1 }
+            case .jumpIfTrue:
+                if stack[top] != 0 { pc = instruction.operand } else { top -= 1 }
+            default:
+                let r = stack[top]
+                top -= 1
+                let l = stack[top]
+                stack[top] = try Self.binary(instruction.opcode, l, r)
+            }
+        }
+        return stack[0]
+    }
+
+
+    static func binary(_ opcode: Opcode, _ l: Int, _ r: Int) throws(EvaluationError) -> Int {
+        switch opcode {
+        case .add: return try ArithmeticOperator.add.apply(l, r)
+        case .subtract: return try ArithmeticOperator.subtract.apply(l, r)
+        case .multiply: return try ArithmeticOperator.multiply.apply(l, r)
+        case .divide: return try ArithmeticOperator.divide.apply(l, r)
+        case .remainder: return try ArithmeticOperator.remainder.apply(l, r)
+        case .equal: return l == r ? 1 : 0
+        case .notEqual: return l != r ? 1 : 0
+        case .less: return l < r ? 1 : 0
+        case .lessOrEqual: return l <= r ? 1 : 0
+        case .greater: return l > r ? 1 : 0
+        case .greaterOrEqual: return l >= r ? 1 : 0
+        default: return 0
+        }
+    }
+}

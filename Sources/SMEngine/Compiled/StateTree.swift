@@ -1,0 +1,77 @@
+import SMSpec
+
+/// The state hierarchy as flat arrays indexed by state id, with the SCXML tree queries over them.
+struct StateTree: Sendable {
+    let count: Int
+    let words: Int
+    let parent: [Int]
+    let kind: [State.Kind]
+    let children: [[Int]]
+    /// Proper ancestors, parent first.
+    let ancestors: [[Int]]
+    /// Proper descendants.
+    let descendants: [StateSet]
+    /// For compound states and the root: the default initial target (a descendant); -1 otherwise.
+    let initialTarget: [Int]
+    /// History pseudostates that are children of each state.
+    let historyChildren: [[Int]]
+    /// The history states, in document order.
+    let historyStates: [Int]
+    /// For each state: its index in `historyStates`, or -1.
+    let historyOrdinal: [Int]
+    /// For each history state: where to go when nothing is recorded.
+    let historyDefaults: [[Int]]
+    /// Leaves: atomic, final and choice states.
+    let leaves: StateSet
+
+    init(_ spec: ResolvedSpec) {
+        let n = spec.states.count
+        count = n
+        words = max(1, (n + 63) / 64)
+        parent = spec.states.map { $0.parent ?? -1 }
+        kind = spec.states.map(\.kind)
+        children = spec.states.map(\.children)
+        ancestors = spec.states.map { spec.ancestors(of: $0.index) }
+        var descendantSets = Array(repeating: StateSet(capacity: n), count: n)
+        for state in spec.states.reversed() {
+            if let p = state.parent {
+                descendantSets[p].insert(state.index)
+                descendantSets[p].formUnion(descendantSets[state.index])
+            }
+        }
+        descendants = descendantSets
+        initialTarget = spec.states.map { $0.initial ?? -1 }
+        historyChildren = spec.states.map { state in state.children.filter { spec.states[$0].kind == .history } }
+        historyStates = spec.states.filter { $0.kind == .history }.map(\.index)
+        var ordinals = Array(repeating: -1, count: n)
+        for (i, h) in historyStates.enumerated() { ordinals[h] = i }
+        historyOrdinal = ordinals
+        historyDefaults = spec.states.map { state in
+            guard state.kind == .history, let p = state.parent else { return [] }
+            if !state.historyDefault.isEmpty { return state.historyDefault }
+            // Without a default, entering the history enters its parent as a default entry would.
+            let parentState = spec.states[p]
+            if parentState.kind == .parallel { return parentState.children.filter { spec.states[$0].kind != .history } }
+            return [parentState.initial ?? p]
+        }
+        leaves = StateSet(capacity: n, spec.states.filter(\.isLeaf).map(\.index))
+    }
+
+    func isDescendant(_ state: Int, of ancestor: Int) -> Bool { descendants[ancestor].contains(state) }
+    func isCompound(_ state: Int) -> Bool { kind[state] == .compound }
+
+    /// SCXML's getTransitionDomain for a transition with effective targets `targets`.
+    func domain(source: Int, targets: [Int], isLocal: Bool) -> Int {
+        if isLocal && isCompound(source) && targets.allSatisfy({ isDescendant($0, of: source) }) { return source }
+        return leastCommonCompoundAncestor([source] + targets)
+    }
+
+    /// SCXML's findLCCA: the nearest proper ancestor of the first state that is compound (or the root) and
+    /// contains all the others.
+    func leastCommonCompoundAncestor(_ states: [Int]) -> Int {
+        for candidate in ancestors[states[0]] where candidate == 0 || isCompound(candidate) {
+            if states.dropFirst().allSatisfy({ isDescendant($0, of: candidate) }) { return candidate }
+        }
+        return 0
+    }
+}

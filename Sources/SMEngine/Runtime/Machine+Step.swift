@@ -1,0 +1,79 @@
+public import SMSpec
+
+// The step as a pure function of values, for callers that do not keep a context: tests, replay, tools.
+extension Machine {
+    /// The machine's state after its start macrostep.
+    public func initialState(choices: ChoiceSequence = ChoiceSequence(), recordingMicrosteps: Bool = false) throws(EngineError) -> Macrostep {
+        let context = StepContext(machine: self)
+        context.choices = choices
+        context.recordsMicrosteps = recordingMicrosteps
+        try context.resetToInitialState()
+        return Macrostep(event: nil, handled: true, microsteps: context.microsteps, state: context.snapshot())
+    }
+
+    /// `(state, event, choices) -> (next state, microsteps)`: processes one external event to completion.
+    ///
+    /// Pure: the same arguments always give the same result, and nothing outside the returned value changes.
+    public func step(_ state: MachineState, _ event: EventInstance, choices: ChoiceSequence = ChoiceSequence(),
+                     recordingMicrosteps: Bool = false) throws(EngineError) -> Macrostep {
+        let context = StepContext(machine: self)
+        context.load(state)
+        context.choices = choices
+        context.recordsMicrosteps = recordingMicrosteps
+        let outcome = try context.process(event)
+        return Macrostep(event: event, handled: outcome.handled, microsteps: context.microsteps, state: context.snapshot())
+    }
+
+    /// An event instance from a name and arguments by parameter name; missing parameters are an error.
+    public func eventInstance(_ name: String, _ arguments: [String: Value] = [:]) throws(EngineError) -> EventInstance {
+        guard let declaration = spec.event(named: name), !declaration.isImplicit else {
+            let suggestion = Suggestions.closest(to: name, in: spec.events.filter { !$0.isImplicit }.map(\.name))
+            throw EngineError(.invalidEvent, "unknown event '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+        }
+        for key in arguments.keys where !declaration.parameters.contains(where: { $0.name == key }) {
+            throw EngineError(.invalidEvent, "event '\(name)' has no parameter '\(key)'")
+        }
+        var values: [Int] = []
+        for parameter in declaration.parameters {
+            guard let value = arguments[parameter.name] else {
+                throw EngineError(.invalidEvent, "event '\(name)' needs parameter '\(parameter.name)' (\(parameter.type))")
+            }
+            guard parameter.type.contains(value) else {
+                throw EngineError(.invalidEvent, "'\(value)' is not a value of parameter '\(parameter.name)' (\(parameter.type))")
+            }
+            values.append(Self.encode(value, as: parameter.type))
+        }
+        return EventInstance(event: declaration.index, arguments: values)
+    }
+
+    /// The arguments of an event instance by parameter name.
+    public func arguments(of event: EventInstance) -> [(name: String, value: Value)] {
+        zip(spec.events[event.event].parameters, event.arguments).map { ($0.name, Self.decode($1, as: $0.type)) }
+    }
+
+    /// `name` or `name {"param": value}`: how traces and `smcheck run` write an event.
+    public func describe(_ event: EventInstance) -> String {
+        let name = spec.events[event.event].name
+        let arguments = self.arguments(of: event)
+        guard !arguments.isEmpty else { return name }
+        return name + " {" + arguments.map { "\(JSONWriter.quoted($0.name)): \(JSONWriter.string($0.value.json, style: .compact))" }
+            .joined(separator: ", ") + "}"
+    }
+
+    /// The full paths of the active leaves, sorted.
+    public func activeLeafPaths(_ configuration: StateSet) -> [String] {
+        configuration.filter { tree.leaves.contains($0) }.map { path(of: $0) }.sorted()
+    }
+
+    /// Variables by name.
+    public func variableValues(_ values: [Int]) -> [(name: String, value: Value)] {
+        zip(spec.variables, values).map { ($0.name, Self.decode($1, as: $0.type)) }
+    }
+
+    /// The line `smcheck run` prints for a state: active leaves joined by `,`, a space, `name=value` joined by `,`.
+    public func statusLine(_ state: MachineState) -> String {
+        let leaves = activeLeafPaths(state.configuration).joined(separator: ",")
+        let values = variableValues(state.variables).map { "\($0.name)=\($0.value)" }.joined(separator: ",")
+        return values.isEmpty ? leaves : leaves + " " + values
+    }
+}

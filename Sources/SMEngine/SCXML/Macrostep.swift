@@ -1,0 +1,160 @@
+/// The outcome of `start()` or `process(_:)`.
+public struct StepOutcome: Hashable, Sendable {
+    /// False when no transition was enabled for the host's event (it was dropped).
+    public var handled: Bool
+    /// Microsteps taken, over all macrosteps of the call.
+    public var microsteps: Int
+    /// Events the machine sent itself and processed after the host's event.
+    public var queuedEventsProcessed: Int
+}
+
+// The SCXML main event loop (W3C SCXML 1.0, Appendix D), one external event at a time.
+extension StepCore {
+    /// Enters the initial configuration and runs the first macrostep (SCXML's interpret()).
+    ///
+    /// The context's variables must hold their initial values (`resetToInitialState()` does both).
+    @discardableResult
+    mutating func start() throws(EngineError) -> StepOutcome {
+        beginCall()
+        currentEvent = nil
+        microstepCount = 0
+        recentCount = 0
+        if recordsMicrosteps { microsteps.append(Microstep(event: nil)) }
+        var entry = EntrySet(tree: tree, history: history)
+        entry.add(targets: [tree.initialTarget[0]], domain: 0)
+        for state in entry.statesToEnter { try enter(state) }
+        microstepCount = 1
+        try runToCompletion()
+        checkInvariantsIfAsked()
+        let drained = try drainExternalQueue()
+        return StepOutcome(handled: true, microsteps: microstepCount, queuedEventsProcessed: drained)
+    }
+
+    /// Clears the context to the machine's initial variables and an empty configuration, then starts it.
+    @discardableResult
+    mutating func resetToInitialState() throws(EngineError) -> StepOutcome {
+        for i in 0..<words { configuration[i] = 0 }
+        activate(0)
+        for (i, value) in machine.initialVariables.enumerated() { variables[i] = value }
+        for i in history.indices { history[i] = nil }
+        isHalted = false
+        return try start()
+    }
+
+    /// Processes one external event to completion, then every event the machine sent itself meanwhile.
+    ///
+    /// Throws when the spec's rules are broken (loop, range, choice, queue, unhandled with `"error"`). After a
+    /// throw the context's state is unspecified: reload it.
+    @discardableResult
+    mutating func process(_ event: EventInstance) throws(EngineError) -> StepOutcome {
+        beginCall()
+        try validate(event)
+        let handled = try macrostep(for: event, fromHost: true)
+        let total = microstepCount
+        let drained = try drainExternalQueue()
+        return StepOutcome(handled: handled, microsteps: total + drainedMicrosteps, queuedEventsProcessed: drained)
+    }
+
+    private mutating func beginCall() {
+        if recordsMicrosteps && !microsteps.isEmpty { microsteps.removeAll(keepingCapacity: true) }
+        if !internalQueue.isEmpty { internalQueue.removeAll(keepingCapacity: true) }
+        internalHead = 0
+        if !externalQueue.isEmpty { externalQueue.removeAll(keepingCapacity: true) }
+        externalHead = 0
+        drainedMicrosteps = 0
+        choices.rewind()
+        if recorder != nil { recorder!.violatedInvariant = nil }
+    }
+
+    /// One macrostep for an external event: select and take its transitions, then run to completion.
+    private mutating func macrostep(for event: EventInstance, fromHost: Bool) throws(EngineError) -> Bool {
+        microstepCount = 0
+        recentCount = 0
+        guard !isHalted else { return false }
+        setCurrentEvent(event)
+        try selectTransitions(event: event.event)
+        let handled = selectedCount > 0
+        if handled {
+            recorder?.handledEvents[event.event] = true
+            try microstep()
+        } else if fromHost && unhandledIsError {
+            throw EngineError(.unhandledEvent(event: event.event),
+                              "event '\(machine.spec.events[event.event].name)' is not handled in \(describeConfiguration())")
+        }
+        try runToCompletion()
+        checkInvariantsIfAsked()
+        return handled
+    }
+
+    /// After a microstep: take eventless transitions, then internal events, until neither is left (stable).
+    mutating func runToCompletion() throws(EngineError) {
+        while !isHalted {
+            try selectEventlessTransitions()
+            if selectedCount == 0 {
+                guard internalHead < internalQueue.count else { break }
+                let event = internalQueue[internalHead]
+                internalHead += 1
+                setCurrentEvent(event)
+                try selectTransitions(event: event.event)
+                if selectedCount == 0 { continue }
+                recorder?.handledEvents[event.event] = true
+            }
+            try microstep()
+        }
+        if isHalted { internalQueue.removeAll(keepingCapacity: true); internalHead = 0 }
+    }
+
+    /// Events sent with `send` are processed in order after the macrostep that sent them, each to completion.
+    private mutating func drainExternalQueue() throws(EngineError) -> Int {
+        var drained = 0
+        while externalHead < externalQueue.count {
+            let event = externalQueue[externalHead]
+            externalHead += 1
+            drained += 1
+            if drained > machine.options.maxMicrosteps {
+                throw EngineError(.infiniteLoop(transitions: recentTransitionList),
+                                  "infinite send loop: more than \(machine.options.maxMicrosteps) events sent by the machine to itself for one external event")
+            }
+            _ = try macrostep(for: event, fromHost: false)
+            drainedMicrosteps += microstepCount
+        }
+        return drained
+    }
+
+    mutating func setCurrentEvent(_ event: EventInstance) {
+        currentEvent = event
+        if !event.arguments.isEmpty { for (i, argument) in event.arguments.enumerated() { parameters[i] = argument } }
+    }
+
+    private mutating func validate(_ event: EventInstance) throws(EngineError) {
+        guard event.event >= 0 && event.event < machine.eventCount else {
+            throw EngineError(.invalidEvent, "no event with index \(event.event)")
+        }
+        if event.arguments.isEmpty && hot.parameterCount[event.event] == 0 { return }
+        let declaration = machine.spec.events[event.event]
+        let ranges = machine.parameterRanges[event.event]
+        guard event.arguments.count == ranges.count else {
+            throw EngineError(.invalidEvent,
+                              "event '\(declaration.name)' takes \(ranges.count) argument(s), not \(event.arguments.count)")
+        }
+        for (i, value) in event.arguments.enumerated() where !ranges[i].contains(value) {
+            let parameter = declaration.parameters[i]
+            throw EngineError(.invalidEvent,
+                              "argument \(Machine.decode(value, as: parameter.type)) of '\(declaration.name)' is outside '\(parameter.name)': \(parameter.type)")
+        }
+    }
+
+    private mutating func checkInvariantsIfAsked() {
+        guard recorder?.checksInvariants == true, recorder?.violatedInvariant == nil else { return }
+        for i in machine.invariants.indices where !invariantHolds(i) {
+            recorder?.violatedInvariant = i
+            return
+        }
+    }
+
+    /// The active leaves' paths, for messages.
+    func describeConfiguration() -> String {
+        let leaves = (0..<tree.count).filter { tree.leaves.contains($0) && isActive($0) }.map { machine.path(of: $0) }
+        return leaves.count == 1 ? "state '\(leaves[0])'" : "states " + leaves.map { "'\($0)'" }.joined(separator: ", ")
+    }
+}

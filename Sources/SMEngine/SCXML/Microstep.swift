@@ -1,0 +1,156 @@
+// SCXML's microstep: exitStates, executeTransitionContent, enterStates.
+extension StepCore {
+    /// Takes the selected transitions: exits (innermost first, recording history), transition actions (in order),
+    /// entries (outermost first).
+    mutating func microstep() throws(EngineError) {
+        microstepCount += 1
+        for i in 0..<selectedCount {
+            recentTransitions[recentCount % Self.recentCapacity] = selected[i]
+            recentCount += 1
+        }
+        if microstepCount > maxMicrosteps { throw infiniteLoopError() }
+        if recordsMicrosteps {
+            microsteps.append(Microstep(event: currentEvent, transitions: (0..<selectedCount).map { Int(selected[$0]) }))
+        }
+        if recorder != nil { for i in 0..<selectedCount { recorder!.takenTransitions[Int(selected[i])] = true } }
+
+        try exitStates()
+        for i in 0..<selectedCount where hot.hasActions[Int(selected[i])] {
+            try execute(machine.transitions[Int(selected[i])].actions)
+        }
+        if selectedCount == 1 {
+            let t = Int(selected[0])
+            let base = hot.optionBase[t]
+            guard base >= 0 else { return }  // targetless
+            let option = Int(base + selectedOption[0])
+            if !hot.optionIsDynamic[option] {
+                try enter(from: hot.optionEntryStart[option], to: hot.optionEntryStart[option + 1])
+                return
+            }
+        }
+        try enterComputed()
+    }
+
+    /// Exits the union of the selected transitions' exit sets, in reverse document order.
+    private mutating func exitStates() throws(EngineError) {
+        var any: UInt64 = 0
+        if selectedCount == 1 && hot.optionBase[Int(selected[0])] >= 0
+            && !hot.optionIsDynamic[Int(hot.optionBase[Int(selected[0])] + selectedOption[0])]
+        {
+            let mask = hot.optionExitWords + Int(hot.optionBase[Int(selected[0])] + selectedOption[0]) * words
+            for w in 0..<words {
+                exitScratch[w] = configuration[w] & mask[w]
+                any |= exitScratch[w]
+            }
+        } else {
+            for w in 0..<words { exitScratch[w] = 0 }
+            for i in 0..<selectedCount where hot.optionBase[Int(selected[i])] >= 0 {
+                let mask = exitMask(of: Int(selected[i]), option: Int(selectedOption[i]))
+                for w in 0..<words {
+                    exitScratch[w] |= configuration[w] & mask[w]
+                    any |= exitScratch[w]
+                }
+            }
+        }
+        guard any != 0 else { return }
+        // Record history before anything is exited: the configuration is still complete.
+        if !tree.historyStates.isEmpty { recordHistory() }
+        for w in stride(from: words - 1, through: 0, by: -1) {
+            var bits = exitScratch[w]
+            while bits != 0 {
+                let bit = 63 - bits.leadingZeroBitCount
+                bits &= ~(1 << UInt64(bit))
+                let state = w << 6 | bit
+                if recordsMicrosteps { microsteps[microsteps.count - 1].records.append(.exit(state)) }
+                if hot.hasExitActions[state] { try execute(machine.exitActions[state]) }
+                deactivate(state)
+            }
+        }
+    }
+
+    /// For each exited state with history children: deep history keeps the active leaves below it, shallow
+    /// history its active children.
+    private mutating func recordHistory() {
+        for w in 0..<words {
+            var bits = exitScratch[w]
+            while bits != 0 {
+                let state = w << 6 | bits.trailingZeroBitCount
+                bits &= bits - 1
+                for h in tree.historyChildren[state] {
+                    var recorded = StateSet(capacity: tree.count)
+                    if machine.spec.states[h].historyDepth == .deep {
+                        for leaf in tree.descendants[state].intersection(tree.leaves) where isActive(leaf) { recorded.insert(leaf) }
+                    } else {
+                        for child in tree.children[state] where isActive(child) { recorded.insert(child) }
+                    }
+                    history[tree.historyOrdinal[h]] = recorded
+                }
+            }
+        }
+    }
+
+    /// The entry set for several transitions or a history target, computed now.
+    private mutating func enterComputed() throws(EngineError) {
+        var entry = EntrySet(tree: tree, history: history)
+        for i in 0..<selectedCount {
+            let transition = machine.transitions[Int(selected[i])]
+            guard !transition.isTargetless else { continue }
+            let targets = transition.options[Int(selectedOption[i])].targets
+            let effective = entry.effectiveTargets(targets)
+            entry.add(targets: targets, domain: tree.domain(source: transition.source, targets: effective, isLocal: transition.isLocal))
+        }
+        for state in entry.statesToEnter { try enter(state) }
+    }
+
+    private mutating func enter(from start: Int32, to end: Int32) throws(EngineError) {
+        var i = Int(start)
+        while i < Int(end) {
+            try enter(Int(hot.optionEntryPool[i]))
+            i += 1
+        }
+    }
+
+    /// Enters one state: entry actions, completion events, halting at a top-level final state.
+    @inline(__always)
+    mutating func enter(_ state: Int) throws(EngineError) {
+        activate(state)
+        if recordsMicrosteps { microsteps[microsteps.count - 1].records.append(.enter(state)) }
+        if recorder != nil { recorder!.enteredStates.insert(state) }
+        if hot.hasEntryActions[state] { try execute(machine.entryActions[state]) }
+        guard hot.kind[state] == .final else { return }
+        let parent = Int(hot.parent[state])
+        if parent == 0 {
+            isHalted = true
+            return
+        }
+        raiseInternal(EventInstance(event: Int(hot.doneEvent[parent])))
+        let grandparent = Int(hot.parent[parent])
+        if grandparent > 0, hot.kind[grandparent] == .parallel,
+           tree.children[grandparent].allSatisfy({ hot.kind[$0] == .history || isInFinalState($0) })
+        {
+            raiseInternal(EventInstance(event: Int(hot.doneEvent[grandparent])))
+        }
+    }
+
+    /// SCXML's isInFinalState.
+    func isInFinalState(_ state: Int) -> Bool {
+        switch hot.kind[state] {
+        case .compound: tree.children[state].contains { hot.kind[$0] == .final && isActive($0) }
+        case .parallel: tree.children[state].allSatisfy { hot.kind[$0] == .history || isInFinalState($0) }
+        default: false
+        }
+    }
+
+    mutating func raiseInternal(_ event: EventInstance) {
+        guard event.event >= 0 else { return }
+        internalQueue.append(event)
+    }
+
+    private func infiniteLoopError() -> EngineError {
+        let limit = machine.options.maxMicrosteps
+        let recent = recentTransitionList
+        let tail = recent.suffix(8).map { machine.spec.describe(machine.spec.transitions[$0]) }
+        return EngineError(.infiniteLoop(transitions: recent),
+                           "infinite transition loop: more than \(limit) microsteps in one macrostep; the last transitions were \(tail.joined(separator: "; "))")
+    }
+}

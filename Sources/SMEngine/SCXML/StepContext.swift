@@ -1,0 +1,321 @@
+public import SMSpec
+
+/// Outcomes of opaque guards and `oneOf` targets, as a sequence of choices: the explorer enumerates them, the
+/// fuzzer draws them, a replay feeds them back.
+///
+/// Each choice point takes the next value (0 when the sequence is exhausted) and records how many values it had,
+/// so a caller can walk every combination.
+public struct ChoiceSequence: Hashable, Sendable {
+    /// The values to use, in order: for an opaque guard 0 = false, 1 = true; for `oneOf`, the option's index.
+    public var values: [Int]
+    /// How many values each choice point met so far had (2 for a guard, the option count for `oneOf`).
+    public private(set) var arities: [Int] = []
+    private var cursor = 0
+
+    public init(_ values: [Int] = []) { self.values = values }
+
+    /// The values actually used, one per choice point met.
+    public var used: [Int] { (0..<cursor).map { $0 < values.count ? values[$0] : 0 } }
+
+    mutating func next(arity: Int) -> Int {
+        defer { cursor += 1 }
+        arities.append(arity)
+        guard cursor < values.count else { return 0 }
+        return min(max(values[cursor], 0), arity - 1)
+    }
+
+    /// Starts the same values over for another call.
+    mutating func rewind() {
+        if !arities.isEmpty { arities.removeAll(keepingCapacity: true) }
+        cursor = 0
+    }
+
+    /// Starts over for another step, keeping nothing.
+    public mutating func reset(_ values: [Int] = []) {
+        self.values = values
+        arities.removeAll(keepingCapacity: true)
+        cursor = 0
+    }
+}
+
+/// What the host registers for a machine: predicates for opaque guards, callbacks for `call` actions, and a
+/// resolver for `oneOf` targets. Indexed by the ids the spec's resolution gave the names.
+struct HostBindings: Sendable {
+    var guards: [(@Sendable (HostCall) -> Bool)?]
+    var callbacks: [(@Sendable (HostCall) -> Void)?]
+    var resolver: (@Sendable (OneOfRequest) -> Int)?
+}
+
+/// What a host guard or callback is told: its name and the event being handled.
+public struct HostCall: Sendable {
+    public let name: String
+    /// The event being handled; nil in an eventless step or at the start.
+    public let event: String?
+    public let arguments: [String: Value]
+}
+
+/// A `oneOf` target to resolve: the transition and the states to choose from.
+public struct OneOfRequest: Sendable {
+    public let transition: Int
+    /// The candidate targets' full paths, in the order written.
+    public let options: [String]
+}
+
+/// The state the SCXML algorithm works on, as one value: the machine's state (configuration, variables,
+/// history), the queues, and the selection buffers, reused from step to step so the hot loop allocates nothing.
+///
+/// The algorithm (`SelectTransitions.swift`, `Microstep.swift`, `Macrostep.swift`) is written as mutating methods of
+/// this struct: a step is one in-place mutation, so field accesses need no run-time exclusivity checks.
+struct StepCore {
+    let machine: Machine
+    let tree: StateTree
+    let hot: HotTables
+    let words: Int
+    let maxMicrosteps: Int
+    let unhandledIsError: Bool
+
+    // The machine's state. The buffers are owned by the `StepContext` that holds this core.
+    let configuration: UnsafeMutablePointer<UInt64>
+    let variables: UnsafeMutablePointer<Int>
+    var history: [StateSet?]
+    /// A final state at the top level was entered: later events are unhandled.
+    var isHalted = false
+
+    // The event being processed.
+    let parameters: UnsafeMutablePointer<Int>
+    var currentEvent: EventInstance?
+
+    // Queues: raised events are handled in this macrostep; sent events after it.
+    var internalQueue: [EventInstance] = []
+    var internalHead = 0
+    var externalQueue: [EventInstance] = []
+    var externalHead = 0
+
+    // Selection scratch: the selected transitions and, for each, the chosen target option.
+    let selected: UnsafeMutablePointer<Int32>
+    let selectedOption: UnsafeMutablePointer<Int32>
+    var selectedCount = 0
+    let exitScratch: UnsafeMutablePointer<UInt64>
+
+    /// Microsteps of the current macrostep; more than `maxMicrosteps` is an infinite loop.
+    var microstepCount = 0
+    /// Microsteps of the macrosteps for events the machine sent itself, in the current call.
+    var drainedMicrosteps = 0
+    /// The last transitions taken in the current macrostep (a ring of `recentCapacity`), for the loop error.
+    let recentTransitions: UnsafeMutablePointer<Int32>
+    var recentCount = 0
+    static let recentCapacity = 64
+
+    // Choices and host functions.
+    var choices = ChoiceSequence()
+    var host: HostBindings?
+
+    // Recording, all off by default.
+    var recordsMicrosteps = false
+    var microsteps: [Microstep] = []
+    var recorder: CoverageRecorder?
+
+    @inline(__always)
+    func isActive(_ state: Int) -> Bool { configuration[state >> 6] & (1 << UInt64(state & 63)) != 0 }
+    @inline(__always)
+    func activate(_ state: Int) { configuration[state >> 6] |= 1 << UInt64(state & 63) }
+    @inline(__always)
+    func deactivate(_ state: Int) { configuration[state >> 6] &= ~(1 << UInt64(state & 63)) }
+
+    func computeHalted() -> Bool {
+        tree.children[0].contains { tree.kind[$0] == .final && isActive($0) }
+    }
+
+    var currentConfiguration: StateSet {
+        StateSet(words: Array(UnsafeBufferPointer(start: configuration, count: words)))
+    }
+
+    var currentVariables: [Int] { Array(UnsafeBufferPointer(start: variables, count: machine.spec.variables.count)) }
+
+    /// The transitions taken most recently in this macrostep, oldest first (at most `recentCapacity`).
+    var recentTransitionList: [Int] {
+        let count = min(recentCount, Self.recentCapacity)
+        return (recentCount - count..<recentCount).map { Int(recentTransitions[$0 % Self.recentCapacity]) }
+    }
+
+    func invariantHolds(_ index: Int) -> Bool {
+        (try? machine.invariants[index].evaluate(variables: variables, parameters: parameters, configuration: configuration)) != 0
+    }
+}
+
+/// A reusable place to run steps: the current state of one machine plus the scratch the SCXML algorithm needs.
+///
+/// A context belongs to one thread at a time. The step is a pure function of the state loaded into the context
+/// (`load`), the event and the choices; `snapshot()` reads the result. The explorer and the fuzzer keep one
+/// context per thread and step it millions of times without allocating.
+public final class StepContext {
+    public let machine: Machine
+    /// Accessed only by the thread that owns the context, one call at a time, so the run-time exclusivity check
+    /// (a measurable share of a step) is left out.
+    @exclusivity(unchecked) var core: StepCore
+
+    public init(machine: Machine) {
+        self.machine = machine
+        let words = machine.words
+        let configuration = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+        configuration.initialize(repeating: 0, count: words)
+        let exitScratch = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+        exitScratch.initialize(repeating: 0, count: words)
+        let variableCount = max(1, machine.spec.variables.count)
+        let variables = UnsafeMutablePointer<Int>.allocate(capacity: variableCount)
+        variables.initialize(repeating: 0, count: variableCount)
+        let parameterCount = max(1, machine.maximumParameters)
+        let parameters = UnsafeMutablePointer<Int>.allocate(capacity: parameterCount)
+        parameters.initialize(repeating: 0, count: parameterCount)
+        let selectionCapacity = max(1, machine.transitionCount)
+        core = StepCore(machine: machine, tree: machine.tree, hot: machine.hot, words: words,
+                        maxMicrosteps: machine.options.maxMicrosteps, unhandledIsError: machine.options.unhandled == .error,
+                        configuration: configuration,
+                        variables: variables, history: Array(repeating: nil, count: machine.historyStates.count),
+                        parameters: parameters, selected: .allocate(capacity: selectionCapacity),
+                        selectedOption: .allocate(capacity: selectionCapacity), exitScratch: exitScratch,
+                        recentTransitions: .allocate(capacity: StepCore.recentCapacity))
+    }
+
+    deinit {
+        core.configuration.deallocate()
+        core.exitScratch.deallocate()
+        core.variables.deallocate()
+        core.parameters.deallocate()
+        core.selected.deallocate()
+        core.selectedOption.deallocate()
+        core.recentTransitions.deallocate()
+    }
+
+    // MARK: - Stepping
+
+    /// Enters the initial configuration and runs the first macrostep (SCXML's interpret()).
+    /// The context's variables must hold their initial values (`resetToInitialState()` does both).
+    @discardableResult
+    public func start() throws(EngineError) -> StepOutcome { try core.start() }
+
+    /// Clears the context to the machine's initial variables and an empty configuration, then starts it.
+    @discardableResult
+    public func resetToInitialState() throws(EngineError) -> StepOutcome { try core.resetToInitialState() }
+
+    /// Processes one external event to completion, then every event the machine sent itself meanwhile.
+    ///
+    /// Throws when the spec's rules are broken (loop, range, choice, queue, unhandled with `"error"`). After a
+    /// throw the context's state is unspecified: load a state again.
+    @discardableResult
+    public func process(_ event: EventInstance) throws(EngineError) -> StepOutcome { try core.process(event) }
+
+    // MARK: - State in and out
+
+    /// Makes `state` the context's current state.
+    public func load(_ state: MachineState) {
+        for i in 0..<core.words { core.configuration[i] = state.configuration.words[i] }
+        for (i, value) in state.variables.enumerated() { core.variables[i] = value }
+        core.history = state.history
+        core.isHalted = core.computeHalted()
+    }
+
+    /// The context's current state as a value.
+    public func snapshot() -> MachineState {
+        MachineState(configuration: core.currentConfiguration, variables: core.currentVariables, history: core.history)
+    }
+
+    public var currentConfiguration: StateSet { core.currentConfiguration }
+    public var currentVariables: [Int] { core.currentVariables }
+    public var isHalted: Bool { core.isHalted }
+
+    /// The raw configuration words, for packing.
+    public var configurationWords: UnsafeMutableBufferPointer<UInt64> { UnsafeMutableBufferPointer(start: core.configuration, count: core.words) }
+    /// The raw variable slots, for packing.
+    public var variableSlots: UnsafeMutableBufferPointer<Int> {
+        UnsafeMutableBufferPointer(start: core.variables, count: machine.spec.variables.count)
+    }
+    /// The history memory (per history state, in `Machine.historyStates` order).
+    public var history: [StateSet?] {
+        get { core.history }
+        set { core.history = newValue }
+    }
+
+    /// Whether the invariant at `index` holds in the current state.
+    public func invariantHolds(_ index: Int) -> Bool { core.invariantHolds(index) }
+
+    // MARK: - Choices, host functions, recording
+
+    public var choices: ChoiceSequence {
+        get { core.choices }
+        set { core.choices = newValue }
+    }
+
+    var host: HostBindings? {
+        get { core.host }
+        set { core.host = newValue }
+    }
+
+    /// Record every microstep (for traces, observers and `smcheck run`).
+    public var recordsMicrosteps: Bool {
+        get { core.recordsMicrosteps }
+        set { core.recordsMicrosteps = newValue }
+    }
+
+    /// The microsteps of the last call, when recorded.
+    public var microsteps: [Microstep] { core.microsteps }
+
+    /// The analysis and coverage recorder, when analysis or fuzzing asked for one.
+    public var recorder: CoverageRecorder? {
+        get { core.recorder }
+        set { core.recorder = newValue }
+    }
+}
+
+/// What analysis and fuzzing want to know about steps beyond their result, accumulated over many steps.
+public struct CoverageRecorder: Sendable {
+    /// States entered, even transiently inside a macrostep.
+    public var enteredStates: StateSet
+    /// Transitions taken.
+    public var takenTransitions: [Bool]
+    /// Transitions whose guard held where they were considered (taken or not).
+    public var enabledTransitions: [Bool]
+    /// For guarded transitions: whether the guard was seen true (bit 1) and false (bit 2).
+    public var guardOutcomes: [UInt8]
+    /// Events that some transition handled.
+    public var handledEvents: [Bool]
+    /// Check, after each selection, whether a later transition of the same state was enabled too.
+    public var checksOverlaps: Bool
+    /// Overlapping pairs found (first, second) with the event of the first witness; filled when `checksOverlaps`.
+    public var overlaps: [Overlap] = []
+    /// Check invariants at the end of every macrostep (also those of events the machine sent itself).
+    public var checksInvariants: Bool
+    /// The first invariant found violated at a macrostep end of the current call, if any.
+    public var violatedInvariant: Int?
+
+    public struct Overlap: Hashable, Sendable {
+        public var first: Int
+        public var second: Int
+        public var event: EventInstance?
+        public var variables: [Int]
+    }
+
+    public init(machine: Machine, checksOverlaps: Bool = false, checksInvariants: Bool = false) {
+        enteredStates = StateSet(capacity: machine.stateCount)
+        takenTransitions = Array(repeating: false, count: machine.transitionCount)
+        enabledTransitions = Array(repeating: false, count: machine.transitionCount)
+        guardOutcomes = Array(repeating: 0, count: machine.transitionCount)
+        handledEvents = Array(repeating: false, count: machine.eventCount)
+        self.checksOverlaps = checksOverlaps
+        self.checksInvariants = checksInvariants
+    }
+
+    /// Adds what another recorder saw (from another thread's context).
+    public mutating func merge(_ other: CoverageRecorder) {
+        enteredStates.formUnion(other.enteredStates)
+        for i in takenTransitions.indices {
+            takenTransitions[i] = takenTransitions[i] || other.takenTransitions[i]
+            enabledTransitions[i] = enabledTransitions[i] || other.enabledTransitions[i]
+            guardOutcomes[i] |= other.guardOutcomes[i]
+        }
+        for i in handledEvents.indices { handledEvents[i] = handledEvents[i] || other.handledEvents[i] }
+        for overlap in other.overlaps where !overlaps.contains(where: { $0.first == overlap.first && $0.second == overlap.second }) {
+            overlaps.append(overlap)
+        }
+    }
+}

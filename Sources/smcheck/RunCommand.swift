@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import SMEngine
+import SMSpec
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a spec on events read from standard input, one per line.",
+        discussion: """
+            Each line is an external event: `name`, or `name {"param": value}`, optionally followed by the outcomes \
+            of opaque guards and oneOf targets the step meets, in order: `name {"p": 1} [1, 0]` (a guard: 0 false, \
+            1 true; a oneOf: the option's index; missing outcomes are 0). Empty lines and lines starting with # are \
+            skipped.
+
+            After the start and after every event, smcheck prints one line: the active leaf states' full paths, \
+            sorted and joined by `,`, then a space and the variables as `name=value` joined by `,`. An event that \
+            ends in an error prints `error: ` and the message and exits with 1; a line that is not an event exits \
+            with 2.
+            """)
+
+    @Argument(help: "The spec file.", completion: .file(extensions: ["json"]))
+    var file: String
+
+    @Flag(help: "Also print every step like a debugger log, to standard error.")
+    var trace = false
+
+    func run() throws {
+        let machine: Machine
+        do {
+            machine = try Machine(try Spec.load(path: file))
+        } catch {
+            printError(error.description)
+            throw ExitStatus.unusableInput
+        }
+        var state: MachineState
+        do {
+            let start = try machine.initialState(recordingMicrosteps: trace)
+            if trace { printError(Trace.format(Trace.result(start, machine: machine), machine: machine)) }
+            state = start.state
+        } catch {
+            print("error: \(error.message)")
+            throw ExitStatus.findings
+        }
+        print(machine.statusLine(state))
+        var lineNumber = 0
+        while let line = readLine() {
+            lineNumber += 1
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let (event, choices): (EventInstance, [Int])
+            do {
+                (event, choices) = try EventLine.parse(trimmed, for: machine)
+            } catch {
+                printError("<stdin>:\(lineNumber): error: \(error.message)")
+                throw ExitStatus.unusableInput
+            }
+            do {
+                let step = try machine.step(state, event, choices: ChoiceSequence(choices), recordingMicrosteps: trace)
+                if trace { printError(Trace.format(Trace.result(step, machine: machine), machine: machine)) }
+                state = step.state
+            } catch {
+                print("error: \(error.message)")
+                throw ExitStatus.findings
+            }
+            print(machine.statusLine(state))
+        }
+    }
+}
+
+/// One line of `smcheck run`'s input: `name`, `name {"param": value}`, and optional choices `[1, 0]`.
+enum EventLine {
+    struct ParseError: Error {
+        let message: String
+    }
+
+    static func parse(_ line: String, for machine: Machine) throws(ParseError) -> (EventInstance, [Int]) {
+        let name = String(line.prefix { !$0.isWhitespace })
+        var rest = Substring(line.dropFirst(name.count)).drop { $0.isWhitespace }
+        var arguments: [String: Value] = [:]
+        var choices: [Int] = []
+        if rest.hasPrefix("{") {
+            let (object, remainder) = try splitValue(rest)
+            rest = remainder.drop { $0.isWhitespace }
+            guard let declaration = machine.spec.event(named: name) else { throw ParseError(message: "unknown event '\(name)'") }
+            for member in object.objectValue ?? [] {
+                guard let parameter = declaration.parameters.first(where: { $0.name == member.key }) else {
+                    throw ParseError(message: "event '\(name)' has no parameter '\(member.key)'")
+                }
+                arguments[member.key] = try value(member.value, for: parameter)
+            }
+        }
+        if rest.hasPrefix("[") {
+            let (array, remainder) = try splitValue(rest)
+            rest = remainder.drop { $0.isWhitespace }
+            for element in array.arrayValue ?? [] {
+                if let b = element.boolValue { choices.append(b ? 1 : 0); continue }
+                guard let i = element.integerValue else { throw ParseError(message: "choices are integers (or true/false)") }
+                choices.append(i)
+            }
+        }
+        guard rest.isEmpty else { throw ParseError(message: "unexpected '\(rest)' after the event; write name {\"param\": value} [choices]") }
+        do {
+            return (try machine.eventInstance(name, arguments), choices)
+        } catch {
+            throw ParseError(message: error.message)
+        }
+    }
+
+    private static func value(_ node: JSONNode, for parameter: Parameter) throws(ParseError) -> Value {
+        switch (parameter.type, node.value) {
+        case (.bool, .bool(let b)): return .bool(b)
+        case (.int, .number(let n)):
+            guard let i = n.integerValue else { throw ParseError(message: "'\(parameter.name)' is an int, not \(n.text)") }
+            return .int(i)
+        case (.enumeration, .string(let s)): return .enumCase(s)
+        default: throw ParseError(message: "'\(parameter.name)' is \(parameter.type), not \(node.typeName)")
+        }
+    }
+
+    /// Splits one JSON value (object or array) off the front of `text`.
+    private static func splitValue(_ text: Substring) throws(ParseError) -> (JSONNode, Substring) {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for index in text.indices {
+            let c = text[index]
+            if inString {
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+                continue
+            }
+            switch c {
+            case "\"": inString = true
+            case "{", "[": depth += 1
+            case "}", "]":
+                depth -= 1
+                if depth == 0 {
+                    let end = text.index(after: index)
+                    do {
+                        return (try JSONParser.parse(String(text[..<end])), text[end...])
+                    } catch {
+                        throw ParseError(message: "\(error.message) in '\(text[..<end])'")
+                    }
+                }
+            default: break
+            }
+        }
+        throw ParseError(message: "unclosed '\(text.first!)' in '\(text)'")
+    }
+}

@@ -1,0 +1,117 @@
+import SMEngine
+import SMSpec
+import SMTestSupport
+import Testing
+
+@Suite("Engine errors")
+struct EngineErrorTests {
+    func error(_ body: () throws -> Void) throws -> EngineError {
+        do {
+            try body()
+        } catch let error as EngineError {
+            return error
+        }
+        Issue.record("expected an engine error")
+        throw CancellationError()
+    }
+
+    @Test("more than 100 microsteps in one macrostep is an infinite loop, with the looping trace")
+    func loopCap() throws {
+        let run = try Scenario(fixture: "semantics/loop-cap")
+        let failure = try error { try run.send("go") }
+        guard case .infiniteLoop(let transitions) = failure.kind else { Issue.record("\(failure.kind)"); return }
+        // The last 64 transitions taken, which show the loop: ping and pong, alternating.
+        #expect(transitions.count == 64)
+        let machine = run.machine
+        #expect(Set(transitions.suffix(4).map { machine.spec.describe(machine.spec.transitions[$0]) })
+                == ["ping --always--> pong", "pong --always--> ping"])
+        #expect(failure.message.hasPrefix("infinite transition loop: more than 100 microsteps in one macrostep; the last transitions were "))
+        #expect(failure.message.hasSuffix("ping --always--> pong; pong --always--> ping"))
+        #expect(run.leaves == ["idle"], "the state is unchanged")
+    }
+
+    @Test("the cap is maxMicrosteps: 9 microsteps pass with 9 and fail with 8")
+    func customCap() throws {
+        let run = try Scenario(fixture: "semantics/loop-bound")
+        try run.send("go")
+        #expect(run.leaves == ["done"])
+        #expect(run.last.microsteps.count == 9)
+        var spec = try Fixtures.fixture("semantics/loop-bound")
+        spec.options.maxMicrosteps = 8
+        let tight = try Scenario(spec)
+        _ = try error { try tight.send("go") }
+    }
+
+    @Test("a range violation names the variable, the value and the type, and changes nothing")
+    func rangeViolation() throws {
+        let run = try Scenario(fixture: "semantics/range-violation")
+        try run.send(["inc", "inc"])
+        let failure = try error { try run.send("inc") }
+        #expect(failure.kind == .rangeViolation(variable: 0, value: 3))
+        #expect(failure.message == "range violation: 'n' cannot be 3; its type is int 0...2")
+        #expect(failure.location?.pointer.description == "/states/s/on/inc/actions/0/assign/n")
+        #expect(run.value("n") == .int(2))
+    }
+
+    @Test("division by zero in a guard is a range violation")
+    func divisionByZero() throws {
+        let run = try Scenario(fixture: "semantics/range-violation")
+        let failure = try error { try run.send("divide") }
+        #expect(failure.message == "range violation: division by zero in the guard of s --divide [n / d > 0]--> t (n = 0, d = 0)")
+        try run.send(["one", "inc", "divide"])
+        #expect(run.leaves == ["t"])
+    }
+
+    @Test("an incomplete choice is an error and the machine stays where it was")
+    func incompleteChoice() throws {
+        let run = try Scenario(fixture: "semantics/choice-incomplete")
+        let failure = try error { try run.send("set", ["to": .int(5)]) }
+        #expect(failure.message == "incomplete choice: no branch of 'route' is enabled (level = 5)")
+        #expect(run.leaves == ["idle"])
+        #expect(run.value("level") == .int(0))
+    }
+
+    @Test("sending more than queueBound events is an overflow")
+    func queueOverflow() throws {
+        let run = try Scenario(fixture: "semantics/queue-overflow")
+        let failure = try error { try run.send("burst") }
+        #expect(failure.message == "external queue overflow: sending 'tick' with 2 event(s) already waiting (queueBound)")
+        #expect(failure.location?.pointer.description == "/states/a/on/burst/actions/2")
+    }
+
+    @Test("with unhandled: error, an event no state handles is an error")
+    func unhandledIsError() throws {
+        let run = try Scenario(fixture: "semantics/unhandled-error")
+        let failure = try error { try run.send("stop") }
+        #expect(failure.message == "event 'stop' is not handled in state 'idle'")
+        try run.send("start")
+        #expect(run.leaves == ["running"])
+    }
+
+    @Test("assigning an enum value the target enum lacks is a range violation")
+    func enumConversion() throws {
+        let run = try Scenario(fixture: "semantics/enum-conversion")
+        try run.send("show", ["color": .enumCase("red")])
+        #expect(run.value("light") == .enumCase("red"))
+        let failure = try error { try run.send("show", ["color": .enumCase("blue")]) }
+        #expect(failure.message == "range violation: 'light' cannot be a value not in its enum; its type is enum {red, green}")
+    }
+
+    @Test("unknown events and bad arguments are rejected before anything happens")
+    func invalidEvents() throws {
+        let machine = try Machine(try Fixtures.fixture("semantics/event-parameters"))
+        #expect(throws: EngineError(.invalidEvent, "unknown event 'setVolum'; did you mean 'setVolume'?")) {
+            try machine.eventInstance("setVolum")
+        }
+        #expect(throws: EngineError(.invalidEvent, "event 'setVolume' needs parameter 'to' (int 0...10)")) {
+            try machine.eventInstance("setVolume")
+        }
+        #expect(throws: EngineError(.invalidEvent, "'11' is not a value of parameter 'to' (int 0...10)")) {
+            try machine.eventInstance("setVolume", ["to": .int(11)])
+        }
+        let state = try machine.initialState().state
+        #expect(throws: EngineError(.invalidEvent, "argument 99 of 'setVolume' is outside 'to': int 0...10")) {
+            try machine.step(state, EventInstance(event: 0, arguments: [99]))
+        }
+    }
+}
