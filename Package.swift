@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "SMSpec", targets: ["SMSpec"]),
         .library(name: "SMEngine", targets: ["SMEngine"]),
         .library(name: "SMSolver", targets: ["SMSolver"]),
+        .library(name: "SMAnalyzer", targets: ["SMAnalyzer"]),
+        .library(name: "SMReport", targets: ["SMReport"]),
     ],
     traits: [
         .trait(name: "Z3", description: "Prove guard properties with libz3 (needs libz3-dev and pkg-config)."),
@@ -35,6 +37,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-atomics.git", from: "1.2.0"),
     ],
     targets: [
         .target(name: "SMSpec", swiftSettings: strictSwift),
@@ -49,18 +52,26 @@ let package = Package(
             dependencies: ["SMSpec", .target(name: "CZ3", condition: .when(traits: ["Z3"]))],
             swiftSettings: strictSwift
         ),
+        .target(
+            name: "SMAnalyzer",
+            dependencies: ["SMEngine", "SMSolver", .product(name: "Atomics", package: "swift-atomics")],
+            swiftSettings: strictSwift
+        ),
+        .target(name: "SMReport", dependencies: ["SMAnalyzer"], swiftSettings: strictSwift),
         .executableTarget(
             name: "smcheck",
             dependencies: [
-                "SMSpec", "SMEngine", "SMSolver",
+                "SMSpec", "SMEngine", "SMSolver", "SMAnalyzer", "SMReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
         ),
 
         // Shared test helpers: fixture lookup, spec builders, expectation helpers.
-        .target(name: "SMTestSupport", dependencies: ["SMSpec", "SMEngine"], path: "Tests/SMTestSupport", swiftSettings: strictSwift),
+        .target(name: "SMTestSupport", dependencies: ["SMSpec", "SMEngine", "SMAnalyzer"], path: "Tests/SMTestSupport", swiftSettings: strictSwift),
         .testTarget(name: "SMSpecTests", dependencies: ["SMSpec", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMEngineTests", dependencies: ["SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMAnalyzerTests", dependencies: ["SMAnalyzer", "SMReport", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMCheckTests", dependencies: ["smcheck", "SMTestSupport"], swiftSettings: strictSwift),
     ]
 )

@@ -15,7 +15,10 @@ let package = Package(
             name: "BenchmarkSpecs",
             dependencies: [.product(name: "SMEngine", package: "smcheck"), .product(name: "SMSpec", package: "smcheck")]
         ),
-        .executableTarget(name: "ProfileDriver", dependencies: ["BenchmarkSpecs"]),
+        .executableTarget(
+            name: "ProfileDriver",
+            dependencies: ["BenchmarkSpecs", .product(name: "SMAnalyzer", package: "smcheck")]
+        ),
         .executableTarget(
             name: "EngineBenchmarks",
             dependencies: [
@@ -25,6 +28,16 @@ let package = Package(
                 .product(name: "SMSpec", package: "smcheck"),
             ],
             path: "Benchmarks/EngineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "ExplorerBenchmarks",
+            dependencies: [
+                "BenchmarkSpecs",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "SMAnalyzer", package: "smcheck"),
+            ],
+            path: "Benchmarks/ExplorerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]

@@ -1,12 +1,60 @@
 import ArgumentParser
+import Foundation
+import SMAnalyzer
+import SMReport
 import SMSpec
+
+/// Options every command that explores shares.
+struct ExplorationArguments: ParsableArguments {
+    @Option(name: .customLong("max-states"), help: "Stop exploring after this many configurations (results are marked incomplete).")
+    var maxStates: Int = 50_000_000
+
+    @Option(name: .customLong("max-memory"), help: "Stop exploring above this much memory, e.g. 512M or 4G.",
+            transform: ByteCount.parse)
+    var maxMemory: Int = 8 << 30
+
+    @Option(help: "Threads that explore (default: one per core).")
+    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    func options(progress: Bool) -> AnalysisOptions {
+        var options = AnalysisOptions()
+        options.exploration.maximumStates = maxStates
+        options.exploration.maximumMemory = maxMemory
+        options.exploration.threads = max(1, threads)
+        if progress && FileHandleOutput.standardErrorIsTerminal {
+            options.exploration.progress = { progress in
+                FileHandleOutput.standardError(
+                    "\r  exploring: \(progress.configurations) configurations, depth \(progress.depth), \(Int(Double(progress.configurations) / max(progress.seconds, 0.001))) states/s   ")
+            }
+        }
+        return options
+    }
+}
+
+enum ByteCount {
+    static func parse(_ text: String) throws -> Int {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
+        var digits = text.uppercased()
+        if digits.hasSuffix("B") { digits.removeLast() }
+        var multiplier = 1
+        if let last = digits.last, let unit = units[last] {
+            multiplier = unit
+            digits.removeLast()
+        }
+        guard let value = Double(digits), value > 0 else {
+            throw ValidationError("'\(text)' is not a size; write a number with an optional K, M or G, like 512M")
+        }
+        return Int(value * Double(multiplier))
+    }
+}
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Load specs and report what is wrong with them.")
+        abstract: "Explore specs and report what is wrong with them.",
+        discussion: "Exit status: 0 when nothing is at error level, 1 for error-level findings, 2 when a spec could not be used.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, json, sarif
     }
 
     @Argument(help: "Spec files (JSON).", completion: .file(extensions: ["json"]))
@@ -15,63 +63,67 @@ struct Check: ParsableCommand {
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: Format = .text
 
+    @Option(help: "Leave out findings below this severity: info, warning or error.")
+    var severity: SeverityArgument = .info
+
+    @OptionGroup var exploration: ExplorationArguments
+
     func run() throws {
-        var worst = ExitStatus.clean
-        var results: [(String, Result<Spec, SpecError>)] = []
+        let filter = ReportFilter(minimumSeverity: severity.value)
+        var outcomes: [SpecOutcome] = []
         for file in files {
+            let outcome: SpecOutcome
             do {
-                results.append((file, .success(try Spec.load(path: file))))
+                let spec = try Spec.load(path: file)
+                let result = try Analyzer.analyze(spec, options: exploration.options(progress: format == .text))
+                outcome = .analyzed(file: file, result)
             } catch {
-                results.append((file, .failure(error)))
-                worst = ExitStatus.unusableInput
+                outcome = .unusable(file: file, error)
             }
+            if format == .text && FileHandleOutput.standardErrorIsTerminal { FileHandleOutput.standardError("\r\u{1B}[K") }
+            if format == .text {
+                // Text goes out spec by spec, so a long batch shows progress.
+                let report = TextReport(filter: filter, colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
+                if case .unusable = outcome { printError(report, terminator: "") } else { print(report) }
+            }
+            outcomes.append(outcome)
         }
         switch format {
-        case .text:
-            for (file, result) in results {
-                switch result {
-                case .success: print("\(file): ok")
-                case .failure(let error): printError(error.description)
-                }
-            }
-        case .json:
-            print(JSONWriter.string(ResultDocument.json(results)))
+        case .text: break
+        case .json: print(JSONReport.text(outcomes, filter: filter), terminator: "")
+        case .sarif: print(SARIFReport.text(outcomes, filter: filter), terminator: "")
         }
-        if worst != ExitStatus.clean { throw worst }
+        throw Self.exitStatus(outcomes, filter: filter)
+    }
+
+    /// 2 when a spec could not be used, else 1 when an error-level finding is shown, else 0.
+    static func exitStatus(_ outcomes: [SpecOutcome], filter: ReportFilter) -> ExitCode {
+        var status = ExitStatus.clean
+        for outcome in outcomes {
+            switch outcome {
+            case .unusable: return ExitStatus.unusableInput
+            case .analyzed(_, let result):
+                if result.findings.contains(where: { $0.severity == .error && filter.shows($0) }) { status = ExitStatus.findings }
+            }
+        }
+        return status
     }
 }
 
-/// The machine-readable result document, `smcheck-result/1`.
-enum ResultDocument {
-    static func json(_ results: [(String, Result<Spec, SpecError>)]) -> JSONNode {
-        .object([
-            ("format", "smcheck-result/1"),
-            ("specs", .array(results.map { file, result in
-                switch result {
-                case .success(let spec):
-                    return .object([("file", .string(file)), ("name", .string(spec.name)), ("findings", .array([]))])
-                case .failure(let error):
-                    return .object([("file", .string(file)), ("errors", .array(error.diagnostics.map(diagnosticJSON)))])
-                }
-            })),
-        ])
+struct SeverityArgument: ExpressibleByArgument {
+    let value: Severity
+    static let info = SeverityArgument(value: .info)
+
+    init(value: Severity) { self.value = value }
+
+    init?(argument: String) {
+        guard let severity = Severity(rawValue: argument) else { return nil }
+        value = severity
     }
 
-    static func diagnosticJSON(_ diagnostic: Diagnostic) -> JSONNode {
-        var members: [(String, JSONNode)] = [("message", .string(diagnostic.fullMessage)), ("pointer", .string(diagnostic.location.pointer.description))]
-        members.append(("line", diagnostic.location.line.map { .int($0) } ?? .null))
-        members.append(("column", diagnostic.location.column.map { .int($0) } ?? .null))
-        return .object(members)
-    }
+    static var allValueStrings: [String] { Severity.allCases.map(\.rawValue) }
 }
 
-func printError(_ text: String) {
-    var standardError = StandardError()
-    print(text, to: &standardError)
-}
-
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        FileHandleOutput.standardError(string)
-    }
+func printError(_ text: String, terminator: String = "\n") {
+    FileHandleOutput.standardError(text + terminator)
 }

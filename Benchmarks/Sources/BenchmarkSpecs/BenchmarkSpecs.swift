@@ -51,6 +51,35 @@ public enum BenchmarkSpecs {
         }
     }
 
+    /// `regions` orthogonal regions, each a ring of `states` states; event `advance<i>` moves region i one step.
+    /// Every combination of ring positions is reachable: `states ^ regions` configurations.
+    public static func rings(regions: Int, states: Int) -> Spec {
+        Spec("rings \(regions)x\(states)") {
+            for r in 0..<regions { Event("advance\(r)") }
+            Parallel("rings") {
+                for r in 0..<regions {
+                    State("r\(r)") {
+                        for k in 0..<states {
+                            State("r\(r)s\(k)") { On("advance\(r)", to: StateReference("r\(r)s\((k + 1) % states)")) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The same state space in Promela for SPIN: one process whose `do` loop advances any one of the rings.
+    public static func ringsPromela(regions: Int, states: Int) -> String {
+        var lines = ["/* \(regions) rings of \(states) states, as smcheck's rings spec */"]
+        lines.append("byte " + (0..<regions).map { "r\($0) = 0" }.joined(separator: ", ") + ";")
+        lines.append("active proctype rings() {")
+        lines.append("  do")
+        for r in 0..<regions { lines.append("  :: atomic { r\(r) = (r\(r) + 1) % \(states) }") }
+        lines.append("  od")
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// The order events are sent to the player: every transition kind above, in a loop.
     public static let playerEvents = ["play", "louder", "faster", "pause", "louder", "play", "quieter", "faster", "stop", "quieter"]
 }

@@ -1,17 +1,30 @@
 import BenchmarkSpecs
+import Foundation
+import SMAnalyzer
 import SMEngine
 import SMSpec
 
-// A driver for profilers (perf, valgrind): steps a benchmark machine many times.
+// A driver for profilers (perf, valgrind):
+//   ProfileDriver flat|player COUNT    steps a benchmark machine COUNT times
+//   ProfileDriver rings N K [THREADS]  explores N rings of K states
 let arguments = CommandLine.arguments
 let which = arguments.count > 1 ? arguments[1] : "flat"
-let count = arguments.count > 2 ? Int(arguments[2])! : 1_000_000
-let machine = try Machine(which == "flat" ? BenchmarkSpecs.flatRing : BenchmarkSpecs.player)
-let context = StepContext(machine: machine)
-try context.resetToInitialState()
-let events = try (which == "flat" ? ["next"] : BenchmarkSpecs.playerEvents).map { try machine.eventInstance($0) }
-var handled = 0
-for i in 0..<count {
-    if try context.process(events[i % events.count]).handled { handled += 1 }
+if which == "rings" {
+    let n = Int(arguments[2])!, k = Int(arguments[3])!
+    var options = ExplorationOptions()
+    if arguments.count > 4 { options.threads = Int(arguments[4])! }
+    let explorer = try Explorer(machine: try Machine(BenchmarkSpecs.rings(regions: n, states: k)), options: options)
+    let result = explorer.run()
+    print("configurations \(result.configurations) transitions \(result.transitions) depth \(result.depth) seconds \(result.elapsed) states/s \(Int(result.statesPerSecond)) bytes/state \(result.bytesPerState) peak MB \(result.peakMemory >> 20) store \(result.storeKind)")
+} else {
+    let count = arguments.count > 2 ? Int(arguments[2])! : 1_000_000
+    let machine = try Machine(which == "flat" ? BenchmarkSpecs.flatRing : BenchmarkSpecs.player)
+    let context = StepContext(machine: machine)
+    try context.resetToInitialState()
+    let events = try (which == "flat" ? ["next"] : BenchmarkSpecs.playerEvents).map { try machine.eventInstance($0) }
+    var handled = 0
+    for i in 0..<count {
+        if try context.process(events[i % events.count]).handled { handled += 1 }
+    }
+    print(handled)
 }
-print(handled)

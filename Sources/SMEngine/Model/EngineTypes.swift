@@ -108,11 +108,14 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// Where in the spec the failing element is written, when one is.
     public var location: SourceLocation?
+    /// The variables at the moment of the failure, when the step was under way.
+    public var variables: [Int]?
 
-    public init(_ kind: Kind, _ message: String, at location: SourceLocation? = nil) {
+    public init(_ kind: Kind, _ message: String, at location: SourceLocation? = nil, variables: [Int]? = nil) {
         self.kind = kind
         self.message = message
         self.location = location
+        self.variables = variables
     }
 
     public var description: String { message }

@@ -28,6 +28,12 @@ public struct StateSet: Hashable, Sendable, Sequence, CustomStringConvertible {
         for i in words.indices where words[i] != source[i] { words[i] = source[i] }
     }
 
+    /// The smallest member.
+    public var first: Int? {
+        var iterator = makeIterator()
+        return iterator.next()
+    }
+
     public var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
     public var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 

@@ -29,7 +29,7 @@ extension StepCore {
             guard externalQueue.count - externalHead < machine.options.queueBound else {
                 throw EngineError(.queueOverflow(event: event),
                                   "external queue overflow: sending '\(machine.spec.events[event].name)' with \(machine.options.queueBound) event(s) already waiting (queueBound)",
-                                  at: location)
+                                  at: location, variables: currentVariables)
             }
             externalQueue.append(instance)
         case .ifThen(let condition, let thenActions, let elseActions, let location):
@@ -54,9 +54,10 @@ extension StepCore {
             let shown = value < 0 && variable.type.kindName != "int" && variable.type != .bool ? "a value not in its enum" : "\(value)"
             throw EngineError(.rangeViolation(variable: assignment.variable, value: value),
                               "range violation: '\(variable.name)' cannot be \(shown); its type is \(variable.type)",
-                              at: assignment.location)
+                              at: assignment.location, variables: currentVariables)
         }
         variables[assignment.variable] = value
+        tracking?.assign(assignment.variable, value)
         if recordsMicrosteps { record(.assign(variable: assignment.variable, value: value)) }
     }
 
@@ -69,7 +70,7 @@ extension StepCore {
                 let parameter = machine.spec.events[event].parameters[i]
                 throw EngineError(.rangeViolation(variable: nil, value: value),
                                   "range violation: argument '\(parameter.name)' of '\(machine.spec.events[event].name)' cannot be \(value); its type is \(parameter.type)",
-                                  at: location)
+                                  at: location, variables: currentVariables)
             }
             values.append(value)
         }
@@ -86,7 +87,8 @@ extension StepCore {
 
     func evaluationError(_ error: EvaluationError, at location: SourceLocation?, what: String) -> EngineError {
         let reason = error == .divisionByZero ? "division by zero" : "integer overflow"
-        return EngineError(.rangeViolation(variable: nil, value: nil), "range violation: \(reason) in the \(what) (\(describeVariables()))", at: location)
+        return EngineError(.rangeViolation(variable: nil, value: nil), "range violation: \(reason) in the \(what) (\(describeVariables()))",
+                           at: location, variables: currentVariables)
     }
 
     private mutating func record(_ effect: Effect) {

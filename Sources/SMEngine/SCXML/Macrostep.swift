@@ -34,8 +34,12 @@ extension StepCore {
     @discardableResult
     mutating func resetToInitialState() throws(EngineError) -> StepOutcome {
         for i in 0..<words { configuration[i] = 0 }
+        if let tracking { for w in 0..<tracking.words { tracking.key[w] = 0 } }
         activate(0)
-        for (i, value) in machine.initialVariables.enumerated() { variables[i] = value }
+        for (i, value) in machine.initialVariables.enumerated() {
+            variables[i] = value
+            tracking?.assign(i, value)
+        }
         for i in history.indices { history[i] = nil }
         isHalted = false
         return try start()
@@ -63,7 +67,7 @@ extension StepCore {
         externalHead = 0
         drainedMicrosteps = 0
         choices.rewind()
-        if recorder != nil { recorder!.violatedInvariant = nil }
+        violatedInvariant = nil
     }
 
     /// One macrostep for an external event: select and take its transitions, then run to completion.
@@ -75,7 +79,7 @@ extension StepCore {
         try selectTransitions(event: event.event)
         let handled = selectedCount > 0
         if handled {
-            recorder?.handledEvents[event.event] = true
+            coverage?.handled[event.event] = true
             try microstep()
         } else if fromHost && unhandledIsError {
             throw EngineError(.unhandledEvent(event: event.event),
@@ -89,7 +93,11 @@ extension StepCore {
     /// After a microstep: take eventless transitions, then internal events, until neither is left (stable).
     mutating func runToCompletion() throws(EngineError) {
         while !isHalted {
-            try selectEventlessTransitions()
+            if hasEventless {
+                try selectEventlessTransitions()
+            } else {
+                selectedCount = 0
+            }
             if selectedCount == 0 {
                 guard internalHead < internalQueue.count else { break }
                 let event = internalQueue[internalHead]
@@ -97,7 +105,7 @@ extension StepCore {
                 setCurrentEvent(event)
                 try selectTransitions(event: event.event)
                 if selectedCount == 0 { continue }
-                recorder?.handledEvents[event.event] = true
+                coverage?.handled[event.event] = true
             }
             try microstep()
         }
@@ -127,7 +135,7 @@ extension StepCore {
     }
 
     private mutating func validate(_ event: EventInstance) throws(EngineError) {
-        guard event.event >= 0 && event.event < machine.eventCount else {
+        guard event.event >= 0 && event.event < eventCount else {
             throw EngineError(.invalidEvent, "no event with index \(event.event)")
         }
         if event.arguments.isEmpty && hot.parameterCount[event.event] == 0 { return }
@@ -145,9 +153,9 @@ extension StepCore {
     }
 
     private mutating func checkInvariantsIfAsked() {
-        guard recorder?.checksInvariants == true, recorder?.violatedInvariant == nil else { return }
-        for i in machine.invariants.indices where !invariantHolds(i) {
-            recorder?.violatedInvariant = i
+        guard checksInvariants, violatedInvariant == nil, invariantCount > 0 else { return }
+        for i in 0..<invariantCount where !invariantHolds(i) {
+            violatedInvariant = i
             return
         }
     }

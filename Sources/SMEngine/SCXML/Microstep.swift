@@ -12,7 +12,7 @@ extension StepCore {
         if recordsMicrosteps {
             microsteps.append(Microstep(event: currentEvent, transitions: (0..<selectedCount).map { Int(selected[$0]) }))
         }
-        if recorder != nil { for i in 0..<selectedCount { recorder!.takenTransitions[Int(selected[i])] = true } }
+        if let coverage { for i in 0..<selectedCount { coverage.taken[Int(selected[i])] = true } }
 
         try exitStates()
         for i in 0..<selectedCount where hot.hasActions[Int(selected[i])] {
@@ -54,7 +54,7 @@ extension StepCore {
         }
         guard any != 0 else { return }
         // Record history before anything is exited: the configuration is still complete.
-        if !tree.historyStates.isEmpty { recordHistory() }
+        if hasHistory { recordHistory() }
         for w in stride(from: words - 1, through: 0, by: -1) {
             var bits = exitScratch[w]
             while bits != 0 {
@@ -87,6 +87,7 @@ extension StepCore {
                 }
             }
         }
+        if let tracking { tracking.rewriteHistory(history, codec: trackingCodec!) }
     }
 
     /// The entry set for several transitions or a history target, computed now.
@@ -115,7 +116,7 @@ extension StepCore {
     mutating func enter(_ state: Int) throws(EngineError) {
         activate(state)
         if recordsMicrosteps { microsteps[microsteps.count - 1].records.append(.enter(state)) }
-        if recorder != nil { recorder!.enteredStates.insert(state) }
+        entered(state)
         if hot.hasEntryActions[state] { try execute(machine.entryActions[state]) }
         guard hot.kind[state] == .final else { return }
         let parent = Int(hot.parent[state])

@@ -6,7 +6,7 @@ extension StepCore {
     /// first) matching `event`; then conflicts removed. Fills `selected`.
     mutating func selectTransitions(event: Int) throws(EngineError) {
         selectedCount = 0
-        let eventCount = Int32(machine.eventCount)
+        let eventCount = Int32(self.eventCount)
         let candidates = hot.eventCandidateWords + event * words
         for w in 0..<words {
             var bits = candidates[w] & configuration[w]
@@ -36,7 +36,7 @@ extension StepCore {
                 if hot.kind[leaf] == .choice {
                     throw EngineError(.incompleteChoice(state: leaf),
                                       "incomplete choice: no branch of '\(machine.path(of: leaf))' is enabled (\(describeVariables()))",
-                                      at: machine.spec.states[leaf].location)
+                                      at: machine.spec.states[leaf].location, variables: currentVariables)
                 }
                 var state = hot.parent[leaf]
                 while state >= 0 {
@@ -61,7 +61,7 @@ extension StepCore {
                 selected[selectedCount] = Int32(t)
                 selectedOption[selectedCount] = hot.isOneOf[t] ? Int32(chooseOption(t)) : 0
                 selectedCount += 1
-                if recorder?.checksOverlaps == true { recordOverlaps(of: t, after: position + 1, to: Int(end), in: pool) }
+                if checksOverlaps { recordOverlaps(of: t, after: position + 1, to: Int(end), in: pool) }
                 return true
             }
             position += 1
@@ -80,7 +80,7 @@ extension StepCore {
         let enabled: Bool
         switch hot.guardKind[t] {
         case .none, .otherwise:
-            if recorder != nil { recorder!.enabledTransitions[t] = true }
+            coverage?.enabled[t] = true
             return true
         case .program:
             guard case .program(let program) = machine.transitions[t].guardCondition else { return false }
@@ -94,9 +94,9 @@ extension StepCore {
             guard case .opaque(let id) = machine.transitions[t].guardCondition else { return false }
             enabled = try opaqueGuard(id)
         }
-        if recorder != nil {
-            if enabled { recorder!.enabledTransitions[t] = true }
-            recorder!.guardOutcomes[t] |= enabled ? 1 : 2
+        if let coverage {
+            if enabled { coverage.enabled[t] = true }
+            coverage.guardOutcomes[t] |= enabled ? 1 : 2
         }
         return enabled
     }
@@ -114,9 +114,9 @@ extension StepCore {
                 alsoEnabled = ((try? program.evaluate(variables: variables, parameters: parameters, configuration: configuration)) ?? 0) != 0
             }
             guard alsoEnabled else { continue }
-            recorder!.enabledTransitions[other] = true
-            if !recorder!.overlaps.contains(where: { $0.first == t && $0.second == other }) {
-                recorder!.overlaps.append(.init(first: t, second: other, event: currentEvent, variables: currentVariables))
+            coverage?.enabled[other] = true
+            if !overlaps.contains(where: { $0.first == t && $0.second == other }) {
+                overlaps.append(.init(first: t, second: other, event: currentEvent, variables: currentVariables))
             }
         }
     }

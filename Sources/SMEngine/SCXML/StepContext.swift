@@ -24,6 +24,19 @@ public struct ChoiceSequence: Hashable, Sendable {
         return min(max(values[cursor], 0), arity - 1)
     }
 
+    /// Moves to the combination after the one the last run used, odometer style: the last choice point with
+    /// another value to try moves on, and every choice point after it starts over (at 0, by being left out).
+    /// Returns false when every combination of the choice points met has been tried.
+    public mutating func advance() -> Bool {
+        var next = Array((values + Array(repeating: 0, count: max(0, arities.count - values.count))).prefix(arities.count))
+        var position = next.count - 1
+        while position >= 0 && next[position] + 1 >= arities[position] { position -= 1 }
+        guard position >= 0 else { return false }
+        next[position] += 1
+        reset(Array(next.prefix(position + 1)))
+        return true
+    }
+
     /// Starts the same values over for another call.
     mutating func rewind() {
         if !arities.isEmpty { arities.removeAll(keepingCapacity: true) }
@@ -73,6 +86,11 @@ struct StepCore {
     let words: Int
     let maxMicrosteps: Int
     let unhandledIsError: Bool
+    // Facts about the machine read on every step, kept here so reading them is a field load.
+    let eventCount: Int
+    let invariantCount: Int
+    let hasHistory: Bool
+    let hasEventless: Bool
 
     // The machine's state. The buffers are owned by the `StepContext` that holds this core.
     let configuration: UnsafeMutablePointer<UInt64>
@@ -113,14 +131,30 @@ struct StepCore {
     // Recording, all off by default.
     var recordsMicrosteps = false
     var microsteps: [Microstep] = []
-    var recorder: CoverageRecorder?
+    /// What a `CoverageRecorder` collects, as raw buffers the hot loop writes without retains or uniqueness checks.
+    var coverage: CoverageBuffers?
+    var checksOverlaps = false
+    var checksInvariants = false
+    var overlaps: [CoverageRecorder.Overlap] = []
+    var violatedInvariant: Int?
+    /// The packed key, kept up to date, when the explorer asked for it.
+    var tracking: KeyTracking?
+    /// The codec of `tracking`, for the rare rewrite of history fields.
+    var trackingCodec: StateCodec?
 
     @inline(__always)
     func isActive(_ state: Int) -> Bool { configuration[state >> 6] & (1 << UInt64(state & 63)) != 0 }
     @inline(__always)
-    func activate(_ state: Int) { configuration[state >> 6] |= 1 << UInt64(state & 63) }
+    func activate(_ state: Int) {
+        configuration[state >> 6] |= 1 << UInt64(state & 63)
+        tracking?.activate(state)
+    }
+
     @inline(__always)
-    func deactivate(_ state: Int) { configuration[state >> 6] &= ~(1 << UInt64(state & 63)) }
+    func deactivate(_ state: Int) {
+        configuration[state >> 6] &= ~(1 << UInt64(state & 63))
+        tracking?.deactivate(state)
+    }
 
     func computeHalted() -> Bool {
         tree.children[0].contains { tree.kind[$0] == .final && isActive($0) }
@@ -138,6 +172,9 @@ struct StepCore {
         return (recentCount - count..<recentCount).map { Int(recentTransitions[$0 % Self.recentCapacity]) }
     }
 
+    @inline(__always)
+    func entered(_ state: Int) { coverage?.entered[state >> 6] |= 1 << UInt64(state & 63) }
+
     func invariantHolds(_ index: Int) -> Bool {
         (try? machine.invariants[index].evaluate(variables: variables, parameters: parameters, configuration: configuration)) != 0
     }
@@ -153,6 +190,17 @@ public final class StepContext {
     /// Accessed only by the thread that owns the context, one call at a time, so the run-time exclusivity check
     /// (a measurable share of a step) is left out.
     @exclusivity(unchecked) var core: StepCore
+    /// The configuration and variable buffers the core works on, reachable without touching the core.
+    let configuration: UnsafeMutablePointer<UInt64>
+    let variables: UnsafeMutablePointer<Int>
+    // A saved state to return to cheaply (`checkpoint()`, `restoreCheckpoint()`).
+    private let savedConfiguration: UnsafeMutablePointer<UInt64>
+    private let savedVariables: UnsafeMutablePointer<Int>
+    private var savedHistory: [StateSet?] = []
+    private var savedHalted = false
+    private var savedKey: UnsafeMutablePointer<UInt64>?
+    private let variableCount: Int
+    private let hasHistory: Bool
 
     public init(machine: Machine) {
         self.machine = machine
@@ -167,9 +215,20 @@ public final class StepContext {
         let parameterCount = max(1, machine.maximumParameters)
         let parameters = UnsafeMutablePointer<Int>.allocate(capacity: parameterCount)
         parameters.initialize(repeating: 0, count: parameterCount)
+        self.configuration = configuration
+        self.variables = variables
+        self.variableCount = machine.spec.variables.count
+        self.hasHistory = !machine.historyStates.isEmpty
+        savedConfiguration = .allocate(capacity: words)
+        savedConfiguration.initialize(repeating: 0, count: words)
+        savedVariables = .allocate(capacity: variableCount)
+        savedVariables.initialize(repeating: 0, count: variableCount)
         let selectionCapacity = max(1, machine.transitionCount)
         core = StepCore(machine: machine, tree: machine.tree, hot: machine.hot, words: words,
                         maxMicrosteps: machine.options.maxMicrosteps, unhandledIsError: machine.options.unhandled == .error,
+                        eventCount: machine.eventCount, invariantCount: machine.invariants.count,
+                        hasHistory: !machine.historyStates.isEmpty,
+                        hasEventless: machine.eventlessCandidateWords.contains { $0 != 0 },
                         configuration: configuration,
                         variables: variables, history: Array(repeating: nil, count: machine.historyStates.count),
                         parameters: parameters, selected: .allocate(capacity: selectionCapacity),
@@ -178,6 +237,11 @@ public final class StepContext {
     }
 
     deinit {
+        core.coverage?.deallocate()
+        core.tracking?.deallocate()
+        savedKey?.deallocate()
+        savedConfiguration.deallocate()
+        savedVariables.deallocate()
         core.configuration.deallocate()
         core.exitScratch.deallocate()
         core.variables.deallocate()
@@ -213,11 +277,57 @@ public final class StepContext {
         for (i, value) in state.variables.enumerated() { core.variables[i] = value }
         core.history = state.history
         core.isHalted = core.computeHalted()
+        if let tracking = core.tracking { core.trackingCodec!.encode(self, into: tracking.key) }
     }
+
+    /// Keeps the packed key of `codec` up to date through every step, so `trackedKey` is the current state's key
+    /// without encoding it: what the explorer's hot loop reads.
+    public func trackPackedKey(with codec: StateCodec) {
+        core.tracking?.deallocate()
+        savedKey?.deallocate()
+        let tracking = codec.makeTracking()
+        core.tracking = tracking
+        core.trackingCodec = codec
+        savedKey = .allocate(capacity: tracking.words)
+        savedKey!.initialize(repeating: 0, count: tracking.words)
+        codec.encode(self, into: tracking.key)
+    }
+
+    /// The current state's packed key, when `trackPackedKey(with:)` was called.
+    public var trackedKey: UnsafePointer<UInt64>? { core.tracking.map { UnsafePointer($0.key) } }
 
     /// The context's current state as a value.
     public func snapshot() -> MachineState {
         MachineState(configuration: core.currentConfiguration, variables: core.currentVariables, history: core.history)
+    }
+
+    /// Remembers the current state, to come back to it with `restoreCheckpoint()`: a copy of a few words, much
+    /// cheaper than `load` or decoding a packed state again.
+    public func checkpoint() {
+        if let tracking = core.tracking { Self.copy(tracking.key, to: savedKey!, tracking.words) }
+        Self.copy(configuration, to: savedConfiguration, core.words)
+        Self.copy(variables, to: savedVariables, variableCount)
+        if hasHistory { savedHistory = core.history }
+        savedHalted = core.isHalted
+    }
+
+    /// Returns to the state of the last `checkpoint()`.
+    public func restoreCheckpoint() {
+        if let tracking = core.tracking { Self.copy(savedKey!, to: tracking.key, tracking.words) }
+        Self.copy(savedConfiguration, to: configuration, core.words)
+        Self.copy(savedVariables, to: variables, variableCount)
+        if hasHistory { core.history = savedHistory }
+        core.isHalted = savedHalted
+    }
+
+    /// A loop, not memmove: these copies are a few words, and a call costs more than the copy.
+    @inline(__always)
+    private static func copy<T>(_ source: UnsafeMutablePointer<T>, to target: UnsafeMutablePointer<T>, _ count: Int) {
+        var i = 0
+        while i < count {
+            target[i] = source[i]
+            i += 1
+        }
     }
 
     public var currentConfiguration: StateSet { core.currentConfiguration }
@@ -225,10 +335,10 @@ public final class StepContext {
     public var isHalted: Bool { core.isHalted }
 
     /// The raw configuration words, for packing.
-    public var configurationWords: UnsafeMutableBufferPointer<UInt64> { UnsafeMutableBufferPointer(start: core.configuration, count: core.words) }
+    public var configurationWords: UnsafeMutableBufferPointer<UInt64> { UnsafeMutableBufferPointer(start: configuration, count: machine.words) }
     /// The raw variable slots, for packing.
     public var variableSlots: UnsafeMutableBufferPointer<Int> {
-        UnsafeMutableBufferPointer(start: core.variables, count: machine.spec.variables.count)
+        UnsafeMutableBufferPointer(start: variables, count: machine.spec.variables.count)
     }
     /// The history memory (per history state, in `Machine.historyStates` order).
     public var history: [StateSet?] {
@@ -260,10 +370,47 @@ public final class StepContext {
     /// The microsteps of the last call, when recorded.
     public var microsteps: [Microstep] { core.microsteps }
 
-    /// The analysis and coverage recorder, when analysis or fuzzing asked for one.
+    /// The analysis and coverage recorder, when analysis or fuzzing asked for one. Setting a recorder starts
+    /// recording (from the recorder's content); reading it gives what was recorded since.
     public var recorder: CoverageRecorder? {
-        get { core.recorder }
-        set { core.recorder = newValue }
+        get {
+            guard let coverage = core.coverage else { return nil }
+            var recorder = CoverageRecorder(machine: machine, checksOverlaps: core.checksOverlaps, checksInvariants: core.checksInvariants)
+            coverage.copy(into: &recorder, machine: machine)
+            recorder.overlaps = core.overlaps
+            recorder.violatedInvariant = core.violatedInvariant
+            return recorder
+        }
+        set {
+            core.coverage?.deallocate()
+            core.coverage = newValue.map { CoverageBuffers($0, machine: machine) }
+            core.checksOverlaps = newValue?.checksOverlaps ?? false
+            core.checksInvariants = newValue?.checksInvariants ?? false
+            core.overlaps = newValue?.overlaps ?? []
+            core.violatedInvariant = newValue?.violatedInvariant
+        }
+    }
+
+    /// How many overlaps the recorder holds.
+    public var recordedOverlapCount: Int { core.overlaps.count }
+
+    /// The overlaps the recorder found from index `start` on.
+    public func recordedOverlaps(from start: Int) -> ArraySlice<CoverageRecorder.Overlap> { core.overlaps[start...] }
+
+    /// The invariant the recorder saw violated at a macrostep end during the last call.
+    public var recordedViolatedInvariant: Int? { core.violatedInvariant }
+
+    /// Sets the choice values for the next call, in place.
+    public func useChoices(_ values: [Int]) {
+        if core.choices.values.isEmpty && values.isEmpty { return }
+        core.choices.reset(values)
+    }
+
+    /// After a call: the values of the next combination of the choices that call met, or nil when every
+    /// combination was tried (see `ChoiceSequence.advance`). Nil at once when the call met no choice point.
+    public func nextChoices() -> [Int]? {
+        if core.choices.arities.isEmpty { return nil }
+        return core.choices.advance() ? core.choices.values : nil
     }
 }
 
@@ -317,5 +464,43 @@ public struct CoverageRecorder: Sendable {
         for overlap in other.overlaps where !overlaps.contains(where: { $0.first == overlap.first && $0.second == overlap.second }) {
             overlaps.append(overlap)
         }
+    }
+}
+
+/// The raw buffers behind a `CoverageRecorder` while steps run.
+struct CoverageBuffers {
+    let entered: UnsafeMutablePointer<UInt64>
+    let taken: UnsafeMutablePointer<Bool>
+    let enabled: UnsafeMutablePointer<Bool>
+    let guardOutcomes: UnsafeMutablePointer<UInt8>
+    let handled: UnsafeMutablePointer<Bool>
+
+    init(_ recorder: CoverageRecorder, machine: Machine) {
+        func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
+            let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, array.count))
+            _ = UnsafeMutableBufferPointer(start: pointer, count: array.count).initialize(from: array)
+            return pointer
+        }
+        entered = copy(recorder.enteredStates.words)
+        taken = copy(recorder.takenTransitions)
+        enabled = copy(recorder.enabledTransitions)
+        guardOutcomes = copy(recorder.guardOutcomes)
+        handled = copy(recorder.handledEvents)
+    }
+
+    func copy(into recorder: inout CoverageRecorder, machine: Machine) {
+        recorder.enteredStates = StateSet(words: Array(UnsafeBufferPointer(start: entered, count: machine.words)))
+        recorder.takenTransitions = Array(UnsafeBufferPointer(start: taken, count: machine.transitionCount))
+        recorder.enabledTransitions = Array(UnsafeBufferPointer(start: enabled, count: machine.transitionCount))
+        recorder.guardOutcomes = Array(UnsafeBufferPointer(start: guardOutcomes, count: machine.transitionCount))
+        recorder.handledEvents = Array(UnsafeBufferPointer(start: handled, count: machine.eventCount))
+    }
+
+    func deallocate() {
+        entered.deallocate()
+        taken.deallocate()
+        enabled.deallocate()
+        guardOutcomes.deallocate()
+        handled.deallocate()
     }
 }

@@ -31,6 +31,10 @@ enum SpecKeys {
 extension SpecDecoder {
     mutating func decodeSpec(_ root: JSONNode) -> Spec? {
         let pointer = JSONPointer.root
+        if let schema = root["$schema"]?.stringValue, schema.contains("json-schema.org"), root["format"] == nil {
+            report("this is a JSON Schema, not a spec; a spec starts with \"format\": \"\(Spec.format)\"", at: root.position, pointer)
+            return nil
+        }
         guard let top = members(of: root, at: pointer, what: "the spec", allowed: SpecKeys.topLevel, required: ["format", "name", "states"])
         else { return nil }
 

@@ -1,0 +1,57 @@
+import SMEngine
+import SMSpec
+
+/// The cycle behind an infinite-loop error: replays the failing macrostep with microsteps recorded, rebuilds the
+/// configuration and variables after each microstep, and finds the first one that repeats. The transitions between
+/// the two occurrences are the loop.
+struct LoopCycle {
+    let transitions: [Int]
+    /// States entered along the cycle, in document order.
+    let states: [Int]
+
+    static func find(exploration: Exploration, witness: Witness) -> LoopCycle? {
+        guard let instance = witness.instance else { return nil }
+        let machine = exploration.machine
+        let start = exploration.state(witness.state)
+        let context = StepContext(machine: machine)
+        context.load(start)
+        context.recordsMicrosteps = true
+        context.choices = ChoiceSequence(witness.choices)
+        _ = try? context.process(exploration.eventInstances[instance])
+        let microsteps = context.microsteps
+        guard !microsteps.isEmpty else { return nil }
+
+        var configuration = start.configuration
+        var variables = start.variables
+        var seen: [MachineStateKey: Int] = [MachineStateKey(configuration, variables): -1]
+        for (index, microstep) in microsteps.enumerated() {
+            for record in microstep.records {
+                switch record {
+                case .exit(let s): configuration.remove(s)
+                case .enter(let s): configuration.insert(s)
+                case .effect(.assign(let variable, let value)): variables[variable] = value
+                case .effect: break
+                }
+            }
+            let key = MachineStateKey(configuration, variables)
+            if let first = seen[key] {
+                let loop = microsteps[(first + 1)...index]
+                let transitions = loop.flatMap(\.transitions)
+                let entered = Set(loop.flatMap(\.entered)).sorted()
+                return transitions.isEmpty ? nil : LoopCycle(transitions: transitions, states: entered)
+            }
+            seen[key] = index
+        }
+        return nil
+    }
+
+    private struct MachineStateKey: Hashable {
+        let configuration: StateSet
+        let variables: [Int]
+
+        init(_ configuration: StateSet, _ variables: [Int]) {
+            self.configuration = configuration
+            self.variables = variables
+        }
+    }
+}

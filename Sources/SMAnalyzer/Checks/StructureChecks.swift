@@ -1,0 +1,74 @@
+import SMEngine
+import SMSpec
+
+/// Findings that follow from the spec's text alone: duplicate names (SM003), events nothing handles (SM012),
+/// variables nothing reads (SM013), history states nothing targets (SM014).
+struct StructureChecks {
+    let machine: Machine
+    var spec: ResolvedSpec { machine.spec }
+
+    func run() -> [Finding] {
+        duplicateNames() + unhandledEvents() + unreadVariables() + untargetedHistory()
+    }
+
+    private func duplicateNames() -> [Finding] {
+        let named = Dictionary(grouping: spec.states.dropFirst(), by: \.name).filter { $0.value.count > 1 }
+        return named.values.map { states in
+            let paths = states.map(\.path)
+            return Finding(.duplicateName,
+                           "\(states.count) states are named '\(states[0].name)' (\(paths.joined(separator: ", "))); a bare reference to '\(states[0].name)' is ambiguous, and name-based lookups like StateKit's goToState pick one silently",
+                           states: paths, location: states[1].location, method: .structure)
+        }
+    }
+
+    /// Events no transition names (and no `*` transition exists).
+    private func unhandledEvents() -> [Finding] {
+        let hasWildcard = spec.transitions.contains { $0.trigger == .anyEvent }
+        guard !hasWildcard else { return [] }
+        let handled = Set(spec.transitions.compactMap { t -> Int? in if case .event(let e) = t.trigger { e } else { nil } })
+        return spec.events.filter { !$0.isImplicit && !handled.contains($0.index) }.map { event in
+            Finding(.eventNeverHandled, "event '\(event.name)' is never handled: no state has a transition for it",
+                    location: event.location, method: .structure)
+        }
+    }
+
+    private func unreadVariables() -> [Finding] {
+        var read = Set<Int>()
+        func visit(_ actions: [ResolvedAction]) {
+            for action in actions {
+                switch action.kind {
+                case .assign(let assignments): for a in assignments { read.formUnion(a.value.variablesRead) }
+                case .raise(_, let arguments), .send(_, let arguments): for e in arguments { read.formUnion(e.variablesRead) }
+                case .ifThen(let condition, let thenActions, let elseActions):
+                    read.formUnion(condition.variablesRead)
+                    visit(thenActions)
+                    visit(elseActions)
+                case .call: break
+                }
+            }
+        }
+        for transition in spec.transitions {
+            if case .expression(let e, _) = transition.guardCondition { read.formUnion(e.variablesRead) }
+            visit(transition.actions)
+        }
+        for state in spec.states {
+            visit(state.entry)
+            visit(state.exit)
+        }
+        for invariant in spec.invariants { read.formUnion(invariant.expression.variablesRead) }
+        return spec.variables.enumerated().filter { !read.contains($0.offset) }.map { index, variable in
+            Finding(.unusedDeclaration,
+                    "variable '\(variable.name)' is never read: no guard, action or invariant uses its value",
+                    location: variable.location, method: .structure)
+        }
+    }
+
+    private func untargetedHistory() -> [Finding] {
+        let targeted = Set(spec.transitions.flatMap(\.targets))
+        return spec.states.filter { $0.kind == .history && !targeted.contains($0.index) }.map { state in
+            Finding(.uselessHistory,
+                    "history state '\(state.path)' is never targeted, so it never restores anything; target it (as \"\(state.path)\") where the parent should resume",
+                    states: [state.path], location: state.location, method: .structure)
+        }
+    }
+}

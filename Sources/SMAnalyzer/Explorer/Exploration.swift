@@ -1,0 +1,207 @@
+public import SMEngine
+import SMSpec
+
+/// Where a finding shows: a configuration (by its id in the visited store) at a BFS depth, and optionally the event
+/// instance and choices taken from it. Ordered by (depth, state, instance, choices), so the smallest witness of a
+/// finding is the same on every run, whatever the threads did.
+public struct Witness: Hashable, Sendable, Comparable {
+    public let depth: Int
+    public let state: UInt64
+    /// Index in `Explorer.eventInstances` of the event taken from `state`; nil when `state` itself shows the finding.
+    public let instance: Int?
+    public let choices: [Int]
+
+    public static func < (a: Witness, b: Witness) -> Bool {
+        if a.depth != b.depth { return a.depth < b.depth }
+        if a.state != b.state { return a.state < b.state }
+        if (a.instance ?? -1) != (b.instance ?? -1) { return (a.instance ?? -1) < (b.instance ?? -1) }
+        return a.choices.lexicographicallyPrecedes(b.choices)
+    }
+}
+
+/// What one worker (or the whole exploration, after merging) found, keeping the smallest witness of each finding.
+struct WorkerResults {
+    /// Engine errors by signature (what failed where), with the smallest witness.
+    var errors: [String: (error: EngineError, witness: Witness)] = [:]
+    var invariants: [Int: Witness] = [:]
+    var overlaps: [Pair: (overlap: CoverageRecorder.Overlap, witness: Witness)] = [:]
+    var deadlocks: [Witness] = []
+    var deadlockCount = 0
+    var coverage: CoverageRecorder
+
+    static let deadlocksKept = 10
+
+    struct Pair: Hashable {
+        let first: Int
+        let second: Int
+    }
+
+    let invariantCount: Int
+
+    init(machine: Machine) {
+        coverage = CoverageRecorder(machine: machine)
+        invariantCount = machine.spec.invariants.count
+    }
+
+    mutating func error(_ error: EngineError, _ witness: Witness) {
+        guard let signature = Self.signature(of: error) else { return }
+        if let existing = errors[signature], existing.witness <= witness { return }
+        errors[signature] = (error, witness)
+    }
+
+    /// What makes two errors the same finding; nil for outcomes that are not findings (a rejected event).
+    static func signature(of error: EngineError) -> String? {
+        let place = error.location.map { $0.pointer.description } ?? ""
+        switch error.kind {
+        case .infiniteLoop(let transitions): return "loop:" + Set(transitions).sorted().map(String.init).joined(separator: ",")
+        case .rangeViolation(let variable, _): return "range:\(variable ?? -1):\(place)"
+        case .incompleteChoice(let state): return "choice:\(state)"
+        case .queueOverflow(let event): return "queue:\(event):\(place)"
+        case .unhandledEvent, .invalidEvent, .missingHostFunction: return nil
+        }
+    }
+
+    mutating func invariant(_ index: Int, _ witness: Witness) {
+        if let existing = invariants[index], existing <= witness { return }
+        invariants[index] = witness
+    }
+
+    mutating func overlap(_ overlap: CoverageRecorder.Overlap, _ witness: Witness) {
+        let pair = Pair(first: overlap.first, second: overlap.second)
+        if let existing = overlaps[pair], existing.witness <= witness { return }
+        overlaps[pair] = (overlap, witness)
+    }
+
+    mutating func deadlock(_ witness: Witness) {
+        deadlockCount += 1
+        deadlocks.append(witness)
+        if deadlocks.count > Self.deadlocksKept * 2 { trimDeadlocks() }
+    }
+
+    private mutating func trimDeadlocks() {
+        deadlocks.sort()
+        deadlocks = Array(deadlocks.prefix(Self.deadlocksKept))
+    }
+
+    /// Checks a configuration reached for the first time: its invariants.
+    mutating func checkNewState(_ id: UInt64, depth: Int, context: StepContext) {
+        guard invariantCount > 0 else { return }
+        for i in 0..<invariantCount where !context.invariantHolds(i) {
+            invariant(i, Witness(depth: depth, state: id, instance: nil, choices: []))
+        }
+    }
+
+    mutating func merge(_ other: WorkerResults) {
+        for (_, entry) in other.errors { error(entry.error, entry.witness) }
+        for (index, witness) in other.invariants { invariant(index, witness) }
+        for (_, entry) in other.overlaps { overlap(entry.overlap, entry.witness) }
+        deadlocks += other.deadlocks
+        deadlockCount += other.deadlockCount
+        trimDeadlocks()
+        coverage.merge(other.coverage)
+    }
+}
+
+/// The result of exploring a machine: statistics, coverage, and the smallest witness of everything found, with
+/// shortest traces on demand.
+public final class Exploration {
+    public let machine: Machine
+    public let codec: StateCodec
+    let store: any VisitedStore
+    public let eventInstances: [EventInstance]
+
+    public internal(set) var configurations = 0
+    public internal(set) var transitions = 0
+    public internal(set) var depth = 0
+    public internal(set) var isComplete = true
+    /// Why the exploration stopped early, when it did.
+    public internal(set) var incompleteReason: String?
+    public internal(set) var elapsed = 0.0
+    public internal(set) var peakMemory = 0
+    /// The start itself failed (an error in the initial macrostep).
+    public internal(set) var startError: EngineError?
+    public internal(set) var coverage: CoverageRecorder
+    var results: WorkerResults
+    var root: UInt64 = 0
+
+    init(machine: Machine, codec: StateCodec, store: any VisitedStore, eventInstances: [EventInstance]) {
+        self.machine = machine
+        self.codec = codec
+        self.store = store
+        self.eventInstances = eventInstances
+        coverage = CoverageRecorder(machine: machine)
+        results = WorkerResults(machine: machine)
+    }
+
+    func stop(_ reason: String) {
+        if isComplete { incompleteReason = reason }
+        isComplete = false
+    }
+
+    /// Bytes the visited store holds per configuration.
+    public var bytesPerState: Double { configurations == 0 ? 0 : Double(store.bytes) / Double(configurations) }
+    public var statesPerSecond: Double { elapsed > 0 ? Double(configurations) / elapsed : 0 }
+
+    /// Whether the exploration visited `state` (a stable configuration with its variables and history).
+    public func contains(_ state: MachineState) -> Bool {
+        let context = StepContext(machine: machine)
+        context.load(state)
+        let key = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
+        defer { key.deallocate() }
+        codec.encode(context, into: key)
+        return store.lookup(key) != nil
+    }
+
+    /// Which store held the visited set: "dense" or "hashed".
+    public var storeKind: String { store is DenseVisitedStore ? "dense" : "hashed" }
+
+    /// The configuration a witness names, as a value.
+    public func state(_ id: UInt64) -> MachineState {
+        let key = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
+        defer { key.deallocate() }
+        store.key(of: id, into: key)
+        return codec.decode(key)
+    }
+
+    /// The shortest event trace from the initial configuration to the witness (and its own event, if it has one).
+    public func trace(to witness: Witness) -> [TraceStep] {
+        var path: [UInt64] = [witness.state]
+        while let parent = store.parent(of: path[path.count - 1]) { path.append(parent) }
+        path.reverse()
+        let context = StepContext(machine: machine)
+        let parentKey = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
+        let childKey = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
+        let targetKey = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
+        defer {
+            parentKey.deallocate()
+            childKey.deallocate()
+            targetKey.deallocate()
+        }
+        var steps: [TraceStep] = []
+        for (parent, child) in zip(path, path.dropFirst()) {
+            store.key(of: parent, into: parentKey)
+            store.key(of: child, into: targetKey)
+            if let step = firstEdge(from: parentKey, to: targetKey, context: context, scratch: childKey) { steps.append(step) }
+        }
+        if let instance = witness.instance { steps.append(TraceStep(event: eventInstances[instance], choices: witness.choices)) }
+        return steps
+    }
+
+    /// The first (event instance, choices) from `parent` that leads to `target`, in exploration order.
+    private func firstEdge(from parent: UnsafePointer<UInt64>, to target: UnsafePointer<UInt64>, context: StepContext,
+                           scratch: UnsafeMutablePointer<UInt64>) -> TraceStep? {
+        for instance in eventInstances {
+            var choices = ChoiceSequence()
+            repeat {
+                codec.decode(parent, into: context)
+                context.choices = choices
+                if (try? context.process(instance)) != nil {
+                    codec.encode(context, into: scratch)
+                    if Explorer.equal(scratch, target, codec.words) { return TraceStep(event: instance, choices: context.choices.used) }
+                }
+                choices = context.choices
+            } while choices.advance()
+        }
+        return nil
+    }
+}

@@ -1,0 +1,305 @@
+import Atomics
+import Foundation
+public import SMEngine
+import SMSpec
+
+/// Limits and knobs of an exploration.
+public struct ExplorationOptions: Sendable {
+    /// Stop (with partial results, marked incomplete) after this many configurations.
+    public var maximumStates: Int = 50_000_000
+    /// Stop when the process's resident memory passes this many bytes.
+    public var maximumMemory: Int = 8 << 30
+    /// Threads that expand states; 1 for none beside the caller. Only the dense store inserts from several threads.
+    public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// At most this many event instances (events times parameter values) are tried in each configuration.
+    public var maximumEventInstances: Int = 4096
+    /// At most this many combinations of opaque-guard and oneOf outcomes are tried per configuration and event.
+    public var maximumChoiceCombinations: Int = 1024
+    /// Which visited store to use; `.automatic` picks the dense one when the packed state fits in 28 bits.
+    /// Forcing one is for tests and diagnosis: both must find the same configurations.
+    public var store: StoreChoice = .automatic
+
+    public enum StoreChoice: Sendable { case automatic, dense, hashed }
+
+    /// Called about twice a second with the progress so far.
+    public var progress: (@Sendable (ExplorationProgress) -> Void)?
+
+    public init() {}
+}
+
+public struct ExplorationProgress: Sendable {
+    public let configurations: Int
+    public let depth: Int
+    public let frontier: Int
+    public let seconds: Double
+}
+
+/// An exploration that could not start.
+public struct ExplorationError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// Breadth-first exploration of every stable configuration reachable from the initial one.
+///
+/// This is the explorer's hot loop: for each configuration of the current layer, for each event instance and each
+/// combination of choices, load the packed state into a `StepContext`, run the engine's own step, pack the result,
+/// and insert it into the visited store. Layers are explored in parallel when the store allows it. Everything the
+/// checks need — coverage, errors, overlaps, invariant violations, deadlocks — is recorded on the way, each with
+/// the smallest witness by (depth, key), so results do not depend on thread timing.
+public final class Explorer: Sendable {
+    public let machine: Machine
+    public let codec: StateCodec
+    public let options: ExplorationOptions
+    /// Every event instance the environment can send, in declaration and parameter order.
+    public let eventInstances: [EventInstance]
+
+    public init(machine: Machine, options: ExplorationOptions = ExplorationOptions()) throws(ExplorationError) {
+        self.machine = machine
+        self.codec = StateCodec(machine: machine)
+        self.options = options
+        var instances: [EventInstance] = []
+        for event in machine.spec.events where !event.isImplicit {
+            let count = event.instanceCount
+            if count > options.maximumEventInstances || instances.count + count > options.maximumEventInstances {
+                throw ExplorationError(message: "event '\(event.name)' has \(count) combinations of parameter values; exploration tries at most \(options.maximumEventInstances) event instances in all (narrow the parameters' domains)")
+            }
+            for values in event.parameterCombinations {
+                instances.append(EventInstance(event: event.index, arguments: zip(event.parameters, values).map { Machine.encode($1, as: $0.type) }))
+            }
+        }
+        eventInstances = instances
+    }
+
+    /// Explores; throws only when the initial state itself cannot be computed.
+    public func run() -> Exploration {
+        let start = ContinuousClock.now
+        let fitsDense = codec.words == 1 && codec.bits <= DenseVisitedStore.maximumBits
+        let useDense = options.store == .dense ? fitsDense : options.store == .automatic && fitsDense
+        let store: any VisitedStore = useDense ? DenseVisitedStore(bits: codec.bits) : HashedVisitedStore(keyWords: codec.words)
+        let exploration = Exploration(machine: machine, codec: codec, store: store, eventInstances: eventInstances)
+
+        // The initial state.
+        let context = StepContext(machine: machine)
+        context.recorder = CoverageRecorder(machine: machine, checksOverlaps: true, checksInvariants: true)
+        let rootKey = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
+        defer { rootKey.deallocate() }
+        do {
+            try context.resetToInitialState()
+        } catch {
+            exploration.startError = error
+            exploration.isComplete = true
+            exploration.coverage = context.recorder!
+            return exploration
+        }
+        codec.encode(context, into: rootKey)
+        let root = store.insertRoot(rootKey)
+        exploration.root = root
+        var results = WorkerResults(machine: machine)
+        results.checkNewState(root, depth: 0, context: context)
+        if let violated = context.recorder?.violatedInvariant { results.invariant(violated, .init(depth: 0, state: root, instance: nil, choices: [])) }
+        results.coverage = context.recorder!
+
+        var frontier: [UInt64] = [root]
+        var depth = 0
+        let threadCount = store.isConcurrent ? max(1, options.threads) : 1
+        var lastProgress = ContinuousClock.now
+        while !frontier.isEmpty {
+            if store.count >= options.maximumStates {
+                exploration.stop("stopped after \(store.count) configurations (the --max-states limit); findings that need every configuration are not reported")
+                break
+            }
+            if let resident = Self.residentMemory(), resident > options.maximumMemory {
+                exploration.stop("stopped at \(resident >> 20) MB of memory (the --max-memory limit) after \(store.count) configurations; findings that need every configuration are not reported")
+                break
+            }
+            let layer = expand(frontier, depth: depth, store: store, threads: threadCount)
+            results.merge(layer.results)
+            store.closeLayer(layer.added)
+            exploration.transitions += layer.transitions
+            if !layer.added.isEmpty { depth += 1 }
+            frontier = layer.added
+            if let progress = options.progress, ContinuousClock.now - lastProgress > .milliseconds(500) {
+                lastProgress = ContinuousClock.now
+                progress(ExplorationProgress(configurations: store.count, depth: depth, frontier: frontier.count,
+                                             seconds: (ContinuousClock.now - start).seconds))
+            }
+            if layer.choiceLimitHit {
+                exploration.stop("some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried")
+            }
+        }
+        exploration.depth = depth
+        exploration.configurations = store.count
+        exploration.results = results
+        exploration.coverage = results.coverage
+        exploration.elapsed = (ContinuousClock.now - start).seconds
+        exploration.peakMemory = Self.peakMemory() ?? 0
+        return exploration
+    }
+
+    struct LayerResult {
+        var added: [UInt64] = []
+        var transitions = 0
+        var results: WorkerResults
+        var choiceLimitHit = false
+    }
+
+    /// Expands one layer, split in chunks over the threads.
+    private func expand(_ frontier: [UInt64], depth: Int, store: any VisitedStore, threads: Int) -> LayerResult {
+        let chunk = max(64, frontier.count / (threads * 16))
+        let chunks = (frontier.count + chunk - 1) / chunk
+        let next = ManagedAtomic<Int>(0)
+        let workers = threads > 1 && frontier.count >= 256 ? threads : 1
+        let partials = Partials(count: workers)
+        let work: @Sendable (Int) -> Void = { worker in
+            let context = StepContext(machine: self.machine)
+            context.recorder = CoverageRecorder(machine: self.machine, checksOverlaps: true, checksInvariants: true)
+            context.trackPackedKey(with: self.codec)
+            var local = LayerResult(results: WorkerResults(machine: self.machine))
+            let parentKey = UnsafeMutablePointer<UInt64>.allocate(capacity: self.codec.words)
+            defer { parentKey.deallocate() }
+            var successors: [UInt64] = []
+            while true {
+                let c = next.loadThenWrappingIncrement(ordering: .relaxed)
+                guard c < chunks else { break }
+                for index in (c * chunk)..<min(frontier.count, (c + 1) * chunk) {
+                    self.expandState(frontier[index], depth: depth, store: store, context: context,
+                                     parentKey: parentKey, successors: &successors, into: &local)
+                }
+            }
+            local.results.coverage = context.recorder!
+            partials.set(worker, local)
+        }
+        if workers == 1 {
+            work(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers, execute: work)
+        }
+        var result = LayerResult(results: WorkerResults(machine: machine))
+        for partial in partials.all {
+            result.added += partial.added
+            result.transitions += partial.transitions
+            result.results.merge(partial.results)
+            result.choiceLimitHit = result.choiceLimitHit || partial.choiceLimitHit
+        }
+        if workers > 1 { result.added.sort() }
+        return result
+    }
+
+    /// The workers' results of one layer, each written once by its worker.
+    private final class Partials: @unchecked Sendable {
+        private var items: [LayerResult?]
+        private let lock = NSLock()
+
+        init(count: Int) { items = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ result: LayerResult) { lock.withLock { items[index] = result } }
+        var all: [LayerResult] { lock.withLock { items.compactMap { $0 } } }
+    }
+
+    /// Every event instance and choice combination from one configuration: first all the steps (the context tracks
+    /// the packed key, so a successor's key is ready when its step ends), then all the inserts, whose memory
+    /// accesses overlap.
+    private func expandState(
+        _ id: UInt64, depth: Int, store: any VisitedStore, context: StepContext,
+        parentKey: UnsafeMutablePointer<UInt64>, successors: inout [UInt64], into local: inout LayerResult
+    ) {
+        let words = codec.words
+        store.key(of: id, into: parentKey)
+        codec.decode(parentKey, into: context)
+        context.checkpoint()
+        successors.removeAll(keepingCapacity: true)
+        var progressed = false
+        for (instanceIndex, instance) in eventInstances.enumerated() {
+            var values: [Int] = []
+            var combinations = 0
+            while true {
+                combinations += 1
+                if combinations > options.maximumChoiceCombinations {
+                    local.choiceLimitHit = true
+                    break
+                }
+                context.restoreCheckpoint()
+                context.useChoices(values)
+                let overlapsBefore = context.recordedOverlapCount
+                do {
+                    try context.process(instance)
+                    local.transitions += 1
+                    if context.recordedOverlapCount > overlapsBefore {
+                        let witness = Witness(depth: depth, state: id, instance: instanceIndex, choices: values)
+                        for overlap in context.recordedOverlaps(from: overlapsBefore) { local.results.overlap(overlap, witness) }
+                    }
+                    // Violated at the end of a macrostep for an event the machine sent itself, but not at the end: the
+                    // final state is checked when it is first reached, so only this case needs the event's witness.
+                    if let violated = context.recordedViolatedInvariant, context.invariantHolds(violated) {
+                        local.results.invariant(violated, Witness(depth: depth, state: id, instance: instanceIndex, choices: values))
+                    }
+                    let key = context.trackedKey!
+                    for w in 0..<words { successors.append(key[w]) }
+                } catch {
+                    // A failure is not a deadlock: the machine does not silently ignore the event.
+                    if case .unhandledEvent = error.kind {} else { progressed = true }
+                    local.results.error(error, Witness(depth: depth, state: id, instance: instanceIndex, choices: values))
+                }
+                guard let next = context.nextChoices() else { break }
+                values = next
+            }
+        }
+        let count = successors.count / words
+        successors.withUnsafeBufferPointer { buffer in
+            guard let keys = buffer.baseAddress else { return }
+            store.touch(keys, count: count)
+            for i in 0..<count {
+                let key = keys + i * words
+                if !Self.equal(key, parentKey, words) { progressed = true }
+                if let child = store.insert(key, parent: id) {
+                    local.added.append(child)
+                    if local.results.invariantCount > 0 {
+                        codec.decode(key, into: context)
+                        local.results.checkNewState(child, depth: depth + 1, context: context)
+                    }
+                }
+            }
+        }
+        if !progressed {
+            context.restoreCheckpoint()
+            if !isFinal(context) { local.results.deadlock(Witness(depth: depth, state: id, instance: nil, choices: [])) }
+        }
+    }
+
+    /// A configuration the machine is done in: halted, or every active leaf is a final state.
+    func isFinal(_ context: StepContext) -> Bool {
+        if context.isHalted { return true }
+        let configuration = context.currentConfiguration
+        let leaves = configuration.filter { machine.isLeaf($0) }
+        return !leaves.isEmpty && leaves.allSatisfy { machine.spec.states[$0].kind == .final }
+    }
+
+    @inline(__always)
+    static func equal(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ words: Int) -> Bool {
+        for w in 0..<words where a[w] != b[w] { return false }
+        return true
+    }
+
+    /// Resident memory of this process, from /proc (Linux); nil where unavailable.
+    static func residentMemory() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// Peak resident memory of this process (VmHWM), from /proc (Linux).
+    static func peakMemory() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let digits = line.filter(\.isNumber)
+            return Int(digits).map { $0 * 1024 }
+        }
+        return nil
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

@@ -1,0 +1,366 @@
+/// Packs a machine state into a few 64-bit words and back: the key the explorer stores for every configuration.
+///
+/// Only what can vary is stored:
+/// - for each compound state, the index of its active child (parallel states and leaves need nothing);
+/// - each variable as its offset from the domain's minimum, in just the bits the domain needs;
+/// - each history state's memory: shallow history of a compound parent as its remembered child (+1, 0 = nothing),
+///   of a parallel parent as one bit; deep history as a bit plus the child indices below its parent at exit time.
+///
+/// Fields never straddle a word, so encoding and decoding are shifts and masks.
+public struct StateCodec: Sendable {
+    /// 64-bit words per packed state.
+    public let words: Int
+    /// Bits actually used.
+    public let bits: Int
+
+    struct Field: Sendable {
+        let word: Int
+        let shift: UInt64
+        let mask: UInt64
+    }
+
+    let machine: Machine
+    let parents: [Int32]
+    private let stateWords: Int
+    /// For each compound state (by id), its field; nil for other states.
+    let childField: [Field?]
+    /// For each state: its index among its parent's non-history children.
+    let childIndex: [Int]
+    /// For each compound state: its non-history children in order.
+    private let selectable: [[Int]]
+    let variableFields: [Field]
+    let variableMinimum: [Int]
+    /// Per history state: the field of its "recorded" marker (shallow: the remembered child + 1; others: 1 bit).
+    let historyFields: [Field]
+    /// Per deep history state: the fields of the compound states in its parent's subtree (parent first).
+    let deepFields: [[(state: Int, field: Field)]]
+    /// Whether the machine has a top-level final state (only then can a decoded state be halted).
+    private let haltable: Bool
+    /// Flat tables for decoding: per state, 1 for a compound state with a field, 2 for a parallel state, 0 else;
+    /// its non-history children in `childrenPool[childrenStart[s] ..< childrenStart[s + 1]]`; and for compound
+    /// states the field as word, shift and mask.
+    private let decodeKind: [UInt8]
+    private let childrenStart: [Int32]
+    private let childrenPool: [Int32]
+    private let fieldWord: [Int32]
+    private let fieldShift: [UInt64]
+    private let fieldMask: [UInt64]
+
+    public init(machine: Machine) {
+        self.machine = machine
+        let tree = machine.tree
+        parents = tree.parent.map { Int32($0) }
+        stateWords = tree.words
+        var layout = Layout()
+        var childIndex = Array(repeating: 0, count: tree.count)
+        var selectable = Array(repeating: [Int](), count: tree.count)
+        var childField = [Field?](repeating: nil, count: tree.count)
+        for state in 0..<tree.count {
+            let choices = tree.children[state].filter { tree.kind[$0] != .history }
+            for (i, child) in choices.enumerated() { childIndex[child] = i }
+            if tree.kind[state] == .compound || (state == 0 && !choices.isEmpty) {
+                selectable[state] = choices
+                childField[state] = layout.field(values: choices.count)
+            }
+        }
+        self.childIndex = childIndex
+        self.selectable = selectable
+        self.childField = childField
+        variableFields = machine.variableRange.map { layout.field(values: $0.count) }
+        variableMinimum = machine.variableRange.map(\.lowerBound)
+        var history: [Field] = []
+        var deep: [[(Int, Field)]] = []
+        for h in tree.historyStates {
+            let parent = tree.parent[h]
+            let isDeep = machine.spec.states[h].historyDepth == .deep
+            if !isDeep && tree.kind[parent] == .compound {
+                history.append(layout.field(values: selectable[parent].count + 1))
+                deep.append([])
+            } else {
+                history.append(layout.field(values: 2))
+                let subtree = [parent] + tree.descendants[parent].filter { childField[$0] != nil }
+                deep.append(isDeep ? subtree.filter { childField[$0] != nil }.map { ($0, layout.field(values: selectable[$0].count)) } : [])
+            }
+        }
+        historyFields = history
+        deepFields = deep
+        haltable = tree.children[0].contains { tree.kind[$0] == .final }
+        var kinds: [UInt8] = []
+        var start: [Int32] = [0]
+        var pool: [Int32] = []
+        for state in 0..<tree.count {
+            let children = tree.children[state].filter { tree.kind[$0] != .history }
+            kinds.append(childField[state] != nil ? 1 : (tree.kind[state] == .parallel ? 2 : 0))
+            pool += children.map { Int32($0) }
+            start.append(Int32(pool.count))
+        }
+        decodeKind = kinds
+        childrenStart = start
+        childrenPool = pool
+        fieldWord = childField.map { Int32($0?.word ?? 0) }
+        fieldShift = childField.map { $0?.shift ?? 0 }
+        fieldMask = childField.map { $0?.mask ?? 0 }
+        words = layout.wordCount
+        bits = layout.usedBits
+    }
+
+    /// Allocates fields word by word without straddling.
+    private struct Layout {
+        var word = 0
+        var bit: UInt64 = 0
+        var usedBits = 0
+
+        var wordCount: Int { bit == 0 ? max(1, word) : word + 1 }
+
+        mutating func field(values: Int) -> Field {
+            let width = values <= 1 ? 0 : UInt64(Int.bitWidth - (values - 1).leadingZeroBitCount)
+            if bit + width > 64 {
+                word += 1
+                bit = 0
+            }
+            let field = Field(word: word, shift: bit, mask: width == 0 ? 0 : (width == 64 ? ~0 : (1 << width) - 1))
+            bit += width
+            usedBits += Int(width)
+            return field
+        }
+    }
+
+    @inline(__always)
+    private func write(_ value: Int, _ field: Field, _ key: UnsafeMutablePointer<UInt64>) {
+        key[field.word] |= (UInt64(truncatingIfNeeded: value) & field.mask) << field.shift
+    }
+
+    @inline(__always)
+    private func read(_ field: Field, _ key: UnsafePointer<UInt64>) -> Int {
+        Int(truncatingIfNeeded: (key[field.word] >> field.shift) & field.mask)
+    }
+
+    // MARK: - Encoding
+
+    /// Writes the context's current state into `key` (`words` words).
+    public func encode(_ context: StepContext, into key: UnsafeMutablePointer<UInt64>) {
+        for w in 0..<words { key[w] = 0 }
+        let configuration = context.configuration
+        for w in 0..<stateWords {
+            var bits = configuration[w]
+            while bits != 0 {
+                let state = w << 6 | bits.trailingZeroBitCount
+                bits &= bits - 1
+                let parent = Int(parents[state])
+                if parent >= 0, let field = childField[parent] { write(childIndex[state], field, key) }
+            }
+        }
+        let variables = context.variables
+        for i in variableFields.indices where variableFields[i].mask != 0 {
+            write(variables[i] - variableMinimum[i], variableFields[i], key)
+        }
+        if !historyFields.isEmpty { encodeHistory(context.core.history, into: key) }
+    }
+
+    func encodeHistoryFields(_ history: [StateSet?], into key: UnsafeMutablePointer<UInt64>) { encodeHistory(history, into: key) }
+
+    private func encodeHistory(_ history: [StateSet?], into key: UnsafeMutablePointer<UInt64>) {
+        let tree = machine.tree
+        for (i, h) in tree.historyStates.enumerated() {
+            guard let recorded = history[i] else { continue }
+            let parent = tree.parent[h]
+            if deepFields[i].isEmpty {
+                if tree.kind[parent] == .compound, let child = recorded.first {
+                    write(childIndex[child] + 1, historyFields[i], key)
+                } else {
+                    write(1, historyFields[i], key)
+                }
+                continue
+            }
+            write(1, historyFields[i], key)
+            for leaf in recorded {
+                var state = leaf
+                while state != parent {
+                    let up = tree.parent[state]
+                    if let entry = deepFields[i].first(where: { $0.state == up }) { write(childIndex[state], entry.field, key) }
+                    state = up
+                }
+            }
+        }
+    }
+
+    // MARK: - Decoding
+
+    /// Makes the state packed in `key` the context's current state.
+    public func decode(_ key: UnsafePointer<UInt64>, into context: StepContext) {
+        let configuration = context.configuration
+        for w in 0..<stateWords { configuration[w] = 0 }
+        // The configuration from the child fields, top down, with the flat tables (this runs once per explored state).
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(1, machine.stateCount)) { stack in
+            var top = 0
+            stack[0] = 0
+            while top >= 0 {
+                let state = Int(stack[top])
+                top -= 1
+                configuration[state >> 6] |= 1 << UInt64(state & 63)
+                switch decodeKind[state] {
+                case 1:
+                    let start = Int(childrenStart[state])
+                    let count = Int(childrenStart[state + 1]) - start
+                    let index = Int(truncatingIfNeeded: (key[Int(fieldWord[state])] >> fieldShift[state]) & fieldMask[state])
+                    top += 1
+                    stack[top] = childrenPool[start + min(index, count - 1)]
+                case 2:
+                    for i in Int(childrenStart[state])..<Int(childrenStart[state + 1]) {
+                        top += 1
+                        stack[top] = childrenPool[i]
+                    }
+                default:
+                    break
+                }
+            }
+        }
+        let variables = context.variables
+        for i in variableFields.indices { variables[i] = variableMinimum[i] + read(variableFields[i], key) }
+        if !historyFields.isEmpty { context.core.history = decodeHistory(key) }
+        if haltable { context.core.isHalted = context.core.computeHalted() }
+        if let tracking = context.core.tracking { tracking.key.update(from: key, count: words) }
+    }
+
+    /// The state packed in `key`, as a value.
+    public func decode(_ key: UnsafePointer<UInt64>) -> MachineState {
+        var configuration = StateSet(capacity: machine.stateCount)
+        descend(from: 0, key: key) { configuration.insert($0) }
+        let variables = variableFields.indices.map { variableMinimum[$0] + read(variableFields[$0], key) }
+        return MachineState(configuration: configuration, variables: variables, history: decodeHistory(key))
+    }
+
+    /// Visits `root` and every state active below it according to the child fields in `key`.
+    private func descend(from root: Int, key: UnsafePointer<UInt64>, fields: [Int: Field]? = nil, _ visit: (Int) -> Void) {
+        let tree = machine.tree
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: tree.count) { stack in
+            var top = 0
+            stack[0] = root
+            while top >= 0 {
+                let state = stack[top]
+                top -= 1
+                visit(state)
+                switch tree.kind[state] {
+                case .parallel:
+                    for child in tree.children[state] where tree.kind[child] != .history {
+                        top += 1
+                        stack[top] = child
+                    }
+                case .compound:
+                    guard let field = fields?[state] ?? childField[state] else { continue }
+                    let choices = selectable[state]
+                    top += 1
+                    stack[top] = choices[min(read(field, key), choices.count - 1)]
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    private func decodeHistory(_ key: UnsafePointer<UInt64>) -> [StateSet?] {
+        let tree = machine.tree
+        return tree.historyStates.enumerated().map { i, h -> StateSet? in
+            let value = read(historyFields[i], key)
+            guard value != 0 else { return nil }
+            let parent = tree.parent[h]
+            var recorded = StateSet(capacity: tree.count)
+            if deepFields[i].isEmpty {
+                if tree.kind[parent] == .compound {
+                    recorded.insert(selectable[parent][value - 1])
+                } else {
+                    for child in tree.children[parent] where tree.kind[child] != .history { recorded.insert(child) }
+                }
+                return recorded
+            }
+            let fields = Dictionary(uniqueKeysWithValues: deepFields[i].map { ($0.state, $0.field) })
+            descend(from: parent, key: key, fields: fields) { state in
+                if state != parent && tree.leaves.contains(state) { recorded.insert(state) }
+            }
+            return recorded
+        }
+    }
+}
+
+/// The packed key kept up to date while the step runs: every activation, deactivation, assignment and history
+/// record rewrites its field, so after a step the key is ready without encoding the whole state again.
+/// Set up by `StepContext.trackPackedKey(with:)`; the explorer's hot loop reads it.
+struct KeyTracking {
+    let key: UnsafeMutablePointer<UInt64>
+    let words: Int
+    /// Per state: the word of its parent's child field (-1: none), the mask that clears it, and the value that
+    /// says "this child".
+    let stateWord: UnsafeMutablePointer<Int32>
+    let stateClear: UnsafeMutablePointer<UInt64>
+    let stateValue: UnsafeMutablePointer<UInt64>
+    /// Per variable: word, shift, mask (before shifting) and the domain's minimum.
+    let variableWord: UnsafeMutablePointer<Int32>
+    let variableShift: UnsafeMutablePointer<UInt64>
+    let variableMask: UnsafeMutablePointer<UInt64>
+    let variableMinimum: UnsafeMutablePointer<Int>
+    /// Per key word: the bits that belong to history fields.
+    let historyBits: UnsafeMutablePointer<UInt64>
+
+    func deallocate() {
+        key.deallocate(); stateWord.deallocate(); stateClear.deallocate(); stateValue.deallocate()
+        variableWord.deallocate(); variableShift.deallocate(); variableMask.deallocate(); variableMinimum.deallocate()
+        historyBits.deallocate()
+    }
+
+    @inline(__always)
+    func activate(_ state: Int) {
+        let w = Int(stateWord[state])
+        if w >= 0 { key[w] = key[w] & stateClear[state] | stateValue[state] }
+    }
+
+    @inline(__always)
+    func deactivate(_ state: Int) {
+        let w = Int(stateWord[state])
+        if w >= 0 { key[w] &= stateClear[state] }
+    }
+
+    @inline(__always)
+    func assign(_ variable: Int, _ value: Int) {
+        let w = Int(variableWord[variable])
+        guard w >= 0 else { return }
+        let shift = variableShift[variable], mask = variableMask[variable]
+        key[w] = key[w] & ~(mask << shift) | (UInt64(truncatingIfNeeded: value - variableMinimum[variable]) & mask) << shift
+    }
+
+    func rewriteHistory(_ history: [StateSet?], codec: StateCodec) {
+        for w in 0..<words { key[w] &= ~historyBits[w] }
+        codec.encodeHistoryFields(history, into: key)
+    }
+}
+
+extension StateCodec {
+    func makeTracking() -> KeyTracking {
+        func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
+            let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, array.count))
+            _ = UnsafeMutableBufferPointer(start: pointer, count: array.count).initialize(from: array)
+            return pointer
+        }
+        let n = machine.stateCount
+        var stateWord = [Int32](repeating: -1, count: n)
+        var stateClear = [UInt64](repeating: ~0, count: n)
+        var stateValue = [UInt64](repeating: 0, count: n)
+        for state in 0..<n {
+            let parent = Int(parents[state])
+            guard parent >= 0, let field = childField[parent], field.mask != 0 else { continue }
+            stateWord[state] = Int32(field.word)
+            stateClear[state] = ~(field.mask << field.shift)
+            stateValue[state] = (UInt64(childIndex[state]) & field.mask) << field.shift
+        }
+        var historyBits = [UInt64](repeating: 0, count: words)
+        for field in historyFields + deepFields.flatMap({ $0.map(\.field) }) {
+            historyBits[field.word] |= field.mask << field.shift
+        }
+        let key = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+        key.initialize(repeating: 0, count: words)
+        return KeyTracking(
+            key: key, words: words, stateWord: copy(stateWord), stateClear: copy(stateClear), stateValue: copy(stateValue),
+            variableWord: copy(variableFields.map { Int32($0.mask == 0 ? -1 : $0.word) }),
+            variableShift: copy(variableFields.map(\.shift)), variableMask: copy(variableFields.map(\.mask)),
+            variableMinimum: copy(variableMinimum), historyBits: copy(historyBits))
+    }
+}

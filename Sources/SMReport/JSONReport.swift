@@ -1,0 +1,60 @@
+public import SMAnalyzer
+public import SMEngine
+public import SMSpec
+
+/// The machine-readable result, `smcheck-result/1`: stable key order so outputs can be diffed.
+public enum JSONReport {
+    public static func document(_ outcomes: [SpecOutcome], filter: ReportFilter = ReportFilter()) -> JSONNode {
+        .object([
+            ("format", "smcheck-result/1"),
+            ("specs", .array(outcomes.map { outcome in
+                switch outcome {
+                case .unusable(let file, let error):
+                    return .object([("file", .string(file)), ("errors", .array(error.diagnostics.map(diagnostic)))])
+                case .analyzed(let file, let result):
+                    return .object([
+                        ("file", .string(file)),
+                        ("name", .string(result.spec.name)),
+                        ("stats", stats(result.stats)),
+                        ("findings", .array(result.findings.filter(filter.shows).map { finding($0, machine: result.machine) })),
+                    ])
+                }
+            })),
+        ])
+    }
+
+    public static func text(_ outcomes: [SpecOutcome], filter: ReportFilter = ReportFilter()) -> String {
+        JSONWriter.string(document(outcomes, filter: filter)) + "\n"
+    }
+
+    static func stats(_ stats: AnalysisStats) -> JSONNode {
+        var members: [(String, JSONNode)] = [
+            ("configurations", .int(stats.configurations)), ("transitions", .int(stats.transitions)), ("depth", .int(stats.depth)),
+            ("complete", .bool(stats.complete)), ("milliseconds", .int(stats.milliseconds)),
+        ]
+        if let note = stats.note { members.append(("note", .string(note))) }
+        return .object(members)
+    }
+
+    public static func finding(_ finding: Finding, machine: Machine) -> JSONNode {
+        var members: [(String, JSONNode)] = [
+            ("code", .string(finding.code.rawValue)), ("severity", .string(finding.severity.rawValue)),
+            ("message", .string(finding.message)), ("states", .array(finding.states.map { .string($0) })),
+            ("pointer", .string(finding.location?.pointer.description ?? "")),
+            ("line", finding.location?.line.map { .int($0) } ?? .null),
+            ("column", finding.location?.column.map { .int($0) } ?? .null),
+        ]
+        if let trace = finding.trace { members.append(("trace", .array(trace.map(machine.json)))) }
+        if !finding.witness.isEmpty { members.append(("witness", .object(finding.witness.map { ($0.name, $0.value.json) }))) }
+        members.append(("method", .string(finding.method.rawValue)))
+        return .object(members)
+    }
+
+    static func diagnostic(_ diagnostic: Diagnostic) -> JSONNode {
+        .object([
+            ("message", .string(diagnostic.fullMessage)), ("pointer", .string(diagnostic.location.pointer.description)),
+            ("line", diagnostic.location.line.map { .int($0) } ?? .null),
+            ("column", diagnostic.location.column.map { .int($0) } ?? .null),
+        ])
+    }
+}

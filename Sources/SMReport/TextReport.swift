@@ -1,0 +1,77 @@
+import SMAnalyzer
+import SMEngine
+import SMSpec
+
+/// The human-readable report: findings grouped per spec, each with its place, its trace as numbered steps and its
+/// witness values; colored when `colors` is set (on a terminal).
+public struct TextReport {
+    public var filter = ReportFilter()
+    public var colors = false
+
+    public init(filter: ReportFilter = ReportFilter(), colors: Bool = false) {
+        self.filter = filter
+        self.colors = colors
+    }
+
+    public func render(_ outcomes: [SpecOutcome]) -> String {
+        outcomes.map(render).joined(separator: "\n")
+    }
+
+    public func render(_ outcome: SpecOutcome) -> String {
+        switch outcome {
+        case .unusable(_, let error):
+            return error.diagnostics.map { paint($0.description, .red) }.joined(separator: "\n") + "\n"
+        case .analyzed(let file, let result):
+            var lines = [paint("\(file) — \(result.spec.name)", .bold)]
+            let shown = result.findings.filter(filter.shows)
+            for finding in shown { lines += render(finding, file: file, machine: result.machine) }
+            let stats = result.stats
+            func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+            var summary = "\(plural(stats.configurations, "configuration")), \(plural(stats.transitions, "transition")), depth \(stats.depth), \(stats.milliseconds) ms"
+            if !stats.complete { summary += "; incomplete: \(stats.note ?? "stopped early")" }
+            let counts = Severity.allCases.reversed().compactMap { severity -> String? in
+                let n = shown.filter { $0.severity == severity }.count
+                return n == 0 ? nil : "\(n) \(severity.rawValue)\(n == 1 ? "" : "s")"
+            }
+            let verdict = counts.isEmpty ? paint("ok", .green) : counts.joined(separator: ", ")
+            lines.append("  \(verdict) (\(summary))")
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    func render(_ finding: Finding, file: String, machine: Machine) -> [String] {
+        let color: Color = switch finding.severity {
+        case .error: .red
+        case .warning: .yellow
+        case .info: .blue
+        }
+        var lines = ["  " + paint("\(finding.severity.rawValue) \(finding.code.rawValue)", color) + " " + finding.message]
+        if let location = finding.location {
+            let place = location.line.map { "\(file):\($0):\(location.column ?? 1)" } ?? file
+            lines.append("    at \(place) (\(location.pointer.description.isEmpty ? "/" : location.pointer.description))")
+        }
+        if let trace = finding.trace {
+            if trace.isEmpty {
+                lines.append("    trace: (the initial configuration)")
+            } else {
+                lines.append("    trace:")
+                for (i, step) in trace.enumerated() {
+                    let choices = step.choices.isEmpty ? "" : " [\(step.choices.map(String.init).joined(separator: ", "))]"
+                    lines.append("      \(i + 1). \(machine.describe(step.event))\(choices)")
+                }
+            }
+        }
+        if !finding.witness.isEmpty {
+            lines.append("    witness: " + finding.witness.map { "\($0.name) = \($0.value)" }.joined(separator: ", "))
+        }
+        return lines
+    }
+
+    enum Color: String {
+        case red = "31", green = "32", yellow = "33", blue = "34", bold = "1"
+    }
+
+    func paint(_ text: String, _ color: Color) -> String {
+        colors ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}

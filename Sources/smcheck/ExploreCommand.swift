@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import SMAnalyzer
+import SMEngine
+import SMSpec
+
+struct ExploreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explore",
+        abstract: "Explore every reachable configuration of a spec and print statistics.")
+
+    @Argument(help: "The spec file.", completion: .file(extensions: ["json"]))
+    var file: String
+
+    @Flag(help: "Print statistics: configurations, transitions, depth, states/s, bytes/state, peak memory.")
+    var stats = false
+
+    @OptionGroup var exploration: ExplorationArguments
+
+    func run() throws {
+        let machine: Machine
+        do {
+            machine = try Machine(try Spec.load(path: file))
+        } catch {
+            printError(error.description)
+            throw ExitStatus.unusableInput
+        }
+        let explorer: Explorer
+        do {
+            explorer = try Explorer(machine: machine, options: exploration.options(progress: true).exploration)
+        } catch {
+            printError("\(file): error: \(error.message)")
+            throw ExitStatus.unusableInput
+        }
+        let result = explorer.run()
+        if FileHandleOutput.standardErrorIsTerminal { FileHandleOutput.standardError("\r\u{1B}[K") }
+        let rows: [(String, String)] = [
+            ("spec", "\(file) (\(machine.spec.name))"),
+            ("configurations", "\(result.configurations)"),
+            ("transitions", "\(result.transitions)"),
+            ("depth", "\(result.depth)"),
+            ("complete", result.isComplete ? "yes" : "no: \(result.incompleteReason ?? "")"),
+            ("time", String(format: "%.3f s", result.elapsed)),
+            ("states/s", String(format: "%.0f", result.statesPerSecond)),
+            ("packed state", "\(result.codec.bits) bits in \(result.codec.words) word(s)"),
+            ("bytes/state", String(format: "%.2f", result.bytesPerState)),
+            ("peak memory", String(format: "%.1f MB", Double(result.peakMemory) / 1_048_576)),
+            ("threads", "\(exploration.threads)"),
+        ]
+        let width = rows.map(\.0.count).max() ?? 0
+        for (name, value) in rows where stats || ["spec", "configurations", "complete"].contains(name) {
+            print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
+        }
+    }
+}

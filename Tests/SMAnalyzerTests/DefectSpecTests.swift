@@ -1,0 +1,97 @@
+import Foundation
+import SMAnalyzer
+import SMEngine
+import SMSpec
+import SMTestSupport
+import Testing
+
+@Suite("Findings on the specs in Specs/")
+struct DefectSpecTests {
+    /// Each deliberately broken spec and exactly the findings it must yield.
+    static let expected: [(file: String, codes: [FindingCode])] = [
+        ("sm001-unreachable-state", [.unreachableState]),
+        ("sm002-infinite-loop", [.infiniteLoop]),
+        ("sm003-duplicate-name", [.duplicateName]),
+        ("sm004-nondeterministic-guards", [.nondeterministicGuards]),
+        ("sm005-dead-transition", [.deadTransition]),
+        ("sm006-invariant-violation", [.invariantViolated]),
+        ("sm007-deadlock", [.deadlock]),
+        ("sm008-incomplete-choice", [.incompleteChoice]),
+        ("sm009-range-violation", [.rangeViolation]),
+        ("sm010-expected-unreachable", [.unreachableState, .expectedReachable]),
+        ("sm011-queue-overflow", [.queueOverflow]),
+        ("sm012-event-never-handled", [.eventNeverHandled]),
+        ("sm013-unused-declaration", [.unusedDeclaration]),
+        ("sm014-useless-history", [.uselessHistory]),
+    ]
+
+    @Test("every defect spec is listed here", arguments: Fixtures.defectSpecPaths)
+    func listed(path: String) {
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        #expect(Self.expected.contains { $0.file == name })
+    }
+
+    @Test("each defect spec yields exactly its intended findings", arguments: expected)
+    func intendedFindings(file: String, codes: [FindingCode]) throws {
+        let result = try Analyzer.analyze(try Fixtures.spec("defects/" + file))
+        #expect(result.findings.map(\.code) == codes, "\(result.findings.map(\.message))")
+        #expect(result.stats.complete)
+    }
+
+    @Test("the seed specs have no findings", arguments: Fixtures.seedSpecPaths)
+    func seedsAreClean(path: String) throws {
+        let result = try Analyzer.analyze(try Spec.load(path: path))
+        #expect(result.findings.isEmpty, "\(result.findings.map { "\($0.code.rawValue) \($0.message)" })")
+        #expect(result.stats.complete)
+    }
+
+    @Test("SM006: the invariant violation names the invariant and gives its shortest trace and the values")
+    func invariantViolation() throws {
+        let finding = try #require(try Analyzer.analyze(try Fixtures.spec("defects/sm006-invariant-violation")).findings.first)
+        #expect(finding.message == "invariant 'the door is closed while moving' (!in(moving) || !doorOpen) is violated in car/moving")
+        #expect(finding.states == ["car/moving"])
+        #expect(finding.location?.pointer.description == "/invariants/0")
+        #expect(finding.witness == [WitnessValue("doorOpen", .bool(true))])
+        let machine = try Machine(try Fixtures.spec("defects/sm006-invariant-violation"))
+        #expect(finding.trace?.map { machine.describe($0.event) } == ["go", "open"])
+    }
+
+    @Test("SM004: the overlap comes with the values that enable both guards")
+    func overlapWitness() throws {
+        let spec = try Fixtures.spec("defects/sm004-nondeterministic-guards")
+        let finding = try #require(try Analyzer.analyze(spec).findings.first)
+        #expect(finding.witness == [WitnessValue("level", .int(3))])
+        #expect(finding.location?.pointer.description == "/states/idle/on/check/1")
+        let machine = try Machine(spec)
+        #expect(finding.trace?.map { machine.describe($0.event) } == [#"set {"to": 3}"#, "check"])
+    }
+
+    @Test("SM002: the loop is reported as its cycle of transitions, not only as the cap")
+    func loopCycle() throws {
+        let finding = try #require(try Analyzer.analyze(try Fixtures.spec("defects/sm002-infinite-loop")).findings.first)
+        #expect(finding.message.hasPrefix("infinite transition loop: ping --always--> pong; pong --always--> ping repeat forever"))
+        #expect(finding.states == ["ping", "pong"])
+    }
+
+    @Test("SM005 tells a guard that never holds from a transition always shadowed by an earlier one")
+    func deadTransitionKinds() throws {
+        let spec = Spec("shadowed") {
+            Variable("n", .int(min: 0, max: 3))
+            Event("go")
+            Event("inc")
+            State("a") {
+                On("inc", guard: "n < 3") { Assign("n", "n + 1") }
+                On("go", to: "b", guard: "n >= 0")
+                On("go", to: "c", guard: "n == 2")
+                On("go", to: "c", guard: "n == 9")
+            }
+            State("b") { On("go", to: "a") }
+            State("c") { On("go", to: "a") }
+        }
+        let dead = try Analyzer.analyze(spec).findings.filter { $0.code == .deadTransition }
+        #expect(dead.map(\.message) == [
+            "transition a --go [n == 2]--> c is never taken: whenever it is enabled, an earlier transition or one of an inner state is taken instead",
+            "transition a --go [n == 9]--> c is never enabled: its guard never holds when 'go' arrives in 'a'",
+        ])
+    }
+}

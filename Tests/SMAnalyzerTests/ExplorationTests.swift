@@ -1,0 +1,139 @@
+import Foundation
+import SMAnalyzer
+import SMEngine
+import SMSpec
+import SMTestSupport
+import Testing
+
+@Suite("Exploration")
+struct ExplorationTests {
+    static func explore(_ spec: Spec, _ configure: (inout ExplorationOptions) -> Void = { _ in }) throws -> Exploration {
+        var options = ExplorationOptions()
+        configure(&options)
+        return try Explorer(machine: try Machine(spec), options: options).run()
+    }
+
+    @Test("orthogonal rings: the product of the ring sizes", arguments: [[2], [3, 4], [2, 3, 5], [4, 4, 4, 4], [8, 8, 8]])
+    func rings(sizes: [Int]) throws {
+        let exploration = try Self.explore(Generated.rings(sizes))
+        #expect(exploration.configurations == sizes.reduce(1, *))
+        #expect(exploration.depth == sizes.map { $0 - 1 }.reduce(0, +))
+        #expect(exploration.transitions == exploration.configurations * sizes.count)
+        #expect(exploration.isComplete)
+    }
+
+    @Test("a bounded counter: one configuration per value", arguments: [0, 1, 7, 100])
+    func counter(maximum: Int) throws {
+        let exploration = try Self.explore(Generated.counter(maximum: maximum))
+        #expect(exploration.configurations == maximum + 1)
+        #expect(exploration.depth == maximum)
+    }
+
+    @Test("history is part of the state: n inside with no memory, n x n inside with one, n outside", arguments: [1, 2, 5])
+    func historyRing(children n: Int) throws {
+        // Before the first exit: n configurations with an empty memory. The memory changes only on exit, so inside
+        // every (active child, remembered child) pair is reachable: n * n. Outside: one per remembered child.
+        let exploration = try Self.explore(Generated.historyRing(children: n))
+        #expect(exploration.configurations == n + n * n + n)
+    }
+
+    @Test("the dense and the hashed store find the same configurations and findings", arguments: Fixtures.allSpecPaths)
+    func storesAgree(path: String) throws {
+        let spec = try Spec.load(path: path)
+        let dense = try Self.explore(spec) { $0.store = .dense }
+        let hashed = try Self.explore(spec) { $0.store = .hashed }
+        #expect(hashed.storeKind == "hashed")
+        #expect(dense.configurations == hashed.configurations)
+        #expect(dense.transitions == hashed.transitions)
+        #expect(dense.depth == hashed.depth)
+        var options = AnalysisOptions()
+        options.exploration.store = .hashed
+        let viaHashed = try Analyzer.analyze(spec, options: options).findings
+        let viaDefault = try Analyzer.analyze(spec).findings
+        #expect(viaHashed.map(\.message) == viaDefault.map(\.message))
+    }
+
+    @Test("one thread or two: the same findings, witnesses and traces")
+    func threadsAgree() throws {
+        // Big enough layers to be split over threads; the invariant fails deep, so traces are long.
+        let spec = Generated.rings([6, 6, 6, 6], invariant: "!(in(r0s5) && in(r1s5) && in(r2s4))")
+        var one = AnalysisOptions()
+        one.exploration.threads = 1
+        var two = AnalysisOptions()
+        two.exploration.threads = 2
+        let a = try Analyzer.analyze(spec, options: one)
+        let b = try Analyzer.analyze(spec, options: two)
+        #expect(a.stats.configurations == 1296)
+        #expect(a.findings == b.findings)
+        #expect(a.findings.first?.trace?.count == 14)
+    }
+
+    @Test("random walks never reach a configuration the explorer missed", arguments: Fixtures.allSpecPaths)
+    func randomWalks(path: String) throws {
+        let machine = try Machine(try Spec.load(path: path))
+        let exploration = try Explorer(machine: machine).run()
+        let instances = exploration.eventInstances
+        guard !instances.isEmpty, let start = try? machine.initialState().state else { return }
+        var random = SeededRandom(seed: UInt64(path.utf8.reduce(5381) { ($0 &* 33) &+ UInt64($1) }))
+        for _ in 0..<100 {
+            var state = start
+            for _ in 0..<30 {
+                let event = instances.randomElement(using: &random)!
+                let choices = (0..<4).map { _ in Int.random(in: 0...1, using: &random) }
+                guard let step = try? machine.step(state, event, choices: ChoiceSequence(choices)) else { break }
+                state = step.state
+                #expect(exploration.contains(state), "\(Fixtures.relative(path)): \(machine.statusLine(state)) was reached but not explored")
+            }
+        }
+    }
+
+    @Test("the fixtures of every semantic feature explore completely and agree with random walks")
+    func fixtures() throws {
+        let paths = Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("semantics"))
+        #expect(paths.count >= 40)
+        for path in paths {
+            let machine = try Machine(try Spec.load(path: path))
+            let exploration = try Explorer(machine: machine).run()
+            #expect(exploration.isComplete)
+            #expect(exploration.configurations >= 1)
+        }
+    }
+
+    @Test("a state limit stops cleanly, marks the result incomplete and leaves out never-happens findings")
+    func stateLimit() throws {
+        var options = AnalysisOptions()
+        options.exploration.maximumStates = 100
+        let result = try Analyzer.analyze(Generated.rings([8, 8, 8]), options: options)
+        #expect(!result.stats.complete)
+        #expect(result.stats.note?.contains("--max-states") == true)
+        #expect(result.stats.configurations < 512)
+        #expect(result.findings.isEmpty)
+    }
+
+    @Test("parameters too wide to enumerate are refused with a message")
+    func tooManyInstances() throws {
+        let spec = Spec("wide") {
+            Event("set", ("a", .int(min: 0, max: 1000)), ("b", .int(min: 0, max: 1000)))
+            State("s") { On("set") }
+        }
+        #expect(throws: ExplorationError.self) { try Explorer(machine: try Machine(spec)) }
+        let result = try Analyzer.analyze(spec)
+        #expect(result.stats.note == "event 'set' has 1002001 combinations of parameter values; exploration tries at most 4096 event instances in all (narrow the parameters' domains)")
+    }
+
+    @Test("packing and unpacking a state gives it back", arguments: Fixtures.allSpecPaths)
+    func codecRoundTrip(path: String) throws {
+        let machine = try Machine(try Spec.load(path: path))
+        let codec = StateCodec(machine: machine)
+        guard var state = try? machine.initialState().state else { return }
+        let key = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
+        defer { key.deallocate() }
+        let context = StepContext(machine: machine)
+        for instance in try Explorer(machine: machine).eventInstances.prefix(20) {
+            if let next = try? machine.step(state, instance) { state = next.state }
+            context.load(state)
+            codec.encode(context, into: key)
+            #expect(codec.decode(key) == state)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import SMAnalyzer
+import SMEngine
+import SMSpec
+import SMTestSupport
+import Testing
+
+/// Every trace the analyzer reports, fed to the engine, shows what the finding says.
+@Suite("Every reported trace replays")
+struct TraceReplayTests {
+    static var specs: [String] {
+        Fixtures.allSpecPaths + [
+            "semantics/loop-cap", "semantics/choice-incomplete", "semantics/queue-overflow", "semantics/range-violation",
+        ].map { Fixtures.fixturesDirectory.appendingPathComponent($0 + ".json").path }
+    }
+
+    @Test("traces lead to the reported configuration or failure", arguments: specs)
+    func replay(path: String) throws {
+        let spec = try Spec.load(path: path)
+        let result = try Analyzer.analyze(spec)
+        let machine = result.machine
+        for finding in result.findings {
+            guard let trace = finding.trace else { continue }
+            var state = try machine.initialState().state
+            switch finding.code {
+            case .infiniteLoop, .incompleteChoice, .rangeViolation, .queueOverflow:
+                for step in trace.dropLast() { state = try machine.step(state, step.event, choices: ChoiceSequence(step.choices)).state }
+                let last = try #require(trace.last)
+                do {
+                    _ = try machine.step(state, last.event, choices: ChoiceSequence(last.choices))
+                    Issue.record("\(finding.code.rawValue): the last step of the trace did not fail")
+                } catch {
+                    let code: FindingCode = switch error.kind {
+                    case .infiniteLoop: .infiniteLoop
+                    case .incompleteChoice: .incompleteChoice
+                    case .queueOverflow: .queueOverflow
+                    default: .rangeViolation
+                    }
+                    #expect(code == finding.code)
+                }
+            case .nondeterministicGuards:
+                for step in trace.dropLast() { state = try machine.step(state, step.event, choices: ChoiceSequence(step.choices)).state }
+                let context = StepContext(machine: machine)
+                context.load(state)
+                context.recorder = CoverageRecorder(machine: machine, checksOverlaps: true)
+                let last = try #require(trace.last)
+                context.choices = ChoiceSequence(last.choices)
+                _ = try? context.process(last.event)
+                #expect(context.recorder!.overlaps.contains { [$0.first, $0.second] == finding.transitions })
+            default:
+                for step in trace { state = try machine.step(state, step.event, choices: ChoiceSequence(step.choices)).state }
+                #expect(machine.activeLeafPaths(state.configuration) == finding.states, "\(finding.code.rawValue) \(finding.message)")
+                #expect(machine.variableValues(state.variables).map { WitnessValue($0.name, $0.value) } == finding.witness)
+                if finding.code == .invariantViolated {
+                    let context = StepContext(machine: machine)
+                    context.load(state)
+                    #expect(machine.spec.invariants.indices.contains { !context.invariantHolds($0) })
+                }
+            }
+        }
+    }
+}

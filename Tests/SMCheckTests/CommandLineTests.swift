@@ -1,0 +1,109 @@
+import Foundation
+import SMSpec
+import SMTestSupport
+import Testing
+
+@Suite("The smcheck command")
+struct CommandLineTests {
+    @Test("a clean spec: exit 0 and ok")
+    func clean() throws {
+        let output = try SMCheckCommand.run(["Specs/rocket.json"])
+        #expect(output.status == 0)
+        #expect(output.standardOutput.hasPrefix("Specs/rocket.json — Rocket\n  ok ("))
+    }
+
+    @Test("error-level findings: exit 1; warnings only: exit 0")
+    func exitCodes() throws {
+        #expect(try SMCheckCommand.run(["Specs/defects/sm006-invariant-violation.json"]).status == 1)
+        #expect(try SMCheckCommand.run(["Specs/defects/sm001-unreachable-state.json"]).status == 0)
+        #expect(try SMCheckCommand.run(["check", "--severity", "error", "Specs/defects/sm001-unreachable-state.json"]).status == 0)
+    }
+
+    @Test("a spec that cannot be used: exit 2 and the load errors on standard error")
+    func unusable() throws {
+        let output = try SMCheckCommand.run(["Specs/rocket.json", "Specs/smcheck.schema.json"])
+        #expect(output.status == 2)
+        #expect(output.standardError == "Specs/smcheck.schema.json:1:1: error: this is a JSON Schema, not a spec; a spec starts with \"format\": \"smcheck/1\" (at /)\n")
+    }
+
+    @Test("--format json follows smcheck-result/1")
+    func json() throws {
+        let output = try SMCheckCommand.run(["check", "--format", "json", "Specs/defects/sm006-invariant-violation.json", "Specs/smcheck.schema.json"])
+        #expect(output.status == 2)
+        let document = try JSONParser.parse(output.standardOutput)
+        #expect(document["format"]?.stringValue == "smcheck-result/1")
+        let specs = try #require(document["specs"]?.arrayValue)
+        #expect(specs[0].objectValue?.map(\.key) == ["file", "name", "stats", "findings"])
+        #expect(specs[0]["stats"]?.objectValue?.map(\.key) == ["configurations", "transitions", "depth", "complete", "milliseconds"])
+        let finding = try #require(specs[0]["findings"]?.arrayValue?.first)
+        #expect(finding.objectValue?.map(\.key) == ["code", "severity", "message", "states", "pointer", "line", "column", "trace", "witness", "method"])
+        #expect(finding["code"]?.stringValue == "SM006")
+        #expect(finding["pointer"]?.stringValue == "/invariants/0")
+        #expect(finding["line"]?.integerValue == 19)
+        #expect(JSONWriter.string(try #require(finding["trace"]), style: .compact) == #"[{"event":"go"},{"event":"open"}]"#)
+        #expect(JSONWriter.string(try #require(finding["witness"]), style: .compact) == #"{"doorOpen":true}"#)
+        #expect(specs[1].objectValue?.map(\.key) == ["file", "errors"])
+        #expect(specs[1]["errors"]?.arrayValue?.first?.objectValue?.map(\.key) == ["message", "pointer", "line", "column"])
+    }
+
+    @Test("--format sarif is SARIF 2.1.0 with a rule per finding code and the spec's line and column")
+    func sarif() throws {
+        let output = try SMCheckCommand.run(["check", "--format", "sarif", "Specs/defects/sm004-nondeterministic-guards.json"])
+        let document = try JSONParser.parse(output.standardOutput)
+        #expect(document["version"]?.stringValue == "2.1.0")
+        let run = try #require(document["runs"]?.arrayValue?.first)
+        let rules = try #require(run["tool"]?["driver"]?["rules"]?.arrayValue)
+        #expect(rules.prefix(14).compactMap { $0["id"]?.stringValue } == (1...14).map { String(format: "SM%03d", $0) })
+        let result = try #require(run["results"]?.arrayValue?.first)
+        #expect(result["ruleId"]?.stringValue == "SM004")
+        #expect(result["level"]?.stringValue == "warning")
+        let region = try #require(result["locations"]?.arrayValue?.first?["physicalLocation"]?["region"])
+        #expect(region["startLine"]?.integerValue == 13)
+        #expect(region["startColumn"]?.integerValue == 11)
+        #expect(result["codeFlows"] != nil)
+    }
+
+    @Test("a reported trace, fed to smcheck run, reaches the reported configuration")
+    func traceThroughRun() throws {
+        let output = try SMCheckCommand.run(["check", "--format", "json", "Specs/defects/sm007-deadlock.json"])
+        let finding = try #require(try JSONParser.parse(output.standardOutput)["specs"]?.arrayValue?.first?["findings"]?.arrayValue?.first)
+        #expect(finding["code"]?.stringValue == "SM007")
+        let events = try #require(finding["trace"]?.arrayValue).compactMap { $0["event"]?.stringValue }
+        let run = try SMCheckCommand.run(["run", "Specs/defects/sm007-deadlock.json"], input: events.joined(separator: "\n") + "\n")
+        #expect(run.status == 0)
+        #expect(run.standardOutput.split(separator: "\n").last.map(String.init) == finding["states"]?.arrayValue?.compactMap(\.stringValue).joined(separator: ","))
+    }
+
+    @Test("smcheck run prints the configuration after the start and after every event, and stops at an error")
+    func run() throws {
+        let output = try SMCheckCommand.run(["run", "Specs/defects/sm009-range-violation.json"], input: "add\nadd\n\n# comment\nadd\nadd\nadd\n")
+        #expect(output.status == 1)
+        #expect(output.standardOutput == """
+            cart items=0
+            cart items=1
+            cart items=2
+            cart items=3
+            error: range violation: 'items' cannot be 4; its type is int 0...3
+
+            """)
+        let parameters = try SMCheckCommand.run(["run", "Specs/tbstatemachine.json"], input: #"transition_18 {"route": "b1"}"# + "\n")
+        #expect(parameters.standardOutput.split(separator: "\n").last == "b/b1 route=b1,internalCount=0")
+        let bad = try SMCheckCommand.run(["run", "Specs/rocket.json"], input: "fier\n")
+        #expect(bad.status == 2)
+        #expect(bad.standardError == "<stdin>:1: error: unknown event 'fier'; did you mean 'fire'?\n")
+    }
+
+    @Test("smcheck explore --stats prints the statistics")
+    func exploreStats() throws {
+        let output = try SMCheckCommand.run(["explore", "--stats", "Specs/tbstatemachine.json"])
+        #expect(output.status == 0)
+        let names = output.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+        #expect(names == ["spec", "configurations", "transitions", "depth", "complete", "time", "states/s", "packed", "bytes/state", "peak", "threads"])
+        #expect(output.standardOutput.contains("configurations  126\n"))
+    }
+
+    @Test("smcheck schema prints the committed schema")
+    func schema() throws {
+        #expect(try SMCheckCommand.run(["schema"]).standardOutput == (try Fixtures.text("Specs/smcheck.schema.json")))
+    }
+}
