@@ -40,5 +40,15 @@ let package = Package(
             path: "Benchmarks/ExplorerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "SolverBenchmarks",
+            dependencies: [
+                "BenchmarkSpecs",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "SMSolver", package: "smcheck"),
+            ],
+            path: "Benchmarks/SolverBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SMAnalyzer
 import SMReport
+import SMSolver
 import SMSpec
 
 /// Options every command that explores shares.
@@ -68,6 +69,15 @@ struct Check: ParsableCommand {
 
     @OptionGroup var exploration: ExplorationArguments
 
+    @Option(help: "How to prove guard properties over the declared domains: z3 (default when built with Z3), enumerate or off.")
+    var solver: SolverArgument = .automatic
+
+    @Flag(name: .customLong("assume-invariants"), help: "Let the solver assume the invariants for transitions on external events.")
+    var assumeInvariants = false
+
+    @Flag(name: .customLong("ignored-events"), help: "Also report (info) events a state handles only under guards that can all be false.")
+    var ignoredEvents = false
+
     func run() throws {
         let filter = ReportFilter(minimumSeverity: severity.value)
         var outcomes: [SpecOutcome] = []
@@ -75,7 +85,11 @@ struct Check: ParsableCommand {
             let outcome: SpecOutcome
             do {
                 let spec = try Spec.load(path: file)
-                let result = try Analyzer.analyze(spec, options: exploration.options(progress: format == .text))
+                var options = exploration.options(progress: format == .text)
+                options.solver = solver.value
+                options.assumeInvariants = assumeInvariants
+                options.reportsIgnoredEvents = ignoredEvents
+                let result = try Analyzer.analyze(spec, options: options)
                 outcome = .analyzed(file: file, result)
             } catch {
                 outcome = .unusable(file: file, error)
@@ -108,6 +122,21 @@ struct Check: ParsableCommand {
         }
         return status
     }
+}
+
+struct SolverArgument: ExpressibleByArgument {
+    let value: AnalysisOptions.SolverChoice
+    static let automatic = SolverArgument(value: .automatic)
+
+    init(value: AnalysisOptions.SolverChoice) { self.value = value }
+
+    init?(argument: String) {
+        guard let choice = AnalysisOptions.SolverChoice(rawValue: argument), choice != .automatic else { return nil }
+        value = choice
+    }
+
+    static var allValueStrings: [String] { ["z3", "enumerate", "off"] }
+    var defaultValueDescription: String { Z3Library.isAvailable ? "z3" : "enumerate" }
 }
 
 struct SeverityArgument: ExpressibleByArgument {

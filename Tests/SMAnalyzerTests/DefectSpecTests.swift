@@ -88,10 +88,66 @@ struct DefectSpecTests {
             State("b") { On("go", to: "a") }
             State("c") { On("go", to: "a") }
         }
-        let dead = try Analyzer.analyze(spec).findings.filter { $0.code == .deadTransition }
+        var explorationOnly = AnalysisOptions()
+        explorationOnly.solver = .off
+        let dead = try Analyzer.analyze(spec, options: explorationOnly).findings.filter { $0.code == .deadTransition }
         #expect(dead.map(\.message) == [
             "transition a --go [n == 2]--> c is never taken: whenever it is enabled, an earlier transition or one of an inner state is taken instead",
             "transition a --go [n == 9]--> c is never enabled: its guard never holds when 'go' arrives in 'a'",
         ])
+        #expect(dead.allSatisfy { $0.method == .exploration })
+        // With a solver the same two findings come with its stronger proofs, and are not duplicated.
+        let proved = try Analyzer.analyze(spec).findings.filter { $0.code == .deadTransition }
+        #expect(proved.map(\.message) == [
+            "transition a --go [n == 2]--> c is always shadowed: whenever its guard holds, an earlier transition of 'a' for the same event holds too",
+            "transition a --go [n == 9]--> c can never be enabled: no values of the declared domains make its guard hold",
+        ])
+        #expect(proved.allSatisfy { $0.method == .z3 })
+    }
+}
+
+@Suite("Solver findings merged with the exploration's")
+struct SolverMergeTests {
+    /// Too big to explore within the limit (so the exploration is incomplete), with guard problems the solver proves.
+    static let big = Spec("big") {
+        Variable("a", .int(min: 0, max: 1000))
+        Variable("b", .int(min: 0, max: 1000))
+        Event("incA")
+        Event("incB")
+        Event("go")
+        State("s") {
+            On("incA", guard: "a < 1000") { Assign("a", "a + 1") }
+            On("incB", guard: "b < 1000") { Assign("b", "b + 1") }
+            On("go", to: "t", guard: "a > 500")
+            On("go", to: "u", guard: "a > 900 && b > 900")
+        }
+        State("t") { On("go", to: "s") }
+        State("u") { On("go", to: "s") { Assign("a", "a - 2000") } }
+    }
+
+    @Test("when the exploration is incomplete, the solver's findings are reported with witnesses", arguments: [AnalysisOptions.SolverChoice.z3, .enumerate])
+    func incompleteExploration(solver: AnalysisOptions.SolverChoice) throws {
+        var options = AnalysisOptions()
+        options.exploration.maximumStates = 1000
+        options.solver = solver
+        let result = try Analyzer.analyze(Self.big, options: options)
+        #expect(!result.stats.complete)
+        let method: Method = solver == .z3 ? .z3 : .enumeration
+        let codes = result.findings.map(\.code)
+        #expect(codes == [.nondeterministicGuards, .deadTransition, .rangeViolation])
+        #expect(result.findings.allSatisfy { $0.method == method })
+        let overlap = result.findings[0]
+        let values = Dictionary(uniqueKeysWithValues: overlap.witness.map { ($0.name, $0.value) })
+        guard case .int(let a)? = values["a"], case .int(let b)? = values["b"] else { Issue.record("\(overlap.witness)"); return }
+        #expect(a > 900 && b > 900, "the witness enables both guards")
+        #expect(result.findings[2].message.hasPrefix("range violation: 'a' can become "))
+    }
+
+    @Test("with a complete exploration, the exploration's reachable witness wins and nothing is reported twice")
+    func completeExploration() throws {
+        let result = try Analyzer.analyze(try Fixtures.spec("defects/sm004-nondeterministic-guards"))
+        #expect(result.findings.count == 1)
+        #expect(result.findings[0].method == .exploration)
+        #expect(result.findings[0].trace != nil)
     }
 }

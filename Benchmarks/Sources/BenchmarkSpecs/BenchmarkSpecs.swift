@@ -110,3 +110,30 @@ public struct HandWrittenRing {
         return true
     }
 }
+
+extension BenchmarkSpecs {
+    /// `states` states with `perState` transitions each on one event, guarded by linear conditions over three ints:
+    /// `states * perState * (perState - 1) / 2` pairs of guards to check for overlap.
+    public static func guardPairs(states: Int, perState: Int) -> Spec {
+        var seed: UInt64 = 42
+        func next(_ range: ClosedRange<Int>) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return range.lowerBound + Int((seed >> 33) % UInt64(range.count))
+        }
+        let comparisons = ["<", "<=", ">", ">=", "==", "!="]
+        return Spec("guard pairs") {
+            Variable("x", .int(min: -100, max: 100))
+            Variable("y", .int(min: -100, max: 100))
+            Variable("z", .int(min: 0, max: 50))
+            Event("go")
+            for s in 0..<states {
+                State("s\(s)") {
+                    for _ in 0..<perState {
+                        On("go", to: StateReference("s\((s + 1) % states)"),
+                           guard: "x + \(next(1...3)) * y \(comparisons[next(0...5)]) \(next(-50...50)) && z \(comparisons[next(0...3)]) \(next(0...50))")
+                    }
+                }
+            }
+        }
+    }
+}

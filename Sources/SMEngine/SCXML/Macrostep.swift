@@ -81,7 +81,10 @@ extension StepCore {
         if handled {
             coverage?.handled[event.event] = true
             try microstep()
-        } else if fromHost && unhandledIsError {
+        } else if let coverage {
+            for w in 0..<words { coverage.unhandledIn[event.event * words + w] |= configuration[w] }
+        }
+        if !handled && fromHost && unhandledIsError {
             throw EngineError(.unhandledEvent(event: event.event),
                               "event '\(machine.spec.events[event.event].name)' is not handled in \(describeConfiguration())")
         }

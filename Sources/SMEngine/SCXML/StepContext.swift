@@ -426,6 +426,8 @@ public struct CoverageRecorder: Sendable {
     public var guardOutcomes: [UInt8]
     /// Events that some transition handled.
     public var handledEvents: [Bool]
+    /// For each external event, the states that were active (`Machine.words` words each) when it went unhandled.
+    public var unhandledIn: [UInt64]
     /// Check, after each selection, whether a later transition of the same state was enabled too.
     public var checksOverlaps: Bool
     /// Overlapping pairs found (first, second) with the event of the first witness; filled when `checksOverlaps`.
@@ -448,8 +450,14 @@ public struct CoverageRecorder: Sendable {
         enabledTransitions = Array(repeating: false, count: machine.transitionCount)
         guardOutcomes = Array(repeating: 0, count: machine.transitionCount)
         handledEvents = Array(repeating: false, count: machine.eventCount)
+        unhandledIn = Array(repeating: 0, count: machine.eventCount * machine.words)
         self.checksOverlaps = checksOverlaps
         self.checksInvariants = checksInvariants
+    }
+
+    /// Whether `event` was ever unhandled while `state` was active.
+    public func wasUnhandled(_ event: Int, in state: Int, words: Int) -> Bool {
+        unhandledIn[event * words + state >> 6] & (1 << UInt64(state & 63)) != 0
     }
 
     /// Adds what another recorder saw (from another thread's context).
@@ -461,6 +469,7 @@ public struct CoverageRecorder: Sendable {
             guardOutcomes[i] |= other.guardOutcomes[i]
         }
         for i in handledEvents.indices { handledEvents[i] = handledEvents[i] || other.handledEvents[i] }
+        for i in unhandledIn.indices { unhandledIn[i] |= other.unhandledIn[i] }
         for overlap in other.overlaps where !overlaps.contains(where: { $0.first == overlap.first && $0.second == overlap.second }) {
             overlaps.append(overlap)
         }
@@ -474,6 +483,7 @@ struct CoverageBuffers {
     let enabled: UnsafeMutablePointer<Bool>
     let guardOutcomes: UnsafeMutablePointer<UInt8>
     let handled: UnsafeMutablePointer<Bool>
+    let unhandledIn: UnsafeMutablePointer<UInt64>
 
     init(_ recorder: CoverageRecorder, machine: Machine) {
         func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
@@ -486,6 +496,7 @@ struct CoverageBuffers {
         enabled = copy(recorder.enabledTransitions)
         guardOutcomes = copy(recorder.guardOutcomes)
         handled = copy(recorder.handledEvents)
+        unhandledIn = copy(recorder.unhandledIn)
     }
 
     func copy(into recorder: inout CoverageRecorder, machine: Machine) {
@@ -494,6 +505,7 @@ struct CoverageBuffers {
         recorder.enabledTransitions = Array(UnsafeBufferPointer(start: enabled, count: machine.transitionCount))
         recorder.guardOutcomes = Array(UnsafeBufferPointer(start: guardOutcomes, count: machine.transitionCount))
         recorder.handledEvents = Array(UnsafeBufferPointer(start: handled, count: machine.eventCount))
+        recorder.unhandledIn = Array(UnsafeBufferPointer(start: unhandledIn, count: machine.eventCount * machine.words))
     }
 
     func deallocate() {
@@ -502,5 +514,6 @@ struct CoverageBuffers {
         enabled.deallocate()
         guardOutcomes.deallocate()
         handled.deallocate()
+        unhandledIn.deallocate()
     }
 }

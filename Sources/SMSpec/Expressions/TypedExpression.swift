@@ -160,3 +160,29 @@ extension ArithmeticOperator {
         return result.partialValue
     }
 }
+
+extension TypedExpression {
+    /// The expression with variables replaced: `variable(i)` becomes `values[i]` where given. How symbolic
+    /// execution follows assignments through a list of actions.
+    public func substituting(_ values: [Int: TypedExpression]) -> TypedExpression {
+        guard !values.isEmpty else { return self }
+        switch self {
+        case .integer, .boolean, .enumValue, .parameter, .inState: return self
+        case .variable(let i): return values[i] ?? self
+        case .not(let e): return .not(e.substituting(values))
+        case .negate(let e): return .negate(e.substituting(values))
+        case .convertEnum(let e, let table): return .convertEnum(e.substituting(values), table)
+        case .arithmetic(let op, let l, let r): return .arithmetic(op, l.substituting(values), r.substituting(values))
+        case .comparison(let op, let l, let r): return .comparison(op, l.substituting(values), r.substituting(values))
+        case .and(let l, let r): return .and(l.substituting(values), r.substituting(values))
+        case .or(let l, let r): return .or(l.substituting(values), r.substituting(values))
+        }
+    }
+
+    /// Every parameter index read.
+    public var parametersRead: Set<Int> {
+        var result = Set<Int>()
+        visit { if case .parameter(let i) = $0 { result.insert(i) } }
+        return result
+    }
+}

@@ -1,0 +1,88 @@
+import SMEngine
+import SMSolver
+import SMSpec
+
+/// Turns the guard issues a back end proved into findings and merges them with the exploration's:
+/// - where both found the same thing, one finding is kept — the exploration's when it has a reachable trace, the
+///   solver's when its proof says more (a guard that can never hold);
+/// - where only the solver found it and the exploration was complete, the values are unreachable, so it is left out;
+/// - where the exploration is incomplete (or did not run), the solver's findings stand, marked with its method.
+struct SolverChecks {
+    let machine: Machine
+    let analysis: GuardAnalysisResult
+    let method: Method
+    /// The exploration's findings, or nil when there was no usable exploration.
+    let exploration: Exploration?
+    let reportsIgnoredEvents: Bool
+
+    var spec: ResolvedSpec { machine.spec }
+    var complete: Bool { exploration?.isComplete ?? false }
+
+    /// Findings to add, and exploration findings to remove (replaced by a stronger proof).
+    func merge(into findings: inout [Finding]) {
+        for issue in analysis.issues {
+            switch issue.kind {
+            case .overlap(let first, let second):
+                if findings.contains(where: { $0.code == .nondeterministicGuards && $0.transitions == [first, second] }) || complete { continue }
+                let trigger = spec.transitions[first].trigger == .eventless ? "eventless transitions" : "transitions on '\(spec.transitions[first].triggerText(spec.events))'"
+                let values = witness(issue)
+                findings.append(Finding(
+                    .nondeterministicGuards,
+                    "two \(trigger) of '\(spec.states[spec.transitions[first].source].displayPath)' can be enabled at once (\(describe(values))): \(describe(first)) and \(describe(second)); document order silently picks the first",
+                    states: [spec.states[spec.transitions[first].source].path], location: spec.transitions[second].location,
+                    witness: values, method: method, transitions: [first, second]))
+            case .unsatisfiableGuard(let t):
+                guard let source = reachableSource(t) else { continue }
+                findings.removeAll { $0.code == .deadTransition && $0.transitions == [t] }
+                findings.append(Finding(.deadTransition,
+                                        "transition \(describe(t)) can never be enabled: no values of the declared domains make its guard hold",
+                                        states: [source], location: spec.transitions[t].location, method: method, transitions: [t]))
+            case .shadowed(let t):
+                guard let source = reachableSource(t) else { continue }
+                let hadOne = findings.contains { $0.code == .deadTransition && $0.transitions == [t] }
+                if complete && !hadOne { continue }
+                findings.removeAll { $0.code == .deadTransition && $0.transitions == [t] }
+                findings.append(Finding(.deadTransition,
+                                        "transition \(describe(t)) is always shadowed: whenever its guard holds, an earlier transition of '\(source)' for the same event holds too",
+                                        states: [source], location: spec.transitions[t].location, method: method, transitions: [t]))
+            case .incompleteChoice(let state):
+                if findings.contains(where: { $0.code == .incompleteChoice && $0.states == [spec.states[state].path] }) || complete { continue }
+                let values = witness(issue)
+                findings.append(Finding(.incompleteChoice,
+                                        "incomplete choice: no branch of '\(spec.states[state].path)' holds for \(describe(values))",
+                                        states: [spec.states[state].path], location: spec.states[state].location, witness: values, method: method))
+            case .rangeViolation(_, _, let location, let detail):
+                if findings.contains(where: { $0.code == .rangeViolation && $0.location?.pointer == location?.pointer }) || complete { continue }
+                let values = witness(issue)
+                findings.append(Finding(.rangeViolation, "range violation: \(detail) (for \(describe(values)))",
+                                        location: location, witness: values, method: method))
+            case .ignoredEvent(let state, let event):
+                guard reportsIgnoredEvents else { continue }
+                if let exploration, exploration.isComplete,
+                   !exploration.coverage.wasUnhandled(event, in: state, words: machine.words) { continue }
+                let values = witness(issue)
+                findings.append(Finding(.eventNeverHandled,
+                                        "event '\(spec.events[event].name)' is silently ignored in '\(spec.states[state].path)' when no guard holds, e.g. for \(describe(values))",
+                                        states: [spec.states[state].path], location: spec.states[state].location, witness: values,
+                                        method: method))
+            }
+        }
+    }
+
+    /// The source's path, unless a complete exploration showed the source unreachable (SM001 says it already).
+    private func reachableSource(_ t: Int) -> String? {
+        let source = spec.transitions[t].source
+        if let exploration, exploration.isComplete, !exploration.coverage.enteredStates.contains(source) { return nil }
+        return spec.states[source].path
+    }
+
+    private func witness(_ issue: GuardIssue) -> [WitnessValue] {
+        issue.witness.named(in: spec, event: issue.event).map { WitnessValue($0.name, $0.value) }
+    }
+
+    private func describe(_ values: [WitnessValue]) -> String {
+        values.isEmpty ? "any values" : values.map { "\($0.name) = \($0.value)" }.joined(separator: ", ")
+    }
+
+    private func describe(_ t: Int) -> String { spec.describe(spec.transitions[t]) }
+}

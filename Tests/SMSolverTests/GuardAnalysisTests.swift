@@ -1,0 +1,163 @@
+import Foundation
+import SMEngine
+@testable import SMSolver
+import SMSpec
+import SMTestSupport
+import Testing
+
+@Suite("Guard analysis")
+struct GuardAnalysisTests {
+    static func analyze(_ spec: Spec, backend: String = "z3", assumeInvariants: Bool = false) throws -> [GuardIssue] {
+        let resolved = try spec.resolve()
+        let solver: any GuardBackend = backend == "z3" ? try Z3Backend(spec: resolved) : EnumerationBackend(spec: resolved)
+        return GuardAnalysis(spec: resolved, backend: solver, assumeInvariants: assumeInvariants).run().issues
+    }
+
+    static let guards = Spec("guards") {
+        Variable("level", .int(min: 0, max: 9))
+        Variable("armed", .bool)
+        Event("check")
+        Event("set", ("to", .int(min: 0, max: 9)))
+        State("idle") {
+            On("set") { Assign("level", "event.to") }
+            On("check", to: "low", guard: "level < 5")
+            On("check", to: "high", guard: "level > 2 && armed")
+            On("check", to: "high", guard: "level > 9")
+            On("check", to: "low", guard: "level < 3")
+        }
+        State("low") { On("check", to: "idle") }
+        State("high") { On("check", to: "idle") }
+    }
+
+    @Test("the same issues from Z3 and enumeration", arguments: ["z3", "enumerate"])
+    func issues(backend: String) throws {
+        let issues = try Self.analyze(Self.guards, backend: backend)
+        let kinds = issues.map(\.kind)
+        #expect(kinds.contains(.overlap(first: 1, second: 2)))
+        #expect(kinds.contains(.unsatisfiableGuard(transition: 3)))
+        #expect(kinds.contains(.shadowed(transition: 4)), "level < 3 implies level < 5, which comes first")
+        #expect(!kinds.contains(.shadowed(transition: 2)))
+        #expect(kinds.filter { if case .overlap = $0 { true } else { false } }.count == 2, "\(kinds)")
+    }
+
+    @Test("an overlap witness really enables both transitions in the engine")
+    func overlapWitnessInEngine() throws {
+        let issue = try #require(try Self.analyze(Self.guards).first { $0.kind == .overlap(first: 1, second: 2) })
+        let machine = try Machine(Self.guards)
+        var state = try machine.initialState().state
+        for (variable, value) in issue.witness.variables { state.variables[variable] = value }
+        let context = StepContext(machine: machine)
+        context.load(state)
+        context.recorder = CoverageRecorder(machine: machine, checksOverlaps: true)
+        try context.process(try machine.eventInstance("check"))
+        #expect(context.recorder!.overlaps.contains { $0.first == 1 && $0.second == 2 })
+    }
+
+    static let choices = Spec("choices") {
+        Variable("t", .int(min: -2, max: 2))
+        Event("measure", ("v", .int(min: -2, max: 2)))
+        State("idle") { On("measure", to: "route") { Assign("t", "event.v") } }
+        Choice("route") {
+            Always(to: "hot", guard: "t > 0")
+            Always(to: "cold", guard: "t < 0")
+        }
+        State("hot")
+        State("cold")
+    }
+
+    @Test("an incomplete choice comes with the value no branch covers")
+    func incompleteChoice() throws {
+        for backend in ["z3", "enumerate"] {
+            let issue = try #require(try Self.analyze(Self.choices, backend: backend).first {
+                if case .incompleteChoice = $0.kind { true } else { false }
+            })
+            #expect(issue.witness.variables == [0: 0])
+        }
+    }
+
+    static let ranges = Spec("ranges") {
+        Variable("count", .int(min: 0, max: 5))
+        Variable("mode", .enumeration(["slow", "fast"]))
+        Event("up")
+        Event("down")
+        Event("pick", ("to", .enumeration(["fast", "turbo"])))
+        State("s") {
+            On("up", guard: "count < 5") { Assign("count", "count + 1") }
+            On("down") { Assign("count", "count - 1") }
+            On("pick") { Assign("mode", "event.to") }
+        }
+    }
+
+    @Test("assignments that can leave their range given the guard: none for a guarded increment, one for the rest")
+    func rangeViolations() throws {
+        for backend in ["z3", "enumerate"] {
+            let issues = try Self.analyze(Self.ranges, backend: backend)
+            let details = issues.compactMap { issue -> String? in
+                if case .rangeViolation(_, _, _, let detail) = issue.kind { return detail }
+                return nil
+            }
+            #expect(details == ["'count' can become -1, outside int 0...5", "'mode' can get a value its enum lacks (enum {slow, fast})"],
+                    "\(backend)")
+            // The witnesses reproduce the violation in the engine.
+            let machine = try Machine(Self.ranges)
+            for issue in issues {
+                guard case .rangeViolation(let t?, _, _, _) = issue.kind else { continue }
+                var state = try machine.initialState().state
+                for (variable, value) in issue.witness.variables { state.variables[variable] = value }
+                let event = machine.spec.transitions[t].triggerText(machine.spec.events)
+                let instance = EventInstance(event: machine.event(named: event)!,
+                                             arguments: machine.spec.events[machine.event(named: event)!].parameters.indices.map { issue.witness.parameters[$0] ?? 0 })
+                #expect(throws: EngineError.self) { try machine.step(state, instance) }
+            }
+        }
+    }
+
+    @Test("assuming invariants removes violations the invariants exclude")
+    func assumeInvariants() throws {
+        var spec = Self.ranges
+        spec.invariants = [Invariant("never empty", "count > 0")]
+        let without = try Self.analyze(spec).filter { if case .rangeViolation(_, _, _, let d) = $0.kind { d.hasPrefix("'count'") } else { false } }
+        let with = try Self.analyze(spec, assumeInvariants: true).filter { if case .rangeViolation(_, _, _, let d) = $0.kind { d.hasPrefix("'count'") } else { false } }
+        #expect(without.count == 1)
+        #expect(with.isEmpty)
+    }
+
+    @Test("a guard that needs more than the time limit gives up instead of hanging")
+    func timeout() throws {
+        let spec = try Spec("hard") {
+            Variable("a", .int(min: -2_000_000_000, max: 2_000_000_000))
+            Variable("b", .int(min: -2_000_000_000, max: 2_000_000_000))
+            Variable("c", .int(min: -2_000_000_000, max: 2_000_000_000))
+            Event("go")
+            State("s") { On("go", to: "t", guard: "a * a * a + b * b * b == c * c * c && a > 1 && b > 1 && c > 1") }
+            State("t")
+        }.resolve()
+        let backend = try Z3Backend(spec: spec, timeoutMilliseconds: 50, resourceLimit: 100_000)
+        let start = ContinuousClock.now
+        let verdict = backend.solve(GuardQuery(event: nil, activeStates: [1], formula: .holds(
+            (spec.transitions[0].guardCondition.flatMap { if case .expression(let e, _) = $0 { e } else { nil } })!)))
+        #expect(ContinuousClock.now - start < .seconds(10))
+        guard case .unknown(let reason) = verdict else {
+            Issue.record("expected unknown, got \(verdict)")
+            return
+        }
+        #expect(reason.hasPrefix("z3 gave up"))
+    }
+
+    @Test("a Z3 error becomes a Swift error, not the end of the process")
+    func z3ErrorIsSwiftError() throws {
+        let context = try Z3Context()
+        let broken = try Z3Solver(context, timeoutMilliseconds: 1000, resourceLimit: 0)
+        // Popping a scope that was never pushed is an error; Z3's default handler would print it and exit the
+        // process, ours turns it into a thrown error.
+        #expect {
+            try broken.pop()
+        } throws: { error in
+            (error as? SolverError)?.message.hasPrefix("Z3 error: ") == true
+        }
+        // The context is still usable afterwards.
+        let solver = try Z3Solver(context, timeoutMilliseconds: 1000, resourceLimit: 0)
+        solver.assert(context.bool(true))
+        guard case .satisfiable = try solver.check() else { Issue.record("expected sat"); return }
+    }
+}
