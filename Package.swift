@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "SMEngine", targets: ["SMEngine"]),
         .library(name: "SMSolver", targets: ["SMSolver"]),
         .library(name: "SMAnalyzer", targets: ["SMAnalyzer"]),
+        .library(name: "SMFuzz", targets: ["SMFuzz"]),
         .library(name: "SMReport", targets: ["SMReport"]),
     ],
     traits: [
@@ -57,11 +58,12 @@ let package = Package(
             dependencies: ["SMEngine", "SMSolver", .product(name: "Atomics", package: "swift-atomics")],
             swiftSettings: strictSwift
         ),
-        .target(name: "SMReport", dependencies: ["SMAnalyzer"], swiftSettings: strictSwift),
+        .target(name: "SMFuzz", dependencies: ["SMEngine"], swiftSettings: strictSwift),
+        .target(name: "SMReport", dependencies: ["SMAnalyzer", "SMFuzz"], swiftSettings: strictSwift),
         .executableTarget(
             name: "smcheck",
             dependencies: [
-                "SMSpec", "SMEngine", "SMSolver", "SMAnalyzer", "SMReport",
+                "SMSpec", "SMEngine", "SMSolver", "SMAnalyzer", "SMFuzz", "SMReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -73,6 +75,7 @@ let package = Package(
         .testTarget(name: "SMEngineTests", dependencies: ["SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMSolverTests", dependencies: ["SMSolver", "SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMAnalyzerTests", dependencies: ["SMAnalyzer", "SMReport", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMFuzzTests", dependencies: ["SMFuzz", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMCheckTests", dependencies: ["smcheck", "SMTestSupport"], swiftSettings: strictSwift),
     ]
 )

@@ -35,6 +35,7 @@ public struct TextReport {
             }
             let verdict = counts.isEmpty ? paint("ok", .green) : counts.joined(separator: ", ")
             lines.append("  \(verdict) (\(summary))")
+            if stats.complete, let note = stats.note { lines.append("  note: \(note)") }
             return lines.joined(separator: "\n") + "\n"
         }
     }

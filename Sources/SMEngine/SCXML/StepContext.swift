@@ -400,11 +400,43 @@ public final class StepContext {
     /// The invariant the recorder saw violated at a macrostep end during the last call.
     public var recordedViolatedInvariant: Int? { core.violatedInvariant }
 
+    /// Whether some active state has a transition on `event` (its guard aside): the event may be handled now.
+    public func mayHandle(_ event: Int) -> Bool {
+        let candidates = core.hot.eventCandidateWords + event * core.words
+        for w in 0..<core.words where candidates[w] & configuration[w] != 0 { return true }
+        return false
+    }
+
+    /// Whether an active state has a transition on `event` that the recorder has not seen taken yet.
+    public func offersUntakenTransition(_ event: Int) -> Bool {
+        guard let coverage = core.coverage else { return false }
+        let hot = core.hot
+        let candidates = hot.eventCandidateWords + event * core.words
+        for w in 0..<core.words {
+            var bits = candidates[w] & configuration[w]
+            while bits != 0 {
+                var state = w << 6 | bits.trailingZeroBitCount
+                bits &= bits - 1
+                while state >= 0 {
+                    let slot = state * core.eventCount + event
+                    for i in Int(hot.dispatchStart[slot])..<Int(hot.dispatchStart[slot + 1]) where !coverage.taken[Int(hot.dispatchPool[i])] {
+                        return true
+                    }
+                    state = Int(hot.parent[state])
+                }
+            }
+        }
+        return false
+    }
+
     /// Sets the choice values for the next call, in place.
     public func useChoices(_ values: [Int]) {
         if core.choices.values.isEmpty && values.isEmpty { return }
         core.choices.reset(values)
     }
+
+    /// How many values each choice point of the last call had (2 for an opaque guard, the option count for `oneOf`).
+    public var choiceArities: [Int] { core.choices.arities }
 
     /// After a call: the values of the next combination of the choices that call met, or nil when every
     /// combination was tried (see `ChoiceSequence.advance`). Nil at once when the call met no choice point.

@@ -1,0 +1,208 @@
+import SMEngine
+import SMSpec
+
+/// One run: the start, then events drawn from a choice source until the length is reached (generating) or the
+/// list is used up (replaying), checking the properties after each.
+final class FuzzRunner {
+    struct Result {
+        var failure: RunFailure?
+        /// The choice values the run used.
+        var choices: [Int]
+        /// Where each step's values start in `choices`.
+        var stepStarts: [Int]
+        var trace: [TraceStep]
+    }
+
+    let machine: Machine
+    let context: StepContext
+    let properties: [Property]
+    let implementation: (@Sendable () -> any StateMachineImplementation)?
+    /// The events the environment sends: the declared ones.
+    let events: [ResolvedEvent]
+    /// Favor events some active state handles, and those offering a transition not taken yet.
+    let weighted: Bool
+
+    init(machine: Machine, properties: [Property], implementation: (@Sendable () -> any StateMachineImplementation)?,
+         recordsCoverage: Bool, weighted: Bool) {
+        self.machine = machine
+        self.properties = properties
+        self.implementation = implementation
+        self.weighted = weighted
+        events = machine.spec.events.filter { !$0.isImplicit }
+        context = StepContext(machine: machine)
+        if recordsCoverage { context.recorder = CoverageRecorder(machine: machine) }
+    }
+
+    func run(_ source: inout ChoiceSource, length: Int?) -> Result {
+        var result = Result(failure: nil, choices: [], stepStarts: [], trace: [])
+        steps(&source, length: length, into: &result)
+        result.choices = source.consumed
+        return result
+    }
+
+    private func steps(_ source: inout ChoiceSource, length: Int?, into result: inout Result) {
+        var subject = implementation?()
+        do {
+            try context.resetToInitialState()
+        } catch {
+            result.failure = failure(error, step: 0)
+            return
+        }
+        if let failure = checkProperties(step: 0, event: nil, subject: subject) {
+            result.failure = failure
+            return
+        }
+        guard !events.isEmpty else { return }
+        var step = 0
+        while length.map({ step < $0 }) ?? !source.isExhausted {
+            result.stepStarts.append(source.position)
+            let event = pickEvent(&source)
+            let declaration = events[event]
+            var arguments: [Int] = []
+            for parameter in declaration.parameters {
+                let index = source.draw(parameter.type.cardinality)
+                arguments.append(Self.encoded(index, parameter.type))
+            }
+            let instance = EventInstance(event: declaration.index, arguments: arguments)
+            step += 1
+            // Outcomes of opaque guards and oneOf targets are drawn as the step meets them.
+            var choices: [Int] = []
+            context.checkpoint()
+            var outcome: Result.Outcome
+            while true {
+                context.restoreCheckpoint()
+                context.useChoices(choices)
+                do {
+                    try context.process(instance)
+                    outcome = .handled
+                } catch {
+                    outcome = .failed(error)
+                }
+                let arities = context.choiceArities
+                guard arities.count > choices.count else { break }
+                for k in choices.count..<arities.count { choices.append(source.draw(arities[k])) }
+            }
+            result.trace.append(TraceStep(event: instance, choices: choices))
+            var rejected = false
+            if case .failed(let error) = outcome {
+                if case .unhandledEvent = error.kind {
+                    // A rejected event (unhandled: error): the state is as before the event.
+                    context.restoreCheckpoint()
+                    rejected = true
+                } else {
+                    result.failure = failure(error, step: step)
+                    return
+                }
+            }
+            if subject != nil {
+                var implementationRejected = false
+                do {
+                    try subject!.handle(declaration.name, Dictionary(uniqueKeysWithValues: machine.arguments(of: instance).map { ($0.name, $0.value) }))
+                } catch {
+                    implementationRejected = true
+                }
+                if implementationRejected != rejected {
+                    result.failure = RunFailure(
+                        kind: .divergence,
+                        message: "after \(step) event(s), \(machine.describe(instance)) was \(implementationRejected ? "rejected" : "accepted") by the implementation but \(rejected ? "rejected" : "accepted") by the spec",
+                        step: step, signature: "divergence")
+                    return
+                }
+            }
+            if let failure = checkProperties(step: step, event: declaration.name, subject: subject) {
+                result.failure = failure
+                return
+            }
+        }
+        return
+    }
+
+    private func pickEvent(_ source: inout ChoiceSource) -> Int {
+        guard weighted, source.isGenerating, events.count > 1 else { return source.draw(events.count) }
+        let weights = events.map { event -> UInt64 in
+            var weight: UInt64 = 1
+            if context.mayHandle(event.index) {
+                weight = 8
+                if context.offersUntakenTransition(event.index) { weight *= 4 }
+            }
+            return weight
+        }
+        let total = weights.reduce(0, +)
+        let pick = source.withGenerator { $0.next() % total } ?? 0
+        var accumulated: UInt64 = 0
+        var chosen = events.count - 1
+        for (i, weight) in weights.enumerated() {
+            accumulated += weight
+            if pick < accumulated {
+                chosen = i
+                break
+            }
+        }
+        return source.record(chosen, bound: events.count)
+    }
+
+    static func encoded(_ index: Int, _ type: ValueType) -> Int {
+        switch type {
+        case .int(let min, _): min + index
+        default: index
+        }
+    }
+
+    private func failure(_ error: EngineError, step: Int) -> RunFailure {
+        let place = error.location?.pointer.description ?? ""
+        let kind: String = switch error.kind {
+        case .infiniteLoop: "loop"
+        case .rangeViolation: "range"
+        case .incompleteChoice(let state): "choice\(state)"
+        case .queueOverflow: "queue"
+        case .unhandledEvent: "unhandled"
+        case .invalidEvent: "invalid"
+        case .missingHostFunction(let name): "host:\(name)"
+        }
+        return RunFailure(kind: .engineError, message: error.message, step: step, signature: "error:\(kind):\(place)")
+    }
+
+    private func checkProperties(step: Int, event: String?, subject: (any StateMachineImplementation)?) -> RunFailure? {
+        for (i, invariant) in machine.spec.invariants.enumerated() where !context.invariantHolds(i) {
+            return RunFailure(kind: .invariant, message: "invariant '\(invariant.name)' (\(invariant.source.text)) is violated in \(machine.activeLeafPaths(context.currentConfiguration).joined(separator: ", "))",
+                              step: step, signature: "invariant:\(i)")
+        }
+        let state = FuzzState(machine: machine, context: context, steps: step, lastEvent: event)
+        for property in properties where !property.check(state) {
+            return RunFailure(kind: .property, message: "property '\(property.name)' does not hold in \(state.activeStates.joined(separator: ", "))",
+                              step: step, signature: "property:\(property.name)")
+        }
+        if let subject { return compare(subject.observation, step: step) }
+        return nil
+    }
+
+    /// The implementation's observation against the engine's: the same active leaves, the same values of the
+    /// variables it reports.
+    private func compare(_ observation: Observation, step: Int) -> RunFailure? {
+        let engineLeaves = Set(context.currentConfiguration.filter { machine.isLeaf($0) })
+        let reported = Set(observation.states.compactMap { machine.state(named: $0) })
+        let unknown = observation.states.filter { machine.state(named: $0) == nil }
+        var differences: [String] = []
+        if !unknown.isEmpty { differences.append("it reports states the spec does not have: \(unknown.sorted().joined(separator: ", "))") }
+        if reported != engineLeaves {
+            differences.append("it is in \(reported.map { machine.path(of: $0) }.sorted().joined(separator: ", ")) where the spec is in \(engineLeaves.map { machine.path(of: $0) }.sorted().joined(separator: ", "))")
+        }
+        let state = FuzzState(machine: machine, context: context, steps: step, lastEvent: nil)
+        for (name, value) in observation.variables.sorted(by: { $0.key < $1.key }) {
+            let expected = state.value(of: name)
+            if expected != value {
+                differences.append("its '\(name)' is \(value) where the spec's is \(expected.map(String.init(describing:)) ?? "undeclared")")
+            }
+        }
+        guard !differences.isEmpty else { return nil }
+        return RunFailure(kind: .divergence, message: "after \(step) event(s) the implementation disagrees with the spec: " + differences.joined(separator: "; "),
+                          step: step, signature: "divergence")
+    }
+}
+
+extension FuzzRunner.Result {
+    enum Outcome {
+        case handled
+        case failed(EngineError)
+    }
+}

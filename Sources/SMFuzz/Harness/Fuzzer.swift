@@ -1,0 +1,160 @@
+public import SMEngine
+import SMSpec
+
+/// How a fuzzing campaign runs.
+public struct FuzzConfiguration: Sendable {
+    /// Runs at most this many sequences.
+    public var runs = 100
+    /// Events per run.
+    public var length = 100
+    /// The campaign's seed; run i uses a seed derived from it, so any failing run can be regenerated alone.
+    public var seed: UInt64 = 0
+    /// Stop starting new runs after this long.
+    public var timeLimit: Duration?
+    /// Properties written in Swift, checked after every step (besides the spec's invariants and engine errors).
+    public var properties: [Property] = []
+    /// Shrink a failure to a 1-minimal trace.
+    public var shrinks = true
+
+    public init(runs: Int = 100, length: Int = 100, seed: UInt64 = 0, timeLimit: Duration? = nil, properties: [Property] = []) {
+        self.runs = runs
+        self.length = length
+        self.seed = seed
+        self.timeLimit = timeLimit
+        self.properties = properties
+    }
+}
+
+/// A failure found and shrunk.
+public struct FuzzFailure: Sendable {
+    /// The run that failed and its seed.
+    public let run: Int
+    public let runSeed: UInt64
+    public let failure: RunFailure
+    /// The shrunk trace: the events (with parameters and choices) from the start.
+    public let trace: [TraceStep]
+    /// The shrunk choice sequence.
+    public let choices: [Int]
+    /// How many events the run had sent when it failed, before shrinking.
+    public let originalSteps: Int
+    /// How many replays shrinking took.
+    public let shrinkReplays: Int
+}
+
+public struct FuzzProgress: Sendable {
+    public let runs: Int
+    public let events: Int
+    public let seconds: Double
+}
+
+/// The outcome of a campaign.
+public struct FuzzResult: Sendable {
+    public let machine: Machine
+    public let configuration: FuzzConfiguration
+    public let runs: Int
+    public let events: Int
+    public let seconds: Double
+    public let failure: FuzzFailure?
+    /// States, transitions and guard outcomes reached over all runs.
+    public let coverage: CoverageRecorder
+
+    public var eventsPerSecond: Double { seconds > 0 ? Double(events) / seconds : 0 }
+}
+
+/// Property-based testing of a machine: seeded random event sequences against the engine (and, when given, the
+/// user's own implementation), failures shrunk to a minimal trace that replays exactly.
+public final class Fuzzer {
+    public let machine: Machine
+    public let configuration: FuzzConfiguration
+    let implementation: (@Sendable () -> any StateMachineImplementation)?
+
+    public init(machine: Machine, configuration: FuzzConfiguration = FuzzConfiguration(),
+                implementation: (@Sendable () -> any StateMachineImplementation)? = nil) {
+        self.machine = machine
+        self.configuration = configuration
+        self.implementation = implementation
+    }
+
+    /// Tests `Implementation` against the spec: the same events to both, the first divergence shrunk.
+    public convenience init<Implementation: StateMachineImplementation>(
+        machine: Machine, configuration: FuzzConfiguration = FuzzConfiguration(), conformance: Implementation.Type
+    ) {
+        self.init(machine: machine, configuration: configuration, implementation: { Implementation() })
+    }
+
+    public func run(progress: ((FuzzProgress) -> Void)? = nil) -> FuzzResult {
+        let start = ContinuousClock.now
+        let runner = FuzzRunner(machine: machine, properties: configuration.properties, implementation: implementation,
+                                recordsCoverage: true, weighted: true)
+        var events = 0
+        var runs = 0
+        var lastProgress = start
+        var found: FuzzFailure?
+        for index in 0..<configuration.runs {
+            if let limit = configuration.timeLimit, ContinuousClock.now - start > limit { break }
+            let seed = SplitMix64.seed(ofRun: index, campaign: configuration.seed)
+            var source = ChoiceSource(seed: seed)
+            let result = runner.run(&source, length: configuration.length)
+            runs += 1
+            events += result.trace.count
+            if let failure = result.failure {
+                found = shrink(result, failure: failure, run: index, seed: seed)
+                break
+            }
+            if let progress, ContinuousClock.now - lastProgress > .milliseconds(500) {
+                lastProgress = ContinuousClock.now
+                progress(FuzzProgress(runs: runs, events: events, seconds: (ContinuousClock.now - start).seconds))
+            }
+        }
+        return FuzzResult(machine: machine, configuration: configuration, runs: runs, events: events,
+                          seconds: (ContinuousClock.now - start).seconds, failure: found,
+                          coverage: runner.context.recorder ?? CoverageRecorder(machine: machine))
+    }
+
+    private func shrink(_ result: FuzzRunner.Result, failure: RunFailure, run: Int, seed: UInt64) -> FuzzFailure {
+        guard configuration.shrinks else {
+            return FuzzFailure(run: run, runSeed: seed, failure: failure, trace: Array(result.trace.prefix(failure.step)),
+                               choices: result.choices, originalSteps: failure.step, shrinkReplays: 0)
+        }
+        let replayer = FuzzRunner(machine: machine, properties: configuration.properties, implementation: implementation,
+                                  recordsCoverage: false, weighted: false)
+        var shrinker = Shrinker { choices in
+            var source = ChoiceSource(replaying: choices)
+            let replayed = replayer.run(&source, length: nil)
+            return replayed.failure?.signature == failure.signature ? replayed : nil
+        }
+        let shrunk = shrinker.shrink(result)
+        let final = shrunk.failure ?? failure
+        return FuzzFailure(run: run, runSeed: seed, failure: final, trace: Array(shrunk.trace.prefix(final.step)),
+                           choices: shrunk.choices, originalSteps: failure.step, shrinkReplays: shrinker.replays)
+    }
+
+    /// Replays a trace (events with their parameters and choices) and returns how it fails, if it does.
+    public func replay(_ trace: [TraceStep]) -> RunFailure? {
+        let runner = FuzzRunner(machine: machine, properties: configuration.properties, implementation: implementation,
+                                recordsCoverage: false, weighted: false)
+        var source = ChoiceSource(replaying: choices(for: trace))
+        return runner.run(&source, length: nil).failure
+    }
+
+    /// The choice sequence that generates `trace`.
+    public func choices(for trace: [TraceStep]) -> [Int] {
+        let events = machine.spec.events.filter { !$0.isImplicit }
+        var result: [Int] = []
+        for step in trace {
+            result.append(events.firstIndex { $0.index == step.event.event } ?? 0)
+            for (parameter, value) in zip(machine.spec.events[step.event.event].parameters, step.event.arguments) {
+                switch parameter.type {
+                case .int(let min, _): result.append(value - min)
+                default: result.append(value)
+                }
+            }
+            result += step.choices
+        }
+        return result
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
