@@ -92,8 +92,8 @@ struct FuzzerTests {
         let path = Fixtures.fixturesDirectory.appendingPathComponent("fuzz/off-by-one.json").path
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let file = FailureFile(specName: result.machine.spec.name, specFile: path, specHash: FailureFile.hash(bytes), seed: 7, failure: failure)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("smcheck-failure-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: url) }
+        let scratch = try ScratchDirectory()
+        let url = scratch.url.appendingPathComponent("failure.json")
         try file.write(to: url, machine: result.machine)
         let read = try FailureFile.read(try JSONParser.parse([UInt8](Data(contentsOf: url))), machine: result.machine)
         #expect(read.trace == failure.trace)
@@ -126,6 +126,10 @@ struct FuzzerTests {
         #expect(result.failure == nil)
         #expect(result.coverage.enteredStates.count == machine.stateCount - 1, "every state but the root, which is never entered")
         #expect(result.coverage.takenTransitions.allSatisfy { $0 })
+        let summary = result.coverageSummary
+        #expect(summary.coveredStates == summary.states.count && summary.coveredTransitions == summary.transitions.count)
+        #expect(!summary.guards.contains { $0.transition.contains("[else]") }, "else is not a guard that is evaluated")
+        #expect(summary.guards.allSatisfy { $0.sawTrue }, "every guard held at least once")
     }
 
     @Test("the seed specs pass a short campaign", arguments: Fixtures.seedSpecPaths)

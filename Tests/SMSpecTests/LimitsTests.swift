@@ -7,8 +7,8 @@ import Testing
 struct LimitsTests {
     @Test("a 50 MB file is rejected before it is parsed")
     func fiftyMegabytes() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("smcheck-50mb-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: url) }
+        let scratch = try ScratchDirectory()
+        let url = scratch.url.appendingPathComponent("50mb.json")
         var text = #"{"format": "smcheck/1", "name": "big", "description": ""#
         text += String(repeating: "x", count: 50 << 20)
         text += #"", "states": {"a": {}}}"#

@@ -21,6 +21,8 @@ final class FuzzRunner {
     let events: [ResolvedEvent]
     /// Favor events some active state handles, and those offering a transition not taken yet.
     let weighted: Bool
+    /// Called after the start and after every event the engine finished, before the properties are checked.
+    var observer: ((FuzzState) -> Void)?
 
     init(machine: Machine, properties: [Property], implementation: (@Sendable () -> any StateMachineImplementation)?,
          recordsCoverage: Bool, weighted: Bool) {
@@ -163,11 +165,12 @@ final class FuzzRunner {
     }
 
     private func checkProperties(step: Int, event: String?, subject: (any StateMachineImplementation)?) -> RunFailure? {
+        let state = FuzzState(machine: machine, context: context, steps: step, lastEvent: event)
+        observer?(state)
         for (i, invariant) in machine.spec.invariants.enumerated() where !context.invariantHolds(i) {
             return RunFailure(kind: .invariant, message: "invariant '\(invariant.name)' (\(invariant.source.text)) is violated in \(machine.activeLeafPaths(context.currentConfiguration).joined(separator: ", "))",
                               step: step, signature: "invariant:\(i)")
         }
-        let state = FuzzState(machine: machine, context: context, steps: step, lastEvent: event)
         for property in properties where !property.check(state) {
             return RunFailure(kind: .property, message: "property '\(property.name)' does not hold in \(state.activeStates.joined(separator: ", "))",
                               step: step, signature: "property:\(property.name)")

@@ -59,6 +59,9 @@ public struct FuzzResult: Sendable {
     public let coverage: CoverageRecorder
 
     public var eventsPerSecond: Double { seconds > 0 ? Double(events) / seconds : 0 }
+
+    /// The coverage by name.
+    public var coverageSummary: CoverageSummary { CoverageSummary(machine: machine, recorder: coverage) }
 }
 
 /// Property-based testing of a machine: seeded random event sequences against the engine (and, when given, the
@@ -130,9 +133,11 @@ public final class Fuzzer {
     }
 
     /// Replays a trace (events with their parameters and choices) and returns how it fails, if it does.
-    public func replay(_ trace: [TraceStep]) -> RunFailure? {
+    /// `observe` sees the state after the start and after each event up to the failure.
+    public func replay(_ trace: [TraceStep], observe: ((FuzzState) -> Void)? = nil) -> RunFailure? {
         let runner = FuzzRunner(machine: machine, properties: configuration.properties, implementation: implementation,
                                 recordsCoverage: false, weighted: false)
+        runner.observer = observe
         var source = ChoiceSource(replaying: choices(for: trace))
         return runner.run(&source, length: nil).failure
     }

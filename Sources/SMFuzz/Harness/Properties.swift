@@ -23,6 +23,9 @@ public struct FuzzState {
 
     /// Full paths of the active leaf states, sorted.
     public var activeStates: [String] { machine.activeLeafPaths(context.currentConfiguration) }
+
+    /// The active leaves and the variables, as `smcheck run` prints them.
+    public var statusLine: String { machine.statusLine(context.snapshot()) }
 }
 
 /// A property written in Swift, checked after the start and after every event of every run.

@@ -43,6 +43,11 @@ public struct FailureFile: Sendable {
         return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
+    /// The hash of a file's bytes, or nil when it cannot be read.
+    public static func hash(ofFile path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { hash($0) }
+    }
+
     public func json(machine: Machine) -> JSONNode {
         var spec: [(String, JSONNode)] = [("name", .string(specName))]
         if let specFile { spec.append(("file", .string(specFile))) }
@@ -72,16 +77,24 @@ public struct FailureFile: Sendable {
         public let description: String
     }
 
-    /// Reads a failure file; the trace is read against `machine` (the spec as it is now).
-    public static func read(_ node: JSONNode, machine: Machine) throws(ReadError) -> FailureFile {
+    /// Which spec a failure file was saved for: its name, file as given to `smcheck fuzz`, and content hash.
+    public static func specReference(in node: JSONNode) throws(ReadError) -> (name: String, file: String?, hash: String) {
         guard node["format"]?.stringValue == format else {
             throw ReadError(description: "not a smcheck failure file (\"format\" is not \"\(format)\")")
         }
-        guard let spec = node["spec"], let name = spec["name"]?.stringValue, let hash = spec["hash"]?.stringValue,
-              let failureNode = node["failure"], let kindText = failureNode["kind"]?.stringValue,
+        guard let spec = node["spec"], let name = spec["name"]?.stringValue, let hash = spec["hash"]?.stringValue else {
+            throw ReadError(description: "the failure file does not say which spec it is for (\"spec\" with \"name\" and \"hash\")")
+        }
+        return (name, spec["file"]?.stringValue, hash)
+    }
+
+    /// Reads a failure file; the trace is read against `machine` (the spec as it is now).
+    public static func read(_ node: JSONNode, machine: Machine) throws(ReadError) -> FailureFile {
+        let (name, specFile, hash) = try specReference(in: node)
+        guard let failureNode = node["failure"], let kindText = failureNode["kind"]?.stringValue,
               let kind = RunFailure.Kind(rawValue: kindText), let message = failureNode["message"]?.stringValue,
               let step = failureNode["step"]?.integerValue, let steps = node["trace"]?.arrayValue
-        else { throw ReadError(description: "the failure file lacks its spec, failure or trace") }
+        else { throw ReadError(description: "the failure file lacks its failure (\"kind\", \"message\", \"step\") or trace") }
         var trace: [TraceStep] = []
         for (i, stepNode) in steps.enumerated() {
             do {
@@ -90,15 +103,13 @@ public struct FailureFile: Sendable {
                 throw ReadError(description: "step \(i + 1) of the trace no longer fits the spec: \(error.message)")
             }
         }
-        var file = FailureFile(
-            specName: name, specFile: spec["file"]?.stringValue, specHash: hash,
+        return FailureFile(
+            specName: name, specFile: specFile, specHash: hash,
             seed: node["seed"]?.stringValue.flatMap(UInt64.init) ?? 0,
             failure: FuzzFailure(run: node["run"]?.integerValue ?? 0, runSeed: node["runSeed"]?.stringValue.flatMap(UInt64.init) ?? 0,
                                  failure: RunFailure(kind: kind, message: message, step: step,
                                                      signature: failureNode["signature"]?.stringValue ?? ""),
                                  trace: trace, choices: node["choices"]?.arrayValue?.compactMap(\.integerValue) ?? [],
                                  originalSteps: node["originalSteps"]?.integerValue ?? step, shrinkReplays: 0))
-        file.trace = trace
-        return file
     }
 }

@@ -26,7 +26,7 @@ public struct TextReport {
             let shown = result.findings.filter(filter.shows)
             for finding in shown { lines += render(finding, file: file, machine: result.machine) }
             let stats = result.stats
-            func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+            let plural = TextStyle.plural
             var summary = "\(plural(stats.configurations, "configuration")), \(plural(stats.transitions, "transition")), depth \(stats.depth), \(stats.milliseconds) ms"
             if !stats.complete { summary += "; incomplete: \(stats.note ?? "stopped early")" }
             let counts = Severity.allCases.reversed().compactMap { severity -> String? in
@@ -41,7 +41,7 @@ public struct TextReport {
     }
 
     func render(_ finding: Finding, file: String, machine: Machine) -> [String] {
-        let color: Color = switch finding.severity {
+        let color: TextStyle.Color = switch finding.severity {
         case .error: .red
         case .warning: .yellow
         case .info: .blue
@@ -51,28 +51,12 @@ public struct TextReport {
             let place = location.line.map { "\(file):\($0):\(location.column ?? 1)" } ?? file
             lines.append("    at \(place) (\(location.pointer.description.isEmpty ? "/" : location.pointer.description))")
         }
-        if let trace = finding.trace {
-            if trace.isEmpty {
-                lines.append("    trace: (the initial configuration)")
-            } else {
-                lines.append("    trace:")
-                for (i, step) in trace.enumerated() {
-                    let choices = step.choices.isEmpty ? "" : " [\(step.choices.map(String.init).joined(separator: ", "))]"
-                    lines.append("      \(i + 1). \(machine.describe(step.event))\(choices)")
-                }
-            }
-        }
+        if let trace = finding.trace { lines += TextStyle.trace(trace, machine: machine, indent: "    ") }
         if !finding.witness.isEmpty {
             lines.append("    witness: " + finding.witness.map { "\($0.name) = \($0.value)" }.joined(separator: ", "))
         }
         return lines
     }
 
-    enum Color: String {
-        case red = "31", green = "32", yellow = "33", blue = "34", bold = "1"
-    }
-
-    func paint(_ text: String, _ color: Color) -> String {
-        colors ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
-    }
+    func paint(_ text: String, _ color: TextStyle.Color) -> String { TextStyle(colors: colors).paint(text, color) }
 }

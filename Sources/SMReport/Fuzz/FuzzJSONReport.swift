@@ -1,0 +1,66 @@
+import SMFuzz
+public import SMSpec
+
+/// The machine-readable result of `smcheck fuzz`, `smcheck-fuzz/1`.
+public enum FuzzJSONReport {
+    public static func document(_ outcomes: [FuzzOutcome]) -> JSONNode {
+        .object([
+            ("format", "smcheck-fuzz/1"),
+            ("specs", .array(outcomes.map { outcome in
+                switch outcome {
+                case .unusable(let file, let error):
+                    return .object([("file", .string(file)), ("errors", .array(error.diagnostics.map(JSONReport.diagnostic)))])
+                case .fuzzed(let file, let result, let replayFile):
+                    return spec(file: file, result, replayFile: replayFile)
+                }
+            })),
+        ])
+    }
+
+    public static func text(_ outcomes: [FuzzOutcome]) -> String {
+        JSONWriter.string(document(outcomes)) + "\n"
+    }
+
+    static func spec(file: String, _ result: FuzzResult, replayFile: String?) -> JSONNode {
+        var failureNode = JSONNode.null
+        if let failure = result.failure {
+            failureNode = .object([
+                ("kind", .string(failure.failure.kind.rawValue)), ("message", .string(failure.failure.message)),
+                ("run", .int(failure.run)), ("runSeed", .string(String(failure.runSeed))),
+                ("originalSteps", .int(failure.originalSteps)), ("shrinkReplays", .int(failure.shrinkReplays)),
+                ("trace", .array(failure.trace.map(result.machine.json))),
+                ("replayFile", replayFile.map { .string($0) } ?? .null),
+            ])
+        }
+        return .object([
+            ("file", .string(file)),
+            ("name", .string(result.machine.spec.name)),
+            // A string: seeds use all 64 bits, more than a JSON reader's double keeps exactly.
+            ("seed", .string(String(result.configuration.seed))),
+            ("runs", .int(result.runs)), ("length", .int(result.configuration.length)), ("events", .int(result.events)),
+            ("milliseconds", .int(Int((result.seconds * 1000).rounded()))),
+            ("eventsPerSecond", .int(Int(result.eventsPerSecond.rounded()))),
+            ("failure", failureNode),
+            ("coverage", coverage(result.coverageSummary)),
+        ])
+    }
+
+    static func coverage(_ summary: CoverageSummary) -> JSONNode {
+        func items(_ items: [CoverageSummary.Item]) -> JSONNode {
+            .object([
+                ("covered", .int(items.count { $0.covered })), ("total", .int(items.count)),
+                ("missed", .array(items.filter { !$0.covered }.map { .string($0.name) })),
+            ])
+        }
+        return .object([
+            ("states", items(summary.states)),
+            ("transitions", items(summary.transitions)),
+            ("guardOutcomes", .object([
+                ("covered", .int(summary.coveredGuardOutcomes)), ("total", .int(2 * summary.guards.count)),
+                ("guards", .array(summary.guards.map {
+                    .object([("transition", .string($0.transition)), ("true", .bool($0.sawTrue)), ("false", .bool($0.sawFalse))])
+                })),
+            ])),
+        ])
+    }
+}

@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import SMEngine
+import SMFuzz
+import SMReport
+import SMSpec
+
+struct FuzzCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fuzz",
+        abstract: "Send seeded random event sequences to specs and shrink any failure to a minimal trace.",
+        discussion: """
+            Each run starts the spec and sends declared events with parameter values from their domains, favoring \
+            events the current states handle and transitions not taken yet; opaque guards and oneOf targets are \
+            drawn too. A run fails on an engine error (a loop, a range violation, an incomplete choice, a queue \
+            overflow) or a violated invariant. The first failure is shrunk to a trace from which no event can be \
+            removed and no value lowered, saved to the failures directory, and `smcheck replay FILE` runs it again.
+
+            The same seed gives the same runs on every machine; without --seed a random one is used and printed.
+            Exit status: 0 when every run passes, 1 on a failure, 2 when a spec could not be used.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "Spec files (JSON).", completion: .file(extensions: ["json"]))
+    var files: [String]
+
+    @Option(help: "Runs per spec.")
+    var runs = 100
+
+    @Option(help: "Events per run.")
+    var length = 100
+
+    @Option(help: "The seed (an unsigned 64-bit integer); runs are derived from it.")
+    var seed: UInt64?
+
+    @Option(help: "Stop starting new runs after this long, e.g. 30s, 500ms or 2m.", transform: DurationArgument.parse)
+    var time: Duration?
+
+    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: Format = .text
+
+    @Option(help: "Also write a JUnit XML report to this file.", completion: .file(extensions: ["xml"]))
+    var junit: String?
+
+    @Option(name: .customLong("failures-directory"), help: "Where to save failures for `smcheck replay`.")
+    var failuresDirectory = "smcheck-failures"
+
+    func validate() throws {
+        guard runs > 0 else { throw ValidationError("--runs must be at least 1, not \(runs)") }
+        guard length > 0 else { throw ValidationError("--length must be at least 1, not \(length)") }
+    }
+
+    func run() throws {
+        let campaignSeed = seed ?? UInt64.random(in: 0...UInt64.max)
+        var outcomes: [FuzzOutcome] = []
+        for file in files {
+            let outcome = fuzz(file, seed: campaignSeed)
+            if format == .text {
+                if FileHandleOutput.standardErrorIsTerminal { FileHandleOutput.standardError("\r\u{1B}[K") }
+                let report = FuzzTextReport(colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
+                if case .unusable = outcome { printError(report, terminator: "") } else { print(report) }
+            }
+            outcomes.append(outcome)
+        }
+        if format == .json { print(FuzzJSONReport.text(outcomes), terminator: "") }
+        if let junit {
+            do {
+                try JUnitReport.text(outcomes).write(toFile: junit, atomically: true, encoding: .utf8)
+            } catch {
+                printError("error: cannot write the JUnit report to \(junit): \(error.localizedDescription)")
+                throw ExitStatus.unusableInput
+            }
+        }
+        if outcomes.contains(where: { if case .unusable = $0 { true } else { false } }) { throw ExitStatus.unusableInput }
+        throw outcomes.contains(where: \.failed) ? ExitStatus.findings : ExitStatus.clean
+    }
+
+    private func fuzz(_ file: String, seed: UInt64) -> FuzzOutcome {
+        let machine: Machine
+        do {
+            machine = try Machine(try Spec.load(path: file))
+        } catch {
+            return .unusable(file: file, error)
+        }
+        var configuration = FuzzConfiguration(runs: runs, length: length, seed: seed)
+        configuration.timeLimit = time
+        let showsProgress = format == .text && FileHandleOutput.standardErrorIsTerminal
+        let result = Fuzzer(machine: machine, configuration: configuration).run(progress: showsProgress ? { progress in
+            FileHandleOutput.standardError("\r  fuzzing \(file): run \(progress.runs)/\(runs), \(progress.events) events, \(Int(progress.seconds)) s   ")
+        } : nil)
+        guard let failure = result.failure else { return .fuzzed(file: file, result, replayFile: nil) }
+        let saved = FailureFile(specName: machine.spec.name, specFile: file, specHash: FailureFile.hash(ofFile: file) ?? "",
+                                seed: seed, failure: failure)
+        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        let path = (failuresDirectory as NSString).appendingPathComponent(name + ".json")
+        do {
+            try saved.write(to: URL(fileURLWithPath: path), machine: machine)
+            return .fuzzed(file: file, result, replayFile: path)
+        } catch {
+            printError("warning: cannot save the failure to \(path): \(error.localizedDescription)")
+            return .fuzzed(file: file, result, replayFile: nil)
+        }
+    }
+}
+
+/// `30s`, `500ms`, `2m`, `1h`, or a plain number of seconds.
+enum DurationArgument {
+    static func parse(_ text: String) throws -> Duration {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        var number = text
+        var scale = 1.0
+        for (suffix, factor) in units where text.hasSuffix(suffix) {
+            number = String(text.dropLast(suffix.count))
+            scale = factor
+            break
+        }
+        guard let value = Double(number), value > 0, value.isFinite else {
+            throw ValidationError("'\(text)' is not a duration; write a number with ms, s, m or h, like 30s")
+        }
+        return .milliseconds(Int64((value * scale * 1000).rounded()))
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import SMSpec
+import SMTestSupport
+import Testing
+
+@Suite("smcheck fuzz and smcheck replay")
+struct FuzzCommandTests {
+    @Test("a passing spec: exit 0, the campaign and its coverage")
+    func passing() throws {
+        let output = try SMCheckCommand.run(["fuzz", "Specs/rocket.json", "--seed", "1", "--runs", "20", "--length", "50"])
+        #expect(output.status == 0)
+        let lines = output.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Specs/rocket.json — Rocket")
+        #expect(lines.dropFirst().first?.hasPrefix("  ok (20 runs, 1000 events, ") == true)
+        #expect(lines.dropFirst().first?.hasSuffix(", seed 1)") == true)
+        #expect(lines.contains("  coverage: states 3/3, transitions 5/5, guard outcomes 2/2"))
+    }
+
+    @Test("a failure: exit 1, the shrunk trace, a saved file that replays to the same failure")
+    func failureAndReplay() throws {
+        let scratch = try ScratchDirectory()
+        let output = try SMCheckCommand.run(["fuzz", "Tests/Fixtures/fuzz/off-by-one.json", "--seed", "7", "--failures-directory", scratch.path("failures")])
+        #expect(output.status == 1)
+        let saved = scratch.path("failures/off-by-one.json")
+        #expect(output.standardOutput.contains("""
+              failed: range violation: 'count' cannot be 6; its type is int 0...5
+            """))
+        #expect(output.standardOutput.contains("""
+                trace:
+                  1. inc
+                  2. inc
+                  3. inc
+                  4. inc
+                  5. inc
+                  6. inc
+                replay: smcheck replay \(saved)
+            """))
+
+        let replay = try SMCheckCommand.run(["replay", saved])
+        #expect(replay.status == 1)
+        #expect(replay.standardError.isEmpty, "the spec did not change: \(replay.standardError)")
+        #expect(replay.standardOutput == """
+            replaying \(saved) on Tests/Fixtures/fuzz/off-by-one.json (6 events)
+              start → counting count=0
+              1. inc → counting count=1
+              2. inc → counting count=2
+              3. inc → counting count=3
+              4. inc → counting count=4
+              5. inc → counting count=5
+              6. inc → fails
+            reproduced at step 6: range violation: 'count' cannot be 6; its type is int 0...5
+
+            """)
+    }
+
+    @Test("replay on a changed spec names the change, and a fixed spec passes")
+    func changedSpec() throws {
+        let scratch = try ScratchDirectory()
+        let spec = try scratch.write("counter.json", try Fixtures.text("Tests/Fixtures/fuzz/off-by-one.json"))
+        let fuzz = try SMCheckCommand.run(["fuzz", spec, "--seed", "7", "--failures-directory", scratch.path("failures")])
+        #expect(fuzz.status == 1)
+        let fixed = try String(contentsOfFile: spec, encoding: .utf8).replacingOccurrences(of: "count <= 5", with: "count < 5")
+        try fixed.write(toFile: spec, atomically: true, encoding: .utf8)
+        let replay = try SMCheckCommand.run(["replay", scratch.path("failures/counter.json")])
+        #expect(replay.status == 0)
+        #expect(replay.standardError.hasPrefix("warning: \(spec) changed since the failure was saved (fnv1a64:"))
+        #expect(replay.standardOutput.hasSuffix("passes now: the saved failure (range violation: 'count' cannot be 6; its type is int 0...5) no longer happens\n"))
+    }
+
+    @Test("--format json follows smcheck-fuzz/1, and the same seed gives the same campaign")
+    func json() throws {
+        let arguments = ["fuzz", "--format", "json", "--seed", "42", "--runs", "30", "Specs/tbstatemachine.json"]
+        let first = try JSONParser.parse(try SMCheckCommand.run(arguments).standardOutput)
+        let second = try JSONParser.parse(try SMCheckCommand.run(arguments).standardOutput)
+        #expect(first["format"]?.stringValue == "smcheck-fuzz/1")
+        let spec = try #require(first["specs"]?.arrayValue?.first)
+        #expect(spec.objectValue?.map(\.key) == ["file", "name", "seed", "runs", "length", "events", "milliseconds", "eventsPerSecond", "failure", "coverage"])
+        #expect(spec["seed"]?.stringValue == "42")
+        #expect(spec["failure"]?.value == .null)
+        #expect(spec["coverage"]?["states"]?["total"]?.integerValue == 28)
+        #expect(spec["coverage"]?["guardOutcomes"]?["guards"]?.arrayValue?.first?.objectValue?.map(\.key) == ["transition", "true", "false"])
+        let other = try #require(second["specs"]?.arrayValue?.first)
+        for key in ["runs", "events", "coverage"] {
+            #expect(spec[key].map { JSONWriter.string($0) } == other[key].map { JSONWriter.string($0) }, "\(key) differs between two runs with one seed")
+        }
+    }
+
+    @Test("--junit writes JUnit XML with a failing test case per failing spec and an error per unusable one")
+    func junit() throws {
+        let scratch = try ScratchDirectory()
+        let report = scratch.path("junit.xml")
+        let output = try SMCheckCommand.run(["fuzz", "--seed", "7", "--junit", report, "--failures-directory", scratch.path("failures"),
+                                             "Specs/rocket.json", "Tests/Fixtures/fuzz/off-by-one.json", "Specs/smcheck.schema.json"])
+        #expect(output.status == 2, "an unusable spec wins over a failure")
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: report))
+        let root = try #require(document.rootElement())
+        #expect(root.name == "testsuites")
+        #expect(root.attribute(forName: "tests")?.stringValue == "3")
+        #expect(root.attribute(forName: "failures")?.stringValue == "1")
+        #expect(root.attribute(forName: "errors")?.stringValue == "1")
+        let failure = try #require(try document.nodes(forXPath: "//failure").first as? XMLElement)
+        #expect(failure.attribute(forName: "message")?.stringValue == "range violation: 'count' cannot be 6; its type is int 0...5")
+        #expect(failure.stringValue?.contains("6. inc") == true)
+        let error = try #require(try document.nodes(forXPath: "//error").first as? XMLElement)
+        #expect(error.attribute(forName: "type")?.stringValue == "load-error")
+    }
+
+    @Test("bad arguments and bad failure files are refused with a reason", arguments: [
+        (["fuzz", "--runs", "0", "Specs/rocket.json"], "--runs must be at least 1, not 0"),
+        (["fuzz", "--time", "soon", "Specs/rocket.json"], "'soon' is not a duration; write a number with ms, s, m or h, like 30s"),
+        (["replay", "Specs/rocket.json"], "error: Specs/rocket.json: not a smcheck failure file (\"format\" is not \"smcheck-failure/1\")"),
+        (["replay", "Specs/missing.json"], "error: Specs/missing.json:"),
+    ])
+    func badArguments(arguments: [String], message: String) throws {
+        let output = try SMCheckCommand.run(arguments)
+        #expect(output.status != 0 && output.status != 1)
+        #expect(output.standardError.contains(message), "\(output.standardError)")
+    }
+}
