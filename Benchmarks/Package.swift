@@ -13,7 +13,10 @@ let package = Package(
     targets: [
         .target(
             name: "BenchmarkSpecs",
-            dependencies: [.product(name: "SMEngine", package: "smcheck"), .product(name: "SMSpec", package: "smcheck")]
+            dependencies: [
+                .product(name: "SMEngine", package: "smcheck"), .product(name: "SMFuzz", package: "smcheck"),
+                .product(name: "SMSpec", package: "smcheck"),
+            ]
         ),
         .executableTarget(
             name: "ProfileDriver",
@@ -38,6 +41,16 @@ let package = Package(
                 .product(name: "SMAnalyzer", package: "smcheck"),
             ],
             path: "Benchmarks/ExplorerBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "FuzzBenchmarks",
+            dependencies: [
+                "BenchmarkSpecs",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "SMFuzz", package: "smcheck"),
+            ],
+            path: "Benchmarks/FuzzBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(

@@ -104,6 +104,23 @@ struct FuzzerTests {
         #expect(again?.step == read.failure.step)
     }
 
+    @Test("a failing 10,000-event trace from elsewhere shrinks to the four events that open the lock")
+    func shrinkGivenTrace() throws {
+        let machine = try Machine(try Fixtures.fixture("fuzz/combination-lock"))
+        var random = SplitMix64(seed: 5)
+        // Noise never sends d, so only the last four events open the lock.
+        let noise = try (0..<9996).map { _ in try machine.eventInstance(["a", "b", "c", "e"][Int(random.next() % 4)]) }
+        let ending = try [machine.eventInstance("a"), machine.eventInstance("b"), machine.eventInstance("c"),
+                          machine.eventInstance("d", ["code": .int(9)])]
+        let trace = (noise + ending).map { TraceStep(event: $0) }
+        let fuzzer = Fuzzer(machine: machine)
+        #expect(fuzzer.shrink(Array(trace.dropLast())) == nil, "without the last event nothing fails")
+        let shrunk = try #require(fuzzer.shrink(trace))
+        #expect(shrunk.originalSteps == 10_000)
+        #expect(shrunk.trace.map { machine.describe($0.event) } == ["a", "b", "c", #"d {"code": 5}"#])
+        #expect(shrunk.failure.kind == .invariant)
+    }
+
     @Test("the same seed gives the same runs; SplitMix64 gives its reference values")
     func determinism() throws {
         var generator = SplitMix64(seed: 0)

@@ -1,4 +1,5 @@
 import SMEngine
+import SMFuzz
 import SMSpec
 
 /// The machines the benchmarks measure, built in Swift so the numbers do not depend on files.
@@ -13,6 +14,35 @@ public enum BenchmarkSpecs {
                 if i != 0 { On("reset", to: "s0") }
             }
         }
+    }
+
+    /// A combination lock: a, b, c, then d with a code of 5 or more opens it, which the invariant forbids; any other
+    /// event starts over. The shrink benchmark hides the opening four events at the end of a long run.
+    public static let combinationLock = Spec("combination lock") {
+        Event("a")
+        Event("b")
+        Event("c")
+        Event("d", ("code", .int(min: 0, max: 9)))
+        Event("e")
+        State("lock") {
+            for event in ["a", "b", "c", "d", "e"] { On(event, to: "s0") }
+            State("s0") { On("a", to: "s1") }
+            State("s1") { On("b", to: "s2") }
+            State("s2") { On("c", to: "s3") }
+            State("s3") { On("d", to: "open", guard: "event.code >= 5") }
+            State("open")
+        }
+        Invariant("stays locked", "!in(open)")
+    }
+
+    /// `noise` events that never open the lock (no `d`), then a, b, c, d {code: 9}, which do.
+    public static func lockTrace(machine: Machine, noise: Int) throws -> [TraceStep] {
+        var random = SplitMix64(seed: 5)
+        let noiseEvents = try ["a", "b", "c", "e"].map { try machine.eventInstance($0) }
+        var trace = (0..<noise).map { _ in TraceStep(event: noiseEvents[Int(random.next() % 4)]) }
+        for name in ["a", "b", "c"] { trace.append(TraceStep(event: try machine.eventInstance(name))) }
+        trace.append(TraceStep(event: try machine.eventInstance("d", ["code": .int(9)])))
+        return trace
     }
 
     /// A hierarchical and parallel player: playback (with nested playing modes) beside a volume region, with a

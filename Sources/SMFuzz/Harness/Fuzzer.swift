@@ -119,8 +119,7 @@ public final class Fuzzer {
             return FuzzFailure(run: run, runSeed: seed, failure: failure, trace: Array(result.trace.prefix(failure.step)),
                                choices: result.choices, originalSteps: failure.step, shrinkReplays: 0)
         }
-        let replayer = FuzzRunner(machine: machine, properties: configuration.properties, implementation: implementation,
-                                  recordsCoverage: false, weighted: false)
+        let replayer = replayRunner()
         var shrinker = Shrinker { choices in
             var source = ChoiceSource(replaying: choices)
             let replayed = replayer.run(&source, length: nil)
@@ -132,11 +131,27 @@ public final class Fuzzer {
                            choices: shrunk.choices, originalSteps: failure.step, shrinkReplays: shrinker.replays)
     }
 
+    /// Shrinks a failing trace from anywhere (a log, a bug report, a long saved run) to a 1-minimal one that fails
+    /// the same way; nil when the trace does not fail.
+    ///
+    /// Cost: each replay runs the trace so far; delta debugging needs O(k log n) replays for a failure that needs
+    /// k of n events.
+    public func shrink(_ trace: [TraceStep]) -> FuzzFailure? {
+        var source = ChoiceSource(replaying: choices(for: trace))
+        let result = replayRunner().run(&source, length: nil)
+        guard let failure = result.failure else { return nil }
+        return shrink(result, failure: failure, run: 0, seed: 0)
+    }
+
+    private func replayRunner() -> FuzzRunner {
+        FuzzRunner(machine: machine, properties: configuration.properties, implementation: implementation,
+                   recordsCoverage: false, weighted: false)
+    }
+
     /// Replays a trace (events with their parameters and choices) and returns how it fails, if it does.
     /// `observe` sees the state after the start and after each event up to the failure.
     public func replay(_ trace: [TraceStep], observe: ((FuzzState) -> Void)? = nil) -> RunFailure? {
-        let runner = FuzzRunner(machine: machine, properties: configuration.properties, implementation: implementation,
-                                recordsCoverage: false, weighted: false)
+        let runner = replayRunner()
         runner.observer = observe
         var source = ChoiceSource(replaying: choices(for: trace))
         return runner.run(&source, length: nil).failure
