@@ -54,6 +54,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "LoaderBenchmarks",
+            dependencies: [
+                "BenchmarkSpecs",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "SMSpec", package: "smcheck"),
+            ],
+            path: "Benchmarks/LoaderBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "SolverBenchmarks",
             dependencies: [
                 "BenchmarkSpecs",

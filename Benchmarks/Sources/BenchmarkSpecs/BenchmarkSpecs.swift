@@ -98,6 +98,36 @@ public enum BenchmarkSpecs {
         }
     }
 
+    /// A large spec for the loader: `groups` compound states of `children` states each, every child with three
+    /// transitions carrying guards and assignments over three variables, as the JSON text a user would write.
+    public static func largeSpecText(groups: Int, children: Int) -> String {
+        Spec("large \(groups)x\(children)") {
+            Variable("count", .int(min: 0, max: 1000), initial: .int(0))
+            Variable("armed", .bool, initial: .bool(false))
+            Variable("mode", .enumeration(["idle", "busy", "done"]), initial: .enumCase("idle"))
+            Event("next")
+            Event("back")
+            Event("set", ("n", .int(min: 0, max: 1000)))
+            for g in 0..<groups {
+                State("g\(g)") {
+                    for c in 0..<children {
+                        State("g\(g)c\(c)") {
+                            Note("child \(c) of group \(g)")
+                            On("next", to: StateReference("g\(g)c\((c + 1) % children)"), guard: "count < 1000 && !armed") {
+                                Assign("count", "count + 1")
+                            }
+                            On("back", to: StateReference("g\((g + 1) % groups)/g\((g + 1) % groups)c0"), guard: "mode != .idle || count % 7 == 3") {
+                                Assign("armed", "!armed")
+                                Assign("mode", ".busy")
+                            }
+                            On("set", guard: "event.n >= \(c % 100)") { Assign("count", "event.n") }
+                        }
+                    }
+                }
+            }
+        }.jsonText
+    }
+
     /// The same state space in Promela for SPIN: one process whose `do` loop advances any one of the rings.
     public static func ringsPromela(regions: Int, states: Int) -> String {
         var lines = ["/* \(regions) rings of \(states) states, as smcheck's rings spec */"]

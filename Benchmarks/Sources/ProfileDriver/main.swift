@@ -7,9 +7,16 @@ import SMSpec
 // A driver for profilers (perf, valgrind):
 //   ProfileDriver flat|player COUNT    steps a benchmark machine COUNT times
 //   ProfileDriver rings N K [THREADS]  explores N rings of K states
+//   ProfileDriver load COUNT           loads (and compiles) the large loader-benchmark spec COUNT times
 let arguments = CommandLine.arguments
 let which = arguments.count > 1 ? arguments[1] : "flat"
-if which == "rings" {
+if which == "load" {
+    let bytes = Array(BenchmarkSpecs.largeSpecText(groups: 100, children: 60).utf8)
+    for _ in 0..<(arguments.count > 2 ? Int(arguments[2])! : 3) {
+        let machine = try Machine(try Spec.load(json: bytes))
+        print(machine.stateCount)
+    }
+} else if which == "rings" {
     let n = Int(arguments[2])!, k = Int(arguments[3])!
     var options = ExplorationOptions()
     if arguments.count > 4 { options.threads = Int(arguments[4])! }
