@@ -1,0 +1,29 @@
+import SMEngine
+import SMSpec
+import Testing
+
+@Suite("The README's Swift example")
+struct ReadmeExampleTests {
+    @Test("the rocket written in Swift counts down and launches")
+    func rocket() throws {
+        // As in README.md, "Using it from Swift".
+        let rocket = try StateMachine(Spec("Rocket") {
+            Variable("countDown", .int(min: 0, max: 5), initial: .int(5))
+            Event("fire"); Event("abort"); Event("tick")
+            State("standby") { On("fire", to: "countdown") }
+            State("countdown") {
+                Entry { Assign("countDown", "5") }
+                On("tick") { Assign("countDown", "countDown - 1") }
+                On("abort", to: "standby")
+                Always(to: "launch", guard: "countDown == 0")
+            }
+            State("launch")
+        })
+        try rocket.start()
+        try rocket.send("fire")
+        #expect(rocket.isActive("countdown"))
+        #expect(rocket.value(of: "countDown") == .int(5))
+        for _ in 0..<5 { try rocket.send("tick") }
+        #expect(rocket.activeStates == ["launch"])
+    }
+}
