@@ -12,7 +12,7 @@ struct ExploreCommand: ParsableCommand {
     @Argument(help: "The spec file.", completion: .file(extensions: ["json"]))
     var file: String
 
-    @Flag(help: "Print statistics: configurations, transitions, depth, states/s, bytes/state, peak memory.")
+    @Flag(help: "Print statistics: configurations, transitions, depth, states/s, steps the transition cache answered, bytes/state, peak memory.")
     var stats = false
 
     @OptionGroup var exploration: ExplorationArguments
@@ -42,6 +42,8 @@ struct ExploreCommand: ParsableCommand {
             ("complete", result.isComplete ? "yes" : "no: \(result.incompleteReason ?? "")"),
             ("time", String(format: "%.3f s", result.elapsed)),
             ("states/s", String(format: "%.0f", result.statesPerSecond)),
+            ("cached steps", result.transitions == 0 ? "0" : String(format: "%d (%.0f%% of the transitions)", result.cachedSteps,
+                                                                     100 * Double(result.cachedSteps) / Double(result.transitions))),
             ("packed state", "\(result.codec.bits) bits in \(result.codec.words) word(s)"),
             ("bytes/state", String(format: "%.2f", result.bytesPerState)),
             ("peak memory", String(format: "%.1f MB", Double(result.peakMemory) / 1_048_576)),

@@ -137,3 +137,61 @@ struct ExplorationTests {
         }
     }
 }
+
+@Suite("The explorer's transition cache")
+struct TransitionCacheTests {
+    static var specs: [Spec] {
+        get throws {
+            let paths = Fixtures.allSpecPaths + Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("semantics"))
+                + Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("fuzz"))
+            return try paths.map { try Spec.load(path: $0) } + (0..<200).map { Generated.randomParallel(seed: $0) }
+                + [Generated.rings([3, 4, 5]), Generated.historyRing(children: 3), Generated.counter(maximum: 5)]
+        }
+    }
+
+    @Test("every cached step is the engine's step, and the results do not change")
+    func agreesWithEngine() throws {
+        var cachedSomewhere = 0
+        for spec in try Self.specs {
+            let machine = try Machine(spec)
+            var verifying = ExplorationOptions()
+            verifying.verifiesTransitionCache = true
+            var uncached = ExplorationOptions()
+            uncached.cachesTransitions = false
+            let checked = try Explorer(machine: machine, options: verifying).run()
+            let plain = try Explorer(machine: machine, options: uncached).run()
+            #expect(checked.transitionCacheMismatches == 0, "\(spec.name): the cache disagrees with the engine")
+            #expect(checked.configurations == plain.configurations && checked.transitions == plain.transitions, "\(spec.name)")
+            #expect(plain.cachedSteps == 0)
+            if checked.cachedSteps > 0 { cachedSomewhere += 1 }
+            var options = AnalysisOptions()
+            options.exploration.cachesTransitions = false
+            options.solver = .off
+            var cachedOptions = AnalysisOptions()
+            cachedOptions.solver = .off
+            let withCache = try Analyzer.analyze(spec, options: cachedOptions).findings
+            let withoutCache = try Analyzer.analyze(spec, options: options).findings
+            #expect(withCache == withoutCache, "\(spec.name): findings differ with the cache")
+        }
+        #expect(cachedSomewhere > 100, "the cache answered steps on only \(cachedSomewhere) machines: the test would not exercise it")
+    }
+
+    @Test("an event that touches one region is cached; one with a send is not")
+    func footprints() throws {
+        let rings = try Machine(Generated.rings([4, 4, 4]))
+        let footprints = StateCodec(machine: rings).eventFootprints()
+        #expect(footprints.prefix(3).allSatisfy { $0 != nil })
+        // Each ring's event reads and writes exactly its ring's 2-bit field.
+        #expect(footprints.prefix(3).map { $0!.reduce(0) { $0 + $1.nonzeroBitCount } } == [2, 2, 2])
+        let exploration = try Explorer(machine: rings).run()
+        #expect(exploration.cachedSteps > exploration.transitions / 2)
+        let sending = try Machine(Spec("sends") {
+            Event("go"); Event("echo")
+            Parallel("p") {
+                State("left") { State("l0") { On("go", to: "l1") { Send("echo") } }; State("l1") }
+                State("right") { State("r0") { On("echo", to: "r1") }; State("r1") }
+            }
+        })
+        #expect(StateCodec(machine: sending).eventFootprints()[sending.spec.event(named: "go")!.index] == nil)
+    }
+}

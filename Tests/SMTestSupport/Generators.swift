@@ -49,4 +49,86 @@ public enum Generated {
             State("outside") { On("in", to: "box/h") }
         }
     }
+
+    /// A random parallel machine: two or three regions of a few states (some nested, some final), a history per
+    /// region, transitions within and across regions with guards over variables, parameters and `in()`, actions
+    /// that assign, raise and branch, entry and exit actions, eventless transitions, and a `done.state` exit.
+    /// Every seed gives a valid spec; they exercise what the explorer's transition cache must get right.
+    public static func randomParallel(seed: UInt64) -> Spec {
+        var random = SeededRandom(seed: seed)
+        func pick<T>(_ options: [T]) -> T { options[Int(random.next() % UInt64(options.count))] }
+        func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
+        let regions = Int(2 + random.next() % 2)
+        let sizes = (0..<regions).map { _ in Int(2 + random.next() % 3) }
+        let names = sizes.enumerated().map { r, size in (0..<size).map { "r\(r)s\($0)" } }
+        let nested = (0..<regions).map { _ in chance(40) }
+        let hasFinal = (0..<regions).map { _ in chance(30) }
+        func guardText(_ event: String) -> String? {
+            pick([nil, nil, "x < 2", "flag", "!flag && x != 1", "in(\(pick(names.flatMap { $0 })))"] + (event == "d" ? ["event.n > 0"] : []))
+        }
+        func actions() -> [Action] {
+            var result: [Action] = []
+            if chance(40) { result.append(Assign("x", "(x + 1) % 4")) }
+            if chance(25) { result.append(Assign("flag", "!flag")) }
+            if chance(10) { result.append(Raise(pick(["b", "c"]))) }
+            if chance(10) { result.append(If("x > 1", then: { Assign("flag", "true") }, else: { Assign("x", "0") })) }
+            return result
+        }
+        func transitions(region r: Int, from name: String) -> [StatePart] {
+            (0..<Int(1 + random.next() % 3)).map { _ in
+                // Half on the region's own event, as parallel machines mostly are; the rest on shared ones.
+                let event = chance(50) ? "t\(r)" : pick(["a", "b", "c", "d"])
+                let target: StateReference? = switch random.next() % 10 {
+                case 0, 1: nil
+                case 2: StateReference(pick(names[(r + 1) % regions]))
+                case 3: StateReference("r\(r)h")
+                case 4 where hasFinal[r]: StateReference("r\(r)f")
+                default: StateReference(pick(names[r]))
+                }
+                let acts = actions()
+                let kind: Transition.Kind = chance(20) ? .local : .external
+                if let target {
+                    return .transition(On(event, to: target, guard: guardText(event), kind: kind) { for action in acts { action } })
+                }
+                return .transition(On(event, guard: guardText(event)) { for action in acts { action } })
+            }
+        }
+        let invariant = pick(["x < 3 || flag", "!(in(r0s1) && in(r1s0) && flag)", "true"])
+        return Spec("random parallel \(seed)") {
+            Variable("x", .int(min: 0, max: 3), initial: .int(0))
+            Variable("flag", .bool, initial: .bool(false))
+            Event("a")
+            Event("b")
+            Event("c")
+            Event("d", ("n", .int(min: 0, max: 2)))
+            for r in 0..<regions { Event("t\(r)") }
+            Parallel("p") {
+                for r in 0..<regions {
+                    State("r\(r)") {
+                        for (k, name) in names[r].enumerated() {
+                            if k == names[r].count - 1 && nested[r] {
+                                State(name) {
+                                    State(name + "c0") { On(pick(["a", "b"]), to: StateReference(name + "c1")) }
+                                    State(name + "c1") { On(pick(["c", "d"]), to: StateReference(name + "c0")) }
+                                    if chance(50) { Entry { Assign("x", "(x + 2) % 4") } }
+                                    for part in transitions(region: r, from: name) { part }
+                                }
+                            } else {
+                                State(name) {
+                                    if chance(30) { Exit { Assign("flag", "x == 2") } }
+                                    if chance(20) { Always(to: StateReference(pick(names[r])), guard: "x == 3") { Assign("x", "0") } }
+                                    for part in transitions(region: r, from: name) { part }
+                                }
+                            }
+                        }
+                        if hasFinal[r] { Final("r\(r)f") }
+                        History("r\(r)h", deep: chance(50))
+                    }
+                }
+                On("done.state.p", to: "after")
+            }
+            State("after") { On("a", to: "p") }
+            Invariant("generated", Expression(invariant))
+        }
+    }
 }

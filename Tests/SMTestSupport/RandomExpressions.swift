@@ -1,4 +1,4 @@
-public import SMEngine
+import SMEngine
 public import SMSpec
 
 /// Random well-typed expressions over a fixed small signature, for differential tests of the evaluators and the

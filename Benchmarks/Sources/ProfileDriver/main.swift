@@ -22,7 +22,7 @@ if which == "load" {
     if arguments.count > 4 { options.threads = Int(arguments[4])! }
     let explorer = try Explorer(machine: try Machine(BenchmarkSpecs.rings(regions: n, states: k)), options: options)
     let result = explorer.run()
-    print("configurations \(result.configurations) transitions \(result.transitions) depth \(result.depth) seconds \(result.elapsed) states/s \(Int(result.statesPerSecond)) bytes/state \(result.bytesPerState) peak MB \(result.peakMemory >> 20) store \(result.storeKind)")
+    print("configurations \(result.configurations) transitions \(result.transitions) depth \(result.depth) seconds \(result.elapsed) states/s \(Int(result.statesPerSecond)) bytes/state \(result.bytesPerState) peak MB \(result.peakMemory >> 20) store \(result.storeKind) cached steps \(result.cachedSteps)")
 } else {
     let count = arguments.count > 2 ? Int(arguments[2])! : 1_000_000
     let machine = try Machine(which == "flat" ? BenchmarkSpecs.flatRing : BenchmarkSpecs.player)

@@ -118,6 +118,10 @@ public final class Exploration {
     public internal(set) var incompleteReason: String?
     public internal(set) var elapsed = 0.0
     public internal(set) var peakMemory = 0
+    /// Steps the transition cache answered without running the engine.
+    public internal(set) var cachedSteps = 0
+    /// With `verifiesTransitionCache`: cached steps the engine computed differently (0 unless the cache is wrong).
+    public internal(set) var transitionCacheMismatches = 0
     /// The start itself failed (an error in the initial macrostep).
     public internal(set) var startError: EngineError?
     public internal(set) var coverage: CoverageRecorder

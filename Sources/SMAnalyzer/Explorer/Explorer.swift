@@ -18,6 +18,12 @@ public struct ExplorationOptions: Sendable {
     /// Which visited store to use; `.automatic` picks the dense one when the packed state fits in 28 bits.
     /// Forcing one is for tests and diagnosis: both must find the same configurations.
     public var store: StoreChoice = .automatic
+    /// Cache steps projected on event footprints (see `StateCodec.eventFootprints()`), so that an event touching one
+    /// parallel region is computed once per state of that region rather than once per configuration.
+    public var cachesTransitions = true
+    /// Also run the engine on every step the cache answers and count where they differ
+    /// (`Exploration.transitionCacheMismatches`); an internal consistency check that tests switch on.
+    public var verifiesTransitionCache = false
 
     public enum StoreChoice: Sendable { case automatic, dense, hashed }
 
@@ -103,6 +109,10 @@ public final class Explorer: Sendable {
         var frontier: [UInt64] = [root]
         var depth = 0
         let threadCount = store.isConcurrent ? max(1, options.threads) : 1
+        let footprints = options.cachesTransitions ? codec.eventFootprints() : []
+        let caches = WorkerCaches((0..<threadCount).map { _ in
+            options.cachesTransitions ? TransitionCache(footprints: footprints, instances: eventInstances, words: codec.words) : nil
+        })
         var lastProgress = ContinuousClock.now
         while !frontier.isEmpty {
             if store.count >= options.maximumStates {
@@ -113,10 +123,11 @@ public final class Explorer: Sendable {
                 exploration.stop("stopped at \(resident >> 20) MB of memory (the --max-memory limit) after \(store.count) configurations; findings that need every configuration are not reported")
                 break
             }
-            let layer = expand(frontier, depth: depth, store: store, threads: threadCount)
+            let layer = expand(frontier, depth: depth, store: store, threads: threadCount, caches: caches)
             results.merge(layer.results)
             store.closeLayer(layer.added)
             exploration.transitions += layer.transitions
+            exploration.transitionCacheMismatches += layer.cacheMismatches
             if !layer.added.isEmpty { depth += 1 }
             frontier = layer.added
             if let progress = options.progress, ContinuousClock.now - lastProgress > .milliseconds(500) {
@@ -130,6 +141,7 @@ public final class Explorer: Sendable {
         }
         exploration.depth = depth
         exploration.configurations = store.count
+        exploration.cachedSteps = caches.all.reduce(0) { $0 + ($1?.hitCount ?? 0) }
         exploration.results = results
         exploration.coverage = results.coverage
         exploration.elapsed = (ContinuousClock.now - start).seconds
@@ -142,10 +154,11 @@ public final class Explorer: Sendable {
         var transitions = 0
         var results: WorkerResults
         var choiceLimitHit = false
+        var cacheMismatches = 0
     }
 
     /// Expands one layer, split in chunks over the threads.
-    private func expand(_ frontier: [UInt64], depth: Int, store: any VisitedStore, threads: Int) -> LayerResult {
+    private func expand(_ frontier: [UInt64], depth: Int, store: any VisitedStore, threads: Int, caches: WorkerCaches) -> LayerResult {
         let chunk = max(64, frontier.count / (threads * 16))
         let chunks = (frontier.count + chunk - 1) / chunk
         let next = ManagedAtomic<Int>(0)
@@ -156,14 +169,15 @@ public final class Explorer: Sendable {
             context.recorder = CoverageRecorder(machine: self.machine, checksOverlaps: true, checksInvariants: true)
             context.trackPackedKey(with: self.codec)
             var local = LayerResult(results: WorkerResults(machine: self.machine))
-            let parentKey = UnsafeMutablePointer<UInt64>.allocate(capacity: self.codec.words)
+            let parentKey = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * self.codec.words)
             defer { parentKey.deallocate() }
+            let cache = caches.all[worker]
             var successors: [UInt64] = []
             while true {
                 let c = next.loadThenWrappingIncrement(ordering: .relaxed)
                 guard c < chunks else { break }
                 for index in (c * chunk)..<min(frontier.count, (c + 1) * chunk) {
-                    self.expandState(frontier[index], depth: depth, store: store, context: context,
+                    self.expandState(frontier[index], depth: depth, store: store, context: context, cache: cache,
                                      parentKey: parentKey, successors: &successors, into: &local)
                 }
             }
@@ -181,9 +195,16 @@ public final class Explorer: Sendable {
             result.transitions += partial.transitions
             result.results.merge(partial.results)
             result.choiceLimitHit = result.choiceLimitHit || partial.choiceLimitHit
+            result.cacheMismatches += partial.cacheMismatches
         }
         if workers > 1 { result.added.sort() }
         return result
+    }
+
+    /// One transition cache per worker, kept across layers; worker i only ever touches cache i.
+    private final class WorkerCaches: @unchecked Sendable {
+        let all: [TransitionCache?]
+        init(_ caches: [TransitionCache?]) { all = caches }
     }
 
     /// The workers' results of one layer, each written once by its worker.
@@ -198,19 +219,37 @@ public final class Explorer: Sendable {
     }
 
     /// Every event instance and choice combination from one configuration: first all the steps (the context tracks
-    /// the packed key, so a successor's key is ready when its step ends), then all the inserts, whose memory
-    /// accesses overlap.
+    /// the packed key, so a successor's key is ready when its step ends; the transition cache answers most steps of
+    /// parallel machines without running them), then all the inserts, whose memory accesses overlap.
     private func expandState(
-        _ id: UInt64, depth: Int, store: any VisitedStore, context: StepContext,
+        _ id: UInt64, depth: Int, store: any VisitedStore, context: StepContext, cache: TransitionCache?,
         parentKey: UnsafeMutablePointer<UInt64>, successors: inout [UInt64], into local: inout LayerResult
     ) {
         let words = codec.words
+        let cachedKey = parentKey + words
         store.key(of: id, into: parentKey)
-        codec.decode(parentKey, into: context)
-        context.checkpoint()
+        // Decoded on the first step the cache cannot answer: with parallel regions, often none.
+        var decoded = false
+        func decodeParent() {
+            guard !decoded else { return }
+            codec.decode(parentKey, into: context)
+            context.checkpoint()
+            decoded = true
+        }
         successors.removeAll(keepingCapacity: true)
         var progressed = false
         for (instanceIndex, instance) in eventInstances.enumerated() {
+            let cacheable = cache?.isCacheable(instanceIndex) ?? false
+            if cacheable, cache!.successor(instanceIndex, of: parentKey, into: cachedKey) {
+                if options.verifiesTransitionCache {
+                    decodeParent()
+                    if !engineAgrees(instance, cachedKey, context: context) { local.cacheMismatches += 1 }
+                }
+                local.transitions += 1
+                for w in 0..<words { successors.append(cachedKey[w]) }
+                continue
+            }
+            decodeParent()
             var values: [Int] = []
             var combinations = 0
             while true {
@@ -223,7 +262,7 @@ public final class Explorer: Sendable {
                 context.useChoices(values)
                 let overlapsBefore = context.recordedOverlapCount
                 do {
-                    try context.process(instance)
+                    let outcome = try context.process(instance)
                     local.transitions += 1
                     if context.recordedOverlapCount > overlapsBefore {
                         let witness = Witness(depth: depth, state: id, instance: instanceIndex, choices: values)
@@ -236,6 +275,10 @@ public final class Explorer: Sendable {
                     }
                     let key = context.trackedKey!
                     for w in 0..<words { successors.append(key[w]) }
+                    if cacheable && outcome.handled && context.recordedOverlapCount == overlapsBefore
+                        && context.recordedViolatedInvariant == nil {
+                        cache!.store(instanceIndex, parent: parentKey, successor: key)
+                    }
                 } catch {
                     // A failure is not a deadlock: the machine does not silently ignore the event.
                     if case .unhandledEvent = error.kind {} else { progressed = true }
@@ -262,9 +305,18 @@ public final class Explorer: Sendable {
             }
         }
         if !progressed {
+            decodeParent()
             context.restoreCheckpoint()
             if !isFinal(context) { local.results.deadlock(Witness(depth: depth, state: id, instance: nil, choices: [])) }
         }
+    }
+
+    /// Whether the engine's step gives what the cache gave.
+    private func engineAgrees(_ instance: EventInstance, _ cached: UnsafePointer<UInt64>, context: StepContext) -> Bool {
+        context.restoreCheckpoint()
+        context.useChoices([])
+        guard (try? context.process(instance)) != nil, let key = context.trackedKey else { return false }
+        return (0..<codec.words).allSatisfy { key[$0] == cached[$0] }
     }
 
     /// A configuration the machine is done in: halted, or every active leaf is a final state.

@@ -1,0 +1,115 @@
+import SMEngine
+
+/// One worker's cache of steps projected on event footprints (see `StateCodec.eventFootprints()`): for an event
+/// instance and the bits of a configuration its macrostep can read or change, the bits it leaves there. A hit
+/// replaces the whole engine step by a hash and a compare.
+///
+/// Direct-mapped (a new entry replaces the one in its slot), per worker so it needs no locks, and adaptive: an
+/// instance whose lookups rarely hit (its footprint is most of the key, so each projection comes once) stops being
+/// looked up. Only steps that ended cleanly are stored: handled, no error, no overlap, no invariant broken on the
+/// way; everything else runs the engine every time, so the findings and their witnesses are the same as without
+/// the cache.
+final class TransitionCache {
+    private let words: Int
+    private let instanceCount: Int
+    /// Per instance, `words` words of footprint; all zero for an instance that is not cached.
+    private let masks: UnsafeMutablePointer<UInt64>
+    // Raw buffers rather than arrays: this runs once per step, and arrays in a class would pay for exclusivity
+    // checks on every access.
+    private let cacheable: UnsafeMutablePointer<Bool>
+    private let lookups: UnsafeMutablePointer<Int>
+    private let hits: UnsafeMutablePointer<Int>
+    private let slotCount: Int
+    /// Per slot: the instance + 1 (0: empty), then the projected key and the projected successor.
+    private let tags: UnsafeMutablePointer<Int32>
+    private let keys: UnsafeMutablePointer<UInt64>
+    private let results: UnsafeMutablePointer<UInt64>
+
+    /// After this many lookups of an instance, keep looking it up only if at least a quarter of them hit.
+    private static let trialLookups = 4096
+
+    init?(footprints: [[UInt64]?], instances: [EventInstance], words: Int, slotBits: Int = 16) {
+        let masks = instances.map { footprints[$0.event] }
+        guard masks.contains(where: { $0 != nil }) else { return nil }
+        self.words = words
+        instanceCount = instances.count
+        self.masks = .allocate(capacity: max(1, instances.count * words))
+        self.masks.initialize(repeating: 0, count: max(1, instances.count * words))
+        for (i, mask) in masks.enumerated() {
+            guard let mask else { continue }
+            for w in 0..<words { self.masks[i * words + w] = mask[w] }
+        }
+        let count = max(1, instances.count)
+        cacheable = .allocate(capacity: count)
+        cacheable.initialize(repeating: false, count: count)
+        for (i, mask) in masks.enumerated() { cacheable[i] = mask != nil }
+        lookups = .allocate(capacity: count)
+        lookups.initialize(repeating: 0, count: count)
+        hits = .allocate(capacity: count)
+        hits.initialize(repeating: 0, count: count)
+        slotCount = 1 << slotBits
+        tags = .allocate(capacity: slotCount)
+        tags.initialize(repeating: 0, count: slotCount)
+        keys = .allocate(capacity: slotCount * words)
+        keys.initialize(repeating: 0, count: slotCount * words)
+        results = .allocate(capacity: slotCount * words)
+        results.initialize(repeating: 0, count: slotCount * words)
+    }
+
+    deinit {
+        cacheable.deallocate()
+        lookups.deallocate()
+        hits.deallocate()
+        masks.deallocate()
+        tags.deallocate()
+        keys.deallocate()
+        results.deallocate()
+    }
+
+    @inline(__always)
+    func isCacheable(_ instance: Int) -> Bool { cacheable[instance] }
+
+    @inline(__always)
+    private func slot(_ instance: Int, _ key: UnsafePointer<UInt64>) -> Int {
+        var hash = UInt64(instance) &* 0x9E37_79B9_7F4A_7C15
+        let mask = masks + instance * words
+        for w in 0..<words {
+            hash = (hash ^ (key[w] & mask[w])) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+        }
+        return Int(truncatingIfNeeded: hash >> 16) & (slotCount - 1)
+    }
+
+    /// Writes the successor of `parent` for `instance` when it is cached.
+    @inline(__always)
+    func successor(_ instance: Int, of parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>) -> Bool {
+        lookups[instance] += 1
+        if lookups[instance] == Self.trialLookups && hits[instance] < Self.trialLookups / 4 {
+            cacheable[instance] = false
+        }
+        let s = slot(instance, parent)
+        guard tags[s] == Int32(instance + 1) else { return false }
+        let mask = masks + instance * words
+        let key = keys + s * words
+        for w in 0..<words where key[w] != parent[w] & mask[w] { return false }
+        let result = results + s * words
+        for w in 0..<words { successor[w] = parent[w] & ~mask[w] | result[w] }
+        hits[instance] += 1
+        return true
+    }
+
+    /// Remembers that `instance` takes `parent` to `successor`.
+    @inline(__always)
+    func store(_ instance: Int, parent: UnsafePointer<UInt64>, successor: UnsafePointer<UInt64>) {
+        let s = slot(instance, parent)
+        tags[s] = Int32(instance + 1)
+        let mask = masks + instance * words
+        for w in 0..<words {
+            keys[s * words + w] = parent[w] & mask[w]
+            results[s * words + w] = successor[w] & mask[w]
+        }
+    }
+
+    /// Steps answered from the cache so far.
+    var hitCount: Int { (0..<instanceCount).reduce(0) { $0 + hits[$1] } }
+}

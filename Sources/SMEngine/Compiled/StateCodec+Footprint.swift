@@ -1,0 +1,204 @@
+import SMSpec
+
+extension StateCodec {
+    /// For each event: the bits of the packed key that processing it can read or change (a whole macrostep, with the
+    /// events it raises and the eventless transitions it can enable), or nil when caching its steps is not sound
+    /// or not useful.
+    ///
+    /// Outside its footprint a key is left as it was, and inside it the step is a function of the footprint's bits
+    /// alone. So the successor of any configuration is `(key & ~footprint) | f(key & footprint)`, and `f` can be
+    /// cached: the explorer's transition cache, as LTSmin caches its transition groups over short vectors. With
+    /// parallel regions an event's footprint is usually one region, so most steps become a table lookup.
+    ///
+    /// Not cacheable: events whose macrostep meets an opaque guard or a `oneOf` target (their outcome is a choice
+    /// the explorer enumerates) or a `send` (it adds macrosteps whose invariant checks the explorer records).
+    ///
+    /// Why it is sound: a stable configuration has no enabled eventless transition, and one whose source activity
+    /// and guard read nothing the step writes stays disabled; every other effect of a step happens inside the
+    /// domains of the transitions it takes, which the footprint holds whole. Tests check it by running every step
+    /// both ways (`ExplorationOptions.verifiesTransitionCache`).
+    ///
+    /// Cost: O(events × (transitions + states) × words) once per exploration.
+    public func eventFootprints() -> [[UInt64]?] {
+        let builder = FootprintBuilder(codec: self)
+        let all = builder.usedBits
+        return (0..<machine.eventCount).map { event in
+            guard let footprint = builder.footprint(ofEvent: event) else { return nil }
+            // Covering every used bit, a lookup could only hit where the explorer already knows the state.
+            return footprint == all ? nil : footprint
+        }
+    }
+}
+
+/// Computes footprints as bit masks over the packed key.
+private struct FootprintBuilder {
+    let codec: StateCodec
+    let machine: Machine
+    let tree: StateTree
+    let spec: ResolvedSpec
+    let words: Int
+    /// Per state: the child-field bits of its compound proper ancestors (and the root's), which say whether it is active.
+    let activityBits: [[UInt64]]
+    /// Per state: every field inside its subtree (its own child field, those of compound descendants, the history
+    /// fields of history descendants).
+    let subtreeBits: [[UInt64]]
+    let variableBits: [[UInt64]]
+    let usedBits: [UInt64]
+    let rootBits: [UInt64]
+
+    init(codec: StateCodec) {
+        self.codec = codec
+        let machine = codec.machine
+        let tree = machine.tree
+        self.machine = machine
+        self.tree = tree
+        spec = machine.spec
+        let words = codec.words
+        self.words = words
+        func bits(_ field: StateCodec.Field?) -> [UInt64] {
+            var result = [UInt64](repeating: 0, count: words)
+            if let field { result[field.word] |= field.mask << field.shift }
+            return result
+        }
+        let childBits = codec.childField.map(bits)
+        rootBits = childBits[0]
+        activityBits = (0..<tree.count).map { state in
+            var result = childBits[0]
+            for ancestor in tree.ancestors[state] { result.formUnion(childBits[ancestor]) }
+            return result
+        }
+        var historyBits = Array(repeating: [UInt64](repeating: 0, count: words), count: tree.count)
+        for (i, h) in tree.historyStates.enumerated() {
+            historyBits[h] = bits(codec.historyFields[i])
+            for (_, field) in codec.deepFields[i] { historyBits[h].formUnion(bits(field)) }
+        }
+        subtreeBits = (0..<tree.count).map { state in
+            var result = childBits[state]
+            for descendant in tree.descendants[state] {
+                result.formUnion(childBits[descendant])
+                result.formUnion(historyBits[descendant])
+            }
+            return result
+        }
+        variableBits = codec.variableFields.map(bits)
+        var used = [UInt64](repeating: 0, count: words)
+        for mask in childBits + historyBits + variableBits { used.formUnion(mask) }
+        usedBits = used
+    }
+
+    /// What a set of transitions and actions touches, accumulated.
+    struct Footprint {
+        var reads: [UInt64]
+        var writes: [UInt64]
+        var events: [Int] = []
+        var cacheable = true
+    }
+
+    func footprint(ofEvent event: Int) -> [UInt64]? {
+        var footprint = Footprint(reads: rootBits, writes: [UInt64](repeating: 0, count: words))
+        var included = Set<Int>()
+        var queued: Set<Int> = [event]
+        var pending = [event]
+        let eventless = spec.transitions.filter { $0.trigger == .eventless }
+        while true {
+            while let next = pending.popLast() {
+                for transition in spec.transitions where transition.trigger == .event(next) || transition.trigger == .anyEvent {
+                    if included.insert(transition.index).inserted { add(transition, to: &footprint) }
+                }
+                for raised in footprint.events where queued.insert(raised).inserted { pending.append(raised) }
+                guard footprint.cacheable else { return nil }
+            }
+            // Eventless transitions the step can enable: those whose source activity or guard reads what it writes.
+            var grew = false
+            for transition in eventless where !included.contains(transition.index) {
+                var trigger = activityBits[transition.source]
+                if case .expression(let guardExpression, _) = transition.guardCondition { trigger.formUnion(reads(guardExpression)) }
+                guard trigger.intersects(footprint.writes) else { continue }
+                // With its siblings: an `else` among them reads their guards.
+                for sibling in eventless where sibling.source == transition.source && included.insert(sibling.index).inserted {
+                    add(sibling, to: &footprint)
+                }
+                grew = true
+            }
+            for raised in footprint.events where queued.insert(raised).inserted { pending.append(raised) }
+            guard footprint.cacheable else { return nil }
+            if !grew && pending.isEmpty { break }
+        }
+        var mask = footprint.reads
+        mask.formUnion(footprint.writes)
+        return mask
+    }
+
+    private func add(_ transition: ResolvedTransition, to footprint: inout Footprint) {
+        if transition.isOneOf { footprint.cacheable = false }
+        switch transition.guardCondition {
+        case .opaque: footprint.cacheable = false
+        case .expression(let expression, _): footprint.reads.formUnion(reads(expression))
+        case .otherwise, nil: break
+        }
+        footprint.reads.formUnion(activityBits[transition.source])
+        add(transition.actions, to: &footprint)
+        guard !transition.targets.isEmpty else { return }
+        // Every state exited or entered lies below the transition's domain. With a history target the domain depends
+        // on what was recorded; the domain of the history's parent contains every way it can resolve.
+        let targets = transition.targets.map { tree.kind[$0] == .history ? tree.parent[$0] : $0 }
+        let hasHistoryTarget = transition.targets.contains { tree.kind[$0] == .history }
+        let domain = hasHistoryTarget
+            ? tree.leastCommonCompoundAncestor([transition.source] + targets)
+            : tree.domain(source: transition.source, targets: targets, isLocal: transition.kind == .local)
+        footprint.reads.formUnion(subtreeBits[domain])
+        footprint.writes.formUnion(subtreeBits[domain])
+        for state in tree.descendants[domain] {
+            add(spec.states[state].entry, to: &footprint)
+            add(spec.states[state].exit, to: &footprint)
+            guard tree.kind[state] == .final else { continue }
+            // Entering a final state raises done.state of its parent, and of each parallel ancestor whose regions
+            // are all final, which reads those regions.
+            for ancestor in tree.ancestors[state] {
+                if machine.doneEvent[ancestor] >= 0 { footprint.events.append(machine.doneEvent[ancestor]) }
+                if tree.kind[ancestor] == .parallel { footprint.reads.formUnion(subtreeBits[ancestor]) }
+            }
+        }
+    }
+
+    private func add(_ actions: [ResolvedAction], to footprint: inout Footprint) {
+        for action in actions {
+            switch action.kind {
+            case .assign(let assignments):
+                for assignment in assignments {
+                    footprint.reads.formUnion(reads(assignment.value))
+                    footprint.writes.formUnion(variableBits[assignment.variable])
+                }
+            case .raise(let event, let arguments):
+                for argument in arguments { footprint.reads.formUnion(reads(argument)) }
+                footprint.events.append(event)
+            case .send:
+                footprint.cacheable = false
+            case .ifThen(let condition, let then, let otherwise):
+                footprint.reads.formUnion(reads(condition))
+                add(then, to: &footprint)
+                add(otherwise, to: &footprint)
+            case .call:
+                // Host callbacks do not change the machine's state; the explorer runs without them.
+                break
+            }
+        }
+    }
+
+    private func reads(_ expression: TypedExpression) -> [UInt64] {
+        var result = [UInt64](repeating: 0, count: words)
+        for variable in expression.variablesRead { result.formUnion(variableBits[variable]) }
+        for state in expression.statesTested { result.formUnion(activityBits[state]) }
+        return result
+    }
+}
+
+private extension [UInt64] {
+    mutating func formUnion(_ other: [UInt64]) {
+        for i in indices { self[i] |= other[i] }
+    }
+
+    func intersects(_ other: [UInt64]) -> Bool {
+        zip(self, other).contains { $0 & $1 != 0 }
+    }
+}
