@@ -22,56 +22,21 @@ let package = Package(
             name: "ProfileDriver",
             dependencies: ["BenchmarkSpecs", .product(name: "SMAnalyzer", package: "smcheck")]
         ),
-        .executableTarget(
-            name: "EngineBenchmarks",
-            dependencies: [
-                "BenchmarkSpecs",
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "SMEngine", package: "smcheck"),
-                .product(name: "SMSpec", package: "smcheck"),
-            ],
-            path: "Benchmarks/EngineBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "ExplorerBenchmarks",
-            dependencies: [
-                "BenchmarkSpecs",
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "SMAnalyzer", package: "smcheck"),
-            ],
-            path: "Benchmarks/ExplorerBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "FuzzBenchmarks",
-            dependencies: [
-                "BenchmarkSpecs",
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "SMFuzz", package: "smcheck"),
-            ],
-            path: "Benchmarks/FuzzBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "LoaderBenchmarks",
-            dependencies: [
-                "BenchmarkSpecs",
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "SMSpec", package: "smcheck"),
-            ],
-            path: "Benchmarks/LoaderBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "SolverBenchmarks",
-            dependencies: [
-                "BenchmarkSpecs",
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "SMSolver", package: "smcheck"),
-            ],
-            path: "Benchmarks/SolverBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmarkTarget("EngineBenchmarks", uses: ["SMEngine", "SMSpec"]),
+        benchmarkTarget("ExplorerBenchmarks", uses: ["SMAnalyzer"]),
+        benchmarkTarget("FuzzBenchmarks", uses: ["SMFuzz"]),
+        benchmarkTarget("LoaderBenchmarks", uses: ["SMEngine", "SMSpec"]),
+        benchmarkTarget("SolverBenchmarks", uses: ["SMSolver"]),
     ]
 )
+
+/// A package-benchmark target in `Benchmarks/<name>`, with the shared specs and the smcheck products it measures.
+func benchmarkTarget(_ name: String, uses products: [String]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["BenchmarkSpecs", .product(name: "Benchmark", package: "benchmark")]
+            + products.map { .product(name: $0, package: "smcheck") },
+        path: "Benchmarks/\(name)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}

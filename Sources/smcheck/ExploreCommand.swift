@@ -18,13 +18,7 @@ struct ExploreCommand: ParsableCommand {
     @OptionGroup var exploration: ExplorationArguments
 
     func run() throws {
-        let machine: Machine
-        do {
-            machine = try Machine(try Spec.load(path: file))
-        } catch {
-            printError(error.description)
-            throw ExitStatus.unusableInput
-        }
+        let machine = try loadMachine(file)
         let explorer: Explorer
         do {
             explorer = try Explorer(machine: machine, options: exploration.options(progress: true).exploration)

@@ -1,4 +1,16 @@
 import Foundation
+import SMEngine
+import SMSpec
+
+/// Loads and compiles a spec; when it cannot be used, prints why and exits with 2.
+func loadMachine(_ path: String) throws -> Machine {
+    do {
+        return try Machine(try Spec.load(path: path))
+    } catch {
+        printError(error.description)
+        throw ExitStatus.unusableInput
+    }
+}
 
 enum FileHandleOutput {
     static func standardError(_ string: String) {

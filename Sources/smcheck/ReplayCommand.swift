@@ -37,13 +37,7 @@ struct ReplayCommand: ParsableCommand {
                 + (reference.file.map { " (\($0))" } ?? "") + "; pass it with --spec")
             throw ExitStatus.unusableInput
         }
-        let machine: Machine
-        do {
-            machine = try Machine(try Spec.load(path: specPath))
-        } catch {
-            printError(error.description)
-            throw ExitStatus.unusableInput
-        }
+        let machine = try loadMachine(specPath)
         let currentHash = FailureFile.hash(ofFile: specPath) ?? ""
         if currentHash != reference.hash {
             printError("warning: \(specPath) changed since the failure was saved (\(reference.hash) then, \(currentHash) now); replaying on the spec as it is now")

@@ -26,23 +26,8 @@ struct RunCommand: ParsableCommand {
     var trace = false
 
     func run() throws {
-        let machine: Machine
-        do {
-            machine = try Machine(try Spec.load(path: file))
-        } catch {
-            printError(error.description)
-            throw ExitStatus.unusableInput
-        }
-        var state: MachineState
-        do {
-            let start = try machine.initialState(recordingMicrosteps: trace)
-            if trace { printError(Trace.format(Trace.result(start, machine: machine), machine: machine)) }
-            state = start.state
-        } catch {
-            print("error: \(error.message)")
-            throw ExitStatus.findings
-        }
-        print(machine.statusLine(state))
+        let machine = try loadMachine(file)
+        var state = try report(machine) { () throws(EngineError) in try machine.initialState(recordingMicrosteps: trace) }
         var lineNumber = 0
         while let line = readLine() {
             lineNumber += 1
@@ -55,15 +40,22 @@ struct RunCommand: ParsableCommand {
                 printError("<stdin>:\(lineNumber): error: \(error.message)")
                 throw ExitStatus.unusableInput
             }
-            do {
-                let step = try machine.step(state, event, choices: ChoiceSequence(choices), recordingMicrosteps: trace)
-                if trace { printError(Trace.format(Trace.result(step, machine: machine), machine: machine)) }
-                state = step.state
-            } catch {
-                print("error: \(error.message)")
-                throw ExitStatus.findings
+            state = try report(machine) { () throws(EngineError) in
+                try machine.step(state, event, choices: ChoiceSequence(choices), recordingMicrosteps: trace)
             }
-            print(machine.statusLine(state))
+        }
+    }
+
+    /// Runs one step: prints its trace when asked and the status line after it, or the error, which ends the run with 1.
+    private func report(_ machine: Machine, _ step: () throws(EngineError) -> Macrostep) throws -> MachineState {
+        do {
+            let result = try step()
+            if trace { printError(Trace.format(Trace.result(result, machine: machine), machine: machine)) }
+            print(machine.statusLine(result.state))
+            return result.state
+        } catch {
+            print("error: \(error.message)")
+            throw ExitStatus.findings
         }
     }
 }

@@ -98,8 +98,9 @@ struct CommandLineTests {
         let output = try SMCheckCommand.run(["explore", "--stats", "Specs/tbstatemachine.json"])
         #expect(output.status == 0)
         let names = output.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
-        #expect(names == ["spec", "configurations", "transitions", "depth", "complete", "time", "states/s", "packed", "bytes/state", "peak", "threads"])
+        #expect(names == ["spec", "configurations", "transitions", "depth", "complete", "time", "states/s", "cached", "packed", "bytes/state", "peak", "threads"])
         #expect(output.standardOutput.contains("configurations  126\n"))
+        #expect(output.standardOutput.contains("cached steps    79 (3% of the transitions)\n"))
     }
 
     @Test("smcheck schema prints the committed schema")

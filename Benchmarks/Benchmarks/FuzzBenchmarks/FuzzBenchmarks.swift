@@ -8,27 +8,17 @@ import SMFuzz
 let benchmarks: @Sendable () -> Void = {
     let eventsPerSecond = BenchmarkMetric.custom("events/s", polarity: .prefersLarger, useScalingFactor: false)
 
-    Benchmark("fuzz flat ring: 100 runs x 1,000 events",
-              configuration: .init(metrics: [.wallClock, eventsPerSecond, .mallocCountTotal], maxDuration: .seconds(5))) { benchmark in
-        let machine = try Machine(BenchmarkSpecs.flatRing)
-        for _ in benchmark.scaledIterations {
-            benchmark.startMeasurement()
-            let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 100, length: 1000, seed: 1)).run()
-            benchmark.stopMeasurement()
-            precondition(result.failure == nil && result.events == 100_000)
-            benchmark.measurement(eventsPerSecond, Int(result.eventsPerSecond))
-        }
-    }
-
-    Benchmark("fuzz player (hierarchy + parallel + history): 100 runs x 1,000 events",
-              configuration: .init(metrics: [.wallClock, eventsPerSecond], maxDuration: .seconds(5))) { benchmark in
-        let machine = try Machine(BenchmarkSpecs.player)
-        for _ in benchmark.scaledIterations {
-            benchmark.startMeasurement()
-            let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 100, length: 1000, seed: 1)).run()
-            benchmark.stopMeasurement()
-            precondition(result.failure == nil && result.events == 100_000)
-            benchmark.measurement(eventsPerSecond, Int(result.eventsPerSecond))
+    for (name, spec) in [("flat ring", BenchmarkSpecs.flatRing), ("player (hierarchy + parallel + history)", BenchmarkSpecs.player)] {
+        Benchmark("fuzz \(name): 100 runs x 1,000 events",
+                  configuration: .init(metrics: [.wallClock, eventsPerSecond, .mallocCountTotal], maxDuration: .seconds(5))) { benchmark in
+            let machine = try Machine(spec)
+            for _ in benchmark.scaledIterations {
+                benchmark.startMeasurement()
+                let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 100, length: 1000, seed: 1)).run()
+                benchmark.stopMeasurement()
+                precondition(result.failure == nil && result.events == 100_000)
+                benchmark.measurement(eventsPerSecond, Int(result.eventsPerSecond))
+            }
         }
     }
 
