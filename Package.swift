@@ -7,10 +7,10 @@
 //   SMEngine    compiled machine, the SCXML step algorithm, the thread-safe runtime, Swift DSL
 //   CZ3         libz3 as a system library (only with the "Z3" trait)
 //   SMSolver    guard encoding into Z3 and an enumeration back end that must agree with it
+//   CPrefetch   a cache prefetch hint for the explorer's visited store (Swift has none)
 //   SMAnalyzer  the explorer (every reachable configuration) and the SM0xx findings
 //   SMFuzz      property-based harness: generation, shrinking, replay, coverage, conformance
-//   SMReport    text, JSON, SARIF, Markdown, HTML, JUnit, DOT, Mermaid renderers
-//   SMTesting   assertions for XCTest and Swift Testing
+//   SMReport    text, JSON, SARIF and JUnit renderers
 //   smcheck     the command line tool
 import PackageDescription
 
@@ -55,9 +55,10 @@ let package = Package(
         ),
         .target(
             name: "SMAnalyzer",
-            dependencies: ["SMEngine", "SMSolver", .product(name: "Atomics", package: "swift-atomics")],
+            dependencies: ["SMEngine", "SMSolver", "CPrefetch", .product(name: "Atomics", package: "swift-atomics")],
             swiftSettings: strictSwift
         ),
+        .target(name: "CPrefetch"),
         .target(name: "SMFuzz", dependencies: ["SMEngine"], swiftSettings: strictSwift),
         .target(name: "SMReport", dependencies: ["SMAnalyzer", "SMFuzz"], swiftSettings: strictSwift),
         .executableTarget(

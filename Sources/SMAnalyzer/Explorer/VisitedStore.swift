@@ -1,4 +1,5 @@
 import Atomics
+import CPrefetch
 import Foundation
 
 /// The set of configurations found so far, with a parent for each so any of them gets a shortest trace.
@@ -93,13 +94,8 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     }
 
     func touch(_ keys: UnsafePointer<UInt64>, count: Int) {
-        var sink: UInt32 = 0
-        for i in 0..<count { sink |= slot(keys[i]).load(ordering: .relaxed) }
-        touched = sink
+        for i in 0..<count where keys[i] < UInt64(capacity) { smcheck_prefetch_for_write(slots + Int(keys[i])) }
     }
-
-    /// Where `touch` leaves what it loaded, so the loads are not optimized away.
-    private nonisolated(unsafe) var touched: UInt32 = 0
 
     func lookup(_ key: UnsafePointer<UInt64>) -> UInt64? {
         guard key[0] < UInt64(capacity) else { return nil }

@@ -1,0 +1,2 @@
+// The module is its header; SwiftPM wants a source file in every C target.
+#include "CPrefetch.h"
