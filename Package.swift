@@ -11,6 +11,7 @@
 //   SMAnalyzer  the explorer (every reachable configuration) and the SM0xx findings
 //   SMFuzz      property-based harness: generation, shrinking, replay, coverage, conformance
 //   SMReport    text, JSON, SARIF and JUnit renderers
+//   SMTesting   assertions for users' tests: XCTest (XCTAssertNoFindings, ...) and Swift Testing (expectNoFindings, ...)
 //   smcheck     the command line tool
 import PackageDescription
 
@@ -31,6 +32,7 @@ let package = Package(
         .library(name: "SMAnalyzer", targets: ["SMAnalyzer"]),
         .library(name: "SMFuzz", targets: ["SMFuzz"]),
         .library(name: "SMReport", targets: ["SMReport"]),
+        .library(name: "SMTesting", targets: ["SMTesting"]),
     ],
     traits: [
         .trait(name: "Z3", description: "Prove guard properties with libz3 (needs libz3-dev and pkg-config)."),
@@ -61,6 +63,7 @@ let package = Package(
         .target(name: "CPrefetch"),
         .target(name: "SMFuzz", dependencies: ["SMEngine"], swiftSettings: strictSwift),
         .target(name: "SMReport", dependencies: ["SMAnalyzer", "SMFuzz"], swiftSettings: strictSwift),
+        .target(name: "SMTesting", dependencies: ["SMAnalyzer", "SMFuzz", "SMReport"], swiftSettings: strictSwift),
         .executableTarget(
             name: "smcheck",
             dependencies: [
@@ -77,6 +80,7 @@ let package = Package(
         .testTarget(name: "SMSolverTests", dependencies: ["SMSolver", "SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMAnalyzerTests", dependencies: ["SMAnalyzer", "SMReport", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMFuzzTests", dependencies: ["SMFuzz", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMTestingTests", dependencies: ["SMTesting", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMCheckTests", dependencies: ["smcheck", "SMTestSupport"], swiftSettings: strictSwift),
     ]
 )

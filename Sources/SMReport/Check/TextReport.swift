@@ -1,5 +1,5 @@
-import SMAnalyzer
-import SMEngine
+public import SMAnalyzer
+public import SMEngine
 import SMSpec
 
 /// The human-readable report: findings grouped per spec, each with its place, its trace as numbered steps and its
@@ -40,7 +40,8 @@ public struct TextReport {
         }
     }
 
-    func render(_ finding: Finding, file: String, machine: Machine) -> [String] {
+    /// One finding as indented lines: severity, code and message, its place, trace and witness.
+    public func render(_ finding: Finding, file: String, machine: Machine) -> [String] {
         let color: TextStyle.Color = switch finding.severity {
         case .error: .red
         case .warning: .yellow

@@ -1,0 +1,57 @@
+#if canImport(Testing)
+public import SMAnalyzer
+public import SMFuzz
+public import SMSpec
+import Testing
+
+// Swift Testing: each failure of a check becomes one recorded issue at the caller's line.
+//
+//     @Test func rocketIsClean() throws {
+//         expectNoFindings(in: try Spec.load(path: "Specs/rocket.json"))
+//     }
+
+/// Expects `smcheck check` to find nothing at or above `severity` in `spec` (except the codes in `ignoring`).
+public func expectNoFindings(
+    in spec: Spec, severity: Severity = .warning, ignoring: Set<FindingCode> = [],
+    options: AnalysisOptions = AnalysisOptions(),
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    record(SpecChecks.findings(in: spec, severity: severity, ignoring: ignoring, options: options),
+           Testing.SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Expects the events, sent in order to a fresh engine of `spec`, to be handled without an engine error and to
+/// leave every state of `active` active.
+public func expectTrace(
+    _ events: [String], in spec: Spec, endsIn active: [String],
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    record(SpecChecks.trace(events.map { ($0, [:]) }, in: spec, endsIn: active),
+           Testing.SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Expects seeded fuzzing of `spec` to find no engine error, broken invariant or failing property.
+public func expectFuzzingPasses(
+    _ spec: Spec, properties: [Property] = [], seed: UInt64 = 0, runs: Int = 100, length: Int = 100,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let configuration = FuzzConfiguration(runs: runs, length: length, seed: seed, properties: properties)
+    record(SpecChecks.fuzz(spec, configuration: configuration),
+           Testing.SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Expects `Implementation` to behave as `spec` says on seeded random event sequences; the first divergence is
+/// shrunk to a minimal trace and recorded.
+public func expectConformance<Implementation: StateMachineImplementation>(
+    _ implementation: Implementation.Type, to spec: Spec, seed: UInt64 = 0, runs: Int = 100, length: Int = 100,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    let configuration = FuzzConfiguration(runs: runs, length: length, seed: seed)
+    record(SpecChecks.fuzz(spec, configuration: configuration, implementation: { Implementation() }),
+           Testing.SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+private func record(_ failures: [String], _ location: Testing.SourceLocation) {
+    for failure in failures { Issue.record(Comment(rawValue: failure), sourceLocation: location) }
+}
+#endif

@@ -1,0 +1,99 @@
+import SMAnalyzer
+import SMFuzz
+import SMSpec
+import SMTestSupport
+import SMTesting
+import Testing
+
+/// The Swift Testing assertions pass on good specs and record the `smcheck` message, at the caller, on bad ones.
+@Suite("Swift Testing expectations")
+struct SwiftTestingExpectationTests {
+    @Test("expectNoFindings passes on the rocket and records SM001 with its place on the unreachable-state defect")
+    func noFindings() throws {
+        expectNoFindings(in: try Fixtures.spec("rocket"))
+        let defect = try Fixtures.spec("defects/sm001-unreachable-state")
+        withKnownIssue {
+            expectNoFindings(in: defect)
+        } matching: { issue in
+            issue.comments.map(\.rawValue) == [
+                "  warning SM001 state 'archived' is unreachable: no sequence of events enters it, not even for a moment\n"
+                    + "    at \(defect.file!):9:5 (/states/archived)",
+            ]
+        }
+        expectNoFindings(in: defect, ignoring: [.unreachableState])
+        expectNoFindings(in: defect, severity: .error)
+    }
+
+    @Test("the failure is recorded at the line of the call")
+    func callerLocation() throws {
+        let defect = try Fixtures.spec("defects/sm001-unreachable-state")
+        let line = #line + 2
+        withKnownIssue {
+            expectNoFindings(in: defect)
+        } matching: { issue in
+            issue.sourceLocation?.line == line && issue.sourceLocation?.fileID == #fileID
+        }
+    }
+
+    @Test("an exploration stopped by a limit fails instead of passing quietly")
+    func incompleteExploration() throws {
+        var options = AnalysisOptions()
+        options.exploration.maximumStates = 3
+        let failures = SpecChecks.findings(in: try Fixtures.spec("rocket"), options: options)
+        #expect(failures.contains { $0.contains("the exploration is incomplete after 3 configurations") }, "\(failures)")
+    }
+
+    @Test("expectTrace follows the rocket to launch, and names what is active when the expectation is wrong")
+    func trace() throws {
+        let rocket = try Fixtures.spec("rocket")
+        let toLaunch = ["fire"] + Array(repeating: "tick", count: 5)
+        expectTrace(toLaunch, in: rocket, endsIn: ["launch"])
+        #expect(SpecChecks.trace([("fire", [:]), ("tick", [:])], in: rocket, endsIn: ["launch"])
+            == ["Rocket: after fire, tick: expected 'launch' to be active; active: countdown"])
+        #expect(SpecChecks.trace([], in: rocket, endsIn: ["standbye"])
+            == ["Rocket: no state is named 'standbye'; did you mean 'standby'?"])
+        #expect(SpecChecks.trace([("launch!", [:])], in: rocket, endsIn: [])
+            == ["Rocket: after launch!: unknown event 'launch!'"])
+    }
+
+    @Test("expectConformance passes the article's rocket and shrinks the early launch to fire and four ticks")
+    func conformance() throws {
+        let rocket = try Fixtures.spec("rocket")
+        expectConformance(CorrectRocket.self, to: rocket, seed: 2024, runs: 300, length: 60)
+        let failures = SpecChecks.fuzz(rocket, configuration: FuzzConfiguration(runs: 300, length: 60, seed: 2024),
+                                       implementation: { EarlyRocket() })
+        #expect(failures.count == 1)
+        let message = try #require(failures.first)
+        #expect(message.contains("failed: after 5 event(s) the implementation disagrees with the spec: it is in launch where the spec is in countdown"))
+        #expect(message.contains("shrunk to 5 events"))
+        withKnownIssue {
+            expectConformance(EarlyRocket.self, to: rocket, seed: 2024, runs: 300, length: 60)
+        } matching: { issue in
+            issue.comments.first?.rawValue.contains("it is in launch where the spec is in countdown") == true
+        }
+    }
+
+    @Test("expectFuzzingPasses checks Swift properties and records the shrunk trace that breaks one")
+    func fuzzing() throws {
+        let rocket = try Fixtures.spec("rocket")
+        expectFuzzingPasses(rocket, seed: 7)
+        let neverLaunches = Property("never launches") { !$0.isActive("launch") }
+        let failures = SpecChecks.fuzz(rocket, configuration: FuzzConfiguration(runs: 100, length: 50, seed: 7, properties: [neverLaunches]))
+        let message = try #require(failures.first)
+        #expect(message.contains("never launches"))
+        #expect(message.contains("shrunk to 6 events"))
+    }
+}
+
+@Suite("The README's assertions example")
+struct ReadmeAssertionsExampleTests {
+    @Test("the four expectations of README.md pass on the rocket with the article's implementation")
+    func rocketSpec() throws {
+        // As in README.md, "Assertions for your tests", with CorrectRocket for MyRocket.
+        let rocket = try Fixtures.spec("rocket")
+        expectNoFindings(in: rocket)
+        expectTrace(["fire", "tick", "tick", "tick", "tick", "tick"], in: rocket, endsIn: ["launch"])
+        expectFuzzingPasses(rocket, seed: 1)
+        expectConformance(CorrectRocket.self, to: rocket, seed: 1)
+    }
+}

@@ -1,0 +1,61 @@
+import SMSpec
+import SMTestSupport
+import SMTesting
+import XCTest
+
+/// The XCTest assertions, observed through `recordFailure`: they stay silent on good specs and fail, at the
+/// caller's line, with `smcheck`'s message on bad ones.
+final class XCTestAssertionTests: XCTestCase {
+    private var captured: [(description: String, line: Int)] = []
+    private var capturing = false
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        if capturing {
+            captured.append((description, lineNumber))
+        } else {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+
+    /// The failures `body` records, instead of failing this test.
+    private func failures(of body: () -> Void) -> [(description: String, line: Int)] {
+        captured = []
+        capturing = true
+        body()
+        capturing = false
+        return captured
+    }
+
+    func testNoFindings() throws {
+        let rocket = try Fixtures.spec("rocket")
+        XCTAssertTrue(failures { XCTAssertNoFindings(rocket) }.isEmpty)
+        let defect = try Fixtures.spec("defects/sm004-nondeterministic-guards")
+        let line = #line + 1
+        let recorded = failures { XCTAssertNoFindings(defect) }
+        XCTAssertEqual(recorded.count, 1)
+        XCTAssertEqual(recorded.first?.line, line)
+        XCTAssertTrue(recorded.first?.description.contains("warning SM004") == true, recorded.first?.description ?? "")
+    }
+
+    func testTrace() throws {
+        let rocket = try Fixtures.spec("rocket")
+        XCTAssertTrue(failures { XCTAssertTrace(["fire", "abort"], in: rocket, endsIn: ["standby"]) }.isEmpty)
+        let recorded = failures { XCTAssertTrace(["fire"], in: rocket, endsIn: ["standby"]) }
+        XCTAssertEqual(recorded.count, 1)
+        XCTAssertTrue(recorded.first?.description.hasSuffix("Rocket: after fire: expected 'standby' to be active; active: countdown") == true,
+                      recorded.first?.description ?? "")
+    }
+
+    func testConformance() throws {
+        let rocket = try Fixtures.spec("rocket")
+        XCTAssertTrue(failures { XCTAssertConformance(CorrectRocket.self, to: rocket, seed: 2024, runs: 300, length: 60) }.isEmpty)
+        let recorded = failures { XCTAssertConformance(EarlyRocket.self, to: rocket, seed: 2024, runs: 300, length: 60) }
+        XCTAssertEqual(recorded.count, 1)
+        XCTAssertTrue(recorded.first?.description.contains("it is in launch where the spec is in countdown") == true)
+    }
+
+    func testFuzzingPasses() throws {
+        let rocket = try Fixtures.spec("rocket")
+        XCTAssertTrue(failures { XCTAssertFuzzingPasses(rocket, seed: 7) }.isEmpty)
+    }
+}
