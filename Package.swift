@@ -10,7 +10,7 @@
 //   CPrefetch   a cache prefetch hint for the explorer's visited store (Swift has none)
 //   SMAnalyzer  the explorer (every reachable configuration) and the SM0xx findings
 //   SMFuzz      property-based harness: generation, shrinking, replay, coverage, conformance
-//   SMReport    text, JSON, SARIF and JUnit renderers
+//   SMReport    text, JSON, SARIF and JUnit renderers; Markdown and HTML reports with a Mermaid diagram
 //   SMTesting   assertions for users' tests: XCTest (XCTAssertNoFindings, ...) and Swift Testing (expectNoFindings, ...)
 //   smcheck     the command line tool
 import PackageDescription
@@ -80,6 +80,7 @@ let package = Package(
         .testTarget(name: "SMSolverTests", dependencies: ["SMSolver", "SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMAnalyzerTests", dependencies: ["SMAnalyzer", "SMReport", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMFuzzTests", dependencies: ["SMFuzz", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMReportTests", dependencies: ["SMReport", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMTestingTests", dependencies: ["SMTesting", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMCheckTests", dependencies: ["smcheck", "SMTestSupport"], swiftSettings: strictSwift),
     ]

@@ -108,3 +108,40 @@ struct CommandLineTests {
         #expect(try SMCheckCommand.run(["schema"]).standardOutput == (try Fixtures.text("Specs/smcheck.schema.json")))
     }
 }
+
+@Suite("smcheck report")
+struct ReportCommandTests {
+    @Test("one spec to standard output in Markdown; exit status as smcheck check")
+    func standardOutput() throws {
+        let output = try SMCheckCommand.run(["report", "Specs/rocket.json", "--runs", "10"])
+        #expect(output.status == 0)
+        #expect(output.standardOutput.hasPrefix("# Rocket — smcheck report\n"))
+        #expect(output.standardOutput.contains("```mermaid\nstateDiagram-v2\n"))
+        let broken = try SMCheckCommand.run(["report", "Specs/defects/sm009-range-violation.json", "--runs", "0"])
+        #expect(broken.status == 1)
+    }
+
+    @Test("several specs need --output-directory, where each gets NAME.html")
+    func outputDirectory() throws {
+        let refused = try SMCheckCommand.run(["report", "Specs/rocket.json", "Specs/tbstatemachine.json"])
+        #expect(refused.status == 64)
+        #expect(refused.standardError.contains("2 specs need --output-directory"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("smcheck-report-\(UInt32.random(in: 0...UInt32.max))")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try SMCheckCommand.run(["report", "--format", "html", "-o", directory.path, "--runs", "5",
+                                             "Specs/rocket.json", "Specs/tbstatemachine.json"])
+        #expect(output.status == 0, "\(output.standardError)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names == ["rocket.html", "tbstatemachine.html"])
+        let page = try String(contentsOf: directory.appendingPathComponent("tbstatemachine.html"), encoding: .utf8)
+        #expect(page.contains("<pre class=\"mermaid\">"))
+    }
+
+    @Test("a spec that cannot be used: exit 2 and its errors, no report")
+    func unusable() throws {
+        let output = try SMCheckCommand.run(["report", "Specs/missing.json"])
+        #expect(output.status == 2)
+        #expect(output.standardOutput.isEmpty)
+        #expect(output.standardError.contains("Specs/missing.json"))
+    }
+}

@@ -17,11 +17,13 @@ struct TextStyle {
     /// `trace:` and the steps numbered from 1, each with its choices, indented by `indent`.
     static func trace(_ trace: [TraceStep], machine: Machine, indent: String) -> [String] {
         guard !trace.isEmpty else { return [indent + "trace: (the initial configuration)"] }
-        var lines = [indent + "trace:"]
-        for (i, step) in trace.enumerated() {
-            let choices = step.choices.isEmpty ? "" : " [\(step.choices.map(String.init).joined(separator: ", "))]"
-            lines.append("\(indent)  \(i + 1). \(machine.describe(step.event))\(choices)")
+        return [indent + "trace:"] + steps(trace, machine: machine).enumerated().map { "\(indent)  \($0.offset + 1). \($0.element)" }
+    }
+
+    /// Each step as its event with arguments, then its choices (opaque guard outcomes, `oneOf` picks) in brackets.
+    static func steps(_ trace: [TraceStep], machine: Machine) -> [String] {
+        trace.map { step in
+            machine.describe(step.event) + (step.choices.isEmpty ? "" : " [\(step.choices.map(String.init).joined(separator: ", "))]")
         }
-        return lines
     }
 }

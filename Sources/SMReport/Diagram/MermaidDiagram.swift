@@ -1,0 +1,172 @@
+public import SMSpec
+
+/// A spec drawn as a Mermaid `stateDiagram-v2`: compound states as nested boxes, parallel regions separated by
+/// `--`, choice pseudostates as diamonds, history as `H`/`H*`, final states leading to `[*]`, transitions labelled
+/// `event [guard]`. States with findings carry the codes in their label.
+///
+/// Each transition is written inside the innermost box that holds both ends, where Mermaid expects it; targetless
+/// transitions of a leaf are listed in its box. Specs too big or too deep to draw legibly get no diagram
+/// (`source` is nil) and a `reasonForNoDiagram`.
+public struct MermaidDiagram {
+    public static let maximumStates = 300
+    public static let maximumDepth = 40
+
+    public let source: String?
+    public let reasonForNoDiagram: String?
+
+    /// `marks`: labels to add to states, by index (e.g. the codes of their findings).
+    public init(_ spec: ResolvedSpec, marks: [Int: String] = [:]) {
+        let drawn = spec.states.count - 1
+        let depth = spec.states.map(\.depth).max() ?? 0
+        if drawn > Self.maximumStates {
+            source = nil
+            reasonForNoDiagram = "The spec has \(drawn) states; diagrams stop being legible above \(Self.maximumStates), so none is drawn."
+        } else if depth > Self.maximumDepth {
+            source = nil
+            reasonForNoDiagram = "The spec nests states \(depth) deep; diagrams are drawn up to \(Self.maximumDepth) levels."
+        } else {
+            var writer = Writer(spec: spec, marks: marks)
+            source = writer.write()
+            reasonForNoDiagram = nil
+        }
+    }
+
+    private struct Writer {
+        let spec: ResolvedSpec
+        let marks: [Int: String]
+        var ids: [String]
+        /// Transitions (with one target each) by the state whose box they are written in.
+        var edgesByBox: [Int: [(transition: Int, target: Int)]] = [:]
+        var lines = ["stateDiagram-v2"]
+
+        init(spec: ResolvedSpec, marks: [Int: String]) {
+            self.spec = spec
+            self.marks = marks
+            ids = Self.identifiers(spec)
+            for transition in spec.transitions {
+                for target in transition.targets {
+                    edgesByBox[box(holding: transition.source, target), default: []].append((transition.index, target))
+                }
+            }
+        }
+
+        /// Mermaid ids: the state's name where it is unique and a plain word, else its path with `_` for every
+        /// other character, made unique with a number.
+        static func identifiers(_ spec: ResolvedSpec) -> [String] {
+            let reserved: Set<String> = ["state", "note", "end", "direction", "class", "classDef", "style", "as", "click", "accTitle", "accDescr"]
+            var nameCounts: [String: Int] = [:]
+            for state in spec.states.dropFirst() { nameCounts[state.name, default: 0] += 1 }
+            var used: Set<String> = []
+            var ids = [""]
+            for state in spec.states.dropFirst() {
+                let plain = state.name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+                var id = nameCounts[state.name] == 1 && plain && !reserved.contains(state.name)
+                    ? state.name
+                    : String(state.path.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+                if id.first?.isNumber ?? true { id = "s_" + id }
+                var unique = id, n = 2
+                while used.contains(unique) || reserved.contains(unique) {
+                    unique = "\(id)_\(n)"
+                    n += 1
+                }
+                used.insert(unique)
+                ids.append(unique)
+            }
+            return ids
+        }
+
+        /// The innermost compound state (or the root) holding both states; a parallel state's box holds only its
+        /// regions, so edges between regions go one level up.
+        func box(holding a: Int, _ b: Int) -> Int {
+            var box = spec.states[a].parent ?? 0
+            while !spec.isDescendant(b, of: box) || (box != 0 && spec.states[box].kind == .parallel) {
+                box = spec.states[box].parent ?? 0
+            }
+            return box
+        }
+
+        mutating func write() -> String {
+            writeContents(of: 0, indent: "    ")
+            return lines.joined(separator: "\n")
+        }
+
+        /// The children, the initial arrow and the edges of one box.
+        mutating func writeContents(of state: Int, indent: String) {
+            let resolved = spec.states[state]
+            if resolved.kind == .parallel {
+                for (i, region) in resolved.children.enumerated() {
+                    if i > 0 { lines.append(indent + "--") }
+                    writeState(region, indent: indent)
+                }
+            } else {
+                if let initial = resolved.initial, let child = resolved.children.first(where: { spec.isDescendant(initial, of: $0) }) {
+                    lines.append(indent + "[*] --> " + ids[child])
+                }
+                for child in resolved.children { writeState(child, indent: indent) }
+            }
+            for edge in edgesByBox[state] ?? [] {
+                let transition = spec.transitions[edge.transition]
+                lines.append(indent + ids[transition.source] + " --> " + ids[edge.target] + " : " + Self.text(label(transition)))
+            }
+        }
+
+        mutating func writeState(_ state: Int, indent: String) {
+            let resolved = spec.states[state]
+            let id = ids[state]
+            var caption = resolved.name
+            if let mark = marks[state] { caption += " ⚠ " + mark }
+            switch resolved.kind {
+            case .compound, .parallel:
+                lines.append(indent + "state " + id + " {")
+                writeContents(of: state, indent: indent + "    ")
+                lines.append(indent + "}")
+                if caption != id { lines.append(indent + id + " : " + Self.text(caption)) }
+            case .choice:
+                lines.append(indent + "state " + id + " <<choice>>")
+            case .history:
+                lines.append(indent + id + " : " + (resolved.historyDepth == .deep ? "H*" : "H"))
+            case .final:
+                lines.append(indent + id + " : " + Self.text(caption))
+                lines.append(indent + id + " --> [*]")
+            case .atomic:
+                // Targetless transitions react without leaving the state: listed in its box, as UML does.
+                let reactions = resolved.transitions.map { spec.transitions[$0] }.filter(\.targets.isEmpty)
+                if !reactions.isEmpty { caption += " (on " + reactions.map(label).joined(separator: ", ") + ")" }
+                lines.append(indent + (caption == id ? id : id + " : " + Self.text(caption)))
+            }
+        }
+
+        /// `event [guard]`, unescaped.
+        func label(_ transition: ResolvedTransition) -> String {
+            var text: String
+            switch transition.trigger {
+            case .event(let e): text = spec.events[e].name
+            case .anyEvent: text = "*"
+            case .eventless: text = ""
+            }
+            if let guardCondition = transition.guardCondition {
+                text += (text.isEmpty ? "" : " ") + "[" + guardCondition.text + "]"
+            }
+            if transition.isOneOf { text += " (one of)" }
+            if transition.trigger == .eventless && transition.guardCondition == nil { text = "always" }
+            return text
+        }
+
+        /// Label text with the characters Mermaid reads as syntax written as its `#code;` entities.
+        static func text(_ raw: String) -> String {
+            var result = ""
+            for character in raw {
+                switch character {
+                case ":": result += "#58;"
+                case ";": result += "#59;"
+                case "{": result += "#123;"
+                case "}": result += "#125;"
+                case "#": result += "#35;"
+                case "\n": result += " "
+                default: result.append(character)
+                }
+            }
+            return result
+        }
+    }
+}

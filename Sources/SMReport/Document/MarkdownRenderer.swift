@@ -1,0 +1,65 @@
+/// Writes a `Document` as GitHub-flavored Markdown; the diagram is a fenced `mermaid` block, which GitHub and most
+/// Markdown viewers draw.
+public struct MarkdownRenderer {
+    public init() {}
+
+    public func render(_ document: Document) -> String {
+        var lines = ["# " + escape(document.title), ""]
+        for block in document.blocks {
+            switch block {
+            case .heading(let level, let spans):
+                lines.append(String(repeating: "#", count: min(max(level, 1), 6)) + " " + inline(spans))
+            case .paragraph(let spans):
+                lines.append(inline(spans))
+            case .table(let header, let rows):
+                lines.append("| " + header.map(cell).joined(separator: " | ") + " |")
+                lines.append("|" + header.map { _ in "---" }.joined(separator: "|") + "|")
+                for row in rows { lines.append("| " + row.map { cell(inline($0)) }.joined(separator: " | ") + " |") }
+            case .list(let items):
+                lines += items.map { "- " + inline($0) }
+            case .numberedList(let items):
+                lines += items.enumerated().map { "\($0.offset + 1). " + inline($0.element) }
+            case .code(let text):
+                lines += ["```", text, "```"]
+            case .diagram(let source):
+                lines += ["```mermaid", source, "```"]
+            }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func inline(_ spans: [Document.Span]) -> String {
+        spans.map { span in
+            switch span {
+            case .text(let text): escape(text)
+            case .code(let text): code(text)
+            case .strong(let text): "**" + escape(text) + "**"
+            case .badge(let text, _): "**" + escape(text) + "**"
+            }
+        }.joined()
+    }
+
+    /// A code span that survives backticks inside it (CommonMark: a longer fence, padded with spaces).
+    private func code(_ text: String) -> String {
+        var longest = 0, run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        return longest == 0 ? fence + text + fence : fence + " " + text + " " + fence
+    }
+
+    /// Markdown's punctuation that would change the meaning of plain text (`#` only where it would start a heading).
+    private func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if "\\*_[]<|`".contains(character) || (character == "#" && result.isEmpty) { result.append("\\") }
+            result.append(character == "\n" ? " " : character)
+        }
+        return result
+    }
+
+    private func cell(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " ") }
+}

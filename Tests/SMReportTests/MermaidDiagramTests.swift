@@ -1,0 +1,97 @@
+import SMEngine
+import SMReport
+import SMSpec
+import SMTestSupport
+import Testing
+
+@Suite("Mermaid state diagrams")
+struct MermaidDiagramTests {
+    private func diagram(_ spec: Spec, marks: [Int: String] = [:]) throws -> MermaidDiagram {
+        MermaidDiagram(try spec.resolve(), marks: marks)
+    }
+
+    @Test("the rocket: initial arrow, one edge per transition, the targetless tick listed in its state")
+    func rocket() throws {
+        let source = try #require(try diagram(try Fixtures.spec("rocket")).source)
+        #expect(source == """
+            stateDiagram-v2
+                [*] --> standby
+                standby
+                countdown : countdown (on tick)
+                launch
+                standby --> countdown : fire
+                countdown --> standby : abort
+                countdown --> launch : [countDown == 0]
+                launch --> standby : landing
+            """)
+    }
+
+    @Test("hierarchy, parallel regions, choice, final states and history, each edge in the box holding both ends")
+    func structure() throws {
+        let spec = Spec("Structure") {
+            Event("go"); Event("back")
+            State("idle") { On("go", to: "work") }
+            Parallel("work") {
+                State("left") {
+                    State("l1") { On("go", to: "l2") }
+                    Final("l2")
+                }
+                State("right") {
+                    Atomic("r1")
+                    History("past", deep: true)
+                }
+                On("back", to: "idle")
+            }
+        }
+        let source = try #require(try diagram(spec, marks: [7: "SM001"]).source)
+        #expect(source == """
+            stateDiagram-v2
+                [*] --> idle
+                idle
+                state work {
+                    state left {
+                        [*] --> l1
+                        l1
+                        l2 : l2
+                        l2 --> [*]
+                        l1 --> l2 : go
+                    }
+                    --
+                    state right {
+                        [*] --> r1
+                        r1 : r1 ⚠ SM001
+                        past : H*
+                    }
+                }
+                idle --> work : go
+                work --> idle : back
+            """)
+    }
+
+    @Test("duplicate names and names that are not plain words get unique ids from their paths")
+    func identifiers() throws {
+        let spec = Spec("Ids") {
+            Event("go")
+            State("a") { State("x") { On("go", to: "b/x") } }
+            State("b") { Atomic("x") }
+            Atomic("on: off; {now}")
+            Atomic("state")
+        }
+        let source = try #require(try diagram(spec).source)
+        #expect(source.contains("state a {\n        [*] --> a_x\n        a_x : x\n    }"))
+        #expect(source.contains("state b {\n        [*] --> b_x\n        b_x : x\n    }"))
+        #expect(source.contains("    on__off___now_ : on#58; off#59; #123;now#125;"))
+        #expect(source.contains("    state_2 : state"))
+        #expect(source.contains("    a_x --> b_x : go"))
+    }
+
+    @Test("a spec too big to draw legibly gets a reason instead of a diagram")
+    func tooBig() throws {
+        let spec = Spec("Big") {
+            for i in 0..<301 { Atomic("s\(i)") }
+        }
+        let result = try diagram(spec)
+        #expect(result.source == nil)
+        #expect(result.reasonForNoDiagram == "The spec has 301 states; diagrams stop being legible above 300, so none is drawn.")
+    }
+}
