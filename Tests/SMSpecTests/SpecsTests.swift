@@ -33,4 +33,19 @@ struct SpecsTests {
         // And the text is a fixed point: writing the reloaded spec gives the same text.
         #expect(again.jsonText == spec.jsonText)
     }
+
+    @Test("a loaded spec that is changed afterwards resolves as changed, not as loaded")
+    func changedAfterLoading() throws {
+        var spec = try Fixtures.spec("rocket")
+        #expect(try spec.resolve().state(named: "extra") == nil)
+        spec.states.append(State("extra"))
+        spec.states[0].description = "waiting"
+        let resolved = try spec.resolve()
+        #expect(resolved.state(named: "extra") != nil)
+        #expect(resolved.states[1].description == "waiting")
+        spec.name = "Other rocket"
+        #expect(try spec.resolve().name == "Other rocket")
+        spec.events.removeAll()
+        #expect(throws: SpecError.self) { try spec.resolve() }
+    }
 }

@@ -70,11 +70,16 @@ extension Spec {
             return (nil, [Diagnostic(error.message, at: SourceLocation(file: file, pointer: .root, position: error.position))])
         }
         var decoder = SpecDecoder(file: file, bytes: bytes)
-        guard let spec = decoder.decodeSpec(root) else { return (nil, decoder.diagnostics) }
+        guard var spec = decoder.decodeSpec(root) else { return (nil, decoder.diagnostics) }
         var diagnostics = decoder.diagnostics
         // Semantic checks only on a spec that has states; otherwise every reference would be "unknown".
         if !spec.states.isEmpty {
-            do { _ = try spec.resolve(rejected: decoder.rejected) } catch { diagnostics += error.diagnostics }
+            do {
+                let resolved = try spec.resolve(rejected: decoder.rejected)
+                if diagnostics.isEmpty { spec.cachedResolution = Spec.Resolution(resolved) }
+            } catch {
+                diagnostics += error.diagnostics
+            }
         }
         return (spec, Self.deduplicated(diagnostics).sorted())
     }

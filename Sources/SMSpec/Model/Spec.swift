@@ -7,20 +7,28 @@ public struct Spec: Hashable, Sendable {
     /// The format this version of smcheck reads.
     public static let format = "smcheck/1"
 
-    public var name: String
-    public var description: String?
-    public var variables: [Variable]
-    public var events: [EventDeclaration]
+    public var name: String { didSet { cachedResolution = nil } }
+    public var description: String? { didSet { cachedResolution = nil } }
+    public var variables: [Variable] { didSet { cachedResolution = nil } }
+    public var events: [EventDeclaration] { didSet { cachedResolution = nil } }
     /// The root's initial state (default: the first top-level state).
-    public var initial: StateReference?
+    public var initial: StateReference? { didSet { cachedResolution = nil } }
     /// The top-level states, in document order.
-    public var states: [State]
-    public var invariants: [Invariant]
+    public var states: [State] { didSet { cachedResolution = nil } }
+    public var invariants: [Invariant] { didSet { cachedResolution = nil } }
     /// States the author expects to be reachable.
-    public var reachable: [StateReference]
-    public var options: Options
+    public var reachable: [StateReference] { didSet { cachedResolution = nil } }
+    public var options: Options { didSet { cachedResolution = nil } }
     /// Where the spec was read from, when it was read from a file.
-    public var file: String?
+    public var file: String? { didSet { cachedResolution = nil } }
+    /// The resolution of exactly this value, kept by the loader so that compiling a loaded spec does not resolve it
+    /// a second time. Any change to the spec drops it; it is not part of the spec's meaning (==, hash).
+    var cachedResolution: Resolution?
+
+    final class Resolution: Sendable {
+        let resolved: ResolvedSpec
+        init(_ resolved: ResolvedSpec) { self.resolved = resolved }
+    }
 
     public init(
         name: String, description: String? = nil, variables: [Variable] = [], events: [EventDeclaration] = [],

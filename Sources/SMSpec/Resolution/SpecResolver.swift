@@ -4,7 +4,8 @@ extension Spec {
     /// Every problem is reported, not only the first. The loader calls this for JSON specs; specs built in Swift get
     /// the same checks when they are compiled.
     public func resolve() throws(SpecError) -> ResolvedSpec {
-        try resolve(rejected: RejectedDeclarations())
+        if let cachedResolution { return cachedResolution.resolved }
+        return try resolve(rejected: RejectedDeclarations())
     }
 
     func resolve(rejected: RejectedDeclarations) throws(SpecError) -> ResolvedSpec {
