@@ -16,7 +16,7 @@ extension StepCore {
     @discardableResult
     mutating func start() throws(EngineError) -> StepOutcome {
         beginCall()
-        currentEvent = nil
+        currentEventIndex = -1
         microstepCount = 0
         recentCount = 0
         if recordsMicrosteps { microsteps.append(Microstep(event: nil)) }
@@ -133,7 +133,7 @@ extension StepCore {
     }
 
     mutating func setCurrentEvent(_ event: EventInstance) {
-        currentEvent = event
+        currentEventIndex = event.event
         if !event.arguments.isEmpty { for (i, argument) in event.arguments.enumerated() { parameters[i] = argument } }
     }
 

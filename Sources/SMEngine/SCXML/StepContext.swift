@@ -99,9 +99,17 @@ struct StepCore {
     /// A final state at the top level was entered: later events are unhandled.
     var isHalted = false
 
-    // The event being processed.
+    // The event being processed: its index (-1 for none) and, in `parameters`, its arguments. Kept apart rather than
+    // as an `EventInstance` so the hot path stores an integer instead of retaining and releasing an array.
     let parameters: UnsafeMutablePointer<Int>
-    var currentEvent: EventInstance?
+    var currentEventIndex = -1
+
+    /// The event being processed, for messages, records and host calls (off the hot path).
+    var currentEvent: EventInstance? {
+        guard currentEventIndex >= 0 else { return nil }
+        let count = Int(hot.parameterCount[currentEventIndex])
+        return EventInstance(event: currentEventIndex, arguments: Array(UnsafeBufferPointer(start: parameters, count: count)))
+    }
 
     // Queues: raised events are handled in this macrostep; sent events after it.
     var internalQueue: [EventInstance] = []
