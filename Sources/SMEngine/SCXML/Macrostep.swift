@@ -52,13 +52,17 @@ extension StepCore {
     @discardableResult
     mutating func process(_ event: EventInstance) throws(EngineError) -> StepOutcome {
         beginCall()
-        try validate(event)
+        // The common case (a declared event without arguments) is checked inline; the rest out of line.
+        if event.event < 0 || event.event >= eventCount || !event.arguments.isEmpty || hot.parameterCount[event.event] != 0 {
+            try validate(event)
+        }
         let handled = try macrostep(for: event, fromHost: true)
         let total = microstepCount
-        let drained = try drainExternalQueue()
+        let drained = externalHead < externalQueue.count ? try drainExternalQueue() : 0
         return StepOutcome(handled: handled, microsteps: total + drainedMicrosteps, queuedEventsProcessed: drained)
     }
 
+    @inline(__always)
     private mutating func beginCall() {
         if recordsMicrosteps && !microsteps.isEmpty { microsteps.removeAll(keepingCapacity: true) }
         if !internalQueue.isEmpty { internalQueue.removeAll(keepingCapacity: true) }
@@ -88,8 +92,9 @@ extension StepCore {
             throw EngineError(.unhandledEvent(event: event.event),
                               "event '\(machine.spec.events[event.event].name)' is not handled in \(describeConfiguration())")
         }
-        try runToCompletion()
-        checkInvariantsIfAsked()
+        // Nothing can follow a microstep without eventless transitions or raised events: skip the loop.
+        if hasEventless || internalHead < internalQueue.count || isHalted { try runToCompletion() }
+        if checksInvariants { checkInvariantsIfAsked() }
         return handled
     }
 
