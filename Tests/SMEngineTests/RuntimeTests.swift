@@ -131,6 +131,25 @@ struct RuntimeTests {
         }
     }
 
+    @Test("an observer can remove itself and add others from inside a delivery; changes count from the next event",
+          .timeLimit(.minutes(1)))
+    func observersChangedFromObservers() throws {
+        let rocket = try StateMachine(try Fixtures.spec("rocket"))
+        let once = Log<String>(), later = Log<String>()
+        let token = Mutex<ObserverToken?>(nil)
+        token.withLock { mine in
+            mine = rocket.onEnter { path in
+                once.append(path)
+                if let me = token.withLock({ $0 }) { rocket.removeObserver(me) }
+                rocket.onEnter { later.append($0) }
+            }
+        }
+        try rocket.send("fire")
+        try rocket.send("abort")
+        #expect(once.all == ["standby"])          // the start entered standby; then it removed itself
+        #expect(later.all == ["countdown", "standby"])
+    }
+
     @Test("isActive, activeStates and variables read the current state")
     func reading() throws {
         let rocket = try StateMachine(try Fixtures.spec("rocket"))

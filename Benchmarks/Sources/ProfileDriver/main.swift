@@ -6,6 +6,7 @@ import SMSpec
 
 // A driver for profilers (perf, valgrind):
 //   ProfileDriver flat|player COUNT    steps a benchmark machine COUNT times
+//   ProfileDriver send COUNT           sends COUNT events to the flat ring through the locked StateMachine runtime
 //   ProfileDriver rings N K [THREADS]  explores N rings of K states
 //   ProfileDriver load COUNT           loads (and compiles) the large loader-benchmark spec COUNT times
 let arguments = CommandLine.arguments
@@ -16,6 +17,15 @@ if which == "load" {
         let machine = try Machine(try Spec.load(json: bytes))
         print(machine.stateCount)
     }
+} else if which == "send" {
+    let runtime = try StateMachine(BenchmarkSpecs.flatRing)
+    try runtime.start()
+    let next = try runtime.machine.eventInstance("next")
+    var handled = 0
+    for _ in 0..<(arguments.count > 2 ? Int(arguments[2])! : 1_000_000) {
+        if try runtime.send(next).disposition == .handled { handled += 1 }
+    }
+    print(handled)
 } else if which == "rings" {
     let n = Int(arguments[2])!, k = Int(arguments[3])!
     var options = ExplorationOptions()

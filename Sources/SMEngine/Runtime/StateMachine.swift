@@ -42,10 +42,13 @@ public final class StateMachine: @unchecked Sendable {
     /// The thread processing an event (0 when none), to tell a reentrant `send` from a concurrent one.
     private let owner = Atomic<UInt>(0)
     private let context: StepContext
+    // The three below are read and written only under `lock` (or by its owner thread, between the step's phases),
+    // never in overlapping accesses, so the run-time exclusivity checks (a third of a `send`'s time) are off.
+
     /// The state after the last completed event, guarded by the processing lock; updated in place.
-    private var committed: MachineState?
-    private var reentrantQueue: [EventInstance] = []
-    private var observers = Observers()
+    @exclusivity(unchecked) private var committed: MachineState?
+    @exclusivity(unchecked) private var reentrantQueue: [EventInstance] = []
+    @exclusivity(unchecked) private var observers = Observers()
 
     /// A runtime for `spec`, with the host's guards, callbacks and `oneOf` resolver.
     public init(_ spec: Spec, host: HostFunctions = HostFunctions()) throws(SpecError) {
@@ -111,6 +114,7 @@ public final class StateMachine: @unchecked Sendable {
         } catch {
             // Roll back: the machine is as it was before the event.
             if let committed { context.load(committed) }
+            let observers = self.observers
             observers.failed(error)
             throw error
         }
@@ -172,6 +176,7 @@ public final class StateMachine: @unchecked Sendable {
     }
 
     private func deliver(_ result: StepResult) {
+        let observers = self.observers  // a copy: observers may add or remove observers
         guard observers.wantMicrosteps else { return }
         for microstep in result.microsteps {
             for state in microstep.exited { observers.exited(machine.path(of: state)) }
@@ -219,41 +224,49 @@ public final class StateMachine: @unchecked Sendable {
     /// Called with the path of every state entered (TBStateMachine's TBSMStateDidEnterNotification).
     @discardableResult
     public func onEnter(_ handler: @escaping @Sendable (String) -> Void) -> ObserverToken {
-        lock.withLock { observers.add(.entry(handler)) }
+        changeObservers { $0.add(.entry(handler)) }
     }
 
     /// Called with the path of every state exited.
     @discardableResult
     public func onExit(_ handler: @escaping @Sendable (String) -> Void) -> ObserverToken {
-        lock.withLock { observers.add(.exit(handler)) }
+        changeObservers { $0.add(.exit(handler)) }
     }
 
     /// Called for every transition taken (EFStateMachine's onChange).
     @discardableResult
     public func onTransition(_ handler: @escaping @Sendable (TransitionEvent) -> Void) -> ObserverToken {
-        lock.withLock { observers.add(.transition(handler)) }
+        changeObservers { $0.add(.transition(handler)) }
     }
 
     /// Called after every macrostep with its result.
     @discardableResult
     public func onStep(_ handler: @escaping @Sendable (StepResult) -> Void) -> ObserverToken {
-        lock.withLock { observers.add(.step(handler)) }
+        changeObservers { $0.add(.step(handler)) }
     }
 
     /// Called with every error an event caused, including events queued from callbacks.
     @discardableResult
     public func onError(_ handler: @escaping @Sendable (EngineError) -> Void) -> ObserverToken {
-        lock.withLock { observers.add(.error(handler)) }
+        changeObservers { $0.add(.error(handler)) }
     }
 
     /// Logs every macrostep like a debugger would (TBStateMachine's TBSMDebugger): the event, each transition, the
     /// states exited and entered, the effects, and the resulting configuration.
     public func trace(_ log: (@Sendable (String) -> Void)?) {
-        lock.withLock { observers.log = log }
+        changeObservers { $0.log = log }
     }
 
     public func removeObserver(_ token: ObserverToken) {
-        lock.withLock { observers.remove(token) }
+        changeObservers { $0.remove(token) }
+    }
+
+    /// Changes the observers under the lock, or directly from a callback or observer of this machine (its thread
+    /// holds the lock already): a one-shot observer can remove itself. Deliveries iterate a copy, so a change made
+    /// while they run takes effect from the next event.
+    private func changeObservers<T>(_ change: (inout Observers) -> T) -> T {
+        if owner.load(ordering: .acquiring) == Self.currentThread { return change(&observers) }
+        return lock.withLock { change(&observers) }
     }
 
     /// Every macrostep from now on, as an async sequence. Ends when the consuming task is cancelled.
