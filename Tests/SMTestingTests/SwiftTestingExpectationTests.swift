@@ -46,14 +46,24 @@ struct SwiftTestingExpectationTests {
     @Test("expectTrace follows the rocket to launch, and names what is active when the expectation is wrong")
     func trace() throws {
         let rocket = try Fixtures.spec("rocket")
-        let toLaunch = ["fire"] + Array(repeating: "tick", count: 5)
+        let toLaunch: [SentEvent] = ["fire"] + Array(repeating: "tick", count: 5)
         expectTrace(toLaunch, in: rocket, endsIn: ["launch"])
-        #expect(SpecChecks.trace([("fire", [:]), ("tick", [:])], in: rocket, endsIn: ["launch"])
+        #expect(SpecChecks.trace(["fire", "tick"], in: rocket, endsIn: ["launch"])
             == ["Rocket: after fire, tick: expected 'launch' to be active; active: countdown"])
         #expect(SpecChecks.trace([], in: rocket, endsIn: ["standbye"])
             == ["Rocket: no state is named 'standbye'; did you mean 'standby'?"])
-        #expect(SpecChecks.trace([("launch!", [:])], in: rocket, endsIn: [])
+        #expect(SpecChecks.trace(["launch!"], in: rocket, endsIn: [])
             == ["Rocket: after launch!: unknown event 'launch!'"])
+    }
+
+    @Test("events with arguments: a value outside the parameter's domain is reported with the event")
+    func traceWithArguments() throws {
+        let spec = try Fixtures.spec("defects/sm004-nondeterministic-guards")
+        expectTrace([SentEvent("set", ["to": .int(3)]), "check"], in: spec, endsIn: ["low"])
+        expectTrace([SentEvent("set", ["to": .int(7)]), "check"], in: spec, endsIn: ["high"])
+        let failures = SpecChecks.trace([SentEvent("set", ["to": .int(99)])], in: spec, endsIn: [])
+        #expect(failures.count == 1)
+        #expect(failures.first?.hasPrefix("SM004 nondeterministic guards: after set: ") == true, "\(failures)")
     }
 
     @Test("expectConformance passes the article's rocket and shrinks the early launch to fire and four ticks")

@@ -36,9 +36,9 @@ public enum SpecChecks {
         return failures
     }
 
-    /// Sends `events` (names, each with its arguments) to a fresh engine of `spec` and checks that every state in
+    /// Sends `events` (each a name with its arguments) to a fresh engine of `spec` and checks that every state in
     /// `active` (names or paths) is active at the end. Fails at the first event the engine rejects.
-    public static func trace(_ events: [(name: String, arguments: [String: Value])], in spec: Spec,
+    public static func trace(_ events: [SentEvent], in spec: Spec,
                              endsIn active: [String]) -> [String] {
         let runtime: StateMachine
         do {

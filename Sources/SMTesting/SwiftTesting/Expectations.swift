@@ -23,10 +23,10 @@ public func expectNoFindings(
 /// Expects the events, sent in order to a fresh engine of `spec`, to be handled without an engine error and to
 /// leave every state of `active` active.
 public func expectTrace(
-    _ events: [String], in spec: Spec, endsIn active: [String],
+    _ events: [SentEvent], in spec: Spec, endsIn active: [String],
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
-    record(SpecChecks.trace(events.map { ($0, [:]) }, in: spec, endsIn: active),
+    record(SpecChecks.trace(events, in: spec, endsIn: active),
            Testing.SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 

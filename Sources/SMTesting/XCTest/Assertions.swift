@@ -21,9 +21,9 @@ public func XCTAssertNoFindings(
 /// Asserts that the events, sent in order to a fresh engine of `spec`, are handled without an engine error and
 /// leave every state of `active` active.
 public func XCTAssertTrace(
-    _ events: [String], in spec: Spec, endsIn active: [String], file: StaticString = #filePath, line: UInt = #line
+    _ events: [SentEvent], in spec: Spec, endsIn active: [String], file: StaticString = #filePath, line: UInt = #line
 ) {
-    fail(SpecChecks.trace(events.map { ($0, [:]) }, in: spec, endsIn: active), file, line)
+    fail(SpecChecks.trace(events, in: spec, endsIn: active), file, line)
 }
 
 /// Asserts that seeded fuzzing of `spec` finds no engine error, broken invariant or failing property.
