@@ -64,7 +64,8 @@ struct ReportCommand: ParsableCommand {
             let analysis: AnalysisResult
             do {
                 spec = try Spec.load(path: file)
-                analysis = try Analyzer.analyze(spec, options: exploration.options(progress: false))
+                analysis = try Analyzer.analyze(spec, options: exploration.options(progress: true))
+                if FileHandleOutput.standardErrorIsTerminal { FileHandleOutput.standardError("\r\u{1B}[K") }
             } catch {
                 printError(error.description)
                 status = ExitStatus.unusableInput
