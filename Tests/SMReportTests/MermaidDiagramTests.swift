@@ -68,6 +68,28 @@ struct MermaidDiagramTests {
             """)
     }
 
+    @Test("arrows into or out of a second region point at its parallel state and name the real end (mermaid#5096)")
+    func laterRegions() throws {
+        let spec = Spec("Regions") {
+            Event("go"); Event("back")
+            State("o") { On("go", to: "l1", "r2") }
+            Parallel("p") {
+                State("left") { Atomic("l1") }
+                State("right") {
+                    Atomic("r1")
+                    State("r2") { On("back", to: "o") }
+                }
+            }
+        }
+        let source = try #require(try diagram(spec).source)
+        #expect(source.hasSuffix("""
+                o --> l1 : go
+                o --> p : go (to r2)
+                p --> o : back (from r2)
+            """))
+        #expect(source.contains("        --\n        state right {\n            [*] --> r1\n            r1\n            r2\n        }"))
+    }
+
     @Test("duplicate names and names that are not plain words get unique ids from their paths")
     func identifiers() throws {
         let spec = Spec("Ids") {

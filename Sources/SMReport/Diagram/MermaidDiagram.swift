@@ -36,7 +36,14 @@ public struct MermaidDiagram {
         let marks: [Int: String]
         var ids: [String]
         /// Transitions (with one target each) by the state whose box they are written in.
-        var edgesByBox: [Int: [(transition: Int, target: Int)]] = [:]
+        var edgesByBox: [Int: [Edge]] = [:]
+
+        /// One drawn arrow: the transition, and the states it is drawn between (see `drawable`).
+        struct Edge {
+            let transition: Int
+            let source: Int
+            let target: Int
+        }
         var lines = ["stateDiagram-v2"]
 
         init(spec: ResolvedSpec, marks: [Int: String]) {
@@ -45,7 +52,10 @@ public struct MermaidDiagram {
             ids = Self.identifiers(spec)
             for transition in spec.transitions {
                 for target in transition.targets {
-                    edgesByBox[box(holding: transition.source, target), default: []].append((transition.index, target))
+                    let box = box(holding: transition.source, target)
+                    edgesByBox[box, default: []].append(Edge(transition: transition.index,
+                                                              source: drawable(transition.source, outside: box),
+                                                              target: drawable(target, outside: box)))
                 }
             }
         }
@@ -73,6 +83,22 @@ public struct MermaidDiagram {
                 ids.append(unique)
             }
             return ids
+        }
+
+        /// The state an arrow written in `box` can point at for `state`: the state itself, unless it lies in a
+        /// parallel state's second or later region. Mermaid cannot reference those from outside their region
+        /// (mermaid-js/mermaid#5096: a syntax error), so the arrow points at that parallel state instead (the
+        /// outermost such one) and its label names the real end.
+        func drawable(_ state: Int, outside box: Int) -> Int {
+            var drawn = state
+            var child = state
+            var ancestor = spec.states[state].parent ?? 0
+            while ancestor != box && ancestor != 0 {
+                if spec.states[ancestor].kind == .parallel && spec.states[ancestor].children.first != child { drawn = ancestor }
+                child = ancestor
+                ancestor = spec.states[ancestor].parent ?? 0
+            }
+            return drawn
         }
 
         /// The innermost compound state (or the root) holding both states; a parallel state's box holds only its
@@ -106,7 +132,12 @@ public struct MermaidDiagram {
             }
             for edge in edgesByBox[state] ?? [] {
                 let transition = spec.transitions[edge.transition]
-                lines.append(indent + ids[transition.source] + " --> " + ids[edge.target] + " : " + Self.text(label(transition)))
+                var text = label(transition)
+                if edge.source != transition.source { text += " (from " + spec.states[transition.source].name + ")" }
+                if let target = transition.targets.first(where: { drawable($0, outside: state) == edge.target && $0 != edge.target }) {
+                    text += " (to " + spec.states[target].name + ")"
+                }
+                lines.append(indent + ids[edge.source] + " --> " + ids[edge.target] + " : " + Self.text(text))
             }
         }
 
