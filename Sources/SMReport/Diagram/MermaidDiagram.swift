@@ -7,7 +7,7 @@ public import SMSpec
 /// Each transition is written inside the innermost box that holds both ends, where Mermaid expects it; targetless
 /// transitions of a leaf are listed in its box. Specs too big or too deep to draw legibly get no diagram
 /// (`source` is nil) and a `reasonForNoDiagram`.
-public struct MermaidDiagram {
+public struct MermaidDiagram: Sendable {
     public static let maximumStates = 300
     public static let maximumDepth = 40
 

@@ -1,7 +1,7 @@
 /// Writes a `Document` as one self-contained HTML page (inline style, no local assets). The diagram's Mermaid source
 /// is in the page; the Mermaid script, loaded from a CDN when the page is opened online, draws it, and offline the
 /// source stays readable.
-public struct HTMLRenderer {
+public struct HTMLRenderer: Sendable {
     public init() {}
 
     public func render(_ document: Document) -> String {

@@ -1,6 +1,6 @@
 /// Writes a `Document` as GitHub-flavored Markdown; the diagram is a fenced `mermaid` block, which GitHub and most
 /// Markdown viewers draw.
-public struct MarkdownRenderer {
+public struct MarkdownRenderer: Sendable {
     public init() {}
 
     public func render(_ document: Document) -> String {

@@ -5,7 +5,7 @@ import SMSpec
 
 /// The report of one spec for people: what it is, its diagram, the verdict, every finding with its place, trace
 /// and witness, and the coverage a seeded fuzz campaign reached. Written out as Markdown or HTML.
-public struct SpecReport {
+public struct SpecReport: Sendable {
     public let file: String
     public let analysis: AnalysisResult
     /// The campaign that measured coverage; nil to leave coverage out.
