@@ -23,7 +23,8 @@ let strictSwift: [SwiftSetting] = [
 
 let package = Package(
     name: "smcheck",
-    platforms: [.macOS(.v15)],
+    // The runtime's lock-free owner check uses the Synchronization module, which these versions bring.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .executable(name: "smcheck", targets: ["smcheck"]),
         .library(name: "SMSpec", targets: ["SMSpec"]),
