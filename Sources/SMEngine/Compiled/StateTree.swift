@@ -23,6 +23,9 @@ struct StateTree: Sendable {
     let historyDefaults: [[Int]]
     /// Leaves: atomic, final and choice states.
     let leaves: StateSet
+    /// By history ordinal, the states it records when its parent is exited, among the active ones: the leaves
+    /// below the parent (deep) or the parent's children (shallow).
+    let historyMasks: [StateSet]
 
     init(_ spec: ResolvedSpec) {
         let n = spec.states.count
@@ -54,7 +57,14 @@ struct StateTree: Sendable {
             if parentState.kind == .parallel { return parentState.children.filter { spec.states[$0].kind != .history } }
             return [parentState.initial ?? p]
         }
-        leaves = StateSet(capacity: n, spec.states.filter(\.isLeaf).map(\.index))
+        let leaves = StateSet(capacity: n, spec.states.filter(\.isLeaf).map(\.index))
+        self.leaves = leaves
+        historyMasks = historyStates.map { h in
+            let p = spec.states[h].parent ?? 0
+            return spec.states[h].historyDepth == .deep
+                ? descendantSets[p].intersection(leaves)
+                : StateSet(capacity: n, spec.states[p].children)
+        }
     }
 
     func isDescendant(_ state: Int, of ancestor: Int) -> Bool { descendants[ancestor].contains(state) }

@@ -28,6 +28,12 @@ public struct StateSet: Hashable, Sendable, Sequence, CustomStringConvertible {
         for i in words.indices where words[i] != source[i] { words[i] = source[i] }
     }
 
+    /// Replaces the members with `mask`'s members among the bits of `source` (same width), in place: no
+    /// allocation when the storage is not shared.
+    mutating func overwrite(with mask: StateSet, in source: UnsafeMutablePointer<UInt64>) {
+        for i in words.indices { words[i] = mask.words[i] & source[i] }
+    }
+
     /// The smallest member.
     public var first: Int? {
         var iterator = makeIterator()

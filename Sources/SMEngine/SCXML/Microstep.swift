@@ -69,7 +69,7 @@ extension StepCore {
     }
 
     /// For each exited state with history children: deep history keeps the active leaves below it, shallow
-    /// history its active children.
+    /// history its active children (`StateTree.historyMasks`).
     private mutating func recordHistory() {
         for w in 0..<words {
             var bits = exitScratch[w]
@@ -77,13 +77,11 @@ extension StepCore {
                 let state = w << 6 | bits.trailingZeroBitCount
                 bits &= bits - 1
                 for h in tree.historyChildren[state] {
-                    var recorded = StateSet(capacity: tree.count)
-                    if machine.spec.states[h].historyDepth == .deep {
-                        for leaf in tree.descendants[state].intersection(tree.leaves) where isActive(leaf) { recorded.insert(leaf) }
-                    } else {
-                        for child in tree.children[state] where isActive(child) { recorded.insert(child) }
-                    }
-                    history[tree.historyOrdinal[h]] = recorded
+                    let ordinal = tree.historyOrdinal[h]
+                    // Taken out of the array so its storage stays unshared and is reused.
+                    var recorded = history[ordinal].take() ?? StateSet(capacity: tree.count)
+                    recorded.overwrite(with: tree.historyMasks[ordinal], in: configuration)
+                    history[ordinal] = recorded
                 }
             }
         }
