@@ -124,6 +124,7 @@ extension StepCore {
     /// SCXML's removeConflictingTransitions: of two transitions whose exit sets overlap, the one from the
     /// descendant state (or, otherwise, the earlier one) wins.
     mutating func removeConflictingTransitions() {
+        if exitSetsAreDisjoint() { return }
         var kept: [(transition: Int32, option: Int32, exit: StateSet)] = []
         for i in 0..<selectedCount {
             let t1 = Int(selected[i])
@@ -147,6 +148,28 @@ extension StepCore {
             selected[i] = entry.transition
             selectedOption[i] = entry.option
         }
+    }
+
+    /// True when every selected transition has a precomputed exit mask and no two of them exit a common active
+    /// state: nothing conflicts (transitions in different parallel regions, the common case), found without
+    /// allocating. O(k² · words) for k selected transitions.
+    private func exitSetsAreDisjoint() -> Bool {
+        for i in 0..<selectedCount {
+            let base = hot.optionBase[Int(selected[i])]
+            if base >= 0 && hot.optionIsDynamic[Int(base + selectedOption[i])] { return false }
+        }
+        for i in 0..<selectedCount {
+            let baseI = hot.optionBase[Int(selected[i])]
+            guard baseI >= 0 else { continue }  // targetless: exits nothing
+            let maskI = hot.optionExitWords + Int(baseI + selectedOption[i]) * words
+            for j in (i + 1)..<selectedCount {
+                let baseJ = hot.optionBase[Int(selected[j])]
+                guard baseJ >= 0 else { continue }
+                let maskJ = hot.optionExitWords + Int(baseJ + selectedOption[j]) * words
+                for w in 0..<words where maskI[w] & maskJ[w] & configuration[w] != 0 { return false }
+            }
+        }
+        return true
     }
 
     /// The states `t` would exit in the current configuration.
