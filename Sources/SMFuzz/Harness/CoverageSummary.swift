@@ -42,4 +42,11 @@ public struct CoverageSummary: Sendable, Equatable {
     public var coveredTransitions: Int { transitions.count { $0.covered } }
     /// Guard outcomes seen, out of `2 * guards.count` (true and false for each guard).
     public var coveredGuardOutcomes: Int { guards.reduce(0) { $0 + ($1.sawTrue ? 1 : 0) + ($1.sawFalse ? 1 : 0) } }
+
+    /// The guard outcomes not seen, as `true: transition` or `false: transition`.
+    public var missedGuardOutcomes: [String] {
+        guards.flatMap { outcomes in
+            (outcomes.sawTrue ? [] : ["true: \(outcomes.transition)"]) + (outcomes.sawFalse ? [] : ["false: \(outcomes.transition)"])
+        }
+    }
 }

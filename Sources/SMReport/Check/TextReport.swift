@@ -29,10 +29,7 @@ public struct TextReport {
             let plural = TextStyle.plural
             var summary = "\(plural(stats.configurations, "configuration")), \(plural(stats.transitions, "transition")), depth \(stats.depth), \(stats.milliseconds) ms"
             if !stats.complete { summary += "; incomplete: \(stats.note ?? "stopped early")" }
-            let counts = Severity.allCases.reversed().compactMap { severity -> String? in
-                let n = shown.filter { $0.severity == severity }.count
-                return n == 0 ? nil : "\(n) \(severity.rawValue)\(n == 1 ? "" : "s")"
-            }
+            let counts = TextStyle.severityCounts(shown)
             let verdict = counts.isEmpty ? paint("ok", .green) : counts.joined(separator: ", ")
             lines.append("  \(verdict) (\(summary))")
             if stats.complete, let note = stats.note { lines.append("  note: \(note)") }
@@ -50,7 +47,7 @@ public struct TextReport {
         var lines = ["  " + paint("\(finding.severity.rawValue) \(finding.code.rawValue)", color) + " " + finding.message]
         if let location = finding.location {
             let place = location.line.map { "\(file):\($0):\(location.column ?? 1)" } ?? file
-            lines.append("    at \(place) (\(location.pointer.description.isEmpty ? "/" : location.pointer.description))")
+            lines.append("    at \(place) (\(location.pointerText))")
         }
         if let trace = finding.trace { lines += TextStyle.trace(trace, machine: machine, indent: "    ") }
         if !finding.witness.isEmpty {

@@ -5,7 +5,7 @@ public struct HTMLRenderer: Sendable {
     public init() {}
 
     public func render(_ document: Document) -> String {
-        var body: [String] = ["<h1>\(escape(document.title))</h1>"]
+        var body: [String] = ["<h1>\(Markup.escape(document.title))</h1>"]
         var hasDiagram = false
         for block in document.blocks {
             switch block {
@@ -15,7 +15,7 @@ public struct HTMLRenderer: Sendable {
             case .paragraph(let spans):
                 body.append("<p>\(inline(spans))</p>")
             case .table(let header, let rows):
-                var table = ["<table>", "<thead><tr>" + header.map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>", "<tbody>"]
+                var table = ["<table>", "<thead><tr>" + header.map { "<th>\(Markup.escape($0))</th>" }.joined() + "</tr></thead>", "<tbody>"]
                 for row in rows { table.append("<tr>" + row.map { "<td>\(inline($0))</td>" }.joined() + "</tr>") }
                 table.append("</tbody></table>")
                 body.append(table.joined(separator: "\n"))
@@ -24,10 +24,10 @@ public struct HTMLRenderer: Sendable {
             case .numberedList(let items):
                 body.append("<ol>\n" + items.map { "<li>\(inline($0))</li>" }.joined(separator: "\n") + "\n</ol>")
             case .code(let text):
-                body.append("<pre><code>\(escape(text))</code></pre>")
+                body.append("<pre><code>\(Markup.escape(text))</code></pre>")
             case .diagram(let source):
                 hasDiagram = true
-                body.append("<pre class=\"mermaid\">\n\(escape(source))\n</pre>")
+                body.append("<pre class=\"mermaid\">\n\(Markup.escape(source))\n</pre>")
             }
         }
         var page = [
@@ -36,7 +36,7 @@ public struct HTMLRenderer: Sendable {
             "<head>",
             "<meta charset=\"utf-8\">",
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
-            "<title>\(escape(document.title))</title>",
+            "<title>\(Markup.escape(document.title))</title>",
             "<style>\(Self.style)</style>",
             "</head>",
             "<body>",
@@ -52,27 +52,12 @@ public struct HTMLRenderer: Sendable {
     func inline(_ spans: [Document.Span]) -> String {
         spans.map { span in
             switch span {
-            case .text(let text): escape(text)
-            case .code(let text): "<code>\(escape(text))</code>"
-            case .strong(let text): "<strong>\(escape(text))</strong>"
-            case .badge(let text, let tone): "<span class=\"badge \(tone.rawValue)\">\(escape(text))</span>"
+            case .text(let text): Markup.escape(text)
+            case .code(let text): "<code>\(Markup.escape(text))</code>"
+            case .strong(let text): "<strong>\(Markup.escape(text))</strong>"
+            case .badge(let text, let tone): "<span class=\"badge \(tone.rawValue)\">\(Markup.escape(text))</span>"
             }
         }.joined()
-    }
-
-    func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 
     static let style = """

@@ -1,3 +1,4 @@
+import SMAnalyzer
 import SMEngine
 
 /// What the text reports share: ANSI colors on a terminal, plurals, numbered traces.
@@ -13,6 +14,14 @@ struct TextStyle {
     }
 
     static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+
+    /// `2 errors`, `1 warning`, ... worst first, leaving out severities with no finding.
+    static func severityCounts(_ findings: [Finding]) -> [String] {
+        Severity.allCases.reversed().compactMap { severity in
+            let n = findings.count { $0.severity == severity }
+            return n == 0 ? nil : plural(n, severity.rawValue)
+        }
+    }
 
     /// `trace:` and the steps numbered from 1, each with its choices, indented by `indent`.
     static func trace(_ trace: [TraceStep], machine: Machine, indent: String) -> [String] {

@@ -41,9 +41,7 @@ public struct FuzzTextReport {
             + "guard outcomes \(summary.coveredGuardOutcomes)/\(2 * summary.guards.count)"]
         lines += misses("states not entered", summary.states.filter { !$0.covered }.map(\.name))
         lines += misses("transitions not taken", summary.transitions.filter { !$0.covered }.map(\.name))
-        lines += misses("guard outcomes not seen", summary.guards.flatMap { outcomes in
-            (outcomes.sawTrue ? [] : ["true: \(outcomes.transition)"]) + (outcomes.sawFalse ? [] : ["false: \(outcomes.transition)"])
-        })
+        lines += misses("guard outcomes not seen", summary.missedGuardOutcomes)
         return lines
     }
 

@@ -16,9 +16,9 @@ public enum JUnitReport {
                 errors += 1
                 let details = error.diagnostics.map(\.description).joined(separator: "\n")
                 suites.append("""
-                      <testsuite name="\(escape(file))" tests="1" failures="0" errors="1" time="0">
-                        <testcase classname="smcheck.fuzz" name="\(escape(file))" time="0">
-                          <error message="\(escape(error.diagnostics.first?.message ?? "unusable spec"))" type="load-error">\(escape(details))</error>
+                      <testsuite name="\(Markup.escape(file))" tests="1" failures="0" errors="1" time="0">
+                        <testcase classname="smcheck.fuzz" name="\(Markup.escape(file))" time="0">
+                          <error message="\(Markup.escape(error.diagnostics.first?.message ?? "unusable spec"))" type="load-error">\(Markup.escape(details))</error>
                         </testcase>
                       </testsuite>
                     """)
@@ -31,16 +31,16 @@ public enum JUnitReport {
                     failures += 1
                     var details = TextStyle.trace(failure.trace, machine: result.machine, indent: "")
                     if let replayFile { details.append("replay: smcheck replay \(replayFile)") }
-                    body = "\n      <failure message=\"\(escape(failure.failure.message))\" type=\"\(failure.failure.kind.rawValue)\">"
-                        + escape(details.joined(separator: "\n")) + "</failure>"
+                    body = "\n      <failure message=\"\(Markup.escape(failure.failure.message))\" type=\"\(failure.failure.kind.rawValue)\">"
+                        + Markup.escape(details.joined(separator: "\n")) + "</failure>"
                 }
                 let summary = result.coverageSummary
                 let coverage = "coverage: states \(summary.coveredStates)/\(summary.states.count), transitions "
                     + "\(summary.coveredTransitions)/\(summary.transitions.count), guard outcomes \(summary.coveredGuardOutcomes)/\(2 * summary.guards.count)"
                 suites.append("""
-                      <testsuite name="\(escape(file))" tests="1" failures="\(result.failure == nil ? 0 : 1)" errors="0" time="\(time)">
-                        <testcase classname="smcheck.fuzz" name="\(escape(name))" time="\(time)">\(body)
-                          <system-out>\(escape(coverage))</system-out>
+                      <testsuite name="\(Markup.escape(file))" tests="1" failures="\(result.failure == nil ? 0 : 1)" errors="0" time="\(time)">
+                        <testcase classname="smcheck.fuzz" name="\(Markup.escape(name))" time="\(time)">\(body)
+                          <system-out>\(Markup.escape(coverage))</system-out>
                         </testcase>
                       </testsuite>
                     """)
@@ -53,24 +53,5 @@ public enum JUnitReport {
             </testsuites>
 
             """
-    }
-
-    /// Escapes text for XML attributes and content, dropping the control characters XML 1.0 cannot hold.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                if scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF { result.unicodeScalars.append(scalar) }
-            }
-        }
-        return result
     }
 }

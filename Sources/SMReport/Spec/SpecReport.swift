@@ -43,10 +43,7 @@ public struct SpecReport: Sendable {
     public var html: String { HTMLRenderer().render(document) }
 
     private func verdict() -> [Document.Block] {
-        let counts = Severity.allCases.reversed().compactMap { severity -> String? in
-            let n = analysis.findings.filter { $0.severity == severity }.count
-            return n == 0 ? nil : "\(n) \(severity.rawValue)\(n == 1 ? "" : "s")"
-        }
+        let counts = TextStyle.severityCounts(analysis.findings)
         let worst = analysis.worstSeverity.map(tone) ?? .ok
         let stats = analysis.stats
         var blocks: [Document.Block] = [
@@ -84,8 +81,7 @@ public struct SpecReport: Sendable {
             var facts: [[Document.Span]] = []
             if let location = finding.location {
                 let place = location.line.map { "\(file):\($0):\(location.column ?? 1)" } ?? file
-                let pointer = location.pointer.description.isEmpty ? "/" : location.pointer.description
-                facts.append(["At ", .code(place), " (", .code(pointer), ")"])
+                facts.append(["At ", .code(place), " (", .code(location.pointerText), ")"])
             }
             facts.append(["Found by ", .text(finding.method.rawValue)])
             if !finding.witness.isEmpty {
@@ -129,12 +125,9 @@ public struct SpecReport: Sendable {
             row("transitions taken", summary.coveredTransitions, summary.transitions.count),
             row("guard outcomes seen", summary.coveredGuardOutcomes, 2 * summary.guards.count),
         ]))
-        let missedGuards = summary.guards.flatMap { outcomes in
-            (outcomes.sawTrue ? [] : ["true: " + outcomes.transition]) + (outcomes.sawFalse ? [] : ["false: " + outcomes.transition])
-        }
         for (title, names) in [("States not entered", summary.states.filter { !$0.covered }.map(\.name)),
                                ("Transitions not taken", summary.transitions.filter { !$0.covered }.map(\.name)),
-                               ("Guard outcomes not seen", missedGuards)] where !names.isEmpty {
+                               ("Guard outcomes not seen", summary.missedGuardOutcomes)] where !names.isEmpty {
             blocks.append(.paragraph([.strong(title)]))
             var items = names.prefix(listedMisses).map { [Document.Span.code($0)] }
             if names.count > listedMisses { items.append([.text("… and \(names.count - listedMisses) more")]) }

@@ -18,6 +18,9 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         self.init(file: file, pointer: pointer, line: position.line, column: position.column)
     }
 
+    /// The JSON Pointer as messages show it: `/` for the whole document (whose pointer is empty).
+    public var pointerText: String { pointer.description.isEmpty ? "/" : pointer.description }
+
     /// `file:line:column`, or as much of it as is known.
     public var description: String {
         var parts: [String] = []
@@ -74,7 +77,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Comparabl
     /// `file:line:column: error: message (at /json/pointer)`, the form compilers use so editors can jump to it.
     public var description: String {
         let place = location.description.isEmpty ? "" : "\(location): "
-        return "\(place)error: \(fullMessage) (at \(location.pointer.description.isEmpty ? "/" : location.pointer.description))"
+        return "\(place)error: \(fullMessage) (at \(location.pointerText))"
     }
 
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
