@@ -94,7 +94,7 @@ struct Check: ParsableCommand {
             } catch {
                 outcome = .unusable(file: file, error)
             }
-            if format == .text && FileHandleOutput.standardErrorIsTerminal { FileHandleOutput.standardError("\r\u{1B}[K") }
+            if format == .text { FileHandleOutput.clearProgressLine() }
             if format == .text {
                 // Text goes out spec by spec, so a long batch shows progress.
                 let report = TextReport(filter: filter, colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)

@@ -27,7 +27,7 @@ struct ExploreCommand: ParsableCommand {
             throw ExitStatus.unusableInput
         }
         let result = explorer.run()
-        if FileHandleOutput.standardErrorIsTerminal { FileHandleOutput.standardError("\r\u{1B}[K") }
+        FileHandleOutput.clearProgressLine()
         let rows: [(String, String)] = [
             ("spec", "\(file) (\(machine.spec.name))"),
             ("configurations", "\(result.configurations)"),

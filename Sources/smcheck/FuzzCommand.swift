@@ -59,7 +59,7 @@ struct FuzzCommand: ParsableCommand {
         for file in files {
             let outcome = fuzz(file, seed: campaignSeed)
             if format == .text {
-                if FileHandleOutput.standardErrorIsTerminal { FileHandleOutput.standardError("\r\u{1B}[K") }
+                FileHandleOutput.clearProgressLine()
                 let report = FuzzTextReport(colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
                 if case .unusable = outcome { printError(report, terminator: "") } else { print(report) }
             }

@@ -20,4 +20,9 @@ enum FileHandleOutput {
     /// True when standard output is a terminal (colors, progress).
     static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
     static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) != 0 }
+
+    /// Erases the progress line a long run wrote on a terminal.
+    static func clearProgressLine() {
+        if standardErrorIsTerminal { standardError("\r\u{1B}[K") }
+    }
 }

@@ -65,7 +65,7 @@ struct ReportCommand: ParsableCommand {
             do {
                 spec = try Spec.load(path: file)
                 analysis = try Analyzer.analyze(spec, options: exploration.options(progress: true))
-                if FileHandleOutput.standardErrorIsTerminal { FileHandleOutput.standardError("\r\u{1B}[K") }
+                FileHandleOutput.clearProgressLine()
             } catch {
                 printError(error.description)
                 status = ExitStatus.unusableInput
