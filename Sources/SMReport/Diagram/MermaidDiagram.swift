@@ -38,11 +38,13 @@ public struct MermaidDiagram: Sendable {
         /// Transitions (with one target each) by the state whose box they are written in.
         var edgesByBox: [Int: [Edge]] = [:]
 
-        /// One drawn arrow: the transition, and the states it is drawn between (see `drawable`).
+        /// One drawn arrow: the transition, the target it stands for, and the states it is drawn between (see
+        /// `drawable`).
         struct Edge {
             let transition: Int
-            let source: Int
             let target: Int
+            let drawnSource: Int
+            let drawnTarget: Int
         }
         var lines = ["stateDiagram-v2"]
 
@@ -53,9 +55,9 @@ public struct MermaidDiagram: Sendable {
             for transition in spec.transitions {
                 for target in transition.targets {
                     let box = box(holding: transition.source, target)
-                    edgesByBox[box, default: []].append(Edge(transition: transition.index,
-                                                              source: drawable(transition.source, outside: box),
-                                                              target: drawable(target, outside: box)))
+                    edgesByBox[box, default: []].append(Edge(transition: transition.index, target: target,
+                                                              drawnSource: drawable(transition.source, outside: box),
+                                                              drawnTarget: drawable(target, outside: box)))
                 }
             }
         }
@@ -133,11 +135,9 @@ public struct MermaidDiagram: Sendable {
             for edge in edgesByBox[state] ?? [] {
                 let transition = spec.transitions[edge.transition]
                 var text = label(transition)
-                if edge.source != transition.source { text += " (from " + spec.states[transition.source].name + ")" }
-                if let target = transition.targets.first(where: { drawable($0, outside: state) == edge.target && $0 != edge.target }) {
-                    text += " (to " + spec.states[target].name + ")"
-                }
-                lines.append(indent + ids[edge.source] + " --> " + ids[edge.target] + " : " + Self.text(text))
+                if edge.drawnSource != transition.source { text += " (from " + spec.states[transition.source].name + ")" }
+                if edge.drawnTarget != edge.target { text += " (to " + spec.states[edge.target].name + ")" }
+                lines.append(indent + ids[edge.drawnSource] + " --> " + ids[edge.drawnTarget] + " : " + Self.text(text))
             }
         }
 
