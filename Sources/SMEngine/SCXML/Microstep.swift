@@ -19,10 +19,7 @@ extension StepCore {
             try execute(machine.transitions[Int(selected[i])].actions)
         }
         if selectedCount == 1 {
-            let t = Int(selected[0])
-            let base = hot.optionBase[t]
-            guard base >= 0 else { return }  // targetless
-            let option = Int(base + selectedOption[0])
+            guard let option = selectedOptionIndex(0) else { return }  // targetless
             if !hot.optionIsDynamic[option] {
                 try enter(from: hot.optionEntryStart[option], to: hot.optionEntryStart[option + 1])
                 return
@@ -34,10 +31,8 @@ extension StepCore {
     /// Exits the union of the selected transitions' exit sets, in reverse document order.
     private mutating func exitStates() throws(EngineError) {
         var any: UInt64 = 0
-        if selectedCount == 1 && hot.optionBase[Int(selected[0])] >= 0
-            && !hot.optionIsDynamic[Int(hot.optionBase[Int(selected[0])] + selectedOption[0])]
-        {
-            let mask = hot.optionExitWords + Int(hot.optionBase[Int(selected[0])] + selectedOption[0]) * words
+        if selectedCount == 1, let option = selectedOptionIndex(0), !hot.optionIsDynamic[option] {
+            let mask = hot.optionExitWords + option * words
             for w in 0..<words {
                 exitScratch[w] = configuration[w] & mask[w]
                 any |= exitScratch[w]

@@ -155,21 +155,26 @@ extension StepCore {
     /// allocating. O(k² · words) for k selected transitions.
     private func exitSetsAreDisjoint() -> Bool {
         for i in 0..<selectedCount {
-            let base = hot.optionBase[Int(selected[i])]
-            if base >= 0 && hot.optionIsDynamic[Int(base + selectedOption[i])] { return false }
+            if let option = selectedOptionIndex(i), hot.optionIsDynamic[option] { return false }
         }
         for i in 0..<selectedCount {
-            let baseI = hot.optionBase[Int(selected[i])]
-            guard baseI >= 0 else { continue }  // targetless: exits nothing
-            let maskI = hot.optionExitWords + Int(baseI + selectedOption[i]) * words
+            guard let optionI = selectedOptionIndex(i) else { continue }  // targetless: exits nothing
+            let maskI = hot.optionExitWords + optionI * words
             for j in (i + 1)..<selectedCount {
-                let baseJ = hot.optionBase[Int(selected[j])]
-                guard baseJ >= 0 else { continue }
-                let maskJ = hot.optionExitWords + Int(baseJ + selectedOption[j]) * words
+                guard let optionJ = selectedOptionIndex(j) else { continue }
+                let maskJ = hot.optionExitWords + optionJ * words
                 for w in 0..<words where maskI[w] & maskJ[w] & configuration[w] != 0 { return false }
             }
         }
         return true
+    }
+
+    /// Where the `i`-th selected transition's chosen target option is in the option tables; nil when it is
+    /// targetless.
+    @inline(__always)
+    func selectedOptionIndex(_ i: Int) -> Int? {
+        let base = hot.optionBase[Int(selected[i])]
+        return base < 0 ? nil : Int(base + selectedOption[i])
     }
 
     /// The states `t` would exit in the current configuration.
