@@ -46,7 +46,7 @@ public struct TextReport {
         }
         var lines = ["  " + paint("\(finding.severity.rawValue) \(finding.code.rawValue)", color) + " " + finding.message]
         if let location = finding.location {
-            let place = location.line.map { "\(file):\($0):\(location.column ?? 1)" } ?? file
+            let place = TextStyle.place(location, in: file)
             lines.append("    at \(place) (\(location.pointerText))")
         }
         if let trace = finding.trace { lines += TextStyle.trace(trace, machine: machine, indent: "    ") }

@@ -1,5 +1,6 @@
 import SMAnalyzer
 import SMEngine
+import SMSpec
 
 /// What the text reports share: ANSI colors on a terminal, plurals, numbered traces.
 struct TextStyle {
@@ -14,6 +15,11 @@ struct TextStyle {
     }
 
     static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+
+    /// `file:line:column` of a finding in the spec the report calls `file` (as given on the command line).
+    static func place(_ location: SourceLocation, in file: String) -> String {
+        location.line.map { "\(file):\($0):\(location.column ?? 1)" } ?? file
+    }
 
     /// `2 errors`, `1 warning`, ... worst first, leaving out severities with no finding.
     static func severityCounts(_ findings: [Finding]) -> [String] {

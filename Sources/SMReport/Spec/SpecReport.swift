@@ -80,8 +80,7 @@ public struct SpecReport: Sendable {
             blocks.append(.paragraph([.text(finding.message)]))
             var facts: [[Document.Span]] = []
             if let location = finding.location {
-                let place = location.line.map { "\(file):\($0):\(location.column ?? 1)" } ?? file
-                facts.append(["At ", .code(place), " (", .code(location.pointerText), ")"])
+                facts.append(["At ", .code(TextStyle.place(location, in: file)), " (", .code(location.pointerText), ")"])
             }
             facts.append(["Found by ", .text(finding.method.rawValue)])
             if !finding.witness.isEmpty {
