@@ -126,14 +126,14 @@ struct ReportCommandTests {
         let refused = try SMCheckCommand.run(["report", "Specs/rocket.json", "Specs/tbstatemachine.json"])
         #expect(refused.status == 64)
         #expect(refused.standardError.contains("2 specs need --output-directory"))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("smcheck-report-\(UInt32.random(in: 0...UInt32.max))")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try SMCheckCommand.run(["report", "--format", "html", "-o", directory.path, "--runs", "5",
+        let scratch = try ScratchDirectory()
+        let directory = scratch.path("reports")  // not there yet: the command creates it
+        let output = try SMCheckCommand.run(["report", "--format", "html", "-o", directory, "--runs", "5",
                                              "Specs/rocket.json", "Specs/tbstatemachine.json"])
         #expect(output.status == 0, "\(output.standardError)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         #expect(names == ["rocket.html", "tbstatemachine.html"])
-        let page = try String(contentsOf: directory.appendingPathComponent("tbstatemachine.html"), encoding: .utf8)
+        let page = try String(contentsOfFile: scratch.path("reports/tbstatemachine.html"), encoding: .utf8)
         #expect(page.contains("<pre class=\"mermaid\">"))
     }
 
