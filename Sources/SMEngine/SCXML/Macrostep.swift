@@ -52,7 +52,8 @@ extension StepCore {
     @discardableResult
     mutating func process(_ event: EventInstance) throws(EngineError) -> StepOutcome {
         beginCall()
-        // The common case (a declared event without arguments) is checked inline; the rest out of line.
+        // The common case (a declared event without parameters) is checked here; the rest out of line. (Moving this
+        // test into an inlined `validate` made the flat step ~40% slower: the optimizer then keeps `process` apart.)
         if event.event < 0 || event.event >= eventCount || !event.arguments.isEmpty || hot.parameterCount[event.event] != 0 {
             try validate(event)
         }
@@ -94,7 +95,7 @@ extension StepCore {
         }
         // Nothing can follow a microstep without eventless transitions or raised events: skip the loop.
         if hasEventless || internalHead < internalQueue.count || isHalted { try runToCompletion() }
-        if checksInvariants { checkInvariantsIfAsked() }
+        checkInvariantsIfAsked()
         return handled
     }
 
@@ -142,11 +143,11 @@ extension StepCore {
         if !event.arguments.isEmpty { for (i, argument) in event.arguments.enumerated() { parameters[i] = argument } }
     }
 
-    private mutating func validate(_ event: EventInstance) throws(EngineError) {
+    /// An event outside the declared ones, or one with parameters: its index and arguments against the declaration.
+    private func validate(_ event: EventInstance) throws(EngineError) {
         guard event.event >= 0 && event.event < eventCount else {
             throw EngineError(.invalidEvent, "no event with index \(event.event)")
         }
-        if event.arguments.isEmpty && hot.parameterCount[event.event] == 0 { return }
         let declaration = machine.spec.events[event.event]
         let ranges = machine.parameterRanges[event.event]
         guard event.arguments.count == ranges.count else {
@@ -160,8 +161,14 @@ extension StepCore {
         }
     }
 
+    /// Inline, so a step that checks no invariants pays one test.
+    @inline(__always)
     private mutating func checkInvariantsIfAsked() {
-        guard checksInvariants, violatedInvariant == nil, invariantCount > 0 else { return }
+        if checksInvariants { checkInvariants() }
+    }
+
+    private mutating func checkInvariants() {
+        guard violatedInvariant == nil, invariantCount > 0 else { return }
         for i in 0..<invariantCount where !invariantHolds(i) {
             violatedInvariant = i
             return
