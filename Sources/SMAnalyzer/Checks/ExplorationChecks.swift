@@ -104,7 +104,7 @@ struct ExplorationChecks {
                 ? "in \(leaves(witness).joined(separator: ", "))"
                 : "while the machine processes the events it sent itself after \(eventName(witness))"
             return Finding(.invariantViolated,
-                           "invariant '\(invariant.name)' (\(invariant.source.text)) is violated \(place)",
+                           "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated \(place)",
                            states: leaves(witness), location: invariant.location, trace: trace(witness), witness: values(witness),
                            method: .exploration)
         }
