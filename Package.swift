@@ -7,7 +7,7 @@
 //   SMEngine    compiled machine, the SCXML step algorithm, the thread-safe runtime, Swift DSL
 //   CZ3         libz3 as a system library (only with the "Z3" trait)
 //   SMSolver    guard encoding into Z3 and an enumeration back end that must agree with it
-//   CPrefetch   a cache prefetch hint for the explorer's visited store (Swift has none)
+//   CPlatform   what Swift lacks: a cache prefetch hint, the process's resident memory (Linux, Apple)
 //   SMAnalyzer  the explorer (every reachable configuration) and the SM0xx findings
 //   SMFuzz      property-based harness: generation, shrinking, replay, coverage, conformance
 //   SMReport    text, JSON, SARIF and JUnit renderers; Markdown and HTML reports with a Mermaid diagram
@@ -58,10 +58,10 @@ let package = Package(
         ),
         .target(
             name: "SMAnalyzer",
-            dependencies: ["SMEngine", "SMSolver", "CPrefetch", .product(name: "Atomics", package: "swift-atomics")],
+            dependencies: ["SMEngine", "SMSolver", "CPlatform", .product(name: "Atomics", package: "swift-atomics")],
             swiftSettings: strictSwift
         ),
-        .target(name: "CPrefetch"),
+        .target(name: "CPlatform"),
         .target(name: "SMFuzz", dependencies: ["SMEngine"], swiftSettings: strictSwift),
         .target(name: "SMReport", dependencies: ["SMAnalyzer", "SMFuzz"], swiftSettings: strictSwift),
         .target(name: "SMTesting", dependencies: ["SMAnalyzer", "SMFuzz", "SMReport"], swiftSettings: strictSwift),

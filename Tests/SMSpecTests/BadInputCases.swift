@@ -480,7 +480,7 @@ enum BadInputCases {
         badGuard("empty parentheses", "()", "unexpected ')' without a matching '('", at: 1),
         badGuard("division of bools", "ready / ready", "'/' needs int operands, but 'ready' is bool", at: 6),
         BadInput("expression nesting too deep", guarded(String(repeating: "(", count: 200) + "ready" + String(repeating: ")", count: 200)),
-                 message: "in \"\(String(repeating: "(", count: 200))ready\(String(repeating: ")", count: 200))\": the expression nests deeper than 128 levels",
+                 message: "in \"\(String(repeating: "(", count: 40)) … \(String(repeating: ")", count: 26))\": the expression nests deeper than 128 levels",
                  pointer: "/states/a/on/go/guard", at: "\"(((", offset: 1 + 128),
         BadInput("parameter in an entry action", states(#"{"a": {"entry": [{"assign": {"n": "event.to"}}]}}"#),
                  message: #"in "event.to": 'event.to' is not available here: entry and exit actions run for whichever event caused the transition"#,

@@ -32,7 +32,12 @@ public enum JSONReport {
             ("configurations", .int(stats.configurations)), ("transitions", .int(stats.transitions)), ("depth", .int(stats.depth)),
             ("complete", .bool(stats.complete)), ("milliseconds", .int(stats.milliseconds)),
         ]
-        if let note = stats.note { members.append(("note", .string(note))) }
+        if !stats.undecided.isEmpty {
+            members.append(("undecided", .array(stats.undecided.map { undecided in
+                .object([("codes", .array(undecided.codes.map { .string($0.rawValue) })), ("reason", .string(undecided.reason))])
+            })))
+        }
+        if !stats.notes.isEmpty { members.append(("notes", .array(stats.notes.map { .string($0) }))) }
         return .object(members)
     }
 
