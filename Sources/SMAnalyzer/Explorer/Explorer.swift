@@ -313,7 +313,10 @@ public final class Explorer: Sendable {
         if !progressed {
             decodeParent()
             context.restoreCheckpoint()
-            if !isFinal(context) { local.results.deadlock(Witness(depth: depth, state: id, instance: nil, choices: [])) }
+            if !isFinal(context) {
+                local.results.deadlock(Witness(depth: depth, state: id, instance: nil, choices: []),
+                                       configuration: context.currentConfiguration.words)
+            }
         }
     }
 
