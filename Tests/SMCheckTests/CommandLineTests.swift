@@ -36,7 +36,7 @@ struct CommandLineTests {
         #expect(specs[0].objectValue?.map(\.key) == ["file", "name", "stats", "findings"])
         #expect(specs[0]["stats"]?.objectValue?.map(\.key) == ["configurations", "transitions", "depth", "complete", "milliseconds"])
         let finding = try #require(specs[0]["findings"]?.arrayValue?.first)
-        #expect(finding.objectValue?.map(\.key) == ["code", "severity", "message", "states", "pointer", "line", "column", "trace", "witness", "method"])
+        #expect(finding.objectValue?.map(\.key) == ["code", "severity", "message", "states", "pointer", "line", "column", "trace", "witness", "witnessMoment", "method"])
         #expect(finding["code"]?.stringValue == "SM006")
         #expect(finding["pointer"]?.stringValue == "/invariants/0")
         #expect(finding["line"]?.integerValue == 19)

@@ -50,7 +50,10 @@ public enum JSONReport {
             ("column", finding.location?.column.map { .int($0) } ?? .null),
         ]
         if let trace = finding.trace { members.append(("trace", .array(trace.map(machine.json)))) }
-        if !finding.witness.isEmpty { members.append(("witness", .object(finding.witness.map { ($0.name, $0.value.json) }))) }
+        if !finding.witness.isEmpty {
+            members.append(("witness", .object(finding.witness.map { ($0.name, $0.value.json) })))
+            members.append(("witnessMoment", .string(finding.witnessMoment.rawValue)))
+        }
         members.append(("method", .string(finding.method.rawValue)))
         return .object(members)
     }

@@ -60,7 +60,7 @@ public struct TextReport {
         }
         if let trace = finding.trace { lines += TextStyle.trace(trace, machine: machine, indent: "    ") }
         if !finding.witness.isEmpty {
-            lines.append("    witness: " + finding.witness.map { "\($0.name) = \($0.value)" }.joined(separator: ", "))
+            lines.append("    \(finding.witnessMoment.label): " + finding.witness.map { "\($0.name) = \($0.value)" }.joined(separator: ", "))
         }
         return lines
     }

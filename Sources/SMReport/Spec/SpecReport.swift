@@ -93,7 +93,8 @@ public struct SpecReport: Sendable {
             }
             facts.append(["Found by ", .text(finding.method.rawValue)])
             if !finding.witness.isEmpty {
-                facts.append(["Witness: "] + finding.witness.enumerated().flatMap { i, value -> [Document.Span] in
+                let label = finding.witnessMoment.label
+                facts.append([.text(label.prefix(1).uppercased() + label.dropFirst() + ": ")] + finding.witness.enumerated().flatMap { i, value -> [Document.Span] in
                     (i > 0 ? [", "] : []) + [.code("\(value.name) = \(value.value)")]
                 })
             }

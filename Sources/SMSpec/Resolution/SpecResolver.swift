@@ -274,6 +274,10 @@ struct SpecResolver {
                     historyDefault.append(target)
                 }
             }
+            // Several default targets are a fork, under the same rule as a transition's.
+            if historyDefault.count > 1 && historyDefault.count == state.historyDefault.count {
+                checkFork(historyDefault, references: state.historyDefault)
+            }
         } else if !state.historyDefault.isEmpty {
             report("\"target\" (a history default) only applies to history states", at: state.historyDefault[0].location)
         }
