@@ -84,5 +84,14 @@ let package = Package(
         .testTarget(name: "SMReportTests", dependencies: ["SMReport", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMTestingTests", dependencies: ["SMTesting", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMCheckTests", dependencies: ["smcheck", "SMTestSupport"], swiftSettings: strictSwift),
+        // scripts/update-snippets: regenerates Tests/SMDocumentationTests/Snippets from the documents.
+        .executableTarget(name: "update-snippets", dependencies: ["SMTestSupport"], path: "Tests/Tools/update-snippets",
+                          swiftSettings: strictSwift),
+        // The Swift of README.md and Docs/, compiled and run (Tests/SMDocumentationTests/Snippets is generated from it).
+        .testTarget(
+            name: "SMDocumentationTests",
+            dependencies: ["SMSpec", "SMEngine", "SMAnalyzer", "SMFuzz", "SMReport", "SMTesting", "SMTestSupport"],
+            swiftSettings: strictSwift
+        ),
     ]
 )
