@@ -141,3 +141,33 @@ struct RunSessionTests {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+@Suite("scripts/smcheck")
+struct BuildScriptTests {
+    @Test("a source tree that does not compile: the compiler's error and a non-zero exit, never an older binary")
+    func brokenTree() throws {
+        let scratch = try ScratchDirectory("broken-tree")
+        let root = Fixtures.repositoryRoot
+        for item in ["Package.swift", "Sources", "scripts", "Tests"] {
+            try FileManager.default.copyItem(at: root.appendingPathComponent(item), to: scratch.url.appendingPathComponent(item))
+        }
+        let broken = scratch.url.appendingPathComponent("Sources/SMSpec/Model/Spec.swift")
+        try (try String(contentsOf: broken, encoding: .utf8) + "\nlet broken: Int = \"not a number\"\n")
+            .write(to: broken, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = scratch.url.appendingPathComponent("scripts/smcheck")
+        process.arguments = ["Specs/rocket.json"]
+        process.currentDirectoryURL = root
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(text.contains("smcheck: the build failed"))
+        #expect(text.contains("Spec.swift:"))
+        #expect(text.contains("error: cannot convert value of type 'String' to specified type 'Int'"))
+        #expect(!text.contains("Rocket"), "nothing was run")
+    }
+}
