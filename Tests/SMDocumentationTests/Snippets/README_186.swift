@@ -17,6 +17,6 @@ func snippet_README_186() throws {
     })
     try rocket.start()
     try rocket.send("fire")
-    rocket.isActive("countdown")          // true
-    rocket.value(of: "countDown")         // .int(5)
+    print(rocket.isActive("countdown"))   // true
+    print(rocket.value(of: "countDown") ?? "none")  // 5
 }

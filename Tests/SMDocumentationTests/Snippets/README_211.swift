@@ -7,4 +7,5 @@ func snippet_README_211() throws {
     let result = Fuzzer(machine: try Machine(try Spec.load(path: "Specs/rocket.json")),
                         configuration: FuzzConfiguration(runs: 200, length: 100, seed: 1),
                         conformance: MyRocket.self).run()
+    print(result.failure?.failure.message ?? "MyRocket behaves as the spec says")
 }
