@@ -8,6 +8,7 @@
 //   CZ3         libz3 as a system library (only with the "Z3" trait)
 //   SMSolver    guard encoding into Z3 and an enumeration back end that must agree with it
 //   CPlatform   what Swift lacks: a cache prefetch hint, the process's resident memory (Linux, Apple)
+//   SMSymbolic  symbolic verification: the engine's macrostep on symbolic values, BMC, k-induction, CHC (Z3)
 //   SMAnalyzer  the explorer (every reachable configuration) and the SM0xx findings
 //   SMFuzz      property-based harness: generation, shrinking, replay, coverage, conformance
 //   SMReport    text, JSON, SARIF and JUnit renderers; Markdown and HTML reports with a Mermaid diagram
@@ -57,8 +58,13 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(
+            name: "SMSymbolic",
+            dependencies: ["SMEngine", "SMSolver", .target(name: "CZ3", condition: .when(traits: ["Z3"]))],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "SMAnalyzer",
-            dependencies: ["SMEngine", "SMSolver", "CPlatform", .product(name: "Atomics", package: "swift-atomics")],
+            dependencies: ["SMEngine", "SMSolver", "SMSymbolic", "CPlatform", .product(name: "Atomics", package: "swift-atomics")],
             swiftSettings: strictSwift
         ),
         .target(name: "CPlatform"),
@@ -79,6 +85,7 @@ let package = Package(
         .testTarget(name: "SMSpecTests", dependencies: ["SMSpec", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMEngineTests", dependencies: ["SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMSolverTests", dependencies: ["SMSolver", "SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMSymbolicTests", dependencies: ["SMSymbolic", "SMAnalyzer", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMAnalyzerTests", dependencies: ["SMAnalyzer", "SMReport", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMFuzzTests", dependencies: ["SMFuzz", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMReportTests", dependencies: ["SMReport", "SMTestSupport"], swiftSettings: strictSwift),
