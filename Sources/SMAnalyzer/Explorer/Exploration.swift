@@ -53,17 +53,7 @@ struct WorkerResults {
         errors[signature] = (error, witness)
     }
 
-    /// What makes two errors the same finding; nil for outcomes that are not findings (a rejected event).
-    static func signature(of error: EngineError) -> String? {
-        let place = error.location.map { $0.pointer.description } ?? ""
-        switch error.kind {
-        case .infiniteLoop(let transitions): return "loop:" + Set(transitions).sorted().map(String.init).joined(separator: ",")
-        case .rangeViolation(let variable, _): return "range:\(variable ?? -1):\(place)"
-        case .incompleteChoice(let state): return "choice:\(state)"
-        case .queueOverflow(let event): return "queue:\(event):\(place)"
-        case .unhandledEvent, .invalidEvent, .missingHostFunction: return nil
-        }
-    }
+    static func signature(of error: EngineError) -> String? { error.kind.findingSignature(at: error.location) }
 
     mutating func invariant(_ index: Int, _ witness: Witness) {
         if let existing = invariants[index], existing <= witness { return }
