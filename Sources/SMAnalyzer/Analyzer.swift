@@ -1,107 +1,7 @@
 public import SMEngine
 import SMSolver
 public import SMSpec
-
-/// What to run and how far to go.
-public struct AnalysisOptions: Sendable {
-    public var exploration = ExplorationOptions()
-    /// Which back end proves guard properties over the declared domains.
-    public var solver: SolverChoice = .automatic
-    /// Assume the invariants when reasoning about transitions on external events.
-    public var assumeInvariants = false
-    /// Milliseconds each solver check may take.
-    public var solverTimeoutMilliseconds: UInt32 = 2_000
-    /// Also report (as info) events a leaf state handles only under guards that can all be false at once.
-    public var reportsIgnoredEvents = false
-
-    public enum SolverChoice: String, Sendable, CaseIterable {
-        /// Z3 when this build has it, else enumeration.
-        case automatic
-        case z3
-        case enumerate
-        case off
-    }
-
-    public init() {}
-}
-
-/// Checks that could not be decided, and why. An analysis with anything undecided is never reported as "ok": the
-/// findings are then only what was found in the part that was checked.
-public struct Undecided: Hashable, Sendable {
-    /// The finding codes whose absence was not established (a finding of these codes may still have been found).
-    public var codes: [FindingCode]
-    /// What stopped the check, and what would let it finish.
-    public var reason: String
-
-    public init(_ codes: [FindingCode], _ reason: String) {
-        self.codes = codes.sorted()
-        self.reason = reason
-    }
-
-    /// `SM001 unreachable state, SM005 dead transition: <reason>`; with more codes, their numbers in ranges
-    /// (`SM001, SM002, SM004–SM012: <reason>`).
-    public var description: String {
-        guard codes.count > 2 else { return codes.map { "\($0.rawValue) \($0.title)" }.joined(separator: ", ") + ": " + reason }
-        let all = FindingCode.allCases
-        var parts: [String] = []
-        var start = 0
-        while start < codes.count {
-            var end = start
-            while end + 1 < codes.count, all.firstIndex(of: codes[end + 1]) == all.firstIndex(of: codes[end])! + 1 { end += 1 }
-            parts.append(end - start >= 2 ? "\(codes[start].rawValue)–\(codes[end].rawValue)"
-                         : codes[start...end].map(\.rawValue).joined(separator: ", "))
-            start = end + 1
-        }
-        return parts.joined(separator: ", ") + ": " + reason
-    }
-}
-
-/// Statistics of one analysis.
-public struct AnalysisStats: Hashable, Sendable {
-    public var configurations: Int
-    public var transitions: Int
-    public var depth: Int
-    public var milliseconds: Int
-    /// What could not be decided; empty when every check was decided.
-    public var undecided: [Undecided] = []
-    /// Remarks that do not limit the result (e.g. where the solver was not used).
-    public var notes: [String] = []
-
-    /// True when every check was decided: the findings are all there is to find.
-    public var complete: Bool { undecided.isEmpty }
-
-    public init(configurations: Int = 0, transitions: Int = 0, depth: Int = 0, milliseconds: Int = 0) {
-        self.configurations = configurations
-        self.transitions = transitions
-        self.depth = depth
-        self.milliseconds = milliseconds
-    }
-}
-
-/// The findings of one spec, with the statistics and the exploration they came from.
-public struct AnalysisResult: Sendable {
-    public let spec: ResolvedSpec
-    public let machine: Machine
-    /// Sorted for output (`sortedForOutput`).
-    public let findings: [Finding]
-    public let stats: AnalysisStats
-
-    /// The worst severity among the findings, if any.
-    public var worstSeverity: Severity? { findings.map(\.severity).max() }
-}
-
-extension FindingCode {
-    /// Findings that say something never happens: only a check of every reachable configuration can report them.
-    public static let needingEveryConfiguration: [FindingCode] = [
-        .unreachableState, .deadTransition, .expectedReachable, .eventNeverHandled, .uselessHistory,
-    ]
-    /// Findings about something that happens in some run: one run shows them, and only a check of every reachable
-    /// configuration shows there is none.
-    public static let shownByARun: [FindingCode] = [
-        .infiniteLoop, .nondeterministicGuards, .invariantViolated, .deadlock, .incompleteChoice, .rangeViolation,
-        .queueOverflow,
-    ]
-}
+import SMSymbolic
 
 /// Loads nothing and prints nothing: runs every check of the spec format on a spec and returns the findings.
 ///
@@ -116,39 +16,123 @@ public enum Analyzer {
     }
 
     public static func analyze(_ machine: Machine, options: AnalysisOptions = AnalysisOptions()) -> AnalysisResult {
-        var findings = StructureChecks(machine: machine).run()
+        let structural = StructureChecks(machine: machine).run()
         var stats = AnalysisStats()
-        var exploration: Exploration?
-        do {
-            let explorer = try Explorer(machine: machine, options: options.exploration)
-            let explored = explorer.run()
-            exploration = explored
-            findings += ExplorationChecks(exploration: explored, structural: findings).run()
-            stats = AnalysisStats(configurations: explored.configurations, transitions: explored.transitions,
-                                  depth: explored.depth, milliseconds: Int((explored.elapsed * 1000).rounded()))
-            if let reason = explored.incompleteReason {
-                stats.undecided.append(Undecided(FindingCode.needingEveryConfiguration + FindingCode.shownByARun,
-                                                 "\(reason); only the \(explored.configurations) configurations reached were checked"))
-            }
-        } catch {
-            stats.undecided.append(Undecided(FindingCode.needingEveryConfiguration + FindingCode.shownByARun,
-                                             "nothing was explored: \(error.message)"))
+        var runs = Runs()
+        switch options.method {
+        case .exploration:
+            runs = explore(machine, options.exploration, structural: structural, stats: &stats)
+        case .symbolic:
+            runs = verifySymbolically(machine, options, structural: structural, stats: &stats)
+        case .automatic:
+            runs = automatically(machine, options, structural: structural, stats: &stats)
         }
         if MemoryUse.resident() == nil {
             stats.notes.append("the memory limit was not enforced: this platform does not report the process's resident memory")
         }
+        var findings = structural + runs.findings
         if let (backend, method) = solver(for: machine, options: options, stats: &stats) {
             let analysis = GuardAnalysis(spec: machine.spec, backend: backend, assumeInvariants: options.assumeInvariants).run()
-            SolverChecks(machine: machine, analysis: analysis, method: method, exploration: exploration,
+            SolverChecks(machine: machine, analysis: analysis, method: method, runs: runs.knowledge,
                          reportsIgnoredEvents: options.reportsIgnoredEvents).merge(into: &findings)
-            // Guard questions matter only where the exploration did not decide the same codes already.
-            if !analysis.unknown.isEmpty, !(exploration?.isComplete ?? false) {
+            // Guard questions matter only where the runs did not decide the same codes already.
+            if !analysis.unknown.isEmpty, !runs.knowledge.complete {
                 stats.undecided.append(Undecided(
                     [.nondeterministicGuards, .deadTransition, .incompleteChoice, .rangeViolation],
                     "\(backend.name) could not decide \(analysis.unknown.count) of \(analysis.queries) guard questions (\(analysis.unknown[0]))"))
             }
         }
         return AnalysisResult(spec: machine.spec, machine: machine, findings: findings.sortedForOutput(), stats: stats)
+    }
+
+    /// What checking the runs gave: findings, and what the guard analysis may rely on.
+    struct Runs {
+        var findings: [Finding] = []
+        var knowledge = RunKnowledge.none
+    }
+
+    /// Explores; an exploration that stops at a limit leaves every run-based code undecided.
+    private static func explore(_ machine: Machine, _ options: ExplorationOptions, structural: [Finding], stats: inout AnalysisStats) -> Runs {
+        do {
+            let explored = try Explorer(machine: machine, options: options).run()
+            stats.configurations = explored.configurations
+            stats.transitions = explored.transitions
+            stats.depth = explored.depth
+            stats.milliseconds = Int((explored.elapsed * 1000).rounded())
+            if let reason = explored.incompleteReason {
+                stats.undecided.append(Undecided(FindingCode.needingEveryConfiguration + FindingCode.shownByARun,
+                                                 "\(reason); only the \(explored.configurations) configurations reached were checked"))
+            }
+            return Runs(findings: ExplorationChecks(exploration: explored, structural: structural).run(),
+                        knowledge: RunKnowledge(exploration: explored))
+        } catch {
+            stats.undecided.append(Undecided(FindingCode.needingEveryConfiguration + FindingCode.shownByARun,
+                                             "nothing was explored: \(error.message)"))
+            return Runs()
+        }
+    }
+
+    /// Symbolic verification of everything the runs decide; when it cannot run, every run-based code is undecided.
+    private static func verifySymbolically(_ machine: Machine, _ options: AnalysisOptions, structural: [Finding],
+                                           stats: inout AnalysisStats) -> Runs {
+        var symbolicOptions = SymbolicOptions()
+        symbolicOptions.timeLimit = options.timeLimit
+        symbolicOptions.maximumDepth = options.maximumDepth
+        symbolicOptions.isCancelled = options.isCancelled
+        symbolicOptions.progress = options.symbolicProgress
+        let result = SymbolicVerifier.verify(machine, options: symbolicOptions)
+        let milliseconds = Int((Double(result.elapsed.components.attoseconds) / 1e15 + Double(result.elapsed.components.seconds) * 1000).rounded())
+        if let failure = result.failure {
+            stats.undecided.append(Undecided(FindingCode.needingEveryConfiguration + FindingCode.shownByARun,
+                                             "symbolic verification could not run: \(failure)"))
+            return Runs()
+        }
+        let (findings, undecided) = SymbolicChecks(machine: machine, result: result, structural: structural).run()
+        stats.undecided += undecided
+        let proved = result.verdicts.values.count { if case .never = $0 { true } else { false } }
+        let found = result.verdicts.values.count { if case .happens = $0 { true } else { false } }
+        stats.symbolic = SymbolicStats(controlStates: result.system?.locations.count ?? 0, paths: result.system?.edges.count ?? 0,
+                                       depth: result.depth, proved: proved, found: found, milliseconds: milliseconds)
+        return Runs(findings: findings, knowledge: RunKnowledge(symbolic: result, complete: undecided.isEmpty))
+    }
+
+    /// Exploration when the space is small enough to visit, else (or when it stops at a limit) symbolic verification.
+    private static func automatically(_ machine: Machine, _ options: AnalysisOptions, structural: [Finding],
+                                      stats: inout AnalysisStats) -> Runs {
+        guard SymbolicVerifier.isAvailable else { return explore(machine, options.exploration, structural: structural, stats: &stats) }
+        var exploration = options.exploration
+        // A declared space of more than 2^32 configurations is explored only briefly first: the reachable part is often
+        // far smaller, but when it is not, the time is better spent on symbolic verification.
+        if StateCodec(machine: machine).bits > 32 {
+            exploration.maximumStates = min(exploration.maximumStates, 2_000_000)
+            exploration.maximumDuration = min(exploration.maximumDuration ?? .seconds(5), .seconds(5))
+        }
+        var explored = AnalysisStats()
+        let runs = explore(machine, exploration, structural: structural, stats: &explored)
+        guard !explored.complete else {
+            stats = explored
+            return runs
+        }
+        var symbolic = AnalysisStats()
+        let verified = verifySymbolically(machine, options, structural: structural, stats: &symbolic)
+        stats.configurations = explored.configurations
+        stats.transitions = explored.transitions
+        stats.depth = explored.depth
+        stats.milliseconds = explored.milliseconds
+        stats.symbolic = symbolic.symbolic
+        if symbolic.symbolic == nil {
+            // Symbolic verification could not run: the partial exploration is what there is.
+            stats.undecided = explored.undecided + symbolic.undecided
+            stats.notes.append("exploration stopped at a limit and symbolic verification could not run")
+            return runs
+        }
+        stats.undecided = symbolic.undecided
+        stats.notes.append("exploration did not finish (\(explored.undecided.first?.reason ?? "")); the runs were checked symbolically")
+        // Findings exploration showed on the way stay, unless the symbolic ones say the same.
+        var findings = verified.findings
+        let known = Set(findings.map(\.identity))
+        findings += runs.findings.filter { !known.contains($0.identity) }
+        return Runs(findings: findings, knowledge: verified.knowledge)
     }
 
     private static func solver(for machine: Machine, options: AnalysisOptions, stats: inout AnalysisStats) -> ((any GuardBackend), Method)? {

@@ -20,9 +20,26 @@ struct ExplorationArguments: ParsableArguments {
             transform: PositiveInteger.parse("--threads"))
     var threads: Int?
 
+    @Option(help: ArgumentHelp("How runs are checked: auto (explore when the state space is small enough, else or when exploration stops at a limit, verify symbolically), explore, or symbolic (bounded model checking, k-induction and Spacer with Z3).",
+                               valueName: "method"))
+    var method: MethodArgument = .automatic
+
+    @Option(help: "Stop symbolic verification of a spec after this long, e.g. 30s or 5m; what is left is undecided.",
+            transform: DurationArgument.parse)
+    var timeout: Duration = .seconds(60)
+
+    @Option(name: .customLong("max-depth"), parsing: .unconditional,
+            help: "Bounded model checking unrolls at most this many events.", transform: PositiveInteger.parse("--max-depth"))
+    var maxDepth = 1_000
+
     /// The analysis options; `progress` names the spec in the progress lines written to standard error.
     func options(progress file: String?) -> AnalysisOptions {
         var options = AnalysisOptions()
+        options.method = method.value
+        options.timeLimit = timeout
+        options.maximumDepth = maxDepth
+        options.isCancelled = { Interruption.shared.requested }
+        options.exploration.isCancelled = { Interruption.shared.requested }
         options.exploration.maximumStates = maxStates
         options.exploration.maximumMemory = maxMemory
         options.exploration.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -32,6 +49,10 @@ struct ExplorationArguments: ParsableArguments {
                 let rate = Int(Double(progress.configurations) / max(progress.seconds, 0.001))
                 FileHandleOutput.progress(
                     "exploring \(file): \(progress.configurations) configurations, depth \(progress.depth), \(rate) states/s, \(Int(progress.seconds)) s")
+            }
+            let throttle = ProgressThrottle(interval: FileHandleOutput.progressInterval)
+            options.symbolicProgress = { message in
+                if throttle.due() { FileHandleOutput.progress("verifying \(file) symbolically: \(message)") }
             }
         }
         return options
@@ -97,6 +118,7 @@ struct Check: ParsableCommand {
     var ignoredEvents = false
 
     func run() throws {
+        Interruption.shared.install()
         let filter = ReportFilter(minimumSeverity: severity.value, allowsIncomplete: allowIncomplete)
         var outcomes: [SpecOutcome] = []
         for file in try SpecInputs.files(files) {
@@ -152,6 +174,21 @@ struct SolverArgument: ExpressibleByArgument {
 
     static var allValueStrings: [String] { ["z3", "enumerate", "off"] }
     var defaultValueDescription: String { Z3Library.isAvailable ? "z3" : "enumerate" }
+}
+
+struct MethodArgument: ExpressibleByArgument {
+    let value: VerificationMethod
+    static let automatic = MethodArgument(value: .automatic)
+
+    init(value: VerificationMethod) { self.value = value }
+
+    init?(argument: String) {
+        guard let method = VerificationMethod(rawValue: argument) else { return nil }
+        value = method
+    }
+
+    static var allValueStrings: [String] { VerificationMethod.allCases.map(\.rawValue) }
+    var defaultValueDescription: String { value.rawValue }
 }
 
 struct SeverityArgument: ExpressibleByArgument {

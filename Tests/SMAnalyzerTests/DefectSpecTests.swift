@@ -128,6 +128,7 @@ struct SolverMergeTests {
     @Test("when the exploration is incomplete, the solver's findings are reported with witnesses", arguments: [AnalysisOptions.SolverChoice.z3, .enumerate])
     func incompleteExploration(solver: AnalysisOptions.SolverChoice) throws {
         var options = AnalysisOptions()
+        options.method = .exploration
         options.exploration.maximumStates = 1000
         options.solver = solver
         let result = try Analyzer.analyze(Self.big, options: options)

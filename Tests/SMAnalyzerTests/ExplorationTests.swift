@@ -102,6 +102,7 @@ struct ExplorationTests {
     @Test("a state limit stops cleanly, marks the result incomplete and leaves out never-happens findings")
     func stateLimit() throws {
         var options = AnalysisOptions()
+        options.method = .exploration
         options.exploration.maximumStates = 100
         let result = try Analyzer.analyze(Generated.rings([8, 8, 8]), options: options)
         #expect(!result.stats.complete)
@@ -120,7 +121,9 @@ struct ExplorationTests {
             State("s") { On("set") }
         }
         #expect(throws: ExplorationError.self) { try Explorer(machine: try Machine(spec)) }
-        let result = try Analyzer.analyze(spec)
+        var options = AnalysisOptions()
+        options.method = .exploration
+        let result = try Analyzer.analyze(spec, options: options)
         #expect(result.stats.undecided.map(\.reason) == ["nothing was explored: event 'set' has 1002001 combinations of parameter values; exploration tries at most 4096 event instances in all (narrow the parameters' domains)"])
     }
 

@@ -19,12 +19,15 @@ struct IntendedPriorityTests {
             """#
     }
 
-    /// Exploration (complete) and the solver alone (exploration stopped at once) must both stay quiet.
+    /// Exploration (complete), the guard solver alone (exploration stopped at once) and symbolic verification.
     static func analyses(_ text: String) throws -> [AnalysisResult] {
         let spec = try Spec.load(json: text)
         var limited = AnalysisOptions()
+        limited.method = .exploration
         limited.exploration.maximumStates = 1
-        return [try Analyzer.analyze(spec), try Analyzer.analyze(spec, options: limited)]
+        var symbolic = AnalysisOptions()
+        symbolic.method = .symbolic
+        return [try Analyzer.analyze(spec), try Analyzer.analyze(spec, options: limited), try Analyzer.analyze(spec, options: symbolic)]
     }
 
     @Test("a guarded transition followed by an unguarded one on the same event (or eventless) is not SM004")

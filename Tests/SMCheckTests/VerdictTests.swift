@@ -9,7 +9,7 @@ import Testing
 /// A verdict never claims more than was checked: an incomplete result is never "ok", in any format.
 @Suite("Verdicts of smcheck check")
 struct VerdictTests {
-    static let limited = ["check", "--max-states", "3", "--solver", "off", "Specs/rocket.json"]
+    static let limited = ["check", "--method", "explore", "--max-states", "3", "--solver", "off", "Specs/rocket.json"]
 
     @Test("an exploration stopped at a limit is 'incomplete', lists what was not checked, and exits 3")
     func incompleteText() throws {
@@ -35,7 +35,7 @@ struct VerdictTests {
 
     @Test("error-level findings still exit 1 when the result is also incomplete")
     func errorsWin() throws {
-        let output = try SMCheckCommand.run(["check", "--max-states", "3", "Specs/rocket.json"])
+        let output = try SMCheckCommand.run(["check", "--method", "explore", "--max-states", "3", "Specs/rocket.json"])
         #expect(output.status == 1)
         #expect(output.standardOutput.contains("  incomplete: 1 error ("))
     }
@@ -48,10 +48,24 @@ struct VerdictTests {
             $0.states = #"{"open": {"on": {"deposit": "open"}}}"#
             $0.variables = nil
         })
-        let output = try SMCheckCommand.run(["check", "--solver", "off", file])
+        let output = try SMCheckCommand.run(["check", "--method", "explore", "--solver", "off", file])
         #expect(output.status == 3)
         #expect(output.standardOutput.contains("  incomplete: nothing found in the part that was checked (0 configurations"))
         #expect(output.standardOutput.contains("nothing was explored: event 'deposit' has 1000000 combinations of parameter values"))
+        // By default such a spec is verified symbolically instead, and decided.
+        let decided = try SMCheckCommand.run(["check", "--solver", "off", file])
+        #expect(decided.status == 0, "\(decided.standardOutput)")
+        #expect(decided.standardOutput.contains("  1 warning (symbolic: 1 control state, 1 path, checked to depth "))
+        #expect(decided.standardOutput.contains("the runs were checked symbolically"))
+    }
+
+    @Test("what symbolic verification cannot decide in time is incomplete too, and names the time limit")
+    func symbolicTimeLimit() throws {
+        let output = try SMCheckCommand.run(["check", "--method", "symbolic", "--timeout", "1ms", "--solver", "off",
+                                             "Tests/Fixtures/symbolic/even-counter.json"])
+        #expect(output.status == 3, "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("  incomplete: "))
+        #expect(output.standardOutput.contains("not checked:"))
     }
 
     @Test("JSON: complete is false and 'undecided' names the codes and the reason")

@@ -38,6 +38,7 @@ struct SwiftTestingExpectationTests {
     @Test("an exploration stopped by a limit fails instead of passing quietly")
     func incompleteExploration() throws {
         var options = AnalysisOptions()
+        options.method = .exploration
         options.exploration.maximumStates = 3
         let failures = SpecChecks.findings(in: try Fixtures.spec("rocket"), options: options)
         #expect(failures.contains { $0.contains("rocket.json: incomplete, so passing would claim more than was checked; not checked:\n  SM001, SM002, SM004–SM012, SM014: stopped after 3 configurations") }, "\(failures)")

@@ -9,15 +9,13 @@ struct LoopCycle {
     /// States entered along the cycle, in document order.
     let states: [Int]
 
-    static func find(exploration: Exploration, witness: Witness) -> LoopCycle? {
-        guard let instance = witness.instance else { return nil }
-        let machine = exploration.machine
-        let start = exploration.state(witness.state)
+    /// The cycle of the loop error that `step` meets from `start`.
+    static func find(machine: Machine, from start: MachineState, step: TraceStep) -> LoopCycle? {
         let context = StepContext(machine: machine)
         context.load(start)
         context.recordsMicrosteps = true
-        context.choices = ChoiceSequence(witness.choices)
-        _ = try? context.process(exploration.eventInstances[instance])
+        context.choices = ChoiceSequence(step.choices)
+        _ = try? context.process(step.event)
         let microsteps = context.microsteps
         guard !microsteps.isEmpty else { return nil }
 

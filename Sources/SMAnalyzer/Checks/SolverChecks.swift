@@ -5,18 +5,19 @@ import SMSpec
 /// Turns the guard issues a back end proved into findings and merges them with the exploration's:
 /// - where both found the same thing, one finding is kept — the exploration's when it has a reachable trace, the
 ///   solver's when its proof says more (a guard that can never hold);
-/// - where only the solver found it and the exploration was complete, the values are unreachable, so it is left out;
-/// - where the exploration is incomplete (or did not run), the solver's findings stand, marked with its method.
+/// - where only the solver found it and the runs were all decided (exploration or symbolic verification), the
+///   values are unreachable, so it is left out;
+/// - where the runs were not all decided, the solver's findings stand, marked with its method.
 struct SolverChecks {
     let machine: Machine
     let analysis: GuardAnalysisResult
     let method: Method
-    /// The exploration's findings, or nil when there was no usable exploration.
-    let exploration: Exploration?
+    /// What checking the runs established.
+    let runs: RunKnowledge
     let reportsIgnoredEvents: Bool
 
     var spec: ResolvedSpec { machine.spec }
-    var complete: Bool { exploration?.isComplete ?? false }
+    var complete: Bool { runs.complete }
 
     /// Findings to add, and exploration findings to remove (replaced by a stronger proof).
     func merge(into findings: inout [Finding]) {
@@ -59,8 +60,7 @@ struct SolverChecks {
                                         location: location, witness: values, witnessMoment: .beforeEvent, method: method))
             case .ignoredEvent(let state, let event):
                 guard reportsIgnoredEvents else { continue }
-                if let exploration, exploration.isComplete,
-                   !exploration.coverage.wasUnhandled(event, in: state, words: machine.words) { continue }
+                if let seen = runs.seenUnhandled, !seen(event, state) { continue }
                 let values = witness(issue)
                 findings.append(Finding(.eventNeverHandled,
                                         "event '\(spec.events[event].name)' is silently ignored in '\(spec.states[state].path)' when no guard holds, e.g. for \(describe(values))",
@@ -70,10 +70,10 @@ struct SolverChecks {
         }
     }
 
-    /// The source's path, unless a complete exploration showed the source unreachable (SM001 says it already).
+    /// The source's path, unless the runs showed the source unreachable (SM001 says it already).
     private func reachableSource(_ t: Int) -> String? {
         let source = spec.transitions[t].source
-        if let exploration, exploration.isComplete, !exploration.coverage.enteredStates.contains(source) { return nil }
+        if runs.neverEntered(source) { return nil }
         return spec.states[source].path
     }
 

@@ -9,6 +9,10 @@ public struct ExplorationOptions: Sendable {
     public var maximumStates: Int = 50_000_000
     /// Stop when the process's resident memory passes this many bytes.
     public var maximumMemory: Int = 8 << 30
+    /// Stop after this long (nil: no time limit).
+    public var maximumDuration: Duration?
+    /// Polled between chunks of work; when it returns true the exploration stops (marked incomplete).
+    public var isCancelled: @Sendable () -> Bool = { false }
     /// Threads that expand states; 1 for none beside the caller. Only the dense store inserts from several threads.
     public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     /// At most this many event instances (events times parameter values) are tried in each configuration.

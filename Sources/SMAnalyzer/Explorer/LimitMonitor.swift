@@ -34,7 +34,11 @@ final class LimitMonitor: @unchecked Sendable {
         if count >= options.maximumStates {
             return stop("stopped after \(count) configurations (the --max-states limit of \(options.maximumStates))")
         }
+        if options.isCancelled() { return stop("cancelled after \(count) configurations") }
         let now = ContinuousClock.now
+        if let limit = options.maximumDuration, now - start > limit {
+            return stop("stopped after \(count) configurations (the time limit of \(limit))")
+        }
         let due = lock.withLock { () -> Bool in
             guard now - lastMemoryCheck > .milliseconds(50) || count < 1_000 else { return false }
             lastMemoryCheck = now

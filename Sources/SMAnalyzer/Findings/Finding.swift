@@ -84,6 +84,14 @@ public enum Method: String, Hashable, Sendable {
     case z3
     /// By trying every value of small domains.
     case enumeration
+    /// Bounded model checking: the shortest trace, found on symbolic values by Z3.
+    case bmc
+    /// k-induction on symbolic values: never in the first k steps, and k steps without it cannot lead to it.
+    case induction
+    /// An inductive invariant found by Z3's Spacer for the machine's constrained Horn clauses.
+    case chc
+    /// The symbolic step alone: no path does it from any control state, whatever the values.
+    case abstraction
 }
 
 /// A named value in a finding's witness: a variable (`count`) or an event parameter (`event.to`).
@@ -150,6 +158,13 @@ public struct Finding: Hashable, Sendable {
         self.witnessMoment = witnessMoment ?? code.witnessMoment
         self.method = method
         self.transitions = transitions
+    }
+}
+
+extension Finding {
+    /// What makes two findings of different methods the same finding: code, place and what it is about.
+    var identity: String {
+        "\(code.rawValue)|\(location?.pointer.description ?? "")|\(states.joined(separator: ","))|\(transitions.map(String.init).joined(separator: ","))"
     }
 }
 

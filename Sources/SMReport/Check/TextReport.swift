@@ -27,7 +27,11 @@ public struct TextReport {
             for finding in shown { lines += render(finding, file: file, machine: result.machine) }
             let stats = result.stats
             let plural = TextStyle.plural
-            let summary = "\(plural(stats.configurations, "configuration")), \(plural(stats.transitions, "transition")), depth \(stats.depth), \(stats.milliseconds) ms"
+            var summary = "\(plural(stats.configurations, "configuration")), \(plural(stats.transitions, "transition")), depth \(stats.depth), \(stats.milliseconds) ms"
+            if let symbolic = stats.symbolic {
+                let prefix = stats.configurations == 0 ? "" : summary + "; "
+                summary = prefix + "symbolic: \(plural(symbolic.controlStates, "control state")), \(plural(symbolic.paths, "path")), checked to depth \(symbolic.depth + 1), \(symbolic.milliseconds) ms"
+            }
             let counts = TextStyle.severityCounts(shown)
             // Never "ok" about what was not checked: an incomplete result says so first.
             let verdict: String

@@ -102,13 +102,18 @@ package final class Z3Solver {
         guard let solver = Z3_mk_solver(context.raw) else { throw SolverError("Z3 could not create a solver") }
         raw = solver
         Z3_solver_inc_ref(context.raw, raw)
+        setLimits(timeoutMilliseconds: timeoutMilliseconds, resourceLimit: resourceLimit)
+        try context.check()
+    }
+
+    /// Sets the time and resource limit of the checks that follow.
+    package func setLimits(timeoutMilliseconds: UInt32, resourceLimit: UInt32 = 0) {
         let params = Z3_mk_params(context.raw)
         Z3_params_inc_ref(context.raw, params)
         Z3_params_set_uint(context.raw, params, context.symbol("timeout"), timeoutMilliseconds)
         if resourceLimit > 0 { Z3_params_set_uint(context.raw, params, context.symbol("rlimit"), resourceLimit) }
         Z3_solver_set_params(context.raw, raw, params)
         Z3_params_dec_ref(context.raw, params)
-        try context.check()
     }
 
     deinit { Z3_solver_dec_ref(context.raw, raw) }

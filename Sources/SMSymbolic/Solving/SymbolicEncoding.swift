@@ -1,5 +1,6 @@
 #if Z3
 package import SMSolver
+import SMEngine
 package import SMSpec
 
 /// The transition system in Z3: a machine state as a location and one term per variable, a step as the choice of
@@ -66,6 +67,22 @@ package final class SymbolicEncoding {
             terms.append(within(state.values[i], variable.type))
         }
         return context.and(terms)
+    }
+
+    /// Every combination of `event`'s parameter values as constant inputs, when there are at most `limit`.
+    package func parameterInstances(of event: Int, upTo limit: Int) -> [Input]? {
+        let declaration = spec.events[event]
+        guard declaration.instanceCount <= limit else { return nil }
+        return declaration.parameterCombinations.map { values in
+            let terms = zip(declaration.parameters, values).map { parameter, value -> Term in
+                switch value {
+                case .bool(let b): context.bool(b)
+                case .int(let i): context.int(i)
+                case .enumCase: context.int(Machine.encode(value, as: parameter.type))
+                }
+            }
+            return Input(selector: context.int(-1), parameters: [event: terms])
+        }
     }
 
     /// The parameters (of every event, or of `only` one) are in their domains.

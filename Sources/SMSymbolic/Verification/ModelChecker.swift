@@ -56,17 +56,31 @@ final class ModelChecker {
         for (index, edge) in system.edges.enumerated() where edge.source == location { byEvent[edge.event, default: []].append(index) }
         var terms: [Term] = []
         for (event, edges) in byEvent.sorted(by: { $0.key < $1.key }) {
+            func stays(_ input: SymbolicEncoding.Input) -> Term {
+                context.and(edges.map { index -> Term in
+                    let edge = system.edges[index]
+                    let enabled = encoding.conditions(edge.path.conditions, state, input, event: event)
+                    return context.implies(enabled, context.not(progress(edge, from: location, state, input)))
+                })
+            }
+            // Every value of small parameter domains written out (no quantifier, so Horn clauses can carry it too).
+            if let instances = encoding.parameterInstances(of: event, upTo: Self.expandedInstances) {
+                terms += instances.map(stays)
+                continue
+            }
             fresh += 1
             let input = encoding.input("q\(fresh)")
-            let parameters = input.parameters[event] ?? []
-            let body = context.and(edges.map { index -> Term in
-                let edge = system.edges[index]
-                let enabled = encoding.conditions(edge.path.conditions, state, input, event: event)
-                return context.implies(enabled, context.not(progress(edge, from: location, state, input)))
-            })
-            terms.append(parameters.isEmpty ? body : context.forall(parameters, context.implies(encoding.domain(input, only: event), body)))
+            terms.append(context.forall(input.parameters[event] ?? [], context.implies(encoding.domain(input, only: event), stays(input))))
         }
         return context.and(terms)
+    }
+
+    /// Events with at most this many parameter combinations have their deadlock condition written out.
+    static let expandedInstances = 256
+
+    /// Whether no deadlock condition needs a quantifier.
+    var deadlocksAreQuantifierFree: Bool {
+        system.machine.spec.events.allSatisfy { !$0.isImplicit ? $0.instanceCount <= Self.expandedInstances : true }
     }
 
     private func progress(_ edge: TransitionSystem.Edge, from location: Int, _ state: SymbolicEncoding.State,
@@ -93,7 +107,7 @@ final class ModelChecker {
     /// property is found, `maximumDepth` is reached or time runs out. Returns what was found and the depth to which
     /// the others are known not to happen.
     func bmc(_ properties: [Property], maximumDepth: Int, deadline: ContinuousClock.Instant, cancelled: () -> Bool,
-             progress: (Int, Int) -> Void) throws(SolverError) -> (found: [Property: Found], checkedDepth: Int, stopped: String?) {
+             progress: (Int, Int) -> Void) throws(SolverError) -> BMCResult {
         let solver = try Z3Solver(context, timeoutMilliseconds: timeoutMilliseconds, resourceLimit: 0)
         var states = [encoding.state("s0")]
         var inputs: [SymbolicEncoding.Input] = []
@@ -101,9 +115,12 @@ final class ModelChecker {
         var pending = properties
         var found: [Property: Found] = [:]
         var checkedDepth = -1
+        var diameterChecks = checksDiameter
         for depth in 0...maximumDepth {
             if pending.isEmpty { break }
-            if ContinuousClock.now > deadline || cancelled() { return (found, checkedDepth, "the time limit ran out at depth \(depth)") }
+            if ContinuousClock.now > deadline || cancelled() {
+                return BMCResult(found: found, checkedDepth: checkedDepth, stopped: "the time limit ran out at depth \(depth)")
+            }
             let state = states[depth]
             let input = encoding.input("i\(depth)")
             inputs.append(input)
@@ -124,13 +141,15 @@ final class ModelChecker {
                         remaining.removeAll { shown.contains($0.0) }
                         pending.removeAll { shown.contains($0) }
                         try solver.pop()
-                        if shown.isEmpty { return (found, checkedDepth, "z3 returned a model that shows no property at depth \(depth)") }
+                        if shown.isEmpty {
+                            return BMCResult(found: found, checkedDepth: checkedDepth, stopped: "z3 returned a model that shows no property at depth \(depth)")
+                        }
                     case .unsatisfiable:
                         try solver.pop()
                         remaining = []
                     case .unknown(let reason):
                         try solver.pop()
-                        return (found, checkedDepth, "z3 gave up at depth \(depth) (\(reason))")
+                        return BMCResult(found: found, checkedDepth: checkedDepth, stopped: "z3 gave up at depth \(depth) (\(reason))")
                     }
                 }
             }
@@ -140,8 +159,52 @@ final class ModelChecker {
             solver.assert(encoding.domain(input))
             solver.assert(encoding.transition(from: state, input: input, to: next))
             states.append(next)
+            // No path of depth + 1 steps through distinct states: every reachable state was reached by now, so
+            // what was not found never happens (the recurrence diameter; only worth asking of small systems).
+            if diameterChecks, depth < Self.diameterCheckLimit {
+                switch try hasSimplePath(solver, states) {
+                case false?: return BMCResult(found: found, checkedDepth: checkedDepth, stopped: nil, exhausted: true)
+                case true?: break
+                case nil: diameterChecks = false  // too hard for this system: not asked again
+                }
+            }
         }
-        return (found, checkedDepth, nil)
+        return BMCResult(found: found, checkedDepth: checkedDepth, stopped: nil)
+    }
+
+    struct BMCResult {
+        var found: [Property: Found]
+        /// The depth to which everything not found is known not to happen.
+        var checkedDepth: Int
+        var stopped: String?
+        /// Every reachable state lies within `checkedDepth` steps: what was not found never happens.
+        var exhausted = false
+    }
+
+    /// Whether the recurrence diameter is worth looking for: a small declared state space.
+    var checksDiameter: Bool { StateCodec(machine: system.machine).bits <= 24 }
+    static let diameterCheckLimit = 200
+
+    /// Whether a path through distinct states links `states`; nil when the solver cannot tell within a second.
+    private func hasSimplePath(_ solver: Z3Solver, _ states: [SymbolicEncoding.State]) throws(SolverError) -> Bool? {
+        solver.push()
+        solver.setLimits(timeoutMilliseconds: 1_000)
+        defer {
+            try? solver.pop()
+            solver.setLimits(timeoutMilliseconds: timeoutMilliseconds)
+        }
+        for j in states.indices {
+            for i in 0..<j {
+                let differ = [context.not(context.equal(states[i].location, states[j].location))]
+                    + zip(states[i].values, states[j].values).map { context.not(context.equal($0, $1)) }
+                solver.assert(context.or(differ))
+            }
+        }
+        switch try solver.check() {
+        case .unsatisfiable: return false
+        case .satisfiable: return true
+        case .unknown: return nil
+        }
     }
 
     /// The events, parameters and choices of a model's steps.

@@ -16,6 +16,9 @@ package enum PropertyVerdict: Sendable {
 package enum ProofMethod: String, Sendable {
     /// No symbolic path can do it from any control state, whatever the values (the symbolic step alone shows it).
     case abstraction
+    /// Bounded model checking to the recurrence diameter: no run of more steps reaches a new state, and none up
+    /// to there does it.
+    case bmc
     /// k-induction: it does not happen in the first k steps, and k steps without it cannot lead to it.
     case induction
     /// An inductive invariant found by Spacer for the constrained Horn clauses of the machine.

@@ -39,7 +39,8 @@ package struct SymbolicResult: Sendable {
 package enum SymbolicVerifier {
     package static var isAvailable: Bool { Z3Library.isAvailable }
 
-    /// How deep bounded model checking goes before the proofs are tried.
+    /// How deep bounded model checking goes before the first proofs are tried, and before the harder ones.
+    static let firstDepth = 2
     static let shallowDepth = 12
 
     package static func verify(_ machine: Machine, options: SymbolicOptions = SymbolicOptions()) -> SymbolicResult {
@@ -91,19 +92,23 @@ package enum SymbolicVerifier {
             pending.removeAll { verdicts[$0] != nil }
         }
         do {
-            // Counterexamples at shallow depth first: most that exist are short.
-            let shallow = min(options.maximumDepth, Self.shallowDepth)
-            let first = try checker.bmc(pending, maximumDepth: shallow, deadline: start + options.timeLimit / 4, cancelled: cancelled) { reached, left in
-                options.progress?("bounded model checking: depth \(reached), \(left) properties open")
+            // Short counterexamples and easy proofs first (most of both are), then deeper counterexamples, harder proofs.
+            for (bound, k) in [(Self.firstDepth, 2), (Self.shallowDepth, 4)] where !pending.isEmpty {
+                let bmc = try checker.bmc(pending, maximumDepth: min(options.maximumDepth, bound), deadline: start + options.timeLimit / 4,
+                                          cancelled: cancelled) { reached, left in
+                    options.progress?("bounded model checking: depth \(reached), \(left) properties open")
+                }
+                depth = max(depth, bmc.checkedDepth)
+                stopped = bmc.stopped
+                record(bmc.found)
+                if bmc.exhausted { for property in pending { verdicts[property] = .never(.bmc, invariant: nil) } }
+                pending.removeAll { verdicts[$0] != nil }
+                if pending.isEmpty || bmc.stopped != nil { break }
+                options.progress?("k-induction on \(pending.count) properties")
+                let induction = try checker.induction(pending, maximumK: min(depth + 1, k), deadline: deadline, cancelled: cancelled)
+                for property in induction.proved { verdicts[property] = .never(.induction, invariant: nil) }
+                pending.removeAll { verdicts[$0] != nil }
             }
-            depth = first.checkedDepth
-            stopped = first.stopped
-            record(first.found)
-
-            options.progress?("k-induction on \(pending.count) properties")
-            let induction = try checker.induction(pending, maximumK: min(depth + 1, 4), deadline: deadline, cancelled: cancelled)
-            for property in induction.proved { verdicts[property] = .never(.induction, invariant: nil) }
-            pending.removeAll { verdicts[$0] != nil }
 
             let prover = HornProver(encoding: encoding, conditions: conditions, timeoutMilliseconds: checkMilliseconds)
             var unknown: [Property: String] = [:]
@@ -126,6 +131,8 @@ package enum SymbolicVerifier {
                 depth = max(depth, deeper.checkedDepth)
                 stopped = deeper.stopped
                 record(deeper.found)
+                if deeper.exhausted { for property in pending { verdicts[property] = .never(.bmc, invariant: nil) } }
+                pending.removeAll { verdicts[$0] != nil }
             }
             for property in pending {
                 verdicts[property] = .undecided([unknown[property], "no trace within \(depth + 1) steps"].compactMap { $0 }.joined(separator: "; "))

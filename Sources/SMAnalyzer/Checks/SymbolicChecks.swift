@@ -1,0 +1,258 @@
+import SMEngine
+import SMSpec
+import SMSymbolic
+
+/// Findings from symbolic verification: every property the verifier decided becomes the finding exploration would
+/// report (or none), written by `RunFindings`; what it could not decide is named per finding code.
+///
+/// Every trace is replayed on the engine before it is reported, and the finding's message and values come from that
+/// replay, so a symbolic counterexample reads exactly like an explored one. A trace that does not replay would be a
+/// bug in the symbolic step; it is reported as undecided rather than as a finding.
+struct SymbolicChecks {
+    let machine: Machine
+    let result: SymbolicResult
+    let structural: [Finding]
+    var spec: ResolvedSpec { machine.spec }
+
+    func run() -> (findings: [Finding], undecided: [Undecided]) {
+        var findings: [Finding] = []
+        var undecided: [FindingCode: [String]] = [:]
+        if let failure = result.startFailure {
+            do {
+                _ = try machine.initialState()
+                undecided[failure.kindCode, default: []].append("the start fails symbolically but not on the engine (a bug in smcheck)")
+            } catch {
+                findings.append(RunFindings(machine: machine, method: .bmc).failure(error, nil))
+            }
+            return (findings, Self.undecided(undecided))
+        }
+        let verdicts = result.verdicts
+        func verdict(_ property: Property) -> PropertyVerdict { verdicts[property] ?? .undecided("not checked") }
+
+        // Things that happen in some run: one finding with the shortest trace.
+        for property in result.properties {
+            guard case .happens(let trace, let inLastStep) = verdict(property) else { continue }
+            switch property {
+            case .invariant, .failure, .overlap, .deadlock:
+                guard let replay = Replay(machine: machine, trace: trace, inLastStep: inLastStep) else {
+                    undecided[property.code, default: []].append("a symbolic counterexample does not replay on the engine (a bug in smcheck)")
+                    continue
+                }
+                if let finding = replay.finding(for: property) {
+                    findings.append(finding)
+                } else {
+                    undecided[property.code, default: []].append("a symbolic counterexample does not replay on the engine (a bug in smcheck)")
+                }
+            case .enters, .takes, .handles:
+                continue
+            }
+        }
+
+        // Things that never happen: one finding each, with how that was proved.
+        func never(_ property: Property) -> (method: Method, proof: String)? {
+            guard case .never(let method, let invariant) = verdict(property) else { return nil }
+            switch method {
+            case .abstraction: return (.abstraction, "no symbolic path does it, whatever the values")
+            case .bmc: return (.bmc, "no run does it: every reachable state is within \(result.depth + 1) steps of the start")
+            case .induction: return (.induction, "proved by k-induction")
+            case .chc: return (.chc, invariant.map { "proved by an inductive invariant: \($0)" } ?? "proved by Spacer")
+            }
+        }
+        func undecidedReason(_ property: Property) -> String? {
+            if case .undecided(let reason) = verdict(property) { return reason }
+            return nil
+        }
+        func reached(_ state: Int) -> Bool? {
+            if state == 0 { return true }
+            switch verdict(.enters(state)) {
+            case .happens: return true
+            case .never: return false
+            case .undecided: return nil
+            }
+        }
+        for state in spec.states.dropFirst() where state.kind != .history {
+            if let (method, proof) = never(.enters(state.index)) {
+                findings.append(RunFindings(machine: machine, method: method).unreachableState(state.index, proof: proof))
+            } else if let reason = undecidedReason(.enters(state.index)) {
+                undecided[.unreachableState, default: []].append("'\(state.path)': \(reason)")
+            }
+        }
+        for expectation in spec.reachable {
+            if let (method, proof) = never(.enters(expectation.state)) {
+                findings.append(RunFindings(machine: machine, method: method).unmetExpectation(expectation.state, reference: expectation.reference, proof: proof))
+            } else if let reason = undecidedReason(.enters(expectation.state)) {
+                undecided[.expectedReachable, default: []].append("'\(machine.path(of: expectation.state))': \(reason)")
+            }
+        }
+        for transition in spec.transitions {
+            switch reached(transition.source) {
+            case false?: continue
+            case nil:
+                undecided[.deadTransition, default: []].append("\(spec.describe(transition)): whether its source is reachable is not decided")
+                continue
+            case true?: break
+            }
+            if let (method, proof) = never(.takes(transition.index)) {
+                findings.append(RunFindings(machine: machine, method: method).deadTransition(transition.index, enabled: nil, proof: proof))
+            } else if let reason = undecidedReason(.takes(transition.index)) {
+                undecided[.deadTransition, default: []].append("\(spec.describe(transition)): \(reason)")
+            }
+        }
+        let reported = RunFindings(machine: machine, method: .bmc).notReportedBy(structural)
+        for event in spec.events where !event.isImplicit {
+            guard let location = event.location, !reported.events.contains(location.pointer) else { continue }
+            if let (method, proof) = never(.handles(event.index)) {
+                findings.append(RunFindings(machine: machine, method: method).eventReceivedNowhere(event, proof: proof))
+            } else if let reason = undecidedReason(.handles(event.index)) {
+                undecided[.eventNeverHandled, default: []].append("'\(event.name)': \(reason)")
+            }
+        }
+        for state in spec.states where state.kind == .history && !reported.histories.contains(state.path) {
+            let incoming = spec.transitions.filter { $0.targets.contains(state.index) }.map { verdict(.takes($0.index)) }
+            if incoming.contains(where: { if case .happens = $0 { true } else { false } }) { continue }
+            if let undecidedOne = incoming.first(where: { if case .undecided = $0 { true } else { false } }),
+               case .undecided(let reason) = undecidedOne {
+                undecided[.uselessHistory, default: []].append("'\(state.path)': \(reason)")
+                continue
+            }
+            let methods = spec.transitions.filter { $0.targets.contains(state.index) }.compactMap { never(.takes($0.index)) }
+            let method = methods.first?.method ?? .abstraction
+            findings.append(RunFindings(machine: machine, method: method).unusedHistory(state, proof: methods.first?.proof))
+        }
+        // Properties of things that happen, left undecided.
+        for property in result.properties {
+            guard let reason = undecidedReason(property) else { continue }
+            switch property {
+            case .invariant(let index): undecided[.invariantViolated, default: []].append("'\(spec.invariants[index].name)': \(reason)")
+            case .failure(let signature): undecided[Self.code(ofSignature: signature), default: []].append(reason)
+            case .overlap(let first, let second):
+                undecided[.nondeterministicGuards, default: []].append("\(spec.describe(spec.transitions[first])) and \(spec.describe(spec.transitions[second])): \(reason)")
+            case .deadlock(let configuration):
+                undecided[.deadlock, default: []].append("\(machine.activeLeafPaths(configuration).joined(separator: ", ")): \(reason)")
+            case .enters, .takes, .handles:
+                continue
+            }
+        }
+        return (findings, Self.undecided(undecided))
+    }
+
+    /// One `Undecided` per code: how many were left open, and the first of their reasons.
+    private static func undecided(_ byCode: [FindingCode: [String]]) -> [Undecided] {
+        byCode.sorted { $0.key < $1.key }.map { code, reasons in
+            Undecided([code], reasons.count == 1 ? reasons[0] : "\(reasons.count) cases, e.g. \(reasons[0])")
+        }
+    }
+
+    static func code(ofSignature signature: String) -> FindingCode {
+        switch signature.prefix(while: { $0 != ":" }) {
+        case "loop": .infiniteLoop
+        case "choice": .incompleteChoice
+        case "queue": .queueOverflow
+        default: .rangeViolation
+        }
+    }
+}
+
+extension Property {
+    /// The finding code this property's finding has.
+    var code: FindingCode {
+        switch self {
+        case .invariant: .invariantViolated
+        case .failure(let signature): SymbolicChecks.code(ofSignature: signature)
+        case .enters: .unreachableState
+        case .takes: .deadTransition
+        case .handles: .eventNeverHandled
+        case .overlap: .nondeterministicGuards
+        case .deadlock: .deadlock
+        }
+    }
+}
+
+extension SymbolicFailure {
+    var kindCode: FindingCode {
+        switch kind {
+        case .infiniteLoop: .infiniteLoop
+        case .incompleteChoice: .incompleteChoice
+        case .queueOverflow: .queueOverflow
+        default: .rangeViolation
+        }
+    }
+}
+
+/// A trace replayed on the engine: the state its last step starts from, and what that step did.
+private struct Replay {
+    let machine: Machine
+    let trace: [TraceStep]
+    let inLastStep: Bool
+    /// The state the last step starts from (`inLastStep`) or the state the trace ends in.
+    let state: MachineState
+    let error: EngineError?
+    let recorder: CoverageRecorder?
+    /// The state after the last step, when it was replayed and did not fail.
+    let after: MachineState?
+
+    init?(machine: Machine, trace: [TraceStep], inLastStep: Bool) {
+        self.machine = machine
+        self.trace = trace
+        self.inLastStep = inLastStep
+        guard var state = try? machine.initialState().state else { return nil }
+        for step in trace.dropLast(inLastStep ? 1 : 0) {
+            guard let next = try? machine.step(state, step.event, choices: ChoiceSequence(step.choices)) else { return nil }
+            state = next.state
+        }
+        self.state = state
+        guard inLastStep, let last = trace.last else {
+            error = nil
+            recorder = nil
+            after = nil
+            return
+        }
+        let context = StepContext(machine: machine)
+        context.load(state)
+        context.recorder = CoverageRecorder(machine: machine, checksOverlaps: true, checksInvariants: true)
+        context.choices = ChoiceSequence(last.choices)
+        do {
+            try context.process(last.event)
+            error = nil
+            after = context.snapshot()
+        } catch {
+            self.error = error
+            after = nil
+        }
+        recorder = context.recorder
+    }
+
+    private func holds(_ invariant: Int, in state: MachineState) -> Bool {
+        let context = StepContext(machine: machine)
+        context.load(state)
+        return context.invariantHolds(invariant)
+    }
+
+    var evidence: RunEvidence {
+        RunEvidence(trace: trace, state: state, step: inLastStep ? trace.last : nil)
+    }
+
+    /// The property's finding, when the replay shows the property.
+    func finding(for property: Property) -> Finding? {
+        let findings = RunFindings(machine: machine, method: .bmc)
+        switch property {
+        case .failure(let signature):
+            guard let error, error.kind.findingSignature(at: error.location) == signature else { return nil }
+            return findings.failure(error, evidence)
+        case .invariant(let index):
+            guard inLastStep else { return holds(index, in: state) ? nil : findings.invariantViolated(index, evidence) }
+            guard let after, recorder?.violatedInvariant == index else { return nil }
+            // Broken in the end state too: reported there, as exploration does.
+            if !holds(index, in: after) { return findings.invariantViolated(index, RunEvidence(trace: trace, state: after, step: nil)) }
+            return findings.invariantViolated(index, evidence)
+        case .overlap(let first, let second):
+            guard let overlap = recorder?.overlaps.first(where: { $0.first == first && $0.second == second }) else { return nil }
+            return findings.overlap(overlap, evidence)
+        case .deadlock(let configuration):
+            guard !inLastStep, state.configuration == configuration else { return nil }
+            return findings.deadlock(evidence, valuations: nil)
+        case .enters, .takes, .handles:
+            return nil
+        }
+    }
+}

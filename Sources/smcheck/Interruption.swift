@@ -1,0 +1,49 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Ctrl-C: the first one asks the running analysis to stop and print what it decided so far (marked incomplete);
+/// a second one quits at once.
+final class Interruption: Sendable {
+    static let shared = Interruption()
+
+    private let flag = Atomic<Bool>(false)
+    private let source = Mutex<(any DispatchSourceSignal)?>(nil)
+
+    var requested: Bool { flag.load(ordering: .relaxed) }
+
+    /// Starts listening for SIGINT (once).
+    func install() {
+        source.withLock { source in
+            guard source == nil else { return }
+            signal(SIGINT, SIG_IGN)
+            let signalSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+            signalSource.setEventHandler { [self] in
+                if flag.exchange(true, ordering: .relaxed) {
+                    FileHandleOutput.standardError("\nsmcheck: interrupted\n")
+                    exit(130)
+                }
+                FileHandleOutput.standardError("\nsmcheck: stopping; what was decided so far follows (Ctrl-C again to quit at once)\n")
+            }
+            signalSource.resume()
+            source = signalSource
+        }
+    }
+}
+
+/// Lets a progress report through at most once per interval.
+final class ProgressThrottle: Sendable {
+    private let interval: Duration
+    private let last = Mutex<ContinuousClock.Instant?>(nil)
+
+    init(interval: Duration) { self.interval = interval }
+
+    func due() -> Bool {
+        let now = ContinuousClock.now
+        return last.withLock { last in
+            if let previous = last, now - previous < interval { return false }
+            last = now
+            return true
+        }
+    }
+}
