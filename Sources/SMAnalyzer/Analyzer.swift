@@ -101,9 +101,9 @@ public enum Analyzer {
                                       stats: inout AnalysisStats) -> Runs {
         guard SymbolicVerifier.isAvailable else { return explore(machine, options.exploration, structural: structural, stats: &stats) }
         var exploration = options.exploration
-        // A declared space of more than 2^32 configurations is explored only briefly first: the reachable part is often
+        // A declared space of more than 2^24 configurations is explored only briefly first: the reachable part is often
         // far smaller, but when it is not, the time is better spent on symbolic verification.
-        if StateCodec(machine: machine).bits > 32 {
+        if StateCodec(machine: machine).bits > Self.explorableBits {
             exploration.maximumStates = min(exploration.maximumStates, 2_000_000)
             exploration.maximumDuration = min(exploration.maximumDuration ?? .seconds(5), .seconds(5))
         }
@@ -134,6 +134,9 @@ public enum Analyzer {
         findings += runs.findings.filter { !known.contains($0.identity) }
         return Runs(findings: findings, knowledge: verified.knowledge)
     }
+
+    /// Declared spaces up to 2^24 configurations (16 million) are explored in full by `automatic`: seconds at most.
+    static let explorableBits = 24
 
     private static func solver(for machine: Machine, options: AnalysisOptions, stats: inout AnalysisStats) -> ((any GuardBackend), Method)? {
         let choice = options.solver == .automatic ? (Z3Library.isAvailable ? .z3 : .enumerate) : options.solver

@@ -7,16 +7,27 @@ import Testing
 /// Every trace the analyzer reports, fed to the engine, shows what the finding says.
 @Suite("Every reported trace replays")
 struct TraceReplayTests {
+    /// Specs with findings that have traces: each must report at least one (so no case passes without checking).
     static var specs: [String] {
-        Fixtures.allSpecPaths + [
-            "semantics/loop-cap", "semantics/choice-incomplete", "semantics/queue-overflow", "semantics/range-violation",
-        ].map { Fixtures.fixturesDirectory.appendingPathComponent($0 + ".json").path }
+        ["sm002-infinite-loop", "sm004-nondeterministic-guards", "sm006-invariant-violation", "sm007-deadlock",
+         "sm008-incomplete-choice", "sm009-range-violation", "sm011-queue-overflow"]
+            .map { Fixtures.specsDirectory.appendingPathComponent("defects/" + $0 + ".json").path }
+            + ["semantics/loop-cap", "semantics/choice-incomplete", "semantics/queue-overflow", "semantics/range-violation",
+               "symbolic/vault-combination"]
+            .map { Fixtures.fixturesDirectory.appendingPathComponent($0 + ".json").path }
     }
 
-    @Test("traces lead to the reported configuration or failure", arguments: specs)
-    func replay(path: String) throws {
+    static let cases: [(String, VerificationMethod)] = specs.flatMap { path in
+        [VerificationMethod.exploration, .symbolic].map { (path, $0) }
+    }
+
+    @Test("traces lead to the reported configuration or failure, by exploration and by symbolic verification", arguments: cases)
+    func replay(path: String, method: VerificationMethod) throws {
         let spec = try Spec.load(path: path)
-        let result = try Analyzer.analyze(spec)
+        var options = AnalysisOptions()
+        options.method = path.contains("/symbolic/") ? .symbolic : method
+        let result = try Analyzer.analyze(spec, options: options)
+        #expect(result.findings.contains { $0.trace != nil }, "\(path) has findings with traces")
         let machine = result.machine
         for finding in result.findings {
             guard let trace = finding.trace else { continue }

@@ -1,0 +1,41 @@
+import SMAnalyzer
+import SMSpec
+import SMTestSupport
+import Testing
+
+/// `smcheck check` on specs whose domains are far too large to explore: decided, with findings as exploration
+/// would give them, and no false alarm from guards over unreachable values.
+@Suite("Specs decided by symbolic verification")
+struct SymbolicVerificationTests {
+    static func analyze(_ name: String) throws -> AnalysisResult {
+        try Analyzer.analyze(try Fixtures.fixture("symbolic/" + name))
+    }
+
+    @Test("the even counter: SM001 for 'odd' with its proof; no SM004 for guards that only overlap on odd values")
+    func evenCounter() throws {
+        let result = try Self.analyze("even-counter")
+        #expect(result.stats.complete, "\(result.stats.undecided.map(\.description))")
+        #expect(result.stats.symbolic != nil)
+        #expect(!result.findings.contains { $0.code == .nondeterministicGuards })
+        let unreachable = try #require(result.findings.first { $0.code == .unreachableState })
+        #expect(unreachable.states == ["odd"])
+        #expect(unreachable.method == .chc)
+        #expect(unreachable.message == "state 'odd' is unreachable: no sequence of events enters it, not even for a moment (proved by an inductive invariant: in counting: x % 2 <= 0)")
+    }
+
+    @Test("the vault: the invariant violation with its two-event trace and the two large values")
+    func vault() throws {
+        let result = try Self.analyze("vault-combination")
+        let finding = try #require(result.findings.first { $0.code == .invariantViolated })
+        #expect(finding.method == .bmc)
+        #expect(finding.trace?.count == 2)
+        #expect(Set(finding.witness.map { "\($0.name) = \($0.value)" }) == ["a = 123456789", "b = 987654321"])
+    }
+
+    @Test("the bank account: ok, and complete")
+    func bank() throws {
+        let result = try Self.analyze("bank-account")
+        #expect(result.stats.complete, "\(result.stats.undecided.map(\.description))")
+        #expect(result.findings.filter { $0.severity >= .warning }.isEmpty, "\(result.findings.map(\.message))")
+    }
+}
