@@ -11,6 +11,7 @@
 //   SMAnalyzer  the explorer (every reachable configuration) and the SM0xx findings
 //   SMFuzz      property-based harness: generation, shrinking, replay, coverage, conformance
 //   SMReport    text, JSON, SARIF and JUnit renderers; Markdown and HTML reports with a Mermaid diagram
+//   SMCodegen   typed Swift generated from a spec: straight-line code that steps as the engine does
 //   SMTesting   assertions for users' tests: XCTest (XCTAssertNoFindings, ...) and Swift Testing (expectNoFindings, ...)
 //   smcheck     the command line tool
 import PackageDescription
@@ -34,6 +35,7 @@ let package = Package(
         .library(name: "SMFuzz", targets: ["SMFuzz"]),
         .library(name: "SMReport", targets: ["SMReport"]),
         .library(name: "SMTesting", targets: ["SMTesting"]),
+        .library(name: "SMCodegen", targets: ["SMCodegen"]),
     ],
     traits: [
         .trait(name: "Z3", description: "Prove guard properties with libz3 (needs libz3-dev and pkg-config)."),
@@ -65,10 +67,11 @@ let package = Package(
         .target(name: "SMFuzz", dependencies: ["SMEngine"], swiftSettings: strictSwift),
         .target(name: "SMReport", dependencies: ["SMAnalyzer", "SMFuzz"], swiftSettings: strictSwift),
         .target(name: "SMTesting", dependencies: ["SMAnalyzer", "SMFuzz", "SMReport"], swiftSettings: strictSwift),
+        .target(name: "SMCodegen", dependencies: ["SMEngine"], swiftSettings: strictSwift),
         .executableTarget(
             name: "smcheck",
             dependencies: [
-                "SMSpec", "SMEngine", "SMSolver", "SMAnalyzer", "SMFuzz", "SMReport",
+                "SMSpec", "SMEngine", "SMSolver", "SMAnalyzer", "SMFuzz", "SMReport", "SMCodegen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -84,5 +87,7 @@ let package = Package(
         .testTarget(name: "SMReportTests", dependencies: ["SMReport", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMTestingTests", dependencies: ["SMTesting", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMCheckTests", dependencies: ["smcheck", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMCodegenTests", dependencies: ["SMCodegen", "SMEngine", "SMSpec", "SMTestSupport"], exclude: ["ConformanceRunner"],
+                    swiftSettings: strictSwift),
     ]
 )

@@ -1,0 +1,302 @@
+import SMEngine
+import SMSpec
+
+/// The step for one event (and for eventless transitions), as SCXML selects and takes transitions: each active leaf
+/// in document order tries its own transitions, then its ancestors' (inner first); the first enabled one is taken.
+///
+/// Without parallel states exactly one leaf is active, so the handler is a `switch` down the typed configuration to
+/// the leaf, whose enabled transition is taken right there: exits, actions and entries written out. With parallel
+/// states every active leaf may select one, so the handler collects them (`Selection`), drops conflicting ones and
+/// takes the rest in one microstep; one selected transition with a precomputed target still runs straight-line code.
+struct SelectionEmitter {
+    let context: EmissionContext
+    let states: StateEmitter
+    let transitions: TransitionEmitter
+
+    private var spec: ResolvedSpec { context.spec }
+    private var names: GeneratedNames { context.names }
+    private var facts: MachineFacts { context.facts }
+
+    /// What a handler selects on: an event (index) or the eventless transitions (nil).
+    typealias Trigger = Int?
+
+    func list(of state: Int, _ trigger: Trigger) -> [Int] {
+        trigger.map { context.machine.transitions(of: state, on: $0) } ?? context.machine.eventlessTransitions(of: state)
+    }
+
+    /// The states tried for a leaf, leaf first.
+    private func chain(_ leaf: Int) -> [Int] { [leaf] + spec.ancestors(of: leaf) }
+
+    /// Whether some leaf below `state` (or `state` itself) has a transition to try for `trigger`.
+    private func hasCandidates(below state: Int, _ trigger: Trigger) -> Bool {
+        if states.hasChildren(state) { return states.activeChildren(state).contains { hasCandidates(below: $0, trigger) } }
+        return chain(state).contains { !list(of: $0, trigger).isEmpty } || (trigger == nil && spec.states[state].kind == .choice)
+    }
+
+    func handlerName(_ trigger: Trigger) -> String {
+        trigger.map { "handle" + SwiftIdentifier.capitalized(names.eventCase[$0]) } ?? "takeEventless"
+    }
+
+    /// The handler's parameters: the hooks and the event's parameters.
+    func handlerParameters(_ trigger: Trigger) -> String {
+        context.parameters(trigger.map { context.parameterLocals($0).map { "_ \($0.name): \(names.swiftType($0.type))" } } ?? [])
+    }
+
+    func emitHandler(_ trigger: Trigger, into writer: inout SwiftWriter) {
+        writer.line()
+        if let event = trigger {
+            writer.documentation("Selects and takes the transitions for `\(spec.events[event].name)`; false when none is enabled.")
+        } else {
+            writer.documentation("Selects and takes the enabled eventless transitions; false when there is none.")
+        }
+        let hasCandidates = hasCandidates(below: 0, trigger)
+        writer.block("fileprivate mutating func \(handlerName(trigger))(\(handlerParameters(trigger))) throws(\(names.errorType)) -> Bool") { w in
+            if !hasCandidates {
+                w.line("return false")
+            } else if facts.hasParallel {
+                emitCollectingHandler(trigger, into: &w)
+            } else {
+                walkToLeaves(from: 0, trigger, into: &w) { leaf, w in emitSingleLeafChain(leaf, trigger, into: &w) }
+                w.line("return false")
+            }
+        }
+        if facts.hasParallel && hasCandidates { emitTakeSelection(trigger, into: &writer) }
+    }
+
+    /// A walk down the active configuration to every leaf that has something to try, in document order.
+    private func walkToLeaves(from state: Int, _ trigger: Trigger, into writer: inout SwiftWriter,
+                              _ leafBody: (Int, inout SwiftWriter) -> Void) {
+        guard states.hasChildren(state) else {
+            leafBody(state, &writer)
+            return
+        }
+        if spec.states[state].kind == .parallel {
+            for child in states.activeChildren(state) where hasCandidates(below: child, trigger) {
+                writer.block("if \(context.isActive(child))") { w in walkToLeaves(from: child, trigger, into: &w, leafBody) }
+            }
+            return
+        }
+        let property = SwiftIdentifier.escaped(names.regionProperty[state] ?? "topLevel")
+        writer.switchBlock("switch current.configuration.\(property)") { w in
+            for child in states.activeChildren(state) where hasCandidates(below: child, trigger) {
+                w.line("case .\(SwiftIdentifier.escaped(names.regionCase[child] ?? "state"))?:")
+                w.indented { walkToLeaves(from: child, trigger, into: &$0, leafBody) }
+            }
+            w.line("default:")
+            w.line("    break")
+        }
+    }
+
+    // MARK: - One active leaf
+
+    /// The leaf's transitions, then its ancestors': the first enabled one is taken and the handler returns.
+    private func emitSingleLeafChain(_ leaf: Int, _ trigger: Trigger, into writer: inout SwiftWriter) {
+        var emittedSomething = false
+        for state in chain(leaf) {
+            for t in list(of: state, trigger) {
+                let transition = spec.transitions[t]
+                emittedSomething = true
+                guard let (prelude, condition) = transitions.condition(of: transition) else {
+                    writer.line("// \(spec.describe(transition))")
+                    emitSingleLeafMicrostep(t, leaf: leaf, into: &writer)
+                    writer.line("return true")
+                    return
+                }
+                func guarded(_ w: inout SwiftWriter) {
+                    w.lines(prelude)
+                    w.block("if \(condition)") { w in
+                        w.line("// \(spec.describe(transition))")
+                        emitSingleLeafMicrostep(t, leaf: leaf, into: &w)
+                        w.line("return true")
+                    }
+                }
+                // Checked guards declare temporaries: a scope of their own keeps the names apart.
+                if prelude.isEmpty { guarded(&writer) } else { writer.block("do") { guarded(&$0) } }
+            }
+            if state == leaf && trigger == nil && spec.states[leaf].kind == .choice {
+                writer.line("throw incompleteChoice(\(SwiftIdentifier.stringLiteral(spec.states[leaf].path)), .\(SwiftIdentifier.escaped(names.stateStem[leaf])))")
+                return
+            }
+        }
+        if !emittedSomething { writer.line("break") }
+    }
+
+    /// One transition taken from a known leaf: with one leaf active, the states it leaves are the leaf and its
+    /// ancestors below the domain, known here.
+    private func emitSingleLeafMicrostep(_ t: Int, leaf: Int, into writer: inout SwiftWriter) {
+        if facts.countsMicrosteps { writer.line("try beginMicrostep(\(t))") }
+        let options = context.machine.targetOptions(of: t)
+        if options.isEmpty {
+            writer.lines(transitions.effectCall(t))
+            return
+        }
+        guard spec.transitions[t].isOneOf else {
+            emitSingleLeafOption(t, 0, leaf: leaf, into: &writer)
+            return
+        }
+        writer.line("let option = \(transitions.optionChoice(t))")
+        writer.switchBlock("switch option") { w in
+            for o in options.indices {
+                w.line(o == options.count - 1 ? "default:" : "case \(o):")
+                w.indented { emitSingleLeafOption(t, o, leaf: leaf, into: &$0) }
+            }
+        }
+    }
+
+    private func emitSingleLeafOption(_ t: Int, _ o: Int, leaf: Int, into writer: inout SwiftWriter) {
+        let option = context.machine.targetOptions(of: t)[o]
+        guard !option.isDynamic else {
+            emitDynamicMicrostep(t, o, into: &writer)
+            return
+        }
+        // Leaving: the leaf and its ancestors below the domain, innermost first; history is recorded first.
+        var leaving: [Int] = []
+        var state = leaf
+        while state != option.domain && state > 0 {
+            leaving.append(state)
+            state = spec.states[state].parent ?? 0
+        }
+        if facts.recordsHistory {
+            for (i, exited) in leaving.enumerated() {
+                for history in spec.states[exited].children where spec.states[history].kind == .history {
+                    let recorded = spec.states[history].historyDepth == .deep ? leaf : leaving[max(0, i - 1)]
+                    writer.line("current.\(states.historyProperty(history)) = StateBits(\(i == 0 ? leaf : recorded))")
+                }
+            }
+        }
+        for exited in leaving { writer.line(states.exitCall(exited)) }
+        writer.lines(transitions.effectCall(t))
+        writer.line(transitions.entryCall(t, o))
+    }
+
+    /// A transition into a history state: its domain and entry set depend on what was recorded (the kernel).
+    private func emitDynamicMicrostep(_ t: Int, _ o: Int, into writer: inout SwiftWriter) {
+        let transition = spec.transitions[t]
+        let arguments = "source: \(transition.source), targets: Tree.targets(\(t), \(o)) ?? StateBits(), isLocal: \(transition.kind == .local)"
+        writer.line(states.tryIf(states.exitsThrow) + "exitToward(\(context.arguments([arguments])))")
+        writer.lines(transitions.effectCall(t))
+        writer.line(states.tryIf(states.entriesThrow) + "enterToward(\(context.arguments([arguments])))")
+    }
+
+    // MARK: - Several active leaves
+
+    /// Collects the transitions the active leaves select, then takes them.
+    private func emitCollectingHandler(_ trigger: Trigger, into writer: inout SwiftWriter) {
+        writer.line("scratch.selection.removeAll()")
+        var label = 0
+        walkToLeaves(from: 0, trigger, into: &writer) { leaf, w in
+            label += 1
+            emitCollectingChain(leaf, trigger, label: "leaf\(label)", into: &w)
+        }
+        writer.line("guard scratch.selection.count > 0 else { return false }")
+        writer.line("if scratch.selection.count > 1 { resolveConflicts() }")
+        let parameters = trigger.map { context.parameterLocals($0).map(\.name) } ?? []
+        writer.line("try take\(SwiftIdentifier.capitalized(handlerName(trigger)))Selection(\(context.arguments(parameters)))")
+        writer.line("return true")
+    }
+
+    /// The leaf's chain: a transition of an ancestor that another leaf already selected ends the chain, as the
+    /// engine does (its guard held a moment ago and is not evaluated again).
+    private func emitCollectingChain(_ leaf: Int, _ trigger: Trigger, label: String, into writer: inout SwiftWriter) {
+        var body = SwiftWriter()
+        var breaks = false
+        chainLoop: for state in chain(leaf) {
+            for t in list(of: state, trigger) {
+                let transition = spec.transitions[t]
+                if facts.sharedByLeaves[state] {
+                    body.line("if scratch.selection.contains(transition: \(t)) { break \(label) }")
+                    breaks = true
+                }
+                let option = transition.isOneOf ? transitions.optionChoice(t) : "0"
+                guard let (prelude, condition) = transitions.condition(of: transition) else {
+                    body.line("scratch.selection.append(\(t), option: \(option))  // \(spec.describe(transition))")
+                    break chainLoop
+                }
+                func guarded(_ w: inout SwiftWriter) {
+                    w.lines(prelude)
+                    w.block("if \(condition)") { w in
+                        w.line("scratch.selection.append(\(t), option: \(option))  // \(spec.describe(transition))")
+                        w.line("break \(label)")
+                    }
+                }
+                if prelude.isEmpty { guarded(&body) } else { body.block("do") { guarded(&$0) } }
+                breaks = true
+            }
+            if state == leaf && trigger == nil && spec.states[leaf].kind == .choice {
+                body.line("throw incompleteChoice(\(SwiftIdentifier.stringLiteral(spec.states[leaf].path)), .\(SwiftIdentifier.escaped(names.stateStem[leaf])))")
+                break
+            }
+        }
+        if body.lines.isEmpty {
+            writer.line("break")
+        } else if breaks {
+            writer.block("\(label): do") { w in w.append(body) }
+        } else {
+            writer.append(body)
+        }
+    }
+
+    /// Takes the selection in one microstep: straight-line code for one transition with a precomputed target, the
+    /// kernel for the rest (several transitions, or a history target).
+    private func emitTakeSelection(_ trigger: Trigger, into writer: inout SwiftWriter) {
+        let candidates = Set(spec.states.flatMap { list(of: $0.index, trigger) }).sorted()
+        let parameters = trigger.map { context.parameterLocals($0).map { "_ \($0.name): \(names.swiftType($0.type))" } } ?? []
+        writer.line()
+        writer.documentation("Takes the selected transitions in one microstep.")
+        writer.block("fileprivate mutating func take\(SwiftIdentifier.capitalized(handlerName(trigger)))Selection(\(context.parameters(parameters))) throws(\(names.errorType))") { w in
+            if facts.countsMicrosteps { w.line("try beginMicrostepOfSelection()") }
+            let precomputed = candidates.filter { t in !context.machine.targetOptions(of: t).contains(where: \.isDynamic) }
+            if !precomputed.isEmpty {
+                w.block("if scratch.selection.count == 1") { w in
+                    w.switchBlock("switch scratch.selection.transition(at: 0)") { w in
+                        for t in precomputed {
+                            w.line("case \(t):  // \(spec.describe(spec.transitions[t]))")
+                            w.indented { emitPrecomputedMicrostep(t, into: &$0) }
+                            w.line("    return")
+                        }
+                        w.line("default:")
+                        w.line("    break")
+                    }
+                }
+            }
+            w.line(states.tryIf(states.exitsThrow) + "exitSelection(\(context.hooksArgument))")
+            let withActions = candidates.filter { !transitions.effectCall($0).isEmpty }
+            if !withActions.isEmpty {
+                w.block("for index in 0..<scratch.selection.count") { w in
+                    w.switchBlock("switch scratch.selection.transition(at: index)") { w in
+                        for t in withActions { w.line("case \(t): " + transitions.effectCall(t)[0]) }
+                        w.line("default: break")
+                    }
+                }
+            }
+            w.line(states.tryIf(states.entriesThrow) + "enterSelection(\(context.hooksArgument))")
+        }
+    }
+
+    /// One selected transition whose targets are known: the active states below its domain are left, its actions
+    /// run, the precomputed entry set is entered.
+    private func emitPrecomputedMicrostep(_ t: Int, into writer: inout SwiftWriter) {
+        let options = context.machine.targetOptions(of: t)
+        if options.isEmpty {
+            writer.lines(transitions.effectCall(t))
+            return
+        }
+        func body(_ o: Int, _ w: inout SwiftWriter) {
+            let domain = options[o].domain
+            if facts.recordsHistory { w.line("recordHistoryBelow(domain: \(domain))") }
+            w.line((states.subtreeExitThrows(domain) ? "try " : "") + names.helper("exitBelow", domain) + "(\(context.hooksArgument))")
+            w.lines(transitions.effectCall(t))
+            w.line(transitions.entryCall(t, o))
+        }
+        guard options.count > 1 else {
+            body(0, &writer)
+            return
+        }
+        writer.switchBlock("switch scratch.selection.option(at: 0)") { w in
+            for o in options.indices {
+                w.line(o == options.count - 1 ? "default:" : "case \(o):")
+                w.indented { body(o, &$0) }
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import SMEngine
+import SMSpec
+
+/// Per transition: its guard as a Swift condition, its actions (`effect…`) and, for each target option the compiler
+/// could resolve ahead of time, the states it enters (`enterTargets…`), in the engine's precomputed order.
+struct TransitionEmitter {
+    let context: EmissionContext
+    let states: StateEmitter
+    /// Which transitions have an `effect…` helper, and whether it throws.
+    private(set) var effectThrows: [Int: Bool] = [:]
+    /// Which `enterTargets…` helpers throw, by transition and option.
+    private(set) var entryThrows: [Int: [Bool]] = [:]
+
+    init(context: EmissionContext, states: StateEmitter) {
+        self.context = context
+        self.states = states
+    }
+
+    private var spec: ResolvedSpec { context.spec }
+    private var names: GeneratedNames { context.names }
+
+    /// The event whose parameters a transition's guard and actions see (none for `*` and `always`).
+    func event(of transition: ResolvedTransition) -> Int? {
+        if case .event(let event) = transition.trigger, event < spec.declaredEventCount, !spec.events[event].parameters.isEmpty { return event }
+        return nil
+    }
+
+    mutating func emitHelpers(into writer: inout SwiftWriter) {
+        for transition in spec.transitions {
+            if !transition.actions.isEmpty {
+                let event = self.event(of: transition)
+                var actions = ActionEmitter(context: context, parameters: event.map(context.parameterLocals) ?? [])
+                actions.emit(transition.actions)
+                effectThrows[transition.index] = actions.throwing
+                let parameters = event.map { context.parameterLocals($0).map { "_ \($0.name): \(names.swiftType($0.type))" } } ?? []
+                writer.line()
+                writer.documentation("The actions of \(spec.describe(transition)).")
+                writer.block("fileprivate mutating func effect\(transition.index)(\(context.parameters(parameters)))\(states.throwsClause(actions.throwing))") { w in
+                    w.lines(actions.lines)
+                }
+            }
+            var throwsByOption: [Bool] = []
+            for (o, option) in context.machine.targetOptions(of: transition.index).enumerated() {
+                guard !option.isDynamic else {
+                    throwsByOption.append(true)
+                    continue
+                }
+                let throwing = option.entryOrder.contains { states.enterThrows[$0] }
+                throwsByOption.append(throwing)
+                writer.line()
+                let target = option.targets.map { spec.states[$0].displayPath }.joined(separator: ", ")
+                writer.documentation("Enters \(target) for \(spec.describe(transition)).")
+                writer.block("fileprivate mutating func \(entryHelper(transition.index, o))(\(context.hooksParameter))\(states.throwsClause(throwing))") { w in
+                    for state in option.entryOrder { w.line(states.enterCall(state)) }
+                }
+            }
+            entryThrows[transition.index] = throwsByOption
+        }
+    }
+
+    func entryHelper(_ transition: Int, _ option: Int) -> String {
+        spec.transitions[transition].isOneOf ? "enterTargets\(transition)Option\(option)" : "enterTargets\(transition)"
+    }
+
+    /// `try effect7(hooks, eventTo)`, or nothing for a transition without actions.
+    func effectCall(_ transition: Int) -> [String] {
+        guard let throwing = effectThrows[transition] else { return [] }
+        let arguments = event(of: spec.transitions[transition]).map { context.parameterLocals($0).map(\.name) } ?? []
+        return [(throwing ? "try " : "") + "effect\(transition)(\(context.arguments(arguments)))"]
+    }
+
+    func entryCall(_ transition: Int, _ option: Int) -> String {
+        ((entryThrows[transition]?[option] ?? true) ? "try " : "") + entryHelper(transition, option) + "(\(context.hooksArgument))"
+    }
+
+    /// The guard as a condition, with the statements that must run before it; nil when the transition is always
+    /// enabled where it is reached (no guard, or `else`).
+    func condition(of transition: ResolvedTransition) -> (prelude: [String], condition: String)? {
+        switch transition.guardCondition {
+        case nil, .otherwise?:
+            return nil
+        case .opaque(let id, _)?:
+            return ([], "hooks.\(SwiftIdentifier.escaped(names.opaqueGuardHook[id]))(scratch.event)")
+        case .expression(let typed, _)?:
+            var emitter = context.expressionEmitter(event: event(of: transition), what: "guard of \(spec.describe(transition))")
+            let value = emitter.emit(typed, expected: .bool)
+            context.record(emitter.conversions)
+            let prelude = emitter.takePrelude()
+            if !prelude.isEmpty { context.hasCheckedGuards = true }
+            return (prelude, value.code)
+        }
+    }
+
+    /// The option a `oneOf` transition takes: the host's pick, kept within the options as the engine does.
+    func optionChoice(_ transition: Int) -> String {
+        let count = context.machine.targetOptions(of: transition).count
+        return "min(max(hooks.\(SwiftIdentifier.escaped(names.chooseTargetHook))(.\(SwiftIdentifier.escaped(names.oneOfCase[transition] ?? "choice")), scratch.event), 0), \(count - 1))"
+    }
+}
