@@ -123,7 +123,7 @@ struct MacrostepEmitter {
             w.documentation("Processes one event to completion, then every event the machine sent itself meanwhile; returns\nwhether a transition handled the event.")
             w.line("@discardableResult")
             w.block("\(access)mutating func send(_ event: Event\(facts.hasHooks ? ", " + hooksLabel : "")) throws(\(errorType)) -> Bool") { w in
-                w.line("if !current.isStarted { try start(\(facts.hasHooks ? "hooks: hooks" : "")) }")
+                w.line("guard current.isStarted else { return try startAndSend(\(context.arguments(["event"]))) }")
                 if !validatedEvents.isEmpty { w.line("try validate(event)") }
                 rollingBack(into: &w, when: stepCanThrow) { w in
                     if needsBeginCall { w.line("beginCall()") }
@@ -135,6 +135,13 @@ struct MacrostepEmitter {
                         w.line("return try macrostep(\(context.arguments(["event", "fromHost: true"])))")
                     }
                 }
+            }
+            w.line()
+            w.documentation("The first `send`: kept out of line so that `send` itself stays a few instructions around the step.")
+            w.line("@inline(never)")
+            w.block("fileprivate mutating func startAndSend(\(context.parameters(["_ event: Event"]))) throws(\(errorType)) -> Bool") { w in
+                w.line("try start(\(facts.hasHooks ? "hooks: hooks" : ""))")
+                w.line("return try send(event\(facts.hasHooks ? ", hooks: hooks" : ""))")
             }
             w.line()
             w.documentation("Whether `state` is active.")
@@ -187,6 +194,7 @@ struct MacrostepEmitter {
                 w.line()
             }
             w.documentation("One macrostep: the event's transitions, then eventless transitions and raised events until stable.")
+            w.line("@inline(__always)")
             w.block("fileprivate mutating func macrostep(\(context.parameters(["_ event: Event", "fromHost: Bool"]))) throws(\(errorType)) -> Bool") { w in
                 if hasTopLevelFinal { w.line("if current.isFinished { return false }") }
                 if facts.countsMicrosteps {
@@ -204,6 +212,7 @@ struct MacrostepEmitter {
                 w.line("return handled")
             }
             w.line()
+            w.line("@inline(__always)")
             w.block("fileprivate mutating func dispatch(\(context.parameters(["_ event: Event"]))) throws(\(errorType)) -> Bool") { w in
                 let declared = spec.events.prefix(spec.declaredEventCount)
                 guard !declared.isEmpty else { w.line("switch event {}"); return }

@@ -4,10 +4,11 @@ import SMSpec
 /// The step for one event (and for eventless transitions), as SCXML selects and takes transitions: each active leaf
 /// in document order tries its own transitions, then its ancestors' (inner first); the first enabled one is taken.
 ///
-/// Without parallel states exactly one leaf is active, so the handler is a `switch` down the typed configuration to
-/// the leaf, whose enabled transition is taken right there: exits, actions and entries written out. With parallel
-/// states every active leaf may select one, so the handler collects them (`Selection`), drops conflicting ones and
-/// takes the rest in one microstep; one selected transition with a precomputed target still runs straight-line code.
+/// When at most one active leaf can have a transition for the event (always, without parallel states), the handler
+/// is a `switch` down the typed configuration to the leaf, whose enabled transition is taken right there: exits,
+/// actions and entries written out. Otherwise every active leaf may select one, so the handler collects them
+/// (`Selection`), drops conflicting ones and takes the rest in one microstep; one selected transition with a
+/// precomputed target still runs straight-line code.
 struct SelectionEmitter {
     let context: EmissionContext
     let states: StateEmitter
@@ -33,6 +34,16 @@ struct SelectionEmitter {
         return chain(state).contains { !list(of: $0, trigger).isEmpty } || (trigger == nil && spec.states[state].kind == .choice)
     }
 
+    /// Whether at most one transition can be selected for `trigger`: no two leaves that can be active together both
+    /// have one to try.
+    func selectsAtMostOne(_ trigger: Trigger) -> Bool { selectingLeaves(below: 0, trigger) <= 1 }
+
+    private func selectingLeaves(below state: Int, _ trigger: Trigger) -> Int {
+        guard states.hasChildren(state) else { return hasCandidates(below: state, trigger) ? 1 : 0 }
+        let counts = states.activeChildren(state).map { selectingLeaves(below: $0, trigger) }
+        return spec.states[state].kind == .parallel ? counts.reduce(0, +) : counts.max() ?? 0
+    }
+
     func handlerName(_ trigger: Trigger) -> String {
         trigger.map { "handle" + SwiftIdentifier.capitalized(names.eventCase[$0]) } ?? "takeEventless"
     }
@@ -50,17 +61,19 @@ struct SelectionEmitter {
             writer.documentation("Selects and takes the enabled eventless transitions; false when there is none.")
         }
         let hasCandidates = hasCandidates(below: 0, trigger)
+        // Inlined into the dispatch: the step for an event is one function, a switch down to the active leaf.
+        writer.line("@inline(__always)")
         writer.block("fileprivate mutating func \(handlerName(trigger))(\(handlerParameters(trigger))) throws(\(names.errorType)) -> Bool") { w in
             if !hasCandidates {
                 w.line("return false")
-            } else if facts.hasParallel {
-                emitCollectingHandler(trigger, into: &w)
-            } else {
+            } else if selectsAtMostOne(trigger) {
                 walkToLeaves(from: 0, trigger, into: &w) { leaf, w in emitSingleLeafChain(leaf, trigger, into: &w) }
                 w.line("return false")
+            } else {
+                emitCollectingHandler(trigger, into: &w)
             }
         }
-        if facts.hasParallel && hasCandidates { emitTakeSelection(trigger, into: &writer) }
+        if hasCandidates && !selectsAtMostOne(trigger) { emitTakeSelection(trigger, into: &writer) }
     }
 
     /// A walk down the active configuration to every leaf that has something to try, in document order.
@@ -87,7 +100,7 @@ struct SelectionEmitter {
         }
     }
 
-    // MARK: - One active leaf
+    // MARK: - One selecting leaf
 
     /// The leaf's transitions, then its ancestors': the first enabled one is taken and the handler returns.
     private func emitSingleLeafChain(_ leaf: Int, _ trigger: Trigger, into writer: inout SwiftWriter) {
@@ -121,8 +134,8 @@ struct SelectionEmitter {
         if !emittedSomething { writer.line("break") }
     }
 
-    /// One transition taken from a known leaf: with one leaf active, the states it leaves are the leaf and its
-    /// ancestors below the domain, known here.
+    /// One transition taken from a known leaf. When no parallel state lies below the domain, the states it leaves
+    /// are the leaf and its ancestors below the domain, known here; otherwise they are walked.
     private func emitSingleLeafMicrostep(_ t: Int, leaf: Int, into writer: inout SwiftWriter) {
         if facts.countsMicrosteps { writer.line("try beginMicrostep(\(t))") }
         let options = context.machine.targetOptions(of: t)
@@ -147,6 +160,13 @@ struct SelectionEmitter {
         let option = context.machine.targetOptions(of: t)[o]
         guard !option.isDynamic else {
             emitDynamicMicrostep(t, o, into: &writer)
+            return
+        }
+        guard !facts.sharedByLeaves[option.domain] else {
+            if facts.recordsHistory { writer.line("recordHistoryBelow(domain: \(option.domain))") }
+            writer.line(states.tryIf(states.subtreeExitThrows(option.domain)) + names.helper("exitBelow", option.domain) + "(\(context.hooksArgument))")
+            writer.lines(transitions.effectCall(t))
+            writer.line(transitions.entryCall(t, o))
             return
         }
         // Leaving: the leaf and its ancestors below the domain, innermost first; history is recorded first.
