@@ -36,6 +36,8 @@ let package = Package(
         .library(name: "SMReport", targets: ["SMReport"]),
         .library(name: "SMTesting", targets: ["SMTesting"]),
         .library(name: "SMCodegen", targets: ["SMCodegen"]),
+        .plugin(name: "SMCheckGenerate", targets: ["SMCheckGenerate"]),
+        .plugin(name: "SMCheckCommand", targets: ["SMCheckCommand"]),
     ],
     traits: [
         .trait(name: "Z3", description: "Prove guard properties with libz3 (needs libz3-dev and pkg-config)."),
@@ -75,6 +77,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
+        ),
+
+        // Plugins (Plugins/): generate and check specs while building, and check or generate on demand.
+        .plugin(name: "SMCheckGenerate", capability: .buildTool(), dependencies: ["smcheck"]),
+        .plugin(
+            name: "SMCheckCommand",
+            capability: .command(
+                intent: .custom(verb: "smcheck", description: "Check every smcheck spec of the package, or generate their Swift (`generate`)."),
+                permissions: [.writeToPackageDirectory(reason: "`swift package smcheck generate` writes the generated Swift into each target's Generated/ folder.")]
+            ),
+            dependencies: ["smcheck"]
         ),
 
         // Shared test helpers: fixture lookup, spec builders, expectation helpers.

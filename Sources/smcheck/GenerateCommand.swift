@@ -22,7 +22,7 @@ struct GenerateCommand: ParsableCommand {
     @Argument(help: "The spec file.", completion: .file(extensions: ["json"]))
     var file: String
 
-    @Option(name: .shortAndLong, help: "Where to write the Swift file (default: standard output).")
+    @Option(name: .shortAndLong, help: "Where to write the Swift file (default: standard output, unless only --conformance is wanted).")
     var output: String?
 
     @Option(name: .customLong("type-name"), help: "The machine's type name (default: the spec's name in UpperCamelCase).")
@@ -56,7 +56,7 @@ struct GenerateCommand: ParsableCommand {
         }
         let options = SwiftGenerator.Options(typeName: typeName, access: access?.value ?? configuration.access)
         let generator = SwiftGenerator(machine: machine, options: options)
-        try write(generator.source(), to: output)
+        if output != nil || conformance == nil { try write(generator.source(), to: output) }
         if let conformance {
             try write(generator.conformanceSource(importing: conformanceImport), to: conformance)
         }

@@ -39,9 +39,8 @@ struct ConformanceEmitter {
     }
 
     private func emitConformance(into writer: inout SwiftWriter) {
-        let retroactive = module == nil ? "" : "@retroactive "
         let fresh = facts.hasHooks ? "hooks: \(names.choiceHooksType)([])" : ""
-        writer.block("extension \(type): \(retroactive)StateMachineImplementation") { w in
+        writer.block("extension \(type): StateMachineImplementation") { w in
             w.block("\(access)mutating func handle(_ event: String, _ arguments: [String: Value]) throws") { w in
                 w.line("try handle(event, arguments, choices: [])")
             }
