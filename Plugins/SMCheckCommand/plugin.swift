@@ -2,9 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// `swift package smcheck`: checks every spec of the package (`*.smcheck.json` in its targets) with `smcheck check`,
-/// as text or SARIF (`--format sarif`); `swift package smcheck generate` writes each target's generated Swift into
-/// `<target>/Generated/`, for packages that commit generated code instead of using the SMCheckGenerate build plugin.
-/// `--target NAME` (repeatable) limits either to some targets.
+/// as text or SARIF (`--format sarif`); `swift package --allow-writing-to-directory Sources smcheck generate` writes
+/// each target's generated Swift into `<target>/Generated/`, for packages that commit generated code instead of using
+/// the SMCheckGenerate build plugin. `--target NAME` (repeatable) limits either to some targets.
 @main
 struct SMCheckCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -44,7 +44,12 @@ struct SMCheckCommand: CommandPlugin {
                 var arguments = ["generate", spec.path(percentEncoded: false), "-o", output.path(percentEncoded: false)]
                 if let configuration { arguments += ["--config", configuration.path(percentEncoded: false)] }
                 let status = try run(tool, arguments)
-                if status != 0 { throw PluginFailure(description: "smcheck generate failed for \(spec.lastPathComponent) (status \(status))") }
+                if status != 0 {
+                    throw PluginFailure(description: """
+                        smcheck generate failed for \(spec.lastPathComponent) (status \(status)); when it could not write, allow it: \
+                        swift package --allow-writing-to-directory \(directory.path(percentEncoded: false)) smcheck generate
+                        """)
+                }
                 print("wrote \(output.path(percentEncoded: false))")
                 generated += 1
             }
