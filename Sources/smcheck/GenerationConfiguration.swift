@@ -43,22 +43,25 @@ struct GenerationConfiguration {
         }
         var configuration = GenerationConfiguration()
         var problems: [Diagnostic] = []
-        func report(_ message: String, _ member: JSONMember, suggestion: String? = nil) {
-            problems.append(Diagnostic(message, at: here(.root / member.key, member.value.position), suggestion: suggestion))
+        func report(_ message: String, _ member: JSONMember, in parent: JSONPointer = .root, suggestion: String? = nil) {
+            problems.append(Diagnostic(message, at: here(parent / member.key, member.value.position), suggestion: suggestion))
         }
-        func severity(_ node: JSONNode, _ member: JSONMember) -> Severity? {
-            guard let text = node.stringValue, let value = Severity(rawValue: text) else {
-                report("\"\(member.key)\" must be \"info\", \"warning\" or \"error\"", member,
-                       suggestion: node.stringValue.flatMap { Suggestions.closest(to: $0, in: Severity.allCases.map(\.rawValue)) })
+        /// A severity, or in `severities` also "off" (nil inside).
+        func severity(_ member: JSONMember, in parent: JSONPointer = .root) -> Severity?? {
+            let allowed = Severity.allCases.map(\.rawValue) + (parent == .root ? [] : ["off"])
+            guard let text = member.value.stringValue, allowed.contains(text) else {
+                let listed = allowed.map { "\"\($0)\"" }
+                report("\"\(member.key)\" must be \(listed.dropLast().joined(separator: ", ")) or \(listed.last!)", member, in: parent,
+                       suggestion: member.value.stringValue.flatMap { Suggestions.closest(to: $0, in: allowed) })
                 return nil
             }
-            return value
+            return .some(Severity(rawValue: text))
         }
         for member in members {
             let value = member.value
             switch member.key {
             case "severity":
-                if let level = severity(value, member) { configuration.minimumSeverity = level }
+                if let level = severity(member), let level { configuration.minimumSeverity = level }
             case "severities":
                 guard let codes = value.objectValue else { report("\"severities\" must map finding codes to a severity or \"off\"", member); continue }
                 for entry in codes {
@@ -67,11 +70,7 @@ struct GenerationConfiguration {
                                                    suggestion: Suggestions.closest(to: entry.key, in: FindingCode.allCases.map(\.rawValue))))
                         continue
                     }
-                    if entry.value.stringValue == "off" {
-                        configuration.severities[code] = .some(nil)
-                    } else if let level = severity(entry.value, entry) {
-                        configuration.severities[code] = level
-                    }
+                    if let level = severity(entry, in: .root / "severities") { configuration.severities[code] = .some(level) }
                 }
             case "method":
                 guard let text = value.stringValue, let choice = AnalysisOptions.SolverChoice(rawValue: text == "enumeration" ? "enumerate" : text),
