@@ -41,29 +41,16 @@ public struct SwiftGenerator {
     /// The machine's conformance to SMFuzz's `StateMachineImplementation`, as a second file for tests; `module`
     /// is the module holding the machine when the file is compiled in another one.
     public func conformanceSource(importing module: String? = nil) -> String {
-        let names = GeneratedNames(machine: machine, typeName: options.typeName)
-        let context = EmissionContext(machine: machine, names: names, access: options.access.modifier)
-        return ConformanceEmitter(context: context, module: module).emit()
+        ConformanceEmitter(context: Emission(machine: machine, options: options).context, module: module).emit()
     }
 
     /// The machine's source file.
     public func source() -> String {
-        let names = GeneratedNames(machine: machine, typeName: options.typeName)
-        let context = EmissionContext(machine: machine, names: names, access: options.access.modifier)
-        let facts = context.facts
-
-        var statesCode = SwiftWriter()
-        var states = StateEmitter(context: context)
-        states.emitEntriesAndExits(into: &statesCode)
-        if facts.walksExits { states.emitExitWalks(into: &statesCode) }
-        if facts.recordsHistory { states.emitHistoryWalks(into: &statesCode) }
-
-        var transitionsCode = SwiftWriter()
-        var transitions = TransitionEmitter(context: context, states: states)
-        transitions.emitHelpers(into: &transitionsCode)
+        let emission = Emission(machine: machine, options: options)
+        let context = emission.context, facts = context.facts, names = context.names
 
         var handlersCode = SwiftWriter()
-        let selection = SelectionEmitter(context: context, states: states, transitions: transitions)
+        let selection = SelectionEmitter(context: context, states: emission.states, transitions: emission.transitions)
         // Completion events are only ever raised, so their handlers exist only with the internal queue.
         for event in machine.spec.events where !event.isImplicit || facts.usesInternalQueue {
             selection.emitHandler(event.index, into: &handlersCode)
@@ -71,12 +58,12 @@ public struct SwiftGenerator {
         if facts.hasEventless { selection.emitHandler(nil, into: &handlersCode) }
 
         var kernelCode = SwiftWriter()
-        if facts.hasParallel || facts.hasDynamicTargets { KernelEmitter(context: context, states: states).emit(into: &kernelCode) }
-
-        let stepCanThrow = facts.countsMicrosteps || facts.sends || facts.hasChoices || context.hasCheckedGuards
-            || states.entriesThrow || states.exitsThrow || transitions.effectThrows.values.contains(true)
-        let macrostep = MacrostepEmitter(context: context, states: states, selection: selection, stepCanThrow: stepCanThrow)
-        let declarations = DeclarationEmitter(context: context, states: states)
+        if facts.hasParallel || facts.hasDynamicTargets {
+            KernelEmitter(context: context, states: emission.states).emit(into: &kernelCode)
+        }
+        let macrostep = MacrostepEmitter(context: context, states: emission.states, selection: selection,
+                                         stepCanThrow: emission.stepCanThrow)
+        let declarations = DeclarationEmitter(context: context, states: emission.states)
 
         var file = SwiftWriter()
         let origin = machine.spec.spec.file.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? machine.spec.name
@@ -95,8 +82,8 @@ public struct SwiftGenerator {
         macrostep.emitStorage(into: &file)
         macrostep.emitPublicSteps(into: &file)
         macrostep.emitMacrostep(into: &file)
-        for (title, code) in [("Transition selection, per event", handlersCode), ("Transitions: actions and precomputed entries", transitionsCode),
-                              ("States: entering, leaving, walks over the configuration", statesCode),
+        for (title, code) in [("Transition selection, per event", handlersCode), ("Transitions: actions and precomputed entries", emission.transitionsCode),
+                              ("States: entering, leaving, walks over the configuration", emission.statesCode),
                               ("The run-time kernel: history targets and microsteps of several transitions", kernelCode)]
         where !code.lines.isEmpty {
             file.line()
@@ -106,5 +93,37 @@ public struct SwiftGenerator {
         }
         macrostep.emitMessages(into: &file)
         return file.text
+    }
+}
+
+/// What both generated files need decided first: the states' and transitions' helpers (and which of them throw),
+/// and from that whether the machine can fail at run time at all.
+private struct Emission {
+    let context: EmissionContext
+    var states: StateEmitter
+    var transitions: TransitionEmitter
+    var statesCode = SwiftWriter()
+    var transitionsCode = SwiftWriter()
+    /// Something can throw after the machine changed (so `send` keeps a state to roll back to).
+    let stepCanThrow: Bool
+
+    init(machine: Machine, options: SwiftGenerator.Options) {
+        let names = GeneratedNames(machine: machine, typeName: options.typeName)
+        context = EmissionContext(machine: machine, names: names, access: options.access.modifier)
+        let facts = context.facts
+        states = StateEmitter(context: context)
+        states.emitEntriesAndExits(into: &statesCode)
+        if facts.walksExits { states.emitExitWalks(into: &statesCode) }
+        if facts.recordsHistory { states.emitHistoryWalks(into: &statesCode) }
+        transitions = TransitionEmitter(context: context, states: states)
+        transitions.emitHelpers(into: &transitionsCode)
+        // Guards are written where they are tried; whether one needs run-time checks is known only by writing it.
+        for transition in machine.spec.transitions { _ = transitions.condition(of: transition) }
+        stepCanThrow = facts.countsMicrosteps || facts.sends || facts.hasChoices || context.hasCheckedGuards
+            || states.entriesThrow || states.exitsThrow || transitions.effectThrows.values.contains(true)
+        let validatesArguments = machine.spec.events.contains { event in
+            event.parameters.contains { if case .int = $0.type { true } else { false } }
+        }
+        context.machineThrows = stepCanThrow || facts.unhandledIsError || validatesArguments
     }
 }

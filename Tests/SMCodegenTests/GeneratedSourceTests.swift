@@ -17,9 +17,11 @@ struct GeneratedSourceTests {
               "states": { "locked": { "on": { "coin": "unlocked" } }, "unlocked": { "on": { "push": "locked" } } } }
             """)
         #expect(source.contains("public struct Turnstile: Hashable, Sendable {"))
+        // Nothing can fail: `send` does not throw; the active state is a plain switch (the configuration is complete).
         #expect(source.contains("""
-                    switch current.configuration.topLevel {
-                    case .locked?:
+                fileprivate mutating func handleCoin() -> Bool {
+                    switch current.configuration.topLevel.unsafelyUnwrapped {
+                    case .locked:
                         // locked --coin--> unlocked
                         exitLocked()
                         enterTargets0()
@@ -27,7 +29,10 @@ struct GeneratedSourceTests {
                     default:
                         break
                     }
+                    return false
+                }
             """))
+        #expect(source.contains("public mutating func send(_ event: Event) -> Bool {"))
         for absent in ["struct Scratch: Sendable {\n        var", "StateBits", "beginMicrostep", "Selection", "protocol TurnstileHooks", "let saved"] {
             #expect(!source.contains(absent), "\(absent)")
         }

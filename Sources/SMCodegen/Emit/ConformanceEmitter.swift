@@ -53,24 +53,24 @@ struct ConformanceEmitter {
             w.line()
             w.documentation("`handle`, appending the callbacks the step made to `calls` (their names in the spec, in order).")
             w.block("\(access)mutating func handle(_ event: String, _ arguments: [String: Value], choices: [Int], calls: inout [String]) throws") { w in
-                w.line("if !isStarted { try start(recordingCalls: &calls) }")
+                w.line("if !isStarted { \(context.tryPrefix)start(recordingCalls: &calls) }")
                 if facts.hasHooks {
                     w.line("let hooks = \(names.choiceHooksType)(choices)")
                     w.line("defer { calls += hooks.calls }")
-                    w.line("try send(try Self.conformanceEvent(event, arguments), hooks: hooks)")
+                    w.line(context.tryPrefix + "send(try Self.conformanceEvent(event, arguments), hooks: hooks)")
                 } else {
-                    w.line("try send(try Self.conformanceEvent(event, arguments))")
+                    w.line(context.tryPrefix + "send(try Self.conformanceEvent(event, arguments))")
                 }
             }
             w.line()
             w.documentation("`start`, appending the callbacks it made to `calls`.")
-            w.block("\(access)mutating func start(recordingCalls calls: inout [String]) throws") { w in
+            w.block("\(access)mutating func start(recordingCalls calls: inout [String])\(context.machineThrows ? " throws" : "")") { w in
                 if facts.hasHooks {
                     w.line("let hooks = \(names.choiceHooksType)([])")
                     w.line("defer { calls += hooks.calls }")
-                    w.line("try start(hooks: hooks)")
+                    w.line(context.tryPrefix + "start(hooks: hooks)")
                 } else {
-                    w.line("try start()")
+                    w.line(context.tryPrefix + "start()")
                 }
             }
             w.line()
@@ -78,7 +78,11 @@ struct ConformanceEmitter {
             w.block("\(access)var observation: Observation") { w in
                 w.block("guard isStarted else") { w in
                     w.line("var started = self")
-                    w.line("do { try started.start(\(fresh)) } catch { return Observation(states: []) }")
+                    if context.machineThrows {
+                        w.line("do { try started.start(\(fresh)) } catch { return Observation(states: []) }")
+                    } else {
+                        w.line("started.start(\(fresh))")
+                    }
                     w.line("return started.observation")
                 }
                 let values = spec.variables.enumerated().map { i, variable in

@@ -274,18 +274,18 @@ struct DeclarationEmitter {
                 }
                 w.line()
                 w.documentation("Enters the initial states (`send` does it first when needed).")
-                w.block("\(access)func start() throws(\(names.errorType))") { w in
+                w.block("\(access)func start()\(context.throwsClause)") { w in
                     w.line("lock.lock()")
                     w.line("defer { lock.unlock() }")
                     w.line("guard !processing else { return }")
                     w.line("processing = true")
                     w.line("defer { processing = false }")
-                    w.line("try machine.start(\(argument))")
+                    w.line(context.tryPrefix + "machine.start(\(argument))")
                 }
                 w.line()
                 w.documentation("Processes `event` to completion; returns whether a transition handled it (false when it was queued\nfrom inside a hook).")
                 w.line("@discardableResult")
-                w.block("\(access)func send(_ event: Event) throws(\(names.errorType)) -> Bool") { w in
+                w.block("\(access)func send(_ event: Event)\(context.throwsClause) -> Bool") { w in
                     w.line("lock.lock()")
                     w.line("defer { lock.unlock() }")
                     w.block("if processing") { w in
@@ -295,14 +295,17 @@ struct DeclarationEmitter {
                     w.line("processing = true")
                     w.line("defer { processing = false }")
                     w.line("committed.current = machine.current")
-                    w.block("do throws(\(names.errorType))", closing: "} catch {") { w in
-                        w.line("let handled = try machine.send(event\(hooks ? ", hooks: hooks" : ""))")
+                    func body(_ w: inout SwiftWriter) {
+                        w.line("let handled = \(context.tryPrefix)machine.send(event\(hooks ? ", hooks: hooks" : ""))")
                         w.block("while !reentrant.isEmpty") { w in
                             w.line("committed.current = machine.current")
-                            w.line("try machine.send(reentrant.removeFirst()\(hooks ? ", hooks: hooks" : ""))")
+                            w.line(context.tryPrefix + "machine.send(reentrant.removeFirst()\(hooks ? ", hooks: hooks" : ""))")
                         }
                         w.line("return handled")
                     }
+                    guard context.machineThrows else { return body(&w) }
+                    // A failed event drops what hooks sent meanwhile, as the engine's runtime does.
+                    w.block("do throws(\(names.errorType))", closing: "} catch {") { body(&$0) }
                     w.indented { w in
                         w.line("reentrant.removeAll()")
                         w.line("throw error")

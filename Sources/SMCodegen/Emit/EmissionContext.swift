@@ -13,6 +13,13 @@ final class EmissionContext {
     private(set) var conversions: [(from: [String], to: [String], table: [Int])] = []
     /// Some guard needs run-time checks (overflow, division by zero) and can throw.
     var hasCheckedGuards = false
+    /// Some step can fail at run time. When none can, `start`, `send` and the step's helpers are plain functions
+    /// (their callers write no `try`); set once the states, transitions and guards are known.
+    var machineThrows = true
+
+    /// ` throws(RocketError)` when the machine can fail, else nothing.
+    var throwsClause: String { machineThrows ? " throws(\(names.errorType))" : "" }
+    var tryPrefix: String { machineThrows ? "try " : "" }
 
     init(machine: Machine, names: GeneratedNames, access: String) {
         self.machine = machine

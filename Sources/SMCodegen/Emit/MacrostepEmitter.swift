@@ -101,7 +101,7 @@ struct MacrostepEmitter {
         writer.line()
         writer.block("extension \(names.typeName)") { w in
             w.documentation("Enters the initial states and runs the first macrostep; does nothing when already started.")
-            w.block("\(access)mutating func start(\(hooksLabel)) throws(\(errorType))") { w in
+            w.block("\(access)mutating func start(\(hooksLabel))\(context.throwsClause)") { w in
                 w.line("guard !current.isStarted else { return }")
                 let startThrows = needsRunToCompletion || facts.sends || context.machine.startEntryOrder.contains { states.enterThrows[$0] }
                 rollingBack(into: &w, when: startThrows) { w in
@@ -122,8 +122,8 @@ struct MacrostepEmitter {
             w.line()
             w.documentation("Processes one event to completion, then every event the machine sent itself meanwhile; returns\nwhether a transition handled the event.")
             w.line("@discardableResult")
-            w.block("\(access)mutating func send(_ event: Event\(facts.hasHooks ? ", " + hooksLabel : "")) throws(\(errorType)) -> Bool") { w in
-                w.line("guard current.isStarted else { return try startAndSend(\(context.arguments(["event"]))) }")
+            w.block("\(access)mutating func send(_ event: Event\(facts.hasHooks ? ", " + hooksLabel : ""))\(context.throwsClause) -> Bool") { w in
+                w.line("guard current.isStarted else { return \(context.tryPrefix)startAndSend(\(context.arguments(["event"]))) }")
                 if !validatedEvents.isEmpty { w.line("try validate(event)") }
                 rollingBack(into: &w, when: stepCanThrow) { w in
                     if needsBeginCall { w.line("beginCall()") }
@@ -132,16 +132,16 @@ struct MacrostepEmitter {
                         w.line("try drainSent(\(hooks))")
                         w.line("return handled")
                     } else {
-                        w.line("return try macrostep(\(context.arguments(["event", "fromHost: true"])))")
+                        w.line("return \(context.tryPrefix)macrostep(\(context.arguments(["event", "fromHost: true"])))")
                     }
                 }
             }
             w.line()
             w.documentation("The first `send`: kept out of line so that `send` itself stays a few instructions around the step.")
             w.line("@inline(never)")
-            w.block("fileprivate mutating func startAndSend(\(context.parameters(["_ event: Event"]))) throws(\(errorType)) -> Bool") { w in
-                w.line("try start(\(facts.hasHooks ? "hooks: hooks" : ""))")
-                w.line("return try send(event\(facts.hasHooks ? ", hooks: hooks" : ""))")
+            w.block("fileprivate mutating func startAndSend(\(context.parameters(["_ event: Event"])))\(context.throwsClause) -> Bool") { w in
+                w.line(context.tryPrefix + "start(\(facts.hasHooks ? "hooks: hooks" : ""))")
+                w.line("return \(context.tryPrefix)send(event\(facts.hasHooks ? ", hooks: hooks" : ""))")
             }
             w.line()
             w.documentation("Whether `state` is active.")
@@ -195,14 +195,14 @@ struct MacrostepEmitter {
             }
             w.documentation("One macrostep: the event's transitions, then eventless transitions and raised events until stable.")
             w.line("@inline(__always)")
-            w.block("fileprivate mutating func macrostep(\(context.parameters(["_ event: Event", "fromHost: Bool"]))) throws(\(errorType)) -> Bool") { w in
+            w.block("fileprivate mutating func macrostep(\(context.parameters(["_ event: Event", "fromHost: Bool"])))\(context.throwsClause) -> Bool") { w in
                 if hasTopLevelFinal { w.line("if current.isFinished { return false }") }
                 if facts.countsMicrosteps {
                     w.line("scratch.microsteps = 0")
                     w.line("scratch.recent = RecentTransitions()")
                 }
                 if facts.hasHooks { w.line("scratch.event = event") }
-                w.line("let handled = try dispatch(\(context.arguments(["event"])))")
+                w.line("let handled = \(context.tryPrefix)dispatch(\(context.arguments(["event"])))")
                 if facts.unhandledIsError {
                     w.block("if !handled && fromHost") { w in
                         w.line("throw \(errorType)(kind: .unhandledEvent(event: event.name), message: \"event '\\(event.name)' is not handled in \\(describeConfiguration())\")")
@@ -213,14 +213,14 @@ struct MacrostepEmitter {
             }
             w.line()
             w.line("@inline(__always)")
-            w.block("fileprivate mutating func dispatch(\(context.parameters(["_ event: Event"]))) throws(\(errorType)) -> Bool") { w in
+            w.block("fileprivate mutating func dispatch(\(context.parameters(["_ event: Event"])))\(context.throwsClause) -> Bool") { w in
                 let declared = spec.events.prefix(spec.declaredEventCount)
                 guard !declared.isEmpty else { w.line("switch event {}"); return }
                 w.switchBlock("switch event") { w in
                     for event in declared {
                         let locals = context.parameterLocals(event.index).map(\.name)
                         let pattern = locals.isEmpty ? "" : "(" + locals.map { "let \($0)" }.joined(separator: ", ") + ")"
-                        w.line("case .\(SwiftIdentifier.escaped(names.eventCase[event.index]))\(pattern): return try \(selection.handlerName(event.index))(\(context.arguments(locals)))")
+                        w.line("case .\(SwiftIdentifier.escaped(names.eventCase[event.index]))\(pattern): return \(context.tryPrefix)\(selection.handlerName(event.index))(\(context.arguments(locals)))")
                     }
                 }
             }

@@ -63,12 +63,12 @@ struct SelectionEmitter {
         let hasCandidates = hasCandidates(below: 0, trigger)
         // Inlined into the dispatch: the step for an event is one function, a switch down to the active leaf.
         writer.line("@inline(__always)")
-        writer.block("fileprivate mutating func \(handlerName(trigger))(\(handlerParameters(trigger))) throws(\(names.errorType)) -> Bool") { w in
+        writer.block("fileprivate mutating func \(handlerName(trigger))(\(handlerParameters(trigger)))\(context.throwsClause) -> Bool") { w in
             if !hasCandidates {
                 w.line("return false")
             } else if selectsAtMostOne(trigger) {
-                walkToLeaves(from: 0, trigger, into: &w) { leaf, w in emitSingleLeafChain(leaf, trigger, into: &w) }
-                w.line("return false")
+                let returned = walkToLeaves(from: 0, trigger, into: &w) { leaf, w in emitSingleLeafChain(leaf, trigger, into: &w) }
+                if !returned { w.line("return false") }
             } else {
                 emitCollectingHandler(trigger, into: &w)
             }
@@ -76,34 +76,43 @@ struct SelectionEmitter {
         if hasCandidates && !selectsAtMostOne(trigger) { emitTakeSelection(trigger, into: &writer) }
     }
 
-    /// A walk down the active configuration to every leaf that has something to try, in document order.
+    /// A walk down the active configuration to every leaf that has something to try, in document order. Returns
+    /// whether every path through the code it wrote returns (so nothing may follow it).
+    @discardableResult
     private func walkToLeaves(from state: Int, _ trigger: Trigger, into writer: inout SwiftWriter,
-                              _ leafBody: (Int, inout SwiftWriter) -> Void) {
-        guard states.hasChildren(state) else {
-            leafBody(state, &writer)
-            return
-        }
+                              _ leafBody: (Int, inout SwiftWriter) -> Bool) -> Bool {
+        guard states.hasChildren(state) else { return leafBody(state, &writer) }
         if spec.states[state].kind == .parallel {
             for child in states.activeChildren(state) where hasCandidates(below: child, trigger) {
                 writer.block("if \(context.isActive(child))") { w in walkToLeaves(from: child, trigger, into: &w, leafBody) }
             }
-            return
+            return false
         }
+        // Between microsteps the configuration is complete: an active compound state has an active child, so the
+        // switch is over the child itself (which lets the compiler turn a switch of plain moves into a table).
         let property = SwiftIdentifier.escaped(names.regionProperty[state] ?? "topLevel")
-        writer.switchBlock("switch current.configuration.\(property)") { w in
-            for child in states.activeChildren(state) where hasCandidates(below: child, trigger) {
-                w.line("case .\(SwiftIdentifier.escaped(names.regionCase[child] ?? "state"))?:")
-                w.indented { walkToLeaves(from: child, trigger, into: &$0, leafBody) }
+        let children = states.activeChildren(state).filter { hasCandidates(below: $0, trigger) }
+        var returns = children.count == states.activeChildren(state).count
+        writer.switchBlock("switch current.configuration.\(property).unsafelyUnwrapped") { w in
+            for child in children {
+                w.line("case .\(SwiftIdentifier.escaped(names.regionCase[child] ?? "state")):")
+                w.indented { w in
+                    if !walkToLeaves(from: child, trigger, into: &w, leafBody) { returns = false }
+                }
             }
-            w.line("default:")
-            w.line("    break")
+            if !returns && children.count < states.activeChildren(state).count {
+                w.line("default:")
+                w.line("    break")
+            }
         }
+        return returns
     }
 
     // MARK: - One selecting leaf
 
     /// The leaf's transitions, then its ancestors': the first enabled one is taken and the handler returns.
-    private func emitSingleLeafChain(_ leaf: Int, _ trigger: Trigger, into writer: inout SwiftWriter) {
+    /// Returns whether the code always returns (or throws).
+    private func emitSingleLeafChain(_ leaf: Int, _ trigger: Trigger, into writer: inout SwiftWriter) -> Bool {
         var emittedSomething = false
         for state in chain(leaf) {
             for t in list(of: state, trigger) {
@@ -113,7 +122,7 @@ struct SelectionEmitter {
                     writer.line("// \(spec.describe(transition))")
                     emitSingleLeafMicrostep(t, leaf: leaf, into: &writer)
                     writer.line("return true")
-                    return
+                    return true
                 }
                 func guarded(_ w: inout SwiftWriter) {
                     w.lines(prelude)
@@ -128,10 +137,11 @@ struct SelectionEmitter {
             }
             if state == leaf && trigger == nil && spec.states[leaf].kind == .choice {
                 writer.line("throw incompleteChoice(\(SwiftIdentifier.stringLiteral(spec.states[leaf].path)), .\(SwiftIdentifier.escaped(names.stateStem[leaf])))")
-                return
+                return true
             }
         }
         if !emittedSomething { writer.line("break") }
+        return false
     }
 
     /// One transition taken from a known leaf. When no parallel state lies below the domain, the states it leaves
@@ -207,11 +217,12 @@ struct SelectionEmitter {
         walkToLeaves(from: 0, trigger, into: &writer) { leaf, w in
             label += 1
             emitCollectingChain(leaf, trigger, label: "leaf\(label)", into: &w)
+            return false
         }
         writer.line("guard scratch.selection.count > 0 else { return false }")
         writer.line("if scratch.selection.count > 1 { resolveConflicts() }")
         let parameters = trigger.map { context.parameterLocals($0).map(\.name) } ?? []
-        writer.line("try take\(SwiftIdentifier.capitalized(handlerName(trigger)))Selection(\(context.arguments(parameters)))")
+        writer.line(context.tryPrefix + "take\(SwiftIdentifier.capitalized(handlerName(trigger)))Selection(\(context.arguments(parameters)))")
         writer.line("return true")
     }
 
@@ -263,7 +274,7 @@ struct SelectionEmitter {
         let parameters = trigger.map { context.parameterLocals($0).map { "_ \($0.name): \(names.swiftType($0.type))" } } ?? []
         writer.line()
         writer.documentation("Takes the selected transitions in one microstep.")
-        writer.block("fileprivate mutating func take\(SwiftIdentifier.capitalized(handlerName(trigger)))Selection(\(context.parameters(parameters))) throws(\(names.errorType))") { w in
+        writer.block("fileprivate mutating func take\(SwiftIdentifier.capitalized(handlerName(trigger)))Selection(\(context.parameters(parameters)))\(context.throwsClause)") { w in
             if facts.countsMicrosteps { w.line("try beginMicrostepOfSelection()") }
             let precomputed = candidates.filter { t in !context.machine.targetOptions(of: t).contains(where: \.isDynamic) }
             if !precomputed.isEmpty {
