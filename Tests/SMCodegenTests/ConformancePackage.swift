@@ -96,35 +96,19 @@ struct ConformancePackage {
 
     /// `swift build` of the runner; the output when it fails.
     func build() throws -> (succeeded: Bool, output: String) {
-        let result = try run(swift: ["build", "--package-path", root.path, "--scratch-path", buildDirectory.path,
-                                     "--product", "ConformanceRunner"])
-        return (result.status == 0, result.output)
+        let result = try Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), [
+            "swift", "build", "--package-path", root.path, "--scratch-path", buildDirectory.path, "--product", "ConformanceRunner",
+        ], mergingErrors: true)
+        return (result.status == 0, result.standardOutput)
     }
 
     /// Runs the built runner and returns its JSON lines.
     func fuzz(seed: UInt64, runs: Int, length: Int, walks: Int) throws -> [[String: String]] {
-        let result = try run(executable: buildDirectory.appendingPathComponent("debug/ConformanceRunner"),
-                             [String(seed), String(runs), String(length), String(walks)])
-        return result.output.split(separator: "\n").compactMap { line in
+        let result = try Subprocess.run(buildDirectory.appendingPathComponent("debug/ConformanceRunner"),
+                                        [String(seed), String(runs), String(length), String(walks)], mergingErrors: true)
+        return result.standardOutput.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: String]
         }
-    }
-
-    private func run(swift arguments: [String]) throws -> (status: Int32, output: String) {
-        try run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["swift"] + arguments)
-    }
-
-    private func run(executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
 

@@ -40,24 +40,8 @@ enum GeneratedMachineChecks {
     }
 
     static func playerEvent(_ name: String) -> Player.Event {
-        switch name {
-        case "play": .play
-        case "pause": .pause
-        case "stop": .stop
-        case "faster": .faster
-        case "louder": .louder
-        default: .quieter
-        }
+        [Player.Event.play, .pause, .stop, .faster, .louder, .quieter].first { $0.name == name }!
     }
 
-    static func handWrittenEvent(_ name: String) -> HandWrittenPlayer.Event {
-        switch name {
-        case "play": .play
-        case "pause": .pause
-        case "stop": .stop
-        case "faster": .faster
-        case "louder": .louder
-        default: .quieter
-        }
-    }
+    static func handWrittenEvent(_ name: String) -> HandWrittenPlayer.Event { HandWrittenPlayer.Event(rawValue: name)! }
 }

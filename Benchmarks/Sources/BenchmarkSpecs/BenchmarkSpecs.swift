@@ -175,7 +175,7 @@ public struct HandWrittenRing {
 /// `BenchmarkSpecs.player` says, including that `play` in `paused` targets the shallow history of `playback`,
 /// which records only when `playback` itself is left (never here), so it goes to the history's default, `stopped`.
 public struct HandWrittenPlayer {
-    public enum Event { case play, pause, stop, faster, louder, quieter }
+    public enum Event: String { case play, pause, stop, faster, louder, quieter }
     public enum Playback { case stopped, normal, fast, paused }
 
     public private(set) var playback = Playback.stopped

@@ -4,16 +4,10 @@ import SMSpec
 /// The second generated file: the machine's conformance to SMFuzz's `StateMachineImplementation`, so SMTesting's
 /// `expectConformance(Rocket.self, to: spec)` fuzzes it against the engine. Its hooks replay the fuzzer's draws
 /// for opaque guards and `oneOf` targets (what the engine does without a host), so every spec can be checked.
-struct ConformanceEmitter {
+struct ConformanceEmitter: ContextEmitter {
     let context: EmissionContext
     /// The module holding the machine when the conformance is compiled elsewhere (a test target).
     let module: String?
-
-    private var spec: ResolvedSpec { context.spec }
-    private var names: GeneratedNames { context.names }
-    private var facts: MachineFacts { context.facts }
-    private var access: String { context.access }
-    private var type: String { names.typeName }
 
     func emit() -> String {
         var file = SwiftWriter()
@@ -54,24 +48,12 @@ struct ConformanceEmitter {
             w.documentation("`handle`, appending the callbacks the step made to `calls` (their names in the spec, in order).")
             w.block("\(access)mutating func handle(_ event: String, _ arguments: [String: Value], choices: [Int], calls: inout [String]) throws") { w in
                 w.line("if !isStarted { \(context.tryPrefix)start(recordingCalls: &calls) }")
-                if facts.hasHooks {
-                    w.line("let hooks = \(names.choiceHooksType)(choices)")
-                    w.line("defer { calls += hooks.calls }")
-                    w.line(context.tryPrefix + "send(try Self.conformanceEvent(event, arguments), hooks: hooks)")
-                } else {
-                    w.line(context.tryPrefix + "send(try Self.conformanceEvent(event, arguments))")
-                }
+                withHooks(choices: "choices", into: &w) { "send(try Self.conformanceEvent(event, arguments)\($0.isEmpty ? "" : ", " + $0))" }
             }
             w.line()
             w.documentation("`start`, appending the callbacks it made to `calls`.")
             w.block("\(access)mutating func start(recordingCalls calls: inout [String])\(context.machineThrows ? " throws" : "")") { w in
-                if facts.hasHooks {
-                    w.line("let hooks = \(names.choiceHooksType)([])")
-                    w.line("defer { calls += hooks.calls }")
-                    w.line(context.tryPrefix + "start(hooks: hooks)")
-                } else {
-                    w.line(context.tryPrefix + "start()")
-                }
+                withHooks(choices: "[]", into: &w) { "start(\($0))" }
             }
             w.line()
             w.documentation("The active leaves by path and every variable; before the start, what the start would give.")
@@ -100,6 +82,18 @@ struct ConformanceEmitter {
             w.line()
             emitEventParser(into: &w)
         }
+    }
+
+    /// A call (`call("hooks: hooks")`) with hooks that replay `choices` and add their callbacks to `calls`; a spec
+    /// without hooks makes the call without them.
+    private func withHooks(choices: String, into writer: inout SwiftWriter, _ call: (String) -> String) {
+        guard facts.hasHooks else {
+            writer.line(context.tryPrefix + call(""))
+            return
+        }
+        writer.line("let hooks = \(names.choiceHooksType)(\(choices))")
+        writer.line("defer { calls += hooks.calls }")
+        writer.line(context.tryPrefix + call("hooks: hooks"))
     }
 
     private func emitEventParser(into writer: inout SwiftWriter) {

@@ -3,15 +3,9 @@ import SMSpec
 
 /// The generated file's public face: the machine type with its typed events, states, configuration and variables,
 /// the hooks protocol, the error type and the thread-safe wrapper.
-struct DeclarationEmitter {
+struct DeclarationEmitter: ContextEmitter {
     let context: EmissionContext
     let states: StateEmitter
-
-    private var spec: ResolvedSpec { context.spec }
-    private var names: GeneratedNames { context.names }
-    private var facts: MachineFacts { context.facts }
-    private var access: String { context.access }
-    private var type: String { names.typeName }
 
     func emitMachineType(into writer: inout SwiftWriter) {
         if let description = spec.spec.description { writer.documentation(description + "\n") }

@@ -67,3 +67,18 @@ final class EmissionContext {
                           parameters: event.map(parameterLocals) ?? [], what: what)
     }
 }
+
+/// An emitter: something that writes part of the generated code from the shared context.
+protocol ContextEmitter {
+    var context: EmissionContext { get }
+}
+
+extension ContextEmitter {
+    var spec: ResolvedSpec { context.spec }
+    var names: GeneratedNames { context.names }
+    var facts: MachineFacts { context.facts }
+    var access: String { context.access }
+    /// The machine's type name.
+    var type: String { names.typeName }
+    var errorType: String { names.errorType }
+}

@@ -5,13 +5,9 @@ import SMSpec
 /// history target (what it recorded), and a microstep of several transitions from parallel regions (conflicts,
 /// the union of their exits and entries). Written only for specs with parallel states or history targets, over a
 /// fixed-size bit set of states and the state tree as `switch` tables, so it allocates nothing.
-struct KernelEmitter {
+struct KernelEmitter: ContextEmitter {
     let context: EmissionContext
     let states: StateEmitter
-
-    private var spec: ResolvedSpec { context.spec }
-    private var names: GeneratedNames { context.names }
-    private var facts: MachineFacts { context.facts }
 
     func emit(into writer: inout SwiftWriter) {
         emitStateBits(into: &writer)
@@ -34,24 +30,14 @@ struct KernelEmitter {
             w.line("init() {}")
             w.line("init(_ state: Int) { insert(state) }")
             w.line()
-            w.block("func word(_ index: Int) -> UInt64") { w in
-                guard words > 1 else { w.line("w0"); return }
-                w.switchBlock("switch index") { w in
-                    for (i, field) in fields.enumerated().dropLast() { w.line("case \(i): \(field)") }
-                    w.line("default: \(fields.last!)")
-                }
-            }
+            w.block("func word(_ index: Int) -> UInt64") { w in w.indexSwitch("index", count: words) { fields[$0] } }
             w.line()
             w.block("func contains(_ state: Int) -> Bool") { w in
                 w.line("word(state >> 6) & (1 << UInt64(state & 63)) != 0")
             }
             w.line()
             w.block("mutating func insert(_ state: Int)") { w in
-                guard words > 1 else { w.line("w0 |= 1 << UInt64(state & 63)"); return }
-                w.switchBlock("switch state >> 6") { w in
-                    for (i, field) in fields.enumerated().dropLast() { w.line("case \(i): \(field) |= 1 << UInt64(state & 63)") }
-                    w.line("default: \(fields.last!) |= 1 << UInt64(state & 63)")
-                }
+                w.indexSwitch("state >> 6", count: words) { "\(fields[$0]) |= 1 << UInt64(state & 63)" }
             }
             w.line()
             w.block("func inserting(_ state: Int) -> StateBits") { w in
@@ -301,22 +287,11 @@ struct KernelEmitter {
             w.line("mutating func removeAll() { count = 0 }")
             w.line()
             for (name, field) in [("transition", "transition"), ("option", "option"), ("storedDomain", "domain")] {
-                w.block("func \(name)(at index: Int) -> Int") { w in
-                    guard capacity > 1 else { w.line("\(field)0"); return }
-                    w.switchBlock("switch index") { w in
-                        for i in 0..<(capacity - 1) { w.line("case \(i): \(field)\(i)") }
-                        w.line("default: \(field)\(capacity - 1)")
-                    }
-                }
+                w.block("func \(name)(at index: Int) -> Int") { w in w.indexSwitch("index", count: capacity) { "\(field)\($0)" } }
                 w.line()
             }
             w.block("mutating func set(_ index: Int, transition: Int, option: Int, domain: Int)") { w in
-                guard capacity > 1 else { w.line("(transition0, option0, domain0) = (transition, option, domain)"); return }
-                w.switchBlock("switch index") { w in
-                    for i in 0..<capacity {
-                        w.line((i == capacity - 1 ? "default" : "case \(i)") + ": (transition\(i), option\(i), domain\(i)) = (transition, option, domain)")
-                    }
-                }
+                w.indexSwitch("index", count: capacity) { "(transition\($0), option\($0), domain\($0)) = (transition, option, domain)" }
             }
             w.line()
             w.block("mutating func append(_ transition: Int, option: Int, domain: Int = -2)") { w in
@@ -414,34 +389,25 @@ struct KernelEmitter {
         writer.block("fileprivate mutating func exitSelection(\(context.hooksParameter))\(states.throwsClause(states.exitsThrow))") { w in
             if facts.recordsHistory {
                 w.line("var last = -1")
-                w.block("while let domain = nextDomain(after: last)") { w in
+                w.block("while let domain = nearestDomain(to: last, ascending: true)") { w in
                     w.line("recordHistoryBelow(domain: domain)")
                     w.line("last = domain")
                 }
             }
             w.line("var first = Int.max")
-            w.block("while let domain = previousDomain(before: first)") { w in
+            w.block("while let domain = nearestDomain(to: first, ascending: false)") { w in
                 w.line(exitTry + "exitBelow(\(context.arguments(["domain: domain"])))")
                 w.line("first = domain")
             }
         }
         writer.line()
-        if facts.recordsHistory {
-            writer.block("fileprivate mutating func nextDomain(after bound: Int) -> Int?") { w in
-                w.line("var result: Int?")
-                w.block("for index in 0..<scratch.selection.count") { w in
-                    w.line("let domain = selectedDomain(index)")
-                    w.line("if domain > bound && domain < (result ?? Int.max) { result = domain }")
-                }
-                w.line("return result")
-            }
-            writer.line()
-        }
-        writer.block("fileprivate mutating func previousDomain(before bound: Int) -> Int?") { w in
+        writer.documentation("The selected transitions' domain nearest `bound`: the smallest above it, or the largest below it.")
+        writer.block("fileprivate mutating func nearestDomain(to bound: Int, ascending: Bool) -> Int?") { w in
             w.line("var result: Int?")
             w.block("for index in 0..<scratch.selection.count") { w in
                 w.line("let domain = selectedDomain(index)")
-                w.line("if domain >= 0 && domain < bound && domain > (result ?? -1) { result = domain }")
+                w.line("guard domain >= 0, ascending ? domain > bound : domain < bound else { continue }")
+                w.line("if result.map({ ascending ? domain < $0 : domain > $0 }) ?? true { result = domain }")
             }
             w.line("return result")
         }

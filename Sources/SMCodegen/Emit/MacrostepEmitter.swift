@@ -4,18 +4,12 @@ import SMSpec
 /// SCXML's main loop for the generated machine: the start, `send` (one external event to completion, with
 /// rollback on an error), eventless transitions and raised events until the machine is stable, events the machine
 /// sent itself, the `maxMicrosteps` cap; and the messages of the errors, worded as the engine words them.
-struct MacrostepEmitter {
+struct MacrostepEmitter: ContextEmitter {
     let context: EmissionContext
     let states: StateEmitter
     let selection: SelectionEmitter
     /// Some step can throw after the machine changed: `send` keeps the state to roll back to.
     let stepCanThrow: Bool
-
-    private var spec: ResolvedSpec { context.spec }
-    private var names: GeneratedNames { context.names }
-    private var facts: MachineFacts { context.facts }
-    private var access: String { context.access }
-    private var errorType: String { names.errorType }
 
     private var hasTopLevelFinal: Bool { spec.states.contains { $0.kind == .final && $0.parent == 0 } }
     private var needsRunToCompletion: Bool { facts.hasEventless || facts.usesInternalQueue }
@@ -76,10 +70,7 @@ struct MacrostepEmitter {
                     w.line("private var slots = (0, 0, 0, 0, 0, 0, 0, 0)")
                     w.line()
                     w.block("mutating func record(_ transition: Int)") { w in
-                        w.switchBlock("switch count & 7") { w in
-                            for i in 0..<7 { w.line("case \(i): slots.\(i) = transition") }
-                            w.line("default: slots.7 = transition")
-                        }
+                        w.indexSwitch("count & 7", count: 8) { "slots.\($0) = transition" }
                         w.line("count += 1")
                     }
                     w.line()

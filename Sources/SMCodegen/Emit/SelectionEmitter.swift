@@ -9,14 +9,10 @@ import SMSpec
 /// actions and entries written out. Otherwise every active leaf may select one, so the handler collects them
 /// (`Selection`), drops conflicting ones and takes the rest in one microstep; one selected transition with a
 /// precomputed target still runs straight-line code.
-struct SelectionEmitter {
+struct SelectionEmitter: ContextEmitter {
     let context: EmissionContext
     let states: StateEmitter
     let transitions: TransitionEmitter
-
-    private var spec: ResolvedSpec { context.spec }
-    private var names: GeneratedNames { context.names }
-    private var facts: MachineFacts { context.facts }
 
     /// What a handler selects on: an event (index) or the eventless transitions (nil).
     typealias Trigger = Int?
@@ -124,16 +120,11 @@ struct SelectionEmitter {
                     writer.line("return true")
                     return true
                 }
-                func guarded(_ w: inout SwiftWriter) {
-                    w.lines(prelude)
-                    w.block("if \(condition)") { w in
-                        w.line("// \(spec.describe(transition))")
-                        emitSingleLeafMicrostep(t, leaf: leaf, into: &w)
-                        w.line("return true")
-                    }
+                emitGuarded(prelude, condition, into: &writer) { w in
+                    w.line("// \(spec.describe(transition))")
+                    emitSingleLeafMicrostep(t, leaf: leaf, into: &w)
+                    w.line("return true")
                 }
-                // Checked guards declare temporaries: a scope of their own keeps the names apart.
-                if prelude.isEmpty { guarded(&writer) } else { writer.block("do") { guarded(&$0) } }
             }
             if state == leaf && trigger == nil && spec.states[leaf].kind == .choice {
                 writer.line("throw incompleteChoice(\(SwiftIdentifier.stringLiteral(spec.states[leaf].path)), .\(SwiftIdentifier.escaped(names.stateStem[leaf])))")
@@ -208,6 +199,17 @@ struct SelectionEmitter {
         writer.line(states.tryIf(states.entriesThrow) + "enterToward(\(context.arguments([arguments])))")
     }
 
+    /// `if condition { body }` after the guard's checks; checked guards declare temporaries, so they get a scope of
+    /// their own to keep the names apart.
+    private func emitGuarded(_ prelude: [String], _ condition: String, into writer: inout SwiftWriter,
+                             _ body: (inout SwiftWriter) -> Void) {
+        func guarded(_ w: inout SwiftWriter) {
+            w.lines(prelude)
+            w.block("if \(condition)", body)
+        }
+        if prelude.isEmpty { guarded(&writer) } else { writer.block("do") { guarded(&$0) } }
+    }
+
     // MARK: - Several active leaves
 
     /// Collects the transitions the active leaves select, then takes them.
@@ -243,14 +245,10 @@ struct SelectionEmitter {
                     body.line("scratch.selection.append(\(t), option: \(option))  // \(spec.describe(transition))")
                     break chainLoop
                 }
-                func guarded(_ w: inout SwiftWriter) {
-                    w.lines(prelude)
-                    w.block("if \(condition)") { w in
-                        w.line("scratch.selection.append(\(t), option: \(option))  // \(spec.describe(transition))")
-                        w.line("break \(label)")
-                    }
+                emitGuarded(prelude, condition, into: &body) { w in
+                    w.line("scratch.selection.append(\(t), option: \(option))  // \(spec.describe(transition))")
+                    w.line("break \(label)")
                 }
-                if prelude.isEmpty { guarded(&body) } else { body.block("do") { guarded(&$0) } }
                 breaks = true
             }
             if state == leaf && trigger == nil && spec.states[leaf].kind == .choice {

@@ -3,7 +3,7 @@ import SMSpec
 
 /// Per state: entering and leaving it (the typed configuration, entry and exit actions, completion events), and the
 /// walks over the active configuration below a state that exits, history recording and the kernel need.
-struct StateEmitter {
+struct StateEmitter: ContextEmitter {
     let context: EmissionContext
     /// Which `enter…` and `exit…` helpers throw (their actions can fail), so callers write `try` only there.
     private(set) var enterThrows: [Bool] = []
@@ -12,9 +12,6 @@ struct StateEmitter {
     init(context: EmissionContext) {
         self.context = context
     }
-
-    private var spec: ResolvedSpec { context.spec }
-    private var names: GeneratedNames { context.names }
 
     /// Children that can be active (history states never are).
     func activeChildren(_ state: Int) -> [Int] { spec.states[state].children.filter { spec.states[$0].kind != .history } }
@@ -25,26 +22,29 @@ struct StateEmitter {
         enterThrows = Array(repeating: false, count: spec.states.count)
         exitThrows = Array(repeating: false, count: spec.states.count)
         for state in spec.states.dropFirst() where state.kind != .history {
-            var entry = ActionEmitter(context: context)
-            entry.emit(state.entry)
-            enterThrows[state.index] = entry.throwing
-            writer.line()
-            writer.documentation("Enters `\(state.path)`.")
-            writer.block("fileprivate mutating func \(names.helper("enter", state.index))(\(context.hooksParameter))\(throwsClause(entry.throwing))") { w in
+            enterThrows[state.index] = emitHelper("enter", state, actions: state.entry, into: &writer) { body, w in
                 w.line(activation(state.index, active: true))
-                w.lines(entry.lines)
+                w.lines(body)
                 w.lines(completion(of: state))
             }
-            var exit = ActionEmitter(context: context)
-            exit.emit(state.exit)
-            exitThrows[state.index] = exit.throwing
-            writer.line()
-            writer.documentation("Leaves `\(state.path)`.")
-            writer.block("fileprivate mutating func \(names.helper("exit", state.index))(\(context.hooksParameter))\(throwsClause(exit.throwing))") { w in
-                w.lines(exit.lines)
+            exitThrows[state.index] = emitHelper("exit", state, actions: state.exit, into: &writer) { body, w in
+                w.lines(body)
                 w.line(activation(state.index, active: false))
             }
         }
+    }
+
+    /// `enterCountdown` or `exitCountdown`: the state's actions around its activation; returns whether it throws.
+    private func emitHelper(_ verb: String, _ state: ResolvedState, actions: [ResolvedAction], into writer: inout SwiftWriter,
+                            _ body: ([String], inout SwiftWriter) -> Void) -> Bool {
+        var emitter = ActionEmitter(context: context)
+        emitter.emit(actions)
+        writer.line()
+        writer.documentation((verb == "enter" ? "Enters" : "Leaves") + " `\(state.path)`.")
+        writer.block("fileprivate mutating func \(names.helper(verb, state.index))(\(context.hooksParameter))\(throwsClause(emitter.throwing))") { w in
+            body(emitter.lines, &w)
+        }
+        return emitter.throwing
     }
 
     func throwsClause(_ throwing: Bool) -> String { throwing ? " throws(\(names.errorType))" : "" }

@@ -3,7 +3,7 @@ import SMSpec
 
 /// Per transition: its guard as a Swift condition, its actions (`effect…`) and, for each target option the compiler
 /// could resolve ahead of time, the states it enters (`enterTargets…`), in the engine's precomputed order.
-struct TransitionEmitter {
+struct TransitionEmitter: ContextEmitter {
     let context: EmissionContext
     let states: StateEmitter
     /// Which transitions have an `effect…` helper, and whether it throws.
@@ -15,9 +15,6 @@ struct TransitionEmitter {
         self.context = context
         self.states = states
     }
-
-    private var spec: ResolvedSpec { context.spec }
-    private var names: GeneratedNames { context.names }
 
     /// The event whose parameters a transition's guard and actions see (none for `*` and `always`).
     func event(of transition: ResolvedTransition) -> Int? {

@@ -25,6 +25,19 @@ struct SwiftWriter {
         line("}")
     }
 
+    /// `switch subject` over the indices `0..<count`, the last as `default` (a fixed set of fields read or written by
+    /// index); with one index, just its line.
+    mutating func indexSwitch(_ subject: String, count: Int, _ line: (Int) -> String) {
+        guard count > 1 else {
+            self.line(line(0))
+            return
+        }
+        switchBlock("switch \(subject)") { w in
+            for i in 0..<(count - 1) { w.line("case \(i): " + line(i)) }
+            w.line("default: " + line(count - 1))
+        }
+    }
+
     /// Lines written by `body`, one level deeper.
     mutating func indented(_ body: (inout SwiftWriter) -> Void) {
         depth += 1
