@@ -158,14 +158,14 @@ struct SelectionEmitter: ContextEmitter {
     }
 
     private func emitSingleLeafOption(_ t: Int, _ o: Int, leaf: Int, into writer: inout SwiftWriter) {
-        let option = context.machine.targetOptions(of: t)[o]
-        guard !option.isDynamic else {
+        let plan = transitions.plans[t][o]
+        guard let domain = plan.domain, plan.isPrecomputed else {
             emitDynamicMicrostep(t, o, into: &writer)
             return
         }
-        guard !facts.sharedByLeaves[option.domain] else {
-            if facts.recordsHistory { writer.line("recordHistoryBelow(domain: \(option.domain))") }
-            writer.line(states.tryIf(states.subtreeExitThrows(option.domain)) + names.helper("exitBelow", option.domain) + "(\(context.hooksArgument))")
+        guard !facts.sharedByLeaves[domain] else {
+            if facts.recordsHistory { writer.line("recordHistoryBelow(domain: \(domain))") }
+            writer.line(states.tryIf(states.subtreeExitThrows(domain)) + names.helper("exitBelow", domain) + "(\(context.hooksArgument))")
             writer.lines(transitions.effectCall(t))
             writer.line(transitions.entryCall(t, o))
             return
@@ -173,7 +173,7 @@ struct SelectionEmitter: ContextEmitter {
         // Leaving: the leaf and its ancestors below the domain, innermost first; history is recorded first.
         var leaving: [Int] = []
         var state = leaf
-        while state != option.domain && state > 0 {
+        while state != domain && state > 0 {
             leaving.append(state)
             state = spec.states[state].parent ?? 0
         }
@@ -274,7 +274,7 @@ struct SelectionEmitter: ContextEmitter {
         writer.documentation("Takes the selected transitions in one microstep.")
         writer.block("fileprivate mutating func take\(SwiftIdentifier.capitalized(handlerName(trigger)))Selection(\(context.parameters(parameters)))\(context.throwsClause)") { w in
             if facts.countsMicrosteps { w.line("try beginMicrostepOfSelection()") }
-            let precomputed = candidates.filter { t in !context.machine.targetOptions(of: t).contains(where: \.isDynamic) }
+            let precomputed = candidates.filter { t in transitions.plans[t].allSatisfy(\.isPrecomputed) }
             if !precomputed.isEmpty {
                 w.block("if scratch.selection.count == 1") { w in
                     w.switchBlock("switch scratch.selection.transition(at: 0)") { w in
@@ -305,13 +305,13 @@ struct SelectionEmitter: ContextEmitter {
     /// One selected transition whose targets are known: the active states below its domain are left, its actions
     /// run, the precomputed entry set is entered.
     private func emitPrecomputedMicrostep(_ t: Int, into writer: inout SwiftWriter) {
-        let options = context.machine.targetOptions(of: t)
+        let options = transitions.plans[t]
         if options.isEmpty {
             writer.lines(transitions.effectCall(t))
             return
         }
         func body(_ o: Int, _ w: inout SwiftWriter) {
-            let domain = options[o].domain
+            let domain = options[o].domain ?? 0
             if facts.recordsHistory { w.line("recordHistoryBelow(domain: \(domain))") }
             w.line((states.subtreeExitThrows(domain) ? "try " : "") + names.helper("exitBelow", domain) + "(\(context.hooksArgument))")
             w.lines(transitions.effectCall(t))

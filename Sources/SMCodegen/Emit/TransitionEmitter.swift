@@ -10,6 +10,8 @@ struct TransitionEmitter: ContextEmitter {
     private(set) var effectThrows: [Int: Bool] = [:]
     /// Which `enterTargets…` helpers throw, by transition and option.
     private(set) var entryThrows: [Int: [Bool]] = [:]
+    /// Per transition and option: what is known ahead of time about its domain and entry.
+    private(set) var plans: [[TargetPlan]] = []
 
     init(context: EmissionContext, states: StateEmitter) {
         self.context = context
@@ -37,18 +39,42 @@ struct TransitionEmitter: ContextEmitter {
                 }
             }
             var throwsByOption: [Bool] = []
-            for (o, option) in context.machine.targetOptions(of: transition.index).enumerated() {
-                guard !option.isDynamic else {
+            let options = context.machine.targetOptions(of: transition.index)
+            plans.append(TargetPlan.plans(of: transition.index, context: context))
+            for (o, plan) in plans[transition.index].enumerated() {
+                guard let entry = plan.entry else {
                     throwsByOption.append(true)
                     continue
                 }
-                let throwing = option.entryOrder.contains { states.enterThrows[$0] }
-                throwsByOption.append(throwing)
+                let target = options[o].targets.map { spec.states[$0].displayPath }.joined(separator: ", ")
                 writer.line()
-                let target = option.targets.map { spec.states[$0].displayPath }.joined(separator: ", ")
-                writer.documentation("Enters \(target) for \(spec.describe(transition)).")
-                writer.block("fileprivate mutating func \(entryHelper(transition.index, o))(\(context.hooksParameter))\(states.throwsClause(throwing))") { w in
-                    for state in option.entryOrder { w.line(states.enterCall(state)) }
+                switch entry {
+                case .sequence(let order):
+                    let throwing = order.contains { states.enterThrows[$0] }
+                    throwsByOption.append(throwing)
+                    writer.documentation("Enters \(target) for \(spec.describe(transition)).")
+                    writer.block("fileprivate mutating func \(entryHelper(transition.index, o))(\(context.hooksParameter))\(states.throwsClause(throwing))") { w in
+                        for state in order { w.line(states.enterCall(state)) }
+                    }
+                case .byHistory(let history, let cases, let otherwise):
+                    let throwing = (cases.flatMap(\.states) + otherwise).contains { states.enterThrows[$0] }
+                    throwsByOption.append(throwing)
+                    writer.documentation("Enters what \(target) recorded (its default before that) for \(spec.describe(transition)).")
+                    writer.block("fileprivate mutating func \(entryHelper(transition.index, o))(\(context.hooksParameter))\(states.throwsClause(throwing))") { w in
+                        let binding = cases.count > 1 ? "let recorded = current.\(states.historyProperty(history))" : "current.\(states.historyProperty(history)) != nil"
+                        w.block("guard \(binding) else") { w in
+                            for state in otherwise { w.line(states.enterCall(state)) }
+                            w.line("return")
+                        }
+                        guard cases.count > 1 else { return cases.first.map { w.lines($0.states.map(states.enterCall)) } ?? () }
+                        // Exactly one of these is recorded: the last needs no test.
+                        for (i, entry) in cases.enumerated() {
+                            let header = i == cases.count - 1 ? "} else" : (i == 0 ? "if" : "} else if") + " recorded.contains(\(entry.recorded))"
+                            w.line(header + " {  // \(spec.states[entry.recorded].path)")
+                            w.indented { w in for state in entry.states { w.line(states.enterCall(state)) } }
+                        }
+                        w.line("}")
+                    }
                 }
             }
             entryThrows[transition.index] = throwsByOption

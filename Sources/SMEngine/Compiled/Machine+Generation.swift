@@ -55,3 +55,14 @@ extension Machine {
         tree.domain(source: source, targets: targets, isLocal: isLocal)
     }
 }
+
+extension Machine {
+    /// What a transition from `source` to `targets` enters when the history states hold `recorded` (the others
+    /// nothing): its domain and the states in order, as the step computes them for a history target.
+    package func entry(source: Int, targets: [Int], isLocal: Bool, recorded: [Int: StateSet]) -> (domain: Int, states: [Int]) {
+        var entry = EntrySet(tree: tree, history: tree.historyStates.map { recorded[$0] })
+        let domain = tree.domain(source: source, targets: entry.effectiveTargets(targets), isLocal: isLocal)
+        entry.add(targets: targets, domain: domain)
+        return (domain, Array(entry.statesToEnter))
+    }
+}
