@@ -38,6 +38,9 @@ public struct SwiftGenerator {
     /// The names the generated code uses, for callers that need the type name.
     public var typeName: String { GeneratedNames(machine: machine, typeName: options.typeName).typeName }
 
+    /// Why `name` cannot name a generated type (`--type-name`), or nil when it can.
+    public static func problem(withTypeName name: String) -> String? { GeneratedNames.problem(withTypeName: name) }
+
     /// The machine's conformance to SMFuzz's `StateMachineImplementation`, as a second file for tests; `module`
     /// is the module holding the machine when the file is compiled in another one.
     public func conformanceSource(importing module: String? = nil) -> String {

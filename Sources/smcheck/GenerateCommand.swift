@@ -43,6 +43,12 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "A configuration file (smcheck-config.json): severity, solver, limits, access. See Docs/CodeGeneration.md.")
     var config: String?
 
+    func validate() throws {
+        if let typeName, let problem = SwiftGenerator.problem(withTypeName: typeName) {
+            throw ValidationError("--type-name: \(problem)")
+        }
+    }
+
     func run() throws {
         let configuration = try loadConfiguration()
         let spec: Spec

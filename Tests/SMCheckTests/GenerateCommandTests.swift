@@ -70,6 +70,16 @@ struct GenerateCommandTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.path("R.swift")))
     }
 
+    @Test("a type name that is not a Swift type name, or that hides one the code uses, is refused", arguments: [
+        ("my-rocket", "'my-rocket' is not an UpperCamelCase Swift identifier"),
+        ("String", "'String' would hide the Swift type of that name from the generated code"),
+    ])
+    func badTypeName(name: String, reason: String) throws {
+        let output = try SMCheckCommand.run(["generate", "Specs/rocket.json", "--type-name", name])
+        #expect(output.status == 64)
+        #expect(output.standardError.hasPrefix("Error: --type-name: \(reason)\n"))
+    }
+
     @Test("a spec that cannot be used: exit 2 and its load errors")
     func unusableSpec() throws {
         let output = try SMCheckCommand.run(["generate", "Specs/smcheck.schema.json"])

@@ -20,6 +20,12 @@ struct GeneratedNamesTests {
         #expect(SwiftIdentifier.stringLiteral("a \"b\"\\\n") == #""a \"b\"\\\n""#)
     }
 
+    @Test("a spec named like a type the generated code uses gets a type name that does not hide it")
+    func shadowing() throws {
+        let spec = try Spec.load(json: #"{ "format": "smcheck/1", "name": "string", "states": { "a": {} } }"#)
+        #expect(GeneratedNames(machine: try Machine(spec), typeName: nil).typeName == "StringMachine")
+    }
+
     @Test("clashing names get a number; repeated state names use their paths")
     func collisions() throws {
         let spec = try Spec.load(json: """

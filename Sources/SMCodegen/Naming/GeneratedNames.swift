@@ -40,7 +40,9 @@ struct GeneratedNames {
 
     init(machine: Machine, typeName requested: String?) {
         let spec = machine.spec
-        typeName = requested ?? SwiftIdentifier.upperCamel(spec.name, fallback: "GeneratedMachine")
+        let derived = SwiftIdentifier.upperCamel(spec.name, fallback: "GeneratedMachine")
+        // A type named like one the generated code uses (String, Error, ...) would shadow it in the whole module.
+        typeName = requested ?? (Self.shadowedNames.contains(derived) ? derived + "Machine" : derived)
         errorType = typeName + "Error"
         hooksProtocol = typeName + "Hooks"
         choiceHooksType = typeName + "ChoiceHooks"
@@ -130,6 +132,24 @@ struct GeneratedNames {
             oneOf[transition.index] = oneOfScope.claim(stateStem[transition.source] + "On" + SwiftIdentifier.upperCamel(trigger, fallback: "Event"))
         }
         oneOfCase = oneOf
+    }
+
+    /// Standard library and Foundation names the generated code uses at the top level of its module.
+    static let shadowedNames: Set<String> = [
+        "String", "Int", "Bool", "UInt64", "Error", "Never", "Array", "Set", "Dictionary", "Optional", "Result", "Hasher",
+        "Hashable", "Equatable", "Sendable", "Sequence", "IteratorProtocol", "CaseIterable", "Range", "NSRecursiveLock",
+        "Observation", "Value", "StateMachineImplementation", "CustomStringConvertible", "Foundation", "Swift",
+    ]
+
+    /// Why `name` cannot name the generated type, or nil when it can.
+    static func problem(withTypeName name: String) -> String? {
+        if SwiftIdentifier.upperCamel(name, fallback: "") != name || name.first?.isUppercase != true {
+            return "'\(name)' is not an UpperCamelCase Swift identifier"
+        }
+        if shadowedNames.contains(name) || SwiftIdentifier.keywords.contains(name) {
+            return "'\(name)' would hide the Swift type of that name from the generated code"
+        }
+        return nil
     }
 
     /// The Swift type of a value of `type`.
