@@ -22,7 +22,7 @@ struct SelectionEmitter: ContextEmitter {
     }
 
     /// The states tried for a leaf, leaf first.
-    private func chain(_ leaf: Int) -> [Int] { [leaf] + spec.ancestors(of: leaf) }
+    func chain(_ leaf: Int) -> [Int] { [leaf] + spec.ancestors(of: leaf) }
 
     /// Whether some leaf below `state` (or `state` itself) has a transition to try for `trigger`.
     private func hasCandidates(below state: Int, _ trigger: Trigger) -> Bool {
@@ -75,7 +75,7 @@ struct SelectionEmitter: ContextEmitter {
     /// A walk down the active configuration to every leaf that has something to try, in document order. Returns
     /// whether every path through the code it wrote returns (so nothing may follow it).
     @discardableResult
-    private func walkToLeaves(from state: Int, _ trigger: Trigger, into writer: inout SwiftWriter,
+    func walkToLeaves(from state: Int, _ trigger: Trigger, into writer: inout SwiftWriter,
                               _ leafBody: (Int, inout SwiftWriter) -> Bool) -> Bool {
         guard states.hasChildren(state) else { return leafBody(state, &writer) }
         if spec.states[state].kind == .parallel {
@@ -201,131 +201,12 @@ struct SelectionEmitter: ContextEmitter {
 
     /// `if condition { body }` after the guard's checks; checked guards declare temporaries, so they get a scope of
     /// their own to keep the names apart.
-    private func emitGuarded(_ prelude: [String], _ condition: String, into writer: inout SwiftWriter,
+    func emitGuarded(_ prelude: [String], _ condition: String, into writer: inout SwiftWriter,
                              _ body: (inout SwiftWriter) -> Void) {
         func guarded(_ w: inout SwiftWriter) {
             w.lines(prelude)
             w.block("if \(condition)", body)
         }
         if prelude.isEmpty { guarded(&writer) } else { writer.block("do") { guarded(&$0) } }
-    }
-
-    // MARK: - Several active leaves
-
-    /// Collects the transitions the active leaves select, then takes them.
-    private func emitCollectingHandler(_ trigger: Trigger, into writer: inout SwiftWriter) {
-        writer.line("scratch.selection.removeAll()")
-        var label = 0
-        walkToLeaves(from: 0, trigger, into: &writer) { leaf, w in
-            label += 1
-            emitCollectingChain(leaf, trigger, label: "leaf\(label)", into: &w)
-            return false
-        }
-        writer.line("guard scratch.selection.count > 0 else { return false }")
-        writer.line("if scratch.selection.count > 1 { resolveConflicts() }")
-        let parameters = trigger.map { context.parameterLocals($0).map(\.name) } ?? []
-        writer.line(context.tryPrefix + "take\(SwiftIdentifier.capitalized(handlerName(trigger)))Selection(\(context.arguments(parameters)))")
-        writer.line("return true")
-    }
-
-    /// The leaf's chain: a transition of an ancestor that another leaf already selected ends the chain, as the
-    /// engine does (its guard held a moment ago and is not evaluated again).
-    private func emitCollectingChain(_ leaf: Int, _ trigger: Trigger, label: String, into writer: inout SwiftWriter) {
-        var body = SwiftWriter()
-        var breaks = false
-        chainLoop: for state in chain(leaf) {
-            for t in list(of: state, trigger) {
-                let transition = spec.transitions[t]
-                if facts.sharedByLeaves[state] {
-                    body.line("if scratch.selection.contains(transition: \(t)) { break \(label) }")
-                    breaks = true
-                }
-                let option = transition.isOneOf ? transitions.optionChoice(t) : "0"
-                guard let (prelude, condition) = transitions.condition(of: transition) else {
-                    body.line("scratch.selection.append(\(t), option: \(option))  // \(spec.describe(transition))")
-                    break chainLoop
-                }
-                emitGuarded(prelude, condition, into: &body) { w in
-                    w.line("scratch.selection.append(\(t), option: \(option))  // \(spec.describe(transition))")
-                    w.line("break \(label)")
-                }
-                breaks = true
-            }
-            if state == leaf && trigger == nil && spec.states[leaf].kind == .choice {
-                body.line("throw incompleteChoice(\(SwiftIdentifier.stringLiteral(spec.states[leaf].path)), .\(SwiftIdentifier.escaped(names.stateStem[leaf])))")
-                break
-            }
-        }
-        if body.lines.isEmpty {
-            writer.line("break")
-        } else if breaks {
-            writer.block("\(label): do") { w in w.append(body) }
-        } else {
-            writer.append(body)
-        }
-    }
-
-    /// Takes the selection in one microstep: straight-line code for one transition with a precomputed target, the
-    /// kernel for the rest (several transitions, or a history target).
-    private func emitTakeSelection(_ trigger: Trigger, into writer: inout SwiftWriter) {
-        let candidates = Set(spec.states.flatMap { list(of: $0.index, trigger) }).sorted()
-        let parameters = trigger.map { context.parameterLocals($0).map { "_ \($0.name): \(names.swiftType($0.type))" } } ?? []
-        writer.line()
-        writer.documentation("Takes the selected transitions in one microstep.")
-        writer.block("fileprivate mutating func take\(SwiftIdentifier.capitalized(handlerName(trigger)))Selection(\(context.parameters(parameters)))\(context.throwsClause)") { w in
-            if facts.countsMicrosteps { w.line("try beginMicrostepOfSelection()") }
-            let precomputed = candidates.filter { t in transitions.plans[t].allSatisfy(\.isPrecomputed) }
-            if !precomputed.isEmpty {
-                w.block("if scratch.selection.count == 1") { w in
-                    w.switchBlock("switch scratch.selection.transition(at: 0)") { w in
-                        for t in precomputed {
-                            w.line("case \(t):  // \(spec.describe(spec.transitions[t]))")
-                            w.indented { emitPrecomputedMicrostep(t, into: &$0) }
-                            w.line("    return")
-                        }
-                        w.line("default:")
-                        w.line("    break")
-                    }
-                }
-            }
-            w.line(states.tryIf(states.exitsThrow) + "exitSelection(\(context.hooksArgument))")
-            let withActions = candidates.filter { !transitions.effectCall($0).isEmpty }
-            if !withActions.isEmpty {
-                w.block("for index in 0..<scratch.selection.count") { w in
-                    w.switchBlock("switch scratch.selection.transition(at: index)") { w in
-                        for t in withActions { w.line("case \(t): " + transitions.effectCall(t)[0]) }
-                        w.line("default: break")
-                    }
-                }
-            }
-            w.line(states.tryIf(states.entriesThrow) + "enterSelection(\(context.hooksArgument))")
-        }
-    }
-
-    /// One selected transition whose targets are known: the active states below its domain are left, its actions
-    /// run, the precomputed entry set is entered.
-    private func emitPrecomputedMicrostep(_ t: Int, into writer: inout SwiftWriter) {
-        let options = transitions.plans[t]
-        if options.isEmpty {
-            writer.lines(transitions.effectCall(t))
-            return
-        }
-        func body(_ o: Int, _ w: inout SwiftWriter) {
-            let domain = options[o].domain ?? 0
-            if facts.recordsHistory { w.line("recordHistoryBelow(domain: \(domain))") }
-            w.line((states.subtreeExitThrows(domain) ? "try " : "") + names.helper("exitBelow", domain) + "(\(context.hooksArgument))")
-            w.lines(transitions.effectCall(t))
-            w.line(transitions.entryCall(t, o))
-        }
-        guard options.count > 1 else {
-            body(0, &writer)
-            return
-        }
-        writer.switchBlock("switch scratch.selection.option(at: 0)") { w in
-            for o in options.indices {
-                w.line(o == options.count - 1 ? "default:" : "case \(o):")
-                w.indented { body(o, &$0) }
-            }
-        }
     }
 }
