@@ -12,6 +12,7 @@
 //   SMAnalyzer  the explorer (every reachable configuration) and the SM0xx findings
 //   SMFuzz      property-based harness: generation, shrinking, replay, coverage, conformance
 //   SMReport    text, JSON, SARIF and JUnit renderers; Markdown and HTML reports with a Mermaid diagram
+//   SMCodegen   typed Swift generated from a spec: straight-line code that steps as the engine does
 //   SMTesting   assertions for users' tests: XCTest (XCTAssertNoFindings, ...) and Swift Testing (expectNoFindings, ...)
 //   smcheck     the command line tool
 import PackageDescription
@@ -35,6 +36,9 @@ let package = Package(
         .library(name: "SMFuzz", targets: ["SMFuzz"]),
         .library(name: "SMReport", targets: ["SMReport"]),
         .library(name: "SMTesting", targets: ["SMTesting"]),
+        .library(name: "SMCodegen", targets: ["SMCodegen"]),
+        .plugin(name: "SMCheckGenerate", targets: ["SMCheckGenerate"]),
+        .plugin(name: "SMCheckCommand", targets: ["SMCheckCommand"]),
     ],
     traits: [
         .trait(name: "Z3", description: "Prove guard properties with libz3 (needs libz3-dev and pkg-config)."),
@@ -71,13 +75,26 @@ let package = Package(
         .target(name: "SMFuzz", dependencies: ["SMEngine"], swiftSettings: strictSwift),
         .target(name: "SMReport", dependencies: ["SMAnalyzer", "SMFuzz"], swiftSettings: strictSwift),
         .target(name: "SMTesting", dependencies: ["SMAnalyzer", "SMFuzz", "SMReport"], swiftSettings: strictSwift),
+        .target(name: "SMCodegen", dependencies: ["SMEngine"], swiftSettings: strictSwift),
         .executableTarget(
             name: "smcheck",
             dependencies: [
-                "SMSpec", "SMEngine", "SMSolver", "SMAnalyzer", "SMFuzz", "SMReport",
+                "SMSpec", "SMEngine", "SMSolver", "SMAnalyzer", "SMFuzz", "SMReport", "SMCodegen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
+        ),
+
+        // Plugins (Plugins/): generate and check specs while building, and check or generate on demand.
+        .plugin(name: "SMCheckGenerate", capability: .buildTool(), dependencies: ["smcheck"]),
+        .plugin(
+            name: "SMCheckCommand",
+            // No declared permission, so that checking needs none: `generate` writes where
+            // `--allow-writing-to-directory` allows (the sandbox of macOS; Linux has none).
+            capability: .command(
+                intent: .custom(verb: "smcheck", description: "Check every smcheck spec of the package, or generate their Swift (`generate`).")
+            ),
+            dependencies: ["smcheck"]
         ),
 
         // Shared test helpers: fixture lookup, spec builders, expectation helpers.
@@ -100,5 +117,7 @@ let package = Package(
             dependencies: ["SMSpec", "SMEngine", "SMAnalyzer", "SMFuzz", "SMReport", "SMTesting", "SMTestSupport"],
             swiftSettings: strictSwift
         ),
+        .testTarget(name: "SMCodegenTests", dependencies: ["SMCodegen", "SMEngine", "SMSpec", "SMTestSupport"], exclude: ["ConformanceRunner"],
+                    swiftSettings: strictSwift),
     ]
 )

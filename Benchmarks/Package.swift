@@ -18,11 +18,13 @@ let package = Package(
                 .product(name: "SMSpec", package: "smcheck"),
             ]
         ),
+        // The flat ring and the player as typed Swift, generated at build time from their JSON specs.
+        .target(name: "GeneratedMachines", plugins: [.plugin(name: "SMCheckGenerate", package: "smcheck")]),
         .executableTarget(
             name: "ProfileDriver",
             dependencies: ["BenchmarkSpecs", .product(name: "SMAnalyzer", package: "smcheck")]
         ),
-        benchmarkTarget("EngineBenchmarks", uses: ["SMEngine", "SMSpec"]),
+        benchmarkTarget("EngineBenchmarks", uses: ["SMEngine", "SMSpec"], extra: ["GeneratedMachines"]),
         benchmarkTarget("ExplorerBenchmarks", uses: ["SMAnalyzer"]),
         benchmarkTarget("FuzzBenchmarks", uses: ["SMFuzz"]),
         benchmarkTarget("LoaderBenchmarks", uses: ["SMEngine", "SMSpec"]),
@@ -31,11 +33,11 @@ let package = Package(
 )
 
 /// A package-benchmark target in `Benchmarks/<name>`, with the shared specs and the smcheck products it measures.
-func benchmarkTarget(_ name: String, uses products: [String]) -> Target {
+func benchmarkTarget(_ name: String, uses products: [String], extra: [Target.Dependency] = []) -> Target {
     .executableTarget(
         name: name,
         dependencies: ["BenchmarkSpecs", .product(name: "Benchmark", package: "benchmark")]
-            + products.map { .product(name: $0, package: "smcheck") },
+            + products.map { .product(name: $0, package: "smcheck") } + extra,
         path: "Benchmarks/\(name)",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     )

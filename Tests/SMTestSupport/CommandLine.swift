@@ -20,11 +20,22 @@ public enum SMCheckCommand {
 
     /// Runs `smcheck arguments...` in the repository root, with `input` on standard input.
     public static func run(_ arguments: [String], input: String = "") throws -> Output {
+        try Subprocess.run(executable, arguments, input: input)
+    }
+}
+
+/// Runs a program and collects what it printed.
+public enum Subprocess {
+    /// Runs `executable arguments...` in `directory` (default: the repository root), with `input` on standard input.
+    /// With `mergingErrors`, standard error goes into `standardOutput` too (for programs that print a lot on both,
+    /// which would otherwise block on a full pipe).
+    public static func run(_ executable: URL, _ arguments: [String], input: String = "", in directory: URL = Fixtures.repositoryRoot,
+                           mergingErrors: Bool = false) throws -> SMCheckCommand.Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = Fixtures.repositoryRoot
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.currentDirectoryURL = directory
+        let stdin = Pipe(), stdout = Pipe(), stderr = mergingErrors ? stdout : Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
@@ -32,9 +43,9 @@ public enum SMCheckCommand {
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        let err = mergingErrors ? Data() : stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, standardOutput: String(decoding: out, as: UTF8.self),
+        return SMCheckCommand.Output(status: process.terminationStatus, standardOutput: String(decoding: out, as: UTF8.self),
                       standardError: String(decoding: err, as: UTF8.self))
     }
 }

@@ -171,6 +171,38 @@ public struct HandWrittenRing {
     }
 }
 
+/// The player written by hand as Swift switches: what the generated `Player` is compared with. It does what
+/// `BenchmarkSpecs.player` says, including that `play` in `paused` targets the shallow history of `playback`,
+/// which records only when `playback` itself is left (never here), so it goes to the history's default, `stopped`.
+public struct HandWrittenPlayer {
+    public enum Event: String { case play, pause, stop, faster, louder, quieter }
+    public enum Playback { case stopped, normal, fast, paused }
+
+    public private(set) var playback = Playback.stopped
+    public private(set) var volume = 0
+    public private(set) var tracks = 0
+
+    public init() {}
+
+    @inline(never)
+    public mutating func send(_ event: Event) -> Bool {
+        switch (event, playback) {
+        case (.play, .stopped):
+            playback = .normal
+            tracks = (tracks + 1) % 10
+        case (.play, .paused): playback = .stopped
+        case (.pause, .normal), (.pause, .fast): playback = .paused
+        case (.stop, .normal), (.stop, .fast), (.stop, .paused): playback = .stopped
+        case (.faster, .normal): playback = .fast
+        case (.faster, .fast): playback = .normal
+        case (.louder, _) where volume < 3: volume += 1
+        case (.quieter, _) where volume > 0: volume -= 1
+        default: return false
+        }
+        return true
+    }
+}
+
 extension BenchmarkSpecs {
     /// `states` states with `perState` transitions each on one event, guarded by linear conditions over three ints:
     /// `states * perState * (perState - 1) / 2` pairs of guards to check for overlap.

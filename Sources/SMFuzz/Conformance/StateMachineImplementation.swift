@@ -20,6 +20,17 @@ public protocol StateMachineImplementation: SendableMetatype {
     /// Handles an event; throws when the implementation rejects it (as TransitionKit does for an event fired from
     /// the wrong state).
     mutating func handle(_ event: String, _ arguments: [String: Value]) throws
+    /// Handles an event whose step met opaque guards or `oneOf` targets: `choices` are the outcomes the fuzzer drew
+    /// for them (opaque guards: 0 false, 1 true; `oneOf`: the option's index), in the order the engine met them. An
+    /// implementation whose hooks replay them (as code from `smcheck generate` does) is compared on every path.
+    /// The default ignores them and calls `handle(_:_:)`.
+    mutating func handle(_ event: String, _ arguments: [String: Value], choices: [Int]) throws
     /// What the implementation is in now.
     var observation: Observation { get }
+}
+
+extension StateMachineImplementation {
+    public mutating func handle(_ event: String, _ arguments: [String: Value], choices: [Int]) throws {
+        try handle(event, arguments)
+    }
 }

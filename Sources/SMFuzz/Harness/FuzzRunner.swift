@@ -99,7 +99,8 @@ final class FuzzRunner {
             if subject != nil {
                 var implementationRejected = false
                 do {
-                    try subject!.handle(declaration.name, Dictionary(uniqueKeysWithValues: machine.arguments(of: instance).map { ($0.name, $0.value) }))
+                    try subject!.handle(declaration.name, Dictionary(uniqueKeysWithValues: machine.arguments(of: instance).map { ($0.name, $0.value) }),
+                                        choices: choices)
                 } catch {
                     implementationRejected = true
                 }

@@ -1,0 +1,1 @@
+// The planted specs compile to machines here; the build reports their findings.

@@ -1,0 +1,171 @@
+import SMEngine
+import SMSpec
+
+/// Every Swift name the generated code declares for a spec, chosen once so that all emitters agree and no two
+/// collide: types, cases, properties, hook requirements and the helpers' name stems.
+struct GeneratedNames {
+    /// The machine's type (`Rocket`) and the top-level types named after it.
+    let typeName: String
+    let errorType: String
+    let hooksProtocol: String
+    let choiceHooksType: String
+
+    /// Per state: a lower-camel stem unique among states (`countdown`, or the path's words when names repeat).
+    let stateStem: [String]
+    /// Per compound state (and the root, index 0): the enum of its children and its property in `Configuration`.
+    let regionEnum: [Int: String]
+    let regionProperty: [Int: String]
+    /// Per state with a compound parent (or the root as parent): its case in the parent's enum.
+    let regionCase: [Int: String]
+    /// Per child of a parallel state: the `Configuration` flag that says it is active.
+    let activeFlag: [Int: String]
+
+    /// Per event (declared and implicit): the case in `Event` (declared) or in the internal `Raised` enum (done events).
+    let eventCase: [String]
+    /// Per declared event: its parameters' labels in `Event`.
+    let parameterLabels: [[String]]
+
+    let variableProperty: [String]
+    /// The Swift type of each enum domain, by its values.
+    let enumTypes: [[String]: String]
+    /// The cases of each enum type, by its values.
+    let enumCases: [[String]: [String]]
+
+    let opaqueGuardHook: [String]
+    let callbackHook: [String]
+    /// The hook that picks a `oneOf` target, when the spec has one.
+    let chooseTargetHook: String
+    /// Per `oneOf` transition: its case in the `OneOf` enum.
+    let oneOfCase: [Int: String]
+
+    init(machine: Machine, typeName requested: String?) {
+        let spec = machine.spec
+        let derived = SwiftIdentifier.upperCamel(spec.name, fallback: "GeneratedMachine")
+        // A type named like one the generated code uses (String, Error, ...) would shadow it in the whole module.
+        typeName = requested ?? (Self.shadowedNames.contains(derived) ? derived + "Machine" : derived)
+        errorType = typeName + "Error"
+        hooksProtocol = typeName + "Hooks"
+        choiceHooksType = typeName + "ChoiceHooks"
+
+        var types = IdentifierScope(reserved: [
+            "Event", "StateID", "Configuration", "Variables", "Shared", "OneOf", "Current", "Scratch", "Raised", "StateBits",
+            "Selection", "RecentTransitions", "Tree", "EntryBuilder", typeName, "Hooks", "Kind", "Iterator",
+            // Standard library and SMFuzz names the generated code spells inside the type.
+            "Error", "String", "Int", "Bool", "UInt64", "Range", "Set", "Array", "Dictionary", "Optional", "Never", "Hasher",
+            "Hashable", "Equatable", "Sendable", "Sequence", "IteratorProtocol", "CaseIterable", "Self", "Value", "Observation",
+            "StateMachineImplementation", "NSRecursiveLock", "Character", "Double", "Void", "Any", "AnyObject", "Type",
+        ])
+
+        // States: a stem from the name when it is unique, else from the path.
+        var nameCounts: [String: Int] = [:]
+        for state in spec.states.dropFirst() { nameCounts[state.name, default: 0] += 1 }
+        var stems = IdentifierScope(reserved: ["topLevel", "allCases", "rawValue", "hashValue"])
+        stateStem = spec.states.map { state in
+            if state.index == 0 { return "topLevel" }
+            let source = nameCounts[state.name] == 1 ? state.name : state.path
+            return stems.claim(SwiftIdentifier.lowerCamel(source, fallback: "state"))
+        }
+
+        var configuration = IdentifierScope(reserved: ["hashValue"])
+        var enums: [Int: String] = [:]
+        var properties: [Int: String] = [:]
+        var cases: [Int: String] = [:]
+        var flags: [Int: String] = [:]
+        for state in spec.states where state.kind == .compound {
+            enums[state.index] = types.claim(state.index == 0 ? "TopLevel" : SwiftIdentifier.capitalized(stateStem[state.index]))
+            properties[state.index] = configuration.claim(stateStem[state.index])
+            var caseScope = IdentifierScope(reserved: ["hashValue"])
+            for child in state.children where spec.states[child].kind != .history {
+                cases[child] = caseScope.claim(SwiftIdentifier.lowerCamel(spec.states[child].name, fallback: "state"))
+            }
+        }
+        for state in spec.states where state.kind == .parallel {
+            for child in state.children where spec.states[child].kind != .history {
+                flags[child] = configuration.claim("active" + SwiftIdentifier.capitalized(stateStem[child]))
+            }
+        }
+        regionEnum = enums
+        regionProperty = properties
+        regionCase = cases
+        activeFlag = flags
+
+        var eventScope = IdentifierScope(reserved: ["hashValue"])
+        var raisedScope = IdentifierScope(reserved: ["event"])
+        eventCase = spec.events.map { event in
+            if let state = event.doneStateOf {
+                return raisedScope.claim("doneState" + SwiftIdentifier.capitalized(SwiftIdentifier.lowerCamel(spec.states[state].path, fallback: "state")))
+            }
+            return eventScope.claim(SwiftIdentifier.lowerCamel(event.name, fallback: "event"))
+        }
+        parameterLabels = spec.events.prefix(spec.declaredEventCount).map { event in
+            var labels = IdentifierScope()
+            return event.parameters.map { labels.claim(SwiftIdentifier.lowerCamel($0.name, fallback: "value")) }
+        }
+
+        var variableScope = IdentifierScope(reserved: ["hashValue"])
+        variableProperty = spec.variables.map { variableScope.claim(SwiftIdentifier.lowerCamel($0.name, fallback: "value")) }
+
+        // One Swift enum per distinct list of values, named after its first user.
+        var enumTypes: [[String]: String] = [:]
+        var enumCases: [[String]: [String]] = [:]
+        func declare(_ type: ValueType, name: @autoclosure () -> String) {
+            guard case .enumeration(let values) = type, enumTypes[values] == nil else { return }
+            enumTypes[values] = types.claim(SwiftIdentifier.upperCamel(name(), fallback: "Value"))
+            var caseScope = IdentifierScope(reserved: ["allCases", "rawValue", "hashValue"])
+            enumCases[values] = values.map { caseScope.claim(SwiftIdentifier.lowerCamel($0, fallback: "value")) }
+        }
+        for variable in spec.variables { declare(variable.type, name: variable.name) }
+        for event in spec.events {
+            for parameter in event.parameters { declare(parameter.type, name: event.name + " " + parameter.name) }
+        }
+        self.enumTypes = enumTypes
+        self.enumCases = enumCases
+
+        var hooks = IdentifierScope()
+        opaqueGuardHook = spec.opaqueGuards.map { hooks.claim(SwiftIdentifier.lowerCamel($0, fallback: "hostGuard")) }
+        callbackHook = spec.callbacks.map { hooks.claim(SwiftIdentifier.lowerCamel($0, fallback: "hostCall")) }
+        chooseTargetHook = hooks.claim("chooseTarget")
+        var oneOfScope = IdentifierScope()
+        var oneOf: [Int: String] = [:]
+        for transition in spec.transitions where transition.isOneOf {
+            let trigger = transition.triggerText(spec.events) == "*" ? "any" : transition.triggerText(spec.events)
+            oneOf[transition.index] = oneOfScope.claim(stateStem[transition.source] + "On" + SwiftIdentifier.upperCamel(trigger, fallback: "Event"))
+        }
+        oneOfCase = oneOf
+    }
+
+    /// Standard library and Foundation names the generated code uses at the top level of its module.
+    static let shadowedNames: Set<String> = [
+        "String", "Int", "Bool", "UInt64", "Error", "Never", "Array", "Set", "Dictionary", "Optional", "Result", "Hasher",
+        "Hashable", "Equatable", "Sendable", "Sequence", "IteratorProtocol", "CaseIterable", "Range", "NSRecursiveLock",
+        "Observation", "Value", "StateMachineImplementation", "CustomStringConvertible", "Foundation", "Swift",
+    ]
+
+    /// Why `name` cannot name the generated type, or nil when it can.
+    static func problem(withTypeName name: String) -> String? {
+        if SwiftIdentifier.upperCamel(name, fallback: "") != name || name.first?.isUppercase != true {
+            return "'\(name)' is not an UpperCamelCase Swift identifier"
+        }
+        if shadowedNames.contains(name) || SwiftIdentifier.keywords.contains(name) {
+            return "'\(name)' would hide the Swift type of that name from the generated code"
+        }
+        return nil
+    }
+
+    /// The Swift type of a value of `type`.
+    func swiftType(_ type: ValueType) -> String {
+        switch type {
+        case .bool: "Bool"
+        case .int: "Int"
+        case .enumeration(let values): enumTypes[values] ?? "Never"
+        }
+    }
+
+    /// `Mode.auto`: an enum value as a qualified Swift expression.
+    func enumValue(_ index: Int, of values: [String]) -> String {
+        "\(typeName).\(enumTypes[values] ?? "Never").\(SwiftIdentifier.escaped(enumCases[values]?[index] ?? "value"))"
+    }
+
+    /// The name of a helper about a state: `prefix` + the state's stem, capitalized (`enterCountdown`).
+    func helper(_ prefix: String, _ state: Int) -> String { prefix + SwiftIdentifier.capitalized(stateStem[state]) }
+}
