@@ -109,12 +109,12 @@ let package = Package(
         .testTarget(name: "SMTestingTests", dependencies: ["SMTesting", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMCheckTests", dependencies: ["smcheck", "SMTestSupport"], swiftSettings: strictSwift),
         // scripts/update-snippets: regenerates Tests/SMDocumentationTests/Snippets from the documents.
-        .executableTarget(name: "update-snippets", dependencies: ["SMTestSupport"], path: "Tests/Tools/update-snippets",
+        .executableTarget(name: "update-snippets", dependencies: ["SMTestSupport", "SMCodegen"], path: "Tests/Tools/update-snippets",
                           swiftSettings: strictSwift),
         // The Swift of README.md and Docs/, compiled and run (Tests/SMDocumentationTests/Snippets is generated from it).
         .testTarget(
             name: "SMDocumentationTests",
-            dependencies: ["SMSpec", "SMEngine", "SMAnalyzer", "SMFuzz", "SMReport", "SMTesting", "SMTestSupport"],
+            dependencies: ["SMSpec", "SMEngine", "SMAnalyzer", "SMFuzz", "SMReport", "SMTesting", "SMTestSupport", "SMCodegen"],
             swiftSettings: strictSwift
         ),
         .testTarget(name: "SMCodegenTests", dependencies: ["SMCodegen", "SMEngine", "SMSpec", "SMTestSupport"], exclude: ["ConformanceRunner"],

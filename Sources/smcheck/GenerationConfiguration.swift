@@ -9,22 +9,27 @@ import SMSpec
 ///
 /// ```json
 /// { "severity": "warning", "severities": { "SM012": "error", "SM013": "off" },
-///   "method": "z3", "maxStates": 1000000, "maxMemory": "1G", "access": "public", "conformance": false }
+///   "method": "auto", "solver": "z3", "maxStates": 1000000, "maxMemory": "1G", "timeout": "30s",
+///   "access": "public", "conformance": false }
 /// ```
 struct GenerationConfiguration {
     /// Findings below this are not reported.
     var minimumSeverity: Severity = .warning
     /// Per finding code: its severity here, or nil to leave it out ("off").
     var severities: [FindingCode: Severity?] = [:]
+    /// How the runs are checked (as `smcheck check --method`).
+    var method: VerificationMethod = .automatic
     /// How guard properties are proven.
     var solver: AnalysisOptions.SolverChoice = .automatic
     var maximumStates = 1_000_000
+    /// Symbolic verification of one spec stops after this long (a build should not wait for a minute).
+    var timeLimit: Duration = .seconds(30)
     var maximumMemory = 1 << 30
     var access: SwiftGenerator.Access = .public
     /// Also generate the conformance to StateMachineImplementation (read by the plugin).
     var conformance = false
 
-    static let keys = ["severity", "severities", "method", "maxStates", "maxMemory", "access", "conformance"]
+    static let keys = ["severity", "severities", "method", "solver", "maxStates", "maxMemory", "timeout", "access", "conformance"]
 
     /// Reads a configuration file; every problem is reported with its place, as spec errors are.
     static func load(path: String) throws(SpecError) -> GenerationConfiguration {
@@ -73,14 +78,28 @@ struct GenerationConfiguration {
                     if let level = severity(entry, in: .root / "severities") { configuration.severities[code] = .some(level) }
                 }
             case "method":
+                let methods = VerificationMethod.allCases.map(\.rawValue)
+                guard let text = value.stringValue, let method = VerificationMethod(rawValue: text) else {
+                    report("\"method\" must be \"auto\", \"explore\" or \"symbolic\" (how the runs are checked)", member,
+                           suggestion: value.stringValue.flatMap { Suggestions.closest(to: $0, in: methods) })
+                    continue
+                }
+                configuration.method = method
+            case "solver":
                 guard let text = value.stringValue, let choice = AnalysisOptions.SolverChoice(rawValue: text == "enumeration" ? "enumerate" : text),
                       choice != .automatic
                 else {
-                    report("\"method\" must be \"z3\", \"enumerate\" or \"off\" (how guard properties are proven)", member,
+                    report("\"solver\" must be \"z3\", \"enumerate\" or \"off\" (how guard properties are proven)", member,
                            suggestion: value.stringValue.flatMap { Suggestions.closest(to: $0, in: ["z3", "enumerate", "off"]) })
                     continue
                 }
                 configuration.solver = choice
+            case "timeout":
+                guard let text = value.stringValue, let duration = try? DurationArgument.parse(text) else {
+                    report("\"timeout\" must be a duration such as \"30s\" or \"2m\"", member)
+                    continue
+                }
+                configuration.timeLimit = duration
             case "maxStates":
                 guard let count = value.integerValue, count > 0 else { report("\"maxStates\" must be a positive integer", member); continue }
                 configuration.maximumStates = count
@@ -118,6 +137,8 @@ struct GenerationConfiguration {
     var analysisOptions: AnalysisOptions {
         var options = AnalysisOptions()
         options.solver = solver
+        options.method = method
+        options.timeLimit = timeLimit
         options.exploration.maximumStates = maximumStates
         options.exploration.maximumMemory = maximumMemory
         options.exploration.threads = max(1, min(2, ProcessInfo.processInfo.activeProcessorCount))
@@ -146,8 +167,9 @@ struct SpecDiagnostics {
             if severity == .error { failed = true }
         }
         if !result.stats.complete {
-            lines.append("\(file):1:1: warning: the check of \"\(spec.name)\" is incomplete after \(result.stats.configurations) configurations: "
-                + (result.stats.note ?? "stopped early") + "; raise maxStates or maxMemory in smcheck-config.json")
+            for undecided in result.stats.undecided {
+                lines.append("\(file):1:1: warning: the check of \"\(spec.name)\" is incomplete; not checked: \(undecided.description)")
+            }
         }
         return (lines, failed)
     }

@@ -148,7 +148,7 @@ struct BuildScriptTests {
     func brokenTree() throws {
         let scratch = try ScratchDirectory("broken-tree")
         let root = Fixtures.repositoryRoot
-        for item in ["Package.swift", "Sources", "scripts", "Tests"] {
+        for item in ["Package.swift", "Sources", "Plugins", "scripts", "Tests"] {
             try FileManager.default.copyItem(at: root.appendingPathComponent(item), to: scratch.url.appendingPathComponent(item))
         }
         let broken = scratch.url.appendingPathComponent("Sources/SMSpec/Model/Spec.swift")

@@ -41,7 +41,7 @@ struct GenerateCommandTests {
     func configuration() throws {
         let scratch = try ScratchDirectory()
         let raise = try scratch.write("raise.json", #"{ "severities": { "SM001": "error" } }"#)
-        let off = try scratch.write("off.json", #"{ "severities": { "SM001": "off" }, "method": "enumerate", "maxStates": 1000, "maxMemory": "64M" }"#)
+        let off = try scratch.write("off.json", #"{ "severities": { "SM001": "off" }, "solver": "enumerate", "maxStates": 1000, "maxMemory": "64M" }"#)
         let spec = "Specs/defects/sm001-unreachable-state.json"
         let raised = try SMCheckCommand.run(["generate", spec, "-o", scratch.path("A.swift"), "--check", "--config", raise])
         #expect(raised.status == 1)
@@ -77,7 +77,7 @@ struct GenerateCommandTests {
     func badTypeName(name: String, reason: String) throws {
         let output = try SMCheckCommand.run(["generate", "Specs/rocket.json", "--type-name", name])
         #expect(output.status == 64)
-        #expect(output.standardError.hasPrefix("Error: --type-name: \(reason)\n"))
+        #expect(output.standardError.hasPrefix("error: --type-name: \(reason)\n"))
     }
 
     @Test("a spec that cannot be used: exit 2 and its load errors")

@@ -2,7 +2,8 @@ import Foundation
 import SMTestSupport
 import Testing
 
-@Suite("Examples/RocketApp")
+/// Copies of seed specs that the SMCheckGenerate plugin reads (it takes `*.smcheck.json` in a target).
+@Suite("Copies of the seed specs")
 struct ExampleSpecsTests {
     @Test("its specs are the seed specs they are named after, byte for byte", arguments: [
         ("Examples/RocketApp/Sources/RocketApp/rocket.smcheck.json", "Specs/rocket.json"),

@@ -88,7 +88,7 @@ struct GeneratedSourceTests {
     func conformance() throws {
         let machine = try Machine(try Fixtures.fixture("semantics/opaque-guard"))
         let source = SwiftGenerator(machine: machine, options: .init(typeName: "Gate")).conformanceSource(importing: "App")
-        #expect(source.contains("import SMFuzz\nimport SMSpec\nimport App\n"))
+        #expect(source.contains("public import SMFuzz\npublic import SMSpec\npublic import App\n"))
         #expect(source.contains("extension Gate: StateMachineImplementation {"))
         #expect(source.contains("func canPlay(_ event: Gate.Event?) -> Bool { next(arity: 2) == 1 }"))
         let internalAccess = SwiftGenerator(machine: machine, options: .init(typeName: "Gate", access: .internal)).conformanceSource(importing: "App")

@@ -1,4 +1,7 @@
 import Foundation
+import SMCodegen
+import SMEngine
+import SMSpec
 import SMTestSupport
 import Testing
 
@@ -18,6 +21,18 @@ struct DocumentationSnippetTests {
         for (name, text) in expected.sorted(by: { $0.key < $1.key }) {
             let actual = try? String(contentsOf: Self.snippetsDirectory.appendingPathComponent(name), encoding: .utf8)
             #expect(actual == text, "\(name) is out of date; run scripts/update-snippets")
+        }
+    }
+
+    @Test("the generated types the documents use are what smcheck generate writes now (scripts/update-snippets)",
+          arguments: SnippetExtractor.generatedSpecs)
+    func generatedTypes(spec: String) throws {
+        let generator = SwiftGenerator(machine: try Machine(try Fixtures.spec(spec)), options: .init(access: .internal))
+        let directory = Self.root.appendingPathComponent("Tests/SMDocumentationTests/Generated")
+        for (name, text) in [("\(generator.typeName).swift", generator.source()),
+                             ("\(generator.typeName)+Conformance.swift", generator.conformanceSource())] {
+            let committed = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            #expect(committed == text, "\(name) is out of date; run scripts/update-snippets")
         }
     }
 

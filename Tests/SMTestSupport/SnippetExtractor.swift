@@ -157,4 +157,7 @@ public struct SnippetExtractor {
             try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
     }
+
+    /// The seed specs whose generated Swift the documents use (as `smcheck generate` writes it), by spec file.
+    public static let generatedSpecs = ["rocket", "transitionkit-player"]
 }

@@ -17,10 +17,11 @@ struct ConformanceEmitter: ContextEmitter {
             "// swift-format-ignore-file",
             "// swiftlint:disable all",
             "",
-            "import SMFuzz",
-            "import SMSpec",
+            // As visible as the conformance, so it compiles where imports are internal by default.
+            "\(access)import SMFuzz",
+            "\(access)import SMSpec",
         ])
-        if let module { file.line((access.isEmpty ? "@testable " : "") + "import \(module)") }
+        if let module { file.line((access.isEmpty ? "@testable " : access) + "import \(module)") }
         file.line()
         emitConformance(into: &file)
         if facts.hasHooks { emitChoiceHooks(into: &file) }

@@ -1,0 +1,12 @@
+// Generated from Docs/CodeGeneration.md (the Swift block at line 94); do not edit.
+// Edit the document, then run scripts/update-snippets.
+import SMSpec
+import SMTesting
+import Testing
+
+@Test func rocketBehavesAsItsSpec() throws {
+    expectConformance(Rocket.self, to: try Spec.load(path: "Specs/rocket.json"), seed: 1)
+}
+
+func snippet_Docs_CodeGeneration_94() throws {
+}
