@@ -119,7 +119,7 @@ struct ExplorationChecks {
             if let event = entry.overlap.event, !spec.events[event.event].isImplicit {
                 witnessValues += machine.arguments(of: event).map { WitnessValue("event." + $0.name, $0.value) }
             }
-            let trigger = first.trigger == .eventless ? "eventless transitions" : "transitions on '\(first.triggerText(spec.events))'"
+            let trigger = first.trigger == .eventless ? "eventless transitions" : "transitions on '\(first.triggerText)'"
             return Finding(.nondeterministicGuards,
                            "two \(trigger) of '\(spec.states[first.source].displayPath)' are enabled at once (\(describe(witnessValues))): \(describe(pair.first)) and \(describe(pair.second)); document order silently picks the first",
                            states: [spec.states[first.source].path], location: second.location, trace: trace(entry.witness),
@@ -158,7 +158,7 @@ struct ExplorationChecks {
                 ? "is never taken: whenever it is enabled, an earlier transition or one of an inner state is taken instead"
                 : transition.trigger == .eventless
                     ? "is never enabled: its guard never holds while '\(spec.states[transition.source].displayPath)' is active"
-                    : "is never enabled: its guard never holds when '\(transition.triggerText(spec.events))' arrives in '\(spec.states[transition.source].displayPath)'"
+                    : "is never enabled: its guard never holds when '\(transition.triggerText)' arrives in '\(spec.states[transition.source].displayPath)'"
             return Finding(.deadTransition, "transition \(describe(t)) \(never)", states: [spec.states[transition.source].path],
                            location: transition.location, method: .exploration, transitions: [t])
         }

@@ -21,11 +21,9 @@ struct StructureChecks {
         }
     }
 
-    /// Events no transition names (and no `*` transition exists).
+    /// Events no transition's trigger matches (by name, by a descriptor such as `error` for `error.io`, or `*`).
     private func unhandledEvents() -> [Finding] {
-        let hasWildcard = spec.transitions.contains { $0.trigger == .anyEvent }
-        guard !hasWildcard else { return [] }
-        let handled = Set(spec.transitions.compactMap { t -> Int? in if case .event(let e) = t.trigger { e } else { nil } })
+        let handled = Set(spec.transitions.flatMap(\.matchedEvents))
         return spec.events.filter { !$0.isImplicit && !handled.contains($0.index) }.map { event in
             Finding(.eventNeverHandled, "event '\(event.name)' is never handled: no state has a transition for it",
                     location: event.location, method: .structure)

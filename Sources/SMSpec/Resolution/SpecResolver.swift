@@ -296,7 +296,7 @@ struct SpecResolver {
                 if transition.trigger == .eventless { eventlessIndices.append(transitionIndex) } else { onIndices.append(transitionIndex) }
             } else {
                 // Keep numbering dense even when a transition fails to resolve; the spec is rejected anyway.
-                transitions.append(ResolvedTransition(index: transitionIndex, source: index, trigger: .eventless, targets: [], isOneOf: false,
+                transitions.append(ResolvedTransition(index: transitionIndex, source: index, trigger: .eventless, matchedEvents: [], targets: [], isOneOf: false,
                                                       guardCondition: nil, actions: [], kind: .external, listStart: listStart,
                                                       location: transition.location))
             }
@@ -368,17 +368,20 @@ struct SpecResolver {
 
     private mutating func resolveTransition(_ transition: Transition, source: Int, index: Int, listStart: Int) -> ResolvedTransition? {
         var trigger: ResolvedTrigger = .eventless
+        var matchedEvents: [Int] = []
         var scope: ExpressionScope
         switch transition.trigger {
         case .eventless:
             scope = makeScope(parameters: nil, reason: "\"always\" transitions have no event")
-        case .anyEvent:
-            trigger = .anyEvent
-            scope = makeScope(parameters: nil, reason: "\"*\" matches events with different parameters")
-        case .event(let name):
-            guard let eventIndex = resolveEventName(name, at: transition.triggerLocation ?? transition.location) else { return nil }
-            trigger = .event(eventIndex)
-            scope = makeScope(parameters: events[eventIndex].parameters, reason: "")
+        case .anyEvent, .event:
+            let text = transition.trigger.description
+            guard let matched = resolveDescriptors(text, at: transition.triggerLocation ?? transition.location) else { return nil }
+            trigger = .descriptors(text)
+            matchedEvents = matched
+            // `event.x` is available when every matched event has the same parameters, so one slot means one thing.
+            let parameterLists = Set(matched.map { events[$0].parameters })
+            scope = makeScope(parameters: parameterLists.count == 1 ? events[matched[0]].parameters : nil,
+                              reason: "\(JSONWriter.quoted(text)) matches events with different parameters")
         }
 
         var targets: [Int] = []
@@ -420,19 +423,44 @@ struct SpecResolver {
 
         let actions = resolveActions(transition.actions, scope: scope)
         guard targetsResolved else { return nil }
-        return ResolvedTransition(index: index, source: source, trigger: trigger, targets: targets, isOneOf: isOneOf,
+        return ResolvedTransition(index: index, source: source, trigger: trigger, matchedEvents: matchedEvents, targets: targets, isOneOf: isOneOf,
                                   guardCondition: guardCondition, actions: actions, kind: transition.kind, listStart: listStart,
                                   location: transition.location)
     }
 
-    private mutating func resolveEventName(_ name: String, at location: SourceLocation?) -> Int? {
-        if let index = eventIndex[name] { return index }
+    /// The events a trigger's descriptors match, in index order; nil (after reporting) when a descriptor matches
+    /// none, as a misspelled event name would.
+    private mutating func resolveDescriptors(_ trigger: String, at location: SourceLocation?) -> [Int]? {
+        let descriptors = EventDescriptor.descriptors(in: trigger)
+        if descriptors.isEmpty {
+            report("an empty event name; name an event, several separated by spaces, or \"*\" for every event", at: location)
+            return nil
+        }
+        var matched = Set<Int>()
+        var complete = true
+        for descriptor in descriptors {
+            if let matches = resolveDescriptor(descriptor, at: location) { matched.formUnion(matches) } else { complete = false }
+        }
+        return complete ? matched.sorted() : nil
+    }
+
+    /// The events one descriptor matches; nil (after reporting, unless the event's declaration was rejected) when a
+    /// named descriptor matches none. `*` matches every event, even when there are none.
+    private mutating func resolveDescriptor(_ descriptor: Substring, at location: SourceLocation?) -> [Int]? {
+        if descriptor == "*" { return events.map(\.index) }
+        let name = String(descriptor)
+        var matches = events.filter { EventDescriptor.matches(descriptor, event: $0.name) }.map(\.index)
+        // A completion event may name its state by a shorter path than the event's own name uses.
+        if name.hasPrefix("done.state."), case .success(let state) = lookup(String(name.dropFirst("done.state.".count))),
+           let event = events.first(where: { $0.doneStateOf == state }), !matches.contains(event.index) {
+            matches.append(event.index)
+        }
+        if !matches.isEmpty { return matches }
         if rejected.isRejectedEvent(name) && !name.hasPrefix("done.state.") { return nil }
         if name.hasPrefix("done.state.") {
             let reference = String(name.dropFirst("done.state.".count))
             switch lookup(reference) {
             case .success(let state):
-                if let event = events.first(where: { $0.doneStateOf == state }) { return event.index }
                 report("\(JSONWriter.quoted(name)) never happens: \(JSONWriter.quoted(paths[state])) is not a compound or parallel state",
                        at: location)
             case .failure(let error):
