@@ -62,7 +62,7 @@ struct StructureChecks {
     }
 
     private func untargetedHistory() -> [Finding] {
-        let targeted = Set(spec.transitions.flatMap(\.targets))
+        let targeted = Set(spec.transitions.flatMap(\.targets) + spec.states.compactMap(\.initial))
         return spec.states.filter { $0.kind == .history && !targeted.contains($0.index) }.map { state in
             Finding(.uselessHistory,
                     "history state '\(state.path)' is never targeted, so it never restores anything; target it (as \"\(state.path)\") where the parent should resume",

@@ -245,10 +245,8 @@ struct SpecResolver {
                     if target == index || !isDescendant(target, of: index) {
                         report("the initial state \(JSONWriter.quoted(reference.text)) of \(what) is not one of its descendants",
                                at: reference.location, suggestion: Suggestions.closest(to: reference.text, in: children.map { nodes[$0].name }))
-                    } else if nodes[target].kind == .history {
-                        report("the initial state of \(what) cannot be a history state; target the history state from a transition instead",
-                               at: reference.location)
                     } else {
+                        // A history state is allowed (SCXML): the first entry takes its default, later ones restore it.
                         initial = target
                     }
                 }
@@ -269,6 +267,10 @@ struct SpecResolver {
                 guard let target = resolveReference(reference) else { continue }
                 if let parent = parents[index], !isDescendant(target, of: parent) || target == parent {
                     report("the default target \(JSONWriter.quoted(reference.text)) of history state \(JSONWriter.quoted(paths[index])) must be inside its parent",
+                           at: reference.location)
+                } else if nodes[target].kind == .history && parents[target] == parents[index] {
+                    // A history of the same parent could lead back here; one deeper down cannot.
+                    report("the default target \(JSONWriter.quoted(reference.text)) of history state \(JSONWriter.quoted(paths[index])) is a history state of the same parent; name the states to enter",
                            at: reference.location)
                 } else {
                     historyDefault.append(target)
