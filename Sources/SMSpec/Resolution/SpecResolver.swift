@@ -222,7 +222,7 @@ struct SpecResolver {
             if error.isConsequence || rejected.allVariables && error.message.hasPrefix("unknown variable") { return nil }
             var message = error.message
             if message.hasPrefix("expected ") { message = "\(what) must be " + message.dropFirst("expected ".count) }
-            report("in \(JSONWriter.quoted(expression.text)): \(message)", at: expression.location(ofOffset: error.offset)
+            report("in \(JSONWriter.quoted(expression.writtenText ?? expression.text)): \(message)", at: expression.location(ofOffset: error.offset)
                    ?? expression.location, suggestion: error.suggestion)
             return nil
         }
