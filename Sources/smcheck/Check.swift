@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SMAnalyzer
 import SMReport
+import SMSCXML
 import SMSolver
 import SMSpec
 
@@ -58,7 +59,7 @@ struct Check: ParsableCommand {
         case text, json, sarif
     }
 
-    @Argument(help: "Spec files (JSON).", completion: .file(extensions: ["json"]))
+    @Argument(help: "Spec files (JSON or SCXML).", completion: .file(extensions: ["json", "scxml"]))
     var files: [String]
 
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -84,7 +85,7 @@ struct Check: ParsableCommand {
         for file in files {
             let outcome: SpecOutcome
             do {
-                let spec = try Spec.load(path: file)
+                let spec = try SpecFile.load(path: file)
                 var options = exploration.options(progress: format == .text)
                 options.solver = solver.value
                 options.assumeInvariants = assumeInvariants

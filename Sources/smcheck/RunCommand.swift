@@ -19,7 +19,7 @@ struct RunCommand: ParsableCommand {
             with 2.
             """)
 
-    @Argument(help: "The spec file.", completion: .file(extensions: ["json"]))
+    @Argument(help: "The spec file (JSON or SCXML).", completion: .file(extensions: ["json", "scxml"]))
     var file: String
 
     @Flag(help: "Also print every step like a debugger log, to standard error.")

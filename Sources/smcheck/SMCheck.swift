@@ -14,7 +14,7 @@ struct SMCheck: ParsableCommand {
             not be used.
             """,
         version: "smcheck 0.1.0 (\(Z3Library.version ?? "built without Z3"))",
-        subcommands: [Check.self, ExploreCommand.self, FuzzCommand.self, ReplayCommand.self, ReportCommand.self, RunCommand.self, SchemaCommand.self],
+        subcommands: [Check.self, ExploreCommand.self, ExportCommand.self, FuzzCommand.self, ReplayCommand.self, ReportCommand.self, RunCommand.self, SchemaCommand.self],
         defaultSubcommand: Check.self
     )
 }

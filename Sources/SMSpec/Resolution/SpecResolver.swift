@@ -8,7 +8,7 @@ extension Spec {
         return try resolve(rejected: RejectedDeclarations())
     }
 
-    func resolve(rejected: RejectedDeclarations) throws(SpecError) -> ResolvedSpec {
+    package func resolve(rejected: RejectedDeclarations) throws(SpecError) -> ResolvedSpec {
         var resolver = SpecResolver(spec: self, rejected: rejected)
         let resolved = resolver.run()
         if !resolver.diagnostics.isEmpty { throw SpecError(resolver.diagnostics) }
@@ -19,12 +19,14 @@ extension Spec {
 /// The resolution pass: flattens the state tree in document order, builds name indices, and resolves and
 /// type-checks everything that refers to something else.
 /// Names whose declarations the decoder rejected (already reported), so their uses are not reported again.
-struct RejectedDeclarations {
-    var variables: Set<String> = []
-    var events: Set<String> = []
+package struct RejectedDeclarations {
+    package var variables: Set<String> = []
+    package var events: Set<String> = []
     /// The whole section was unusable (not an object): every name of that kind is unknown for that reason.
-    var allVariables = false
-    var allEvents = false
+    package var allVariables = false
+    package var allEvents = false
+
+    package init() {}
 
     func isRejectedVariable(_ name: String) -> Bool { allVariables || variables.contains(name) }
     func isRejectedEvent(_ name: String) -> Bool { allEvents || events.contains(name) }
