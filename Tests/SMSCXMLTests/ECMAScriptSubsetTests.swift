@@ -29,8 +29,8 @@ struct ECMAScriptSubsetTests {
     func offsets() throws {
         let translation = try ECMAScriptSubset.specExpression(from: "_event.data.to == 'a'")
         #expect(translation.text == "event.to == .a")
-        // "event.to == .a": e(1) v(2) e(3) n(4) t(5) .(11) t(12) o(13) ...  .(18) a(19), end 21
-        #expect(translation.sourceOffsets == [1, 2, 3, 4, 5, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21])
+        // "event.to == .a": e(0, the "_") v(2) e(3) n(4) t(5) .(11) t(12) o(13) ...  .(18) a(19), end 21
+        #expect(translation.sourceOffsets == [0, 2, 3, 4, 5, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21])
     }
 
     @Test("what has no counterpart is an error at its offset", arguments: [

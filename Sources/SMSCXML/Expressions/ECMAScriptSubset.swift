@@ -150,8 +150,8 @@ public enum ECMAScriptSubset {
                 guard startsWith("_event.data."), parameterStart < scalars.count, ECMAScriptSubset.isIdentifierStart(scalars[parameterStart]) else {
                     throw ExpressionError("only the event's data is available, as _event.data.<name>", at: start)
                 }
-                // "event." points at "event" of "_event" and at the "." before the name.
-                for (k, scalar) in "event.".unicodeScalars.enumerated() { emit(scalar, from: k < 5 ? start + 1 + k : parameterStart - 1) }
+                // "event." points at "_event" (its first letter at the "_") and at the "." before the name.
+                for (k, scalar) in "event.".unicodeScalars.enumerated() { emit(scalar, from: k == 0 ? start : k < 5 ? start + 1 + k : parameterStart - 1) }
                 copy(parameterStart..<ECMAScriptSubset.identifierEnd(scalars, from: parameterStart))
             case "In":
                 try readIn(start: start, nameEnd: end)

@@ -9,7 +9,8 @@ extension SCXMLReader {
     /// The executable content among an element's children; elements of other namespaces are custom actions smcheck
     /// does not know, which it refuses rather than skips.
     private mutating func executableChildren(of block: XMLSourceElement) -> [XMLSourceElement] {
-        for child in block.children where child.namespace != SCXMLNamespace.scxml && child.namespace != SCXMLNamespace.smcheck {
+        for child in block.children where child.namespace != SCXMLNamespace.scxml && child.namespace != SCXMLNamespace.smcheck
+            && !SCXMLVocabulary.editorMetadata.contains([child.namespace ?? "", child.localName]) {
             report("<\(child.qualifiedName)> is a custom action smcheck does not know; it cannot tell what it does, so it does not ignore it",
                    at: location(child))
         }

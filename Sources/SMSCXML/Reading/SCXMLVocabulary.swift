@@ -76,6 +76,10 @@ enum SCXMLVocabulary {
     static let executableContent = ["raise", "send", "assign", "if", "log"]
     static let executableAnnotations = ["call"]
 
+    /// Elements of other namespaces known to hold only an editor's layout, ignored even among executable content
+    /// (Qt Creator writes its `<qt:editorinfo>` inside transitions), as (namespace, local name).
+    static let editorMetadata: Set<[String]> = [["http://www.qt.io/2015/02/scxml-ext", "editorinfo"]]
+
     /// SCXML's event processor types that mean "this machine".
     static let scxmlProcessors: Set<String> = ["http://www.w3.org/TR/scxml/#SCXMLEventProcessor", "scxml"]
 }

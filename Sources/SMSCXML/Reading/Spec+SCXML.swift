@@ -39,6 +39,8 @@ extension Spec {
         guard let spec = reader.read(root) else { return (nil, reader.diagnostics) }
         // Each element also gets the pointer it has in the spec's JSON form: findings on the same element are the
         // same finding, whichever format the spec was read from.
-        return Spec.resolving(spec.assigningPointers(replacingExisting: true), after: reader.diagnostics, rejected: reader.rejected)
+        let (resolved, diagnostics) = Spec.resolving(spec.assigningPointers(replacingExisting: true), after: reader.diagnostics,
+                                                     rejected: reader.rejected)
+        return (resolved, diagnostics.map(SCXMLNotation.rewrite))
     }
 }

@@ -50,8 +50,8 @@ enum XMLSourceDocument {
         if let problem = builder.problem { throw problem }
         guard parsed, var root = builder.root else {
             let code = (parser.parserError as NSError?)?.code ?? 0
-            let offset = TextLines(bytes).offset(line: parser.lineNumber, column: parser.columnNumber)
-            throw XMLSyntaxProblem(message: Self.message(forParserError: code), offset: offset)
+            let (line, column) = builder.errorPosition ?? (parser.lineNumber, parser.columnNumber)
+            throw XMLSyntaxProblem(message: Self.message(forParserError: code), offset: TextLines(bytes).offset(line: line, column: column))
         }
         ElementPaths.assign(&root)
         return root
@@ -77,6 +77,8 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     private var scopes: [[String: String]] = [["xml": "http://www.w3.org/XML/1998/namespace"]]
     private(set) var root: XMLSourceElement?
     private(set) var problem: XMLSyntaxProblem?
+    /// Where the parser was when it met its first error (it may read on before it stops).
+    private(set) var errorPosition: (line: Int, column: Int)?
 
     init(bytes: [UInt8], tags: [SourceTag]) {
         self.bytes = bytes
@@ -129,6 +131,10 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         guard problem == nil, let element = open.popLast() else { return }
         scopes.removeLast()
         if open.isEmpty { root = element } else { open[open.count - 1].children.append(element) }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if errorPosition == nil { errorPosition = (parser.lineNumber, parser.columnNumber) }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
