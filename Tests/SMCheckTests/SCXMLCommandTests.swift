@@ -85,3 +85,28 @@ struct SCXMLCommandTests {
         #expect(refused.standardError == "\(path): error: state \"a\" has transitions on \"go\" separated by other transitions; the JSON format groups the transitions of one trigger under one key, so their priority cannot be kept. Put them next to each other\n")
     }
 }
+
+@Suite("The README's SCXML example")
+struct ReadmeSCXMLTests {
+    @Test("checking the README's machine.scxml prints what the README shows")
+    func example() throws {
+        let readme = try Fixtures.text("README.md")
+        let section = try #require(readme.range(of: "## SCXML\n")).upperBound
+        let xml = try #require(Self.block("```xml\n", in: readme[section...]))
+        let shown = try #require(Self.block("```text\n", in: readme[section...]))
+        let scratch = try ScratchDirectory()
+        try xml.write(toFile: scratch.path("machine.scxml"), atomically: true, encoding: .utf8)
+        let output = try SMCheckCommand.run(["check", scratch.path("machine.scxml")])
+        let expected = shown.split(separator: "\n").dropFirst().prefix { !$0.hasPrefix("$") }.filter { !$0.isEmpty }
+        let actual = output.standardOutput.replacingOccurrences(of: scratch.path("machine.scxml"), with: "machine.scxml")
+            .split(separator: "\n").filter { !$0.isEmpty }
+        // The last line ends with the time the run took.
+        #expect(Array(actual.dropLast()) == Array(expected.dropLast()))
+        #expect(actual.last?.hasPrefix("  1 warning (20 configurations, 60 transitions, depth 10, ") == true)
+    }
+
+    static func block(_ fence: String, in text: Substring) -> String? {
+        guard let start = text.range(of: fence)?.upperBound, let end = text[start...].range(of: "```")?.lowerBound else { return nil }
+        return String(text[start..<end])
+    }
+}
