@@ -49,6 +49,17 @@ struct ExportCommand: ParsableCommand {
             }
             text = spec.jsonText
         }
+        // Anything a format cannot carry (a control character in a description, say) shows when the text is read back.
+        do {
+            let again = target == .scxml ? try Spec.load(scxml: text) : try Spec.load(json: text)
+            guard again == spec else {
+                printError("\(file): error: the \(target.rawValue.uppercased()) form of this spec reads back as a different spec; it is not written")
+                throw ExitStatus.unusableInput
+            }
+        } catch let error as SpecError {
+            printError("\(file): error: the \(target.rawValue.uppercased()) form of this spec cannot be read back, so it is not written:\n\(error.description)")
+            throw ExitStatus.unusableInput
+        }
         if let output {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: output))

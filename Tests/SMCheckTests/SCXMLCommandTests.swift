@@ -83,6 +83,14 @@ struct SCXMLCommandTests {
         let refused = try SMCheckCommand.run(["export", path, "--format", "json"])
         #expect(refused.status == 2)
         #expect(refused.standardError == "\(path): error: state \"a\" has transitions on \"go\" separated by other transitions; the JSON format groups the transitions of one trigger under one key, so their priority cannot be kept. Put them next to each other\n")
+
+        // XML 1.0 cannot hold a control character; the export notices by reading its text back.
+        let control = scratch.path("control.json")
+        try #"{"format": "smcheck/1", "name": "x", "description": "a\u0001b", "states": {"a": {}}}"#.write(toFile: control, atomically: true, encoding: .utf8)
+        let unwritable = try SMCheckCommand.run(["export", control])
+        #expect(unwritable.status == 2)
+        #expect(unwritable.standardOutput.isEmpty)
+        #expect(unwritable.standardError.hasPrefix("\(control): error: the SCXML form of this spec cannot be read back, so it is not written:\n"))
     }
 }
 

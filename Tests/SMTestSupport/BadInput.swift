@@ -42,6 +42,25 @@ public struct BadInput: Sendable, CustomStringConvertible {
 
     public var description: String { title }
 
+    /// How the diagnostics of the text differ from the one expected: empty when loading it gives exactly one
+    /// diagnostic, with the message, the place in the document (pointer or element path) and the line:column.
+    public func mismatches() -> [String] {
+        let diagnostics = diagnostics()
+        guard diagnostics.count == 1, let diagnostic = diagnostics.first else {
+            return ["expected one diagnostic, got:\n" + diagnostics.map(\.description).joined(separator: "\n")]
+        }
+        var problems: [String] = []
+        if diagnostic.fullMessage != message { problems.append("message: \(diagnostic.fullMessage)") }
+        if diagnostic.location.documentPath != pointer { problems.append("at \(diagnostic.location.documentPath), not \(pointer)") }
+        if diagnostic.location.file != format.fileName || diagnostic.location.line != line || diagnostic.location.column != column {
+            problems.append("place \(diagnostic.location), not \(format.fileName):\(line):\(column)")
+        }
+        if !diagnostic.description.hasPrefix("\(format.fileName):\(line):\(column): error: ") || !diagnostic.description.hasSuffix("(at \(diagnostic.location.pointerText))") {
+            problems.append("printed as \(diagnostic.description)")
+        }
+        return problems
+    }
+
     /// The diagnostics loading the text produces.
     public func diagnostics() -> [Diagnostic] {
         switch format {
