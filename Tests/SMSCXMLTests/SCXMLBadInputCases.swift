@@ -141,8 +141,14 @@ enum SCXMLBadInputCases {
             path: "//state[@id='a']/transition/@smcheck:cond", at: "\"otherwise\""),
         bad("target and smcheck:oneOf together", document(#"<state id="a"><transition event="go" target="a" smcheck:oneOf="a"/></state>"#),
             "a transition has a target or smcheck:oneOf, not both", path: "//state[@id='a']/transition/@smcheck:oneOf", at: "\"a\"", occurrence: 3),
-        bad("a descriptor matching no event", document(#"<smcheck:event name="error.io"/>"# + "\n" + #"<state id="a"><transition event="eror" target="a"/></state>"#),
-            #"undeclared event "eror"; declare it under "events""#, path: "//state[@id='a']/transition/@event", at: "\"eror\""),
+        bad("a descriptor matching no event", document(#"<smcheck:event name="error.io"/>"# + "\n" + #"<state id="a"><transition event="warning" target="a"/></state>"#),
+            #"undeclared event "warning"; declare it with <smcheck:event name="...">"#, path: "//state[@id='a']/transition/@event", at: "\"warning\""),
+        bad("a choice without branches", document(#"<state id="c" smcheck:type="choice"/>"#),
+            #"choice state "c" has no transitions without an event; a choice needs guarded branches (end with an unguarded or "else" one)"#,
+            path: "//state[@id='c']", at: "<state"),
+        bad("event data in a transition without an event", document(#"<smcheck:event name="go"/>"# + "\n" + #"<state id="a"><transition cond="_event.data.x == 1" target="a"/></state>"#),
+            #"in "_event.data.x == 1": '_event.data.x' is not available here: transitions without an event have no event"#,
+            path: "//state[@id='a']/transition/@cond", at: "_event"),
     ]
 
     // MARK: - Data and events

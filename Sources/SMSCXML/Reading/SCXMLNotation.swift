@@ -1,14 +1,23 @@
+import Foundation
 import SMSpec
 
-/// The resolver's messages about expressions quote fragments in smcheck's notation (`'.fast'`, `'event.to'`,
-/// `'in(idle)'`); an SCXML author wrote them in ECMAScript (`'fast'`, `_event.data.to`, `In('idle')`), so the
-/// messages and suggestions on SCXML files are rewritten into that notation.
+/// The resolver words its messages for JSON specs: it names JSON keys, and quotes expression fragments in smcheck's
+/// notation (`'.fast'`, `'event.to'`, `'in(idle)'`). An SCXML author wrote elements and ECMAScript (`'fast'`,
+/// `_event.data.to`, `In('idle')`), so the messages and suggestions on SCXML files are put in those words.
 enum SCXMLNotation {
+    /// JSON's words in the resolver's messages, and SCXML's.
+    static let phrases: [(json: String, scxml: String)] = [
+        ("declare it under \"events\"", "declare it with <smcheck:event name=\"...\">"),
+        ("(add them under \"events\")", "(declare them with <smcheck:event>)"),
+        ("\"always\" transitions", "transitions without an event"),
+    ]
+
     static func rewrite(_ diagnostic: Diagnostic) -> Diagnostic {
-        // Expression errors read `in "<expression as written>": <message>`; only the message is smcheck's.
-        guard diagnostic.message.hasPrefix("in \""), let split = endOfQuote(diagnostic.message) else { return diagnostic }
         var copy = diagnostic
-        copy.message = String(diagnostic.message[..<split]) + rewriteFragments(String(diagnostic.message[split...]))
+        for (json, scxml) in phrases { copy.message = copy.message.replacingOccurrences(of: json, with: scxml) }
+        // Expression errors read `in "<expression as written>": <message>`; only the message is smcheck's.
+        guard copy.message.hasPrefix("in \""), let split = endOfQuote(copy.message) else { return copy }
+        copy.message = String(copy.message[..<split]) + rewriteFragments(String(copy.message[split...]))
         copy.suggestion = diagnostic.suggestion.map { isSpecNotation($0) ? ECMAScriptSubset.script(from: $0) : $0 }
         return copy
     }

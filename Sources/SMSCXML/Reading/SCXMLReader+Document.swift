@@ -54,7 +54,7 @@ extension SCXMLReader {
 
     /// `smcheck:name` (any text), else `name`, else the file's name.
     private mutating func name(of root: XMLSourceElement) -> String {
-        for attribute in [root.attribute("name", namespace: SCXMLNamespace.smcheck), root.attribute("name")].compactMap({ $0 }) {
+        if let attribute = root.attribute("name", namespace: SCXMLNamespace.smcheck) ?? root.attribute("name") {
             if attribute.value.trimmingWhitespace().isEmpty {
                 report("the machine's name must not be empty", at: location(attribute, of: root))
             }
