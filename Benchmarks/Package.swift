@@ -25,7 +25,7 @@ let package = Package(
         benchmarkTarget("EngineBenchmarks", uses: ["SMEngine", "SMSpec"]),
         benchmarkTarget("ExplorerBenchmarks", uses: ["SMAnalyzer"]),
         benchmarkTarget("FuzzBenchmarks", uses: ["SMFuzz"]),
-        benchmarkTarget("LoaderBenchmarks", uses: ["SMEngine", "SMSpec"]),
+        benchmarkTarget("LoaderBenchmarks", uses: ["SMEngine", "SMSpec", "SMSCXML"]),
         benchmarkTarget("SolverBenchmarks", uses: ["SMSolver"]),
     ]
 )
