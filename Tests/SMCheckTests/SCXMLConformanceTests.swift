@@ -14,7 +14,7 @@ struct SCXMLConformanceTests {
         for feature in ["scxml-initial", "entry-exit-order", "parallel", "final-done", "history-shallow", "history-deep", "history-default",
                         "initial-element", "initial-history", "transition-events", "transition-targets", "transition-internal",
                         "raise-order", "send-internal", "event-data", "assign", "if-elseif-else", "log-ignored", "in-predicate",
-                        "event-descriptors", "eventless-order"] {
+                        "event-descriptors", "eventless-order", "inner-first", "parallel-conflict", "targetless"] {
             #expect(names.contains(feature), "Tests/Fixtures/scxml/\(feature).scxml")
         }
     }
