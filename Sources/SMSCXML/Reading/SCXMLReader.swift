@@ -177,10 +177,11 @@ struct SCXMLReader {
         guard let offsets = attribute.scalarOffsets, let quoteLine = at.line, let quoteColumn = at.column else {
             return Expression(translation.text, location: at, columnOffsets: translation.sourceOffsets.map { $0 + 1 }, writtenText: attribute.value)
         }
+        let positions = lines.positions(ofIncreasing: offsets)
         var columnOffsets: [Int] = []
         var lineOffsets: [Int] = []
         for source in translation.sourceOffsets {
-            let position = lines.position(offsets[min(source, offsets.count - 1)])
+            let position = positions[min(source, positions.count - 1)]
             lineOffsets.append(position.line - quoteLine)
             columnOffsets.append(position.line == quoteLine ? position.column - quoteColumn : position.column - 1)
         }

@@ -45,6 +45,29 @@ struct TextLines: Sendable {
         return TextPosition(line: low + 1, column: 1 + scalarIndex(offset) - scalarIndex(lineStart), offset: offset)
     }
 
+    /// The positions of increasing offsets, walking the text between them once (the scalars of one attribute).
+    func positions(ofIncreasing offsets: [Int]) -> [TextPosition] {
+        guard let first = offsets.first else { return [] }
+        var current = position(first)
+        var result = [current]
+        for offset in offsets.dropFirst() {
+            var i = current.offset
+            while i < offset && i < bytes.count {
+                let c = bytes[i]
+                if c == UInt8(ascii: "\n") || (c == UInt8(ascii: "\r") && (i + 1 == bytes.count || bytes[i + 1] != UInt8(ascii: "\n"))) {
+                    current.line += 1
+                    current.column = 1
+                } else if c & 0xC0 != 0x80 && c != UInt8(ascii: "\r") {
+                    current.column += 1
+                }
+                i += 1
+            }
+            current.offset = offset
+            result.append(current)
+        }
+        return result
+    }
+
     /// The number of scalars before `offset`.
     private func scalarIndex(_ offset: Int) -> Int {
         let checkpoint = offset / Self.stride

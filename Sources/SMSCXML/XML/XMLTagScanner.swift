@@ -305,6 +305,12 @@ extension XMLTagScanner {
     /// An attribute value as XML reads it, references replaced and white space normalized to spaces, with the
     /// source offset of each scalar and, last, the offset of the closing quote.
     static func decodeValue(_ bytes: [UInt8], _ range: Range<Int>) -> (value: String, offsets: [Int]) {
+        // Most values have no reference and no white space but spaces: they are their bytes.
+        if !bytes[range].contains(where: { $0 == UInt8(ascii: "&") || ($0 != UInt8(ascii: " ") && isSpace($0)) }) {
+            var offsets = range.filter { bytes[$0] & 0xC0 != 0x80 }
+            offsets.append(range.upperBound)
+            return (String(decoding: bytes[range], as: UTF8.self), offsets)
+        }
         var scalars = String.UnicodeScalarView()
         var offsets: [Int] = []
         var i = range.lowerBound

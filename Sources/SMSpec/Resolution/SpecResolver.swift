@@ -47,6 +47,9 @@ struct SpecResolver {
     private var statesByPath: [String: Int] = [:]
 
     private var eventIndex: [String: Int] = [:]
+    /// For every descriptor that matches something other than `*`: the events it matches, in index order. Each event
+    /// is listed under each of its token prefixes (`error.io.disk` under `error`, `error.io`, `error.io.disk`).
+    private var eventsByDescriptor: [String: [Int]] = [:]
     private var events: [ResolvedEvent] = []
     private var variableBindings: [String: ExpressionScope.Binding] = [:]
     private var opaqueGuards: [String] = []
@@ -197,6 +200,12 @@ struct SpecResolver {
             let name = "done.state." + reference
             eventIndex[name] = events.count
             events.append(ResolvedEvent(index: events.count, name: name, parameters: [], doneStateOf: index, location: nodes[index].location))
+        }
+        for event in events {
+            let dots = event.name.indices.filter { event.name[$0] == "." }
+            for prefix in Set(dots.map { String(event.name[..<$0]) } + [event.name]) {
+                eventsByDescriptor[prefix, default: []].append(event.index)
+            }
         }
     }
 
@@ -453,7 +462,7 @@ struct SpecResolver {
     private mutating func resolveDescriptor(_ descriptor: Substring, at location: SourceLocation?) -> [Int]? {
         if descriptor == "*" { return events.map(\.index) }
         let name = String(descriptor)
-        var matches = events.filter { EventDescriptor.matches(descriptor, event: $0.name) }.map(\.index)
+        var matches = eventsByDescriptor[descriptor.hasSuffix(".*") ? String(descriptor.dropLast(2)) : name] ?? []
         // A completion event may name its state by a shorter path than the event's own name uses.
         if name.hasPrefix("done.state."), case .success(let state) = lookup(String(name.dropFirst("done.state.".count))),
            let event = events.first(where: { $0.doneStateOf == state }), !matches.contains(event.index) {
