@@ -10,7 +10,7 @@ import Testing
 /// same on random event sequences, and giving the same findings.
 @Suite("SCXML round trip of every spec in Specs/ and Tests/Fixtures/")
 struct RoundTripTests {
-    static let folders = ["Specs", "Specs/defects", "Tests/Fixtures/semantics", "Tests/Fixtures/fuzz", "Tests/Fixtures/scxml"]
+    static let folders = ["Specs", "Specs/defects", "Tests/Fixtures/semantics", "Tests/Fixtures/fuzz", "Tests/Fixtures/scxml", "Tests/Fixtures/symbolic"]
     static let paths: [String] = Fixtures.specFiles(under: Fixtures.specsDirectory) + Fixtures.specFiles(under: Fixtures.fixturesDirectory)
 
     static func roundTrip(_ path: String) throws -> (original: Spec, again: Spec) {
@@ -82,7 +82,11 @@ struct RoundTripTests {
                     + "\(f.trace?.map(\.event) ?? []) \(f.witness)"
             }
         }
-        let expected = summary(try Analyzer.analyze(original).findings)
-        #expect(summary(try Analyzer.analyze(again).findings) == expected)
+        // Bounded, on one thread, so specs too big to explore (Tests/Fixtures/symbolic) stop at the same place on both.
+        var options = AnalysisOptions()
+        options.exploration.maximumStates = 200_000
+        options.exploration.threads = 1
+        let expected = summary(try Analyzer.analyze(original, options: options).findings)
+        #expect(summary(try Analyzer.analyze(again, options: options).findings) == expected)
     }
 }

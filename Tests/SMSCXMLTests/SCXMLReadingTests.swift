@@ -117,7 +117,7 @@ struct SCXMLReadingTests {
         let path = scratch.url.appendingPathComponent("m.scxml").path
         try Self.document(#"<state id="a"/>"#).write(toFile: path, atomically: true, encoding: .utf8)
         let error = #expect(throws: SpecError.self) { try Spec.load(path: path, displayName: "m.scxml") }
-        #expect(error?.description == "m.scxml: error: this is an SCXML file; smcheck reads it, and so does SpecFile.load(path:) of the SMSCXML library (Spec.load(path:) reads JSON) (at /)")
+        #expect(error?.description == "m.scxml: error: this is an SCXML file; smcheck reads it, and so does SpecFile.load(path:) of the SMSCXML library (Spec.load(path:) reads JSON)")
         let spec = try SpecFile.load(path: path, displayName: "m.scxml")
         #expect(spec.name == "m")
         #expect(spec.file == "m.scxml")

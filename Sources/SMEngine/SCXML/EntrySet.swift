@@ -3,16 +3,16 @@
 ///
 /// Used at compile time for the common case (one transition, no history target: the result never changes) and at
 /// run time for the rest.
-struct EntrySet {
-    let tree: StateTree
+package struct EntrySet {
+    package let tree: StateTree
     /// What each history state recorded (indexed by history ordinal); empty means nothing recorded anywhere.
-    let history: [StateSet?]
-    private(set) var statesToEnter: StateSet
+    package let history: [StateSet?]
+    package private(set) var statesToEnter: StateSet
     /// Whether resolving the targets went through a history state (a target, or an initial state that is one), so
     /// the result depends on what the history recorded.
-    private(set) var passedThroughHistory = false
+    package private(set) var passedThroughHistory = false
 
-    init(tree: StateTree, history: [StateSet?]) {
+    package init(tree: StateTree, history: [StateSet?]) {
         self.tree = tree
         self.history = history
         self.statesToEnter = StateSet(capacity: tree.count)
@@ -24,13 +24,13 @@ struct EntrySet {
     }
 
     /// Adds what one transition enters: `targets` resolved down, and their ancestors up to `domain`.
-    mutating func add(targets: [Int], domain: Int) {
+    package mutating func add(targets: [Int], domain: Int) {
         for target in targets { addDescendants(target) }
         for target in effectiveTargets(targets) { addAncestors(target, upTo: domain) }
     }
 
     /// Targets with history states replaced by what they recorded (or by their defaults).
-    func effectiveTargets(_ targets: [Int], depth: Int = 0) -> [Int] {
+    package func effectiveTargets(_ targets: [Int], depth: Int = 0) -> [Int] {
         targets.flatMap { target -> [Int] in
             guard tree.kind[target] == .history, depth < tree.count else { return [target] }
             if let recorded = recorded(target) { return Array(recorded) }

@@ -233,7 +233,9 @@ struct SpecResolver {
             if error.isConsequence || rejected.allVariables && error.message.hasPrefix("unknown variable") { return nil }
             var message = error.message
             if message.hasPrefix("expected ") { message = "\(what) must be " + message.dropFirst("expected ".count) }
-            report("in \(JSONWriter.quoted(expression.writtenText ?? expression.text)): \(message)", at: expression.location(ofOffset: error.offset)
+            // The written text: the column points into it.
+            report("in \(JSONWriter.quoted(Expression.excerpt(of: expression.writtenText ?? expression.text))): \(message)",
+                   at: expression.location(ofOffset: error.offset)
                    ?? expression.location, suggestion: error.suggestion)
             return nil
         }
@@ -286,6 +288,10 @@ struct SpecResolver {
                 } else {
                     historyDefault.append(target)
                 }
+            }
+            // Several default targets are a fork, under the same rule as a transition's.
+            if historyDefault.count > 1 && historyDefault.count == state.historyDefault.count {
+                checkFork(historyDefault, references: state.historyDefault)
             }
         } else if !state.historyDefault.isEmpty {
             report("\"target\" (a history default) only applies to history states", at: state.historyDefault[0].location)
