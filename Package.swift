@@ -4,6 +4,7 @@
 //
 // Modules, from the bottom up (each folder under Sources/ is one):
 //   SMSpec      the spec format: JSON with positions, model, validation, expressions, JSON Schema
+//   SMSCXML     SCXML in and out (FoundationXML, so apps that only read JSON do not link libxml2); loading by extension
 //   SMEngine    compiled machine, the SCXML step algorithm, the thread-safe runtime, Swift DSL
 //   CZ3         libz3 as a system library (only with the "Z3" trait)
 //   SMSolver    guard encoding into Z3 and an enumeration back end that must agree with it
@@ -30,6 +31,7 @@ let package = Package(
     products: [
         .executable(name: "smcheck", targets: ["smcheck"]),
         .library(name: "SMSpec", targets: ["SMSpec"]),
+        .library(name: "SMSCXML", targets: ["SMSCXML"]),
         .library(name: "SMEngine", targets: ["SMEngine"]),
         .library(name: "SMSolver", targets: ["SMSolver"]),
         .library(name: "SMAnalyzer", targets: ["SMAnalyzer"]),
@@ -50,6 +52,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "SMSpec", swiftSettings: strictSwift),
+        .target(name: "SMSCXML", dependencies: ["SMSpec"], swiftSettings: strictSwift),
         .target(name: "SMEngine", dependencies: ["SMSpec"], swiftSettings: strictSwift),
         .systemLibrary(
             name: "CZ3",
@@ -79,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "smcheck",
             dependencies: [
-                "SMSpec", "SMEngine", "SMSolver", "SMAnalyzer", "SMFuzz", "SMReport", "SMCodegen",
+                "SMSpec", "SMSCXML", "SMEngine", "SMSolver", "SMAnalyzer", "SMFuzz", "SMReport", "SMCodegen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -98,8 +101,9 @@ let package = Package(
         ),
 
         // Shared test helpers: fixture lookup, spec builders, expectation helpers.
-        .target(name: "SMTestSupport", dependencies: ["SMSpec", "SMEngine", "SMAnalyzer", "SMFuzz"], path: "Tests/SMTestSupport", swiftSettings: strictSwift),
+        .target(name: "SMTestSupport", dependencies: ["SMSpec", "SMSCXML", "SMEngine", "SMAnalyzer", "SMFuzz"], path: "Tests/SMTestSupport", swiftSettings: strictSwift),
         .testTarget(name: "SMSpecTests", dependencies: ["SMSpec", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMSCXMLTests", dependencies: ["SMSCXML", "SMEngine", "SMAnalyzer", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMEngineTests", dependencies: ["SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMSolverTests", dependencies: ["SMSolver", "SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMSymbolicTests", dependencies: ["SMSymbolic", "SMAnalyzer", "SMTestSupport"], swiftSettings: strictSwift),
@@ -117,7 +121,7 @@ let package = Package(
             dependencies: ["SMSpec", "SMEngine", "SMAnalyzer", "SMFuzz", "SMReport", "SMTesting", "SMTestSupport", "SMCodegen"],
             swiftSettings: strictSwift
         ),
-        .testTarget(name: "SMCodegenTests", dependencies: ["SMCodegen", "SMEngine", "SMSpec", "SMTestSupport"], exclude: ["ConformanceRunner"],
+        .testTarget(name: "SMCodegenTests", dependencies: ["SMCodegen", "SMSCXML", "SMEngine", "SMSpec", "SMTestSupport"], exclude: ["ConformanceRunner"],
                     swiftSettings: strictSwift),
     ]
 )

@@ -27,7 +27,7 @@ let package = Package(
         benchmarkTarget("EngineBenchmarks", uses: ["SMEngine", "SMSpec"], extra: ["GeneratedMachines"]),
         benchmarkTarget("ExplorerBenchmarks", uses: ["SMAnalyzer"]),
         benchmarkTarget("FuzzBenchmarks", uses: ["SMFuzz"]),
-        benchmarkTarget("LoaderBenchmarks", uses: ["SMEngine", "SMSpec"]),
+        benchmarkTarget("LoaderBenchmarks", uses: ["SMEngine", "SMSpec", "SMSCXML"]),
         benchmarkTarget("SolverBenchmarks", uses: ["SMSolver"]),
     ]
 )

@@ -4,8 +4,8 @@ import PackagePlugin
 /// The files the smcheck plugins work on, decided in one place: which names are specs, where the configuration is,
 /// and what the generated files are called.
 enum SpecFiles {
-    /// How spec file names end. A new input format (SCXML) is one more entry here.
-    static let suffixes = [".smcheck.json"]
+    /// How spec file names end.
+    static let suffixes = [".smcheck.json", ".scxml"]
 
     /// The configuration beside the specs of a target (Docs/CodeGeneration.md).
     static let configurationName = "smcheck-config.json"

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SMAnalyzer
 import SMReport
+import SMSCXML
 import SMSolver
 import SMSpec
 
@@ -94,7 +95,7 @@ struct Check: ParsableCommand {
         case text, json, sarif, junit
     }
 
-    @Argument(help: "Spec files, or directories to search for specs.", completion: .file(extensions: ["json", "scxml"]))
+    @Argument(help: "Spec files (JSON or SCXML), or directories to search for specs.", completion: .file(extensions: ["json", "scxml"]))
     var files: [String]
 
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -124,7 +125,7 @@ struct Check: ParsableCommand {
         for file in try SpecInputs.files(files) {
             let outcome: SpecOutcome
             do {
-                let spec = try Spec.load(path: file)
+                let spec = try SpecFile.load(path: file)
                 var options = exploration.options(progress: file)
                 options.solver = solver.value
                 options.assumeInvariants = assumeInvariants

@@ -9,7 +9,7 @@ struct ExploreCommand: ParsableCommand {
         commandName: "explore",
         abstract: "Explore every reachable configuration of a spec and print statistics.")
 
-    @Argument(help: "The spec file.", completion: .file(extensions: ["json"]))
+    @Argument(help: "The spec file (JSON or SCXML).", completion: .file(extensions: ["json", "scxml"]))
     var file: String
 
     @Flag(help: "Print statistics: configurations, transitions, depth, states/s, steps the transition cache answered, bytes/state, peak memory.")

@@ -3,6 +3,7 @@ import Foundation
 import SMEngine
 import SMFuzz
 import SMReport
+import SMSCXML
 import SMSpec
 
 struct FuzzCommand: ParsableCommand {
@@ -24,7 +25,7 @@ struct FuzzCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "Spec files (JSON).", completion: .file(extensions: ["json"]))
+    @Argument(help: "Spec files (JSON or SCXML).", completion: .file(extensions: ["json", "scxml"]))
     var files: [String]
 
     @Option(parsing: .unconditional, help: "Runs per spec.", transform: PositiveInteger.parse("--runs"))
@@ -76,7 +77,7 @@ struct FuzzCommand: ParsableCommand {
     private func fuzz(_ file: String, seed: UInt64) -> FuzzOutcome {
         let machine: Machine
         do {
-            machine = try Machine(try Spec.load(path: file))
+            machine = try Machine(try SpecFile.load(path: file))
         } catch {
             return .unusable(file: file, error)
         }

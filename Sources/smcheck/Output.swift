@@ -1,11 +1,12 @@
 import Foundation
 import SMEngine
+import SMSCXML
 import SMSpec
 
-/// Loads and compiles a spec; when it cannot be used, prints why and exits with 2.
+/// Loads (JSON or SCXML, by extension) and compiles a spec; when it cannot be used, prints why and exits with 2.
 func loadMachine(_ path: String) throws -> Machine {
     do {
-        return try Machine(try Spec.load(path: path))
+        return try Machine(try SpecFile.load(path: path))
     } catch {
         printError(error.description)
         throw ExitStatus.unusableInput

@@ -19,7 +19,7 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "A failure file written by `smcheck fuzz`.", completion: .file(extensions: ["json"]))
     var failureFile: String
 
-    @Option(help: "The spec to replay on (default: the file the failure file names).", completion: .file(extensions: ["json"]))
+    @Option(help: "The spec to replay on (default: the file the failure file names).", completion: .file(extensions: ["json", "scxml"]))
     var spec: String?
 
     func run() throws {

@@ -4,6 +4,7 @@ import SMAnalyzer
 import SMEngine
 import SMFuzz
 import SMReport
+import SMSCXML
 import SMSpec
 
 struct ReportCommand: ParsableCommand {
@@ -28,7 +29,7 @@ struct ReportCommand: ParsableCommand {
         var fileExtension: String { self == .markdown ? "md" : "html" }
     }
 
-    @Argument(help: "Spec files (JSON).", completion: .file(extensions: ["json"]))
+    @Argument(help: "Spec files (JSON or SCXML).", completion: .file(extensions: ["json", "scxml"]))
     var files: [String]
 
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -62,7 +63,7 @@ struct ReportCommand: ParsableCommand {
             let spec: Spec
             let analysis: AnalysisResult
             do {
-                spec = try Spec.load(path: file)
+                spec = try SpecFile.load(path: file)
                 analysis = try Analyzer.analyze(spec, options: exploration.options(progress: file))
                 FileHandleOutput.clearProgressLine()
             } catch {

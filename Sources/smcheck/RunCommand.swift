@@ -24,7 +24,7 @@ struct RunCommand: ParsableCommand {
             status is 2. With --strict the first such line ends the run.
             """)
 
-    @Argument(help: "The spec file.", completion: .file(extensions: ["json", "scxml"]))
+    @Argument(help: "The spec file (JSON or SCXML).", completion: .file(extensions: ["json", "scxml"]))
     var file: String
 
     @Flag(help: "Also print every step like a debugger log, to standard error.")

@@ -19,8 +19,8 @@ struct SMCheck: ParsableCommand {
             limit, a solver gave up) and found nothing at error level, 64 a wrong command line.
             """,
         version: "smcheck \(version) (\(Z3Library.version.map { "Z3 " + $0 } ?? "built without Z3"))",
-        subcommands: [Check.self, ExploreCommand.self, FuzzCommand.self, GenerateCommand.self, ReplayCommand.self, ReportCommand.self,
-                      RunCommand.self, SchemaCommand.self],
+        subcommands: [Check.self, ExploreCommand.self, ExportCommand.self, FuzzCommand.self, GenerateCommand.self, ReplayCommand.self,
+                      ReportCommand.self, RunCommand.self, SchemaCommand.self],
         defaultSubcommand: Check.self
     )
 

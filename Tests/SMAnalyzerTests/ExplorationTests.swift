@@ -201,3 +201,26 @@ struct TransitionCacheTests {
         #expect(StateCodec(machine: sending).eventFootprints()[sending.spec.event(named: "go")!.index] == nil)
     }
 }
+
+@Suite("Exploring a state whose initial state is a history state")
+struct HistoryInitialExplorationTests {
+    @Test("the memory is part of the state: 3 children before the first exit, 3 outside, 3 x 3 inside after")
+    func configurations() throws {
+        let spec = try Fixtures.fixture("semantics/history-initial")
+        let exploration = try Explorer(machine: try Machine(spec)).run()
+        #expect(exploration.configurations == 3 + 3 + 3 * 3)
+        #expect(try Analyzer.analyze(spec).findings.isEmpty)
+    }
+
+    @Test("a finding's shortest trace starts from the history's default and replays on the engine")
+    func traces() throws {
+        var spec = try Fixtures.fixture("semantics/history-initial")
+        spec.invariants = [Invariant("never the intro", "!in(intro)")]
+        let finding = try #require(try Analyzer.analyze(spec).findings.first { $0.code == .invariantViolated })
+        let machine = try Machine(spec)
+        #expect(finding.trace?.map { machine.describe($0.event) } == ["next", "next"])
+        var state = try machine.initialState().state
+        for step in finding.trace ?? [] { state = try machine.step(state, step.event).state }
+        #expect(machine.activeLeafPaths(state.configuration) == ["player/intro"])
+    }
+}

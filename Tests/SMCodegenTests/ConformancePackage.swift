@@ -79,7 +79,7 @@ struct ConformancePackage {
                     name: "ConformanceRunner",
                     dependencies: [
                         "Generated", .product(name: "SMFuzz", package: "smcheck"), .product(name: "SMEngine", package: "smcheck"),
-                        .product(name: "SMSpec", package: "smcheck"),
+                        .product(name: "SMSpec", package: "smcheck"), .product(name: "SMSCXML", package: "smcheck"),
                     ],
                     swiftSettings: [.swiftLanguageMode(.v6)]
                 ),

@@ -1,5 +1,6 @@
 import Foundation
 import SMEngine
+import SMSCXML
 import SMSpec
 import SMTestSupport
 import Testing
@@ -25,10 +26,10 @@ struct GeneratedConformanceTests {
         #expect(folders.count >= 4, "expected Specs/, Specs/defects/ and the fixture folders, found \(folders.map(\.path))")
         var subjects: [(ConformancePackage.Subject, Machine)] = []
         for folder in folders {
-            let paths = Fixtures.jsonFiles(in: folder)
+            let paths = Fixtures.specFiles(in: folder)
             #expect(!paths.isEmpty, "no spec in \(Fixtures.relative(folder.path)): the test would check nothing there")
             for path in paths {
-                let machine = try Machine(try Spec.load(path: path))
+                let machine = try Machine(try SpecFile.load(path: path))
                 subjects.append((ConformancePackage.Subject(specPath: path, typeName: Self.typeName(for: path)), machine))
             }
         }
@@ -48,7 +49,7 @@ struct GeneratedConformanceTests {
 
     /// A type name unique to the spec's place: `Specs/defects/sm001-unreachable-state.json` → `DefectsSm001UnreachableState`.
     static func typeName(for path: String) -> String {
-        let relative = Fixtures.relative(path).replacingOccurrences(of: ".json", with: "")
+        let relative = Fixtures.relative(path).replacingOccurrences(of: ".json", with: "").replacingOccurrences(of: ".scxml", with: "Scxml")
         let words = relative.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }
         return "Spec" + words.joined()
     }

@@ -61,6 +61,35 @@ struct HistoryTests {
         #expect(visitedTwo.state.configuration == visitedOne.state.configuration)
         #expect(visitedTwo.state != visitedOne.state)
     }
+
+    @Test("an initial state that is a history state: the default first, then where the state was left (W3C test 580)")
+    func historyAsInitial() throws {
+        let run = try Scenario(fixture: "semantics/history-initial")
+        #expect(run.startLog == ["enter player", "enter player/song"])
+        try run.send(["next", "leave"])
+        #expect(try run.send("back") == ["exit away", "enter player", "enter player/outro"])
+        try run.send(["next", "leave"])
+        #expect(try run.send("back") == ["exit away", "enter player", "enter player/intro"])
+    }
+
+    @Test("a history state without a default, as the initial state, enters the first child")
+    func historyAsInitialWithoutDefault() throws {
+        var spec = try Fixtures.fixture("semantics/history-initial")
+        spec.states[0].children[3].historyDefault = []
+        let run = try Scenario(spec)
+        #expect(run.startLog == ["enter player", "enter player/intro"])
+    }
+
+    @Test("the machine's initial state may be a history state further down")
+    func rootInitialIsHistory() throws {
+        var spec = try Fixtures.fixture("semantics/history-initial")
+        spec.states.reverse()
+        spec.initial = "player/h"
+        let run = try Scenario(spec)
+        #expect(run.startLog == ["enter player", "enter player/song"])
+        try run.send(["next", "leave", "back"])
+        #expect(run.leaves == ["player/outro"])
+    }
 }
 
 @Suite("Final states and completion")

@@ -157,3 +157,24 @@ struct FuzzerTests {
         #expect(result.runs == 30)
     }
 }
+
+@Suite("The fuzzer's choice of events understands event descriptors")
+struct FuzzerDescriptorTests {
+    @Test("an event only a descriptor handles counts as handled when events are weighted")
+    func weighting() throws {
+        let machine = try Machine(try Fixtures.fixture("semantics/event-descriptors"))
+        let context = StepContext(machine: machine)
+        _ = try context.start()
+        #expect(context.mayHandle(try #require(machine.event(named: "error.net"))))
+        #expect(context.mayHandle(try #require(machine.event(named: "error.io.disk"))))
+        #expect(!context.mayHandle(try #require(machine.event(named: "errors"))))
+    }
+
+    @Test("fuzzing takes every transition a descriptor triggers")
+    func coverage() throws {
+        let machine = try Machine(try Fixtures.fixture("semantics/event-descriptors"))
+        let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 20, length: 50, seed: 3)).run()
+        #expect(result.failure == nil)
+        #expect(result.coverageSummary.coveredTransitions == result.coverageSummary.transitions.count)
+    }
+}

@@ -104,9 +104,9 @@ struct GuardAnalysisTests {
                 guard case .rangeViolation(let t?, _, _, _) = issue.kind else { continue }
                 var state = try machine.initialState().state
                 for (variable, value) in issue.witness.variables { state.variables[variable] = value }
-                let event = machine.spec.transitions[t].triggerText(machine.spec.events)
-                let instance = EventInstance(event: machine.event(named: event)!,
-                                             arguments: machine.spec.events[machine.event(named: event)!].parameters.indices.map { issue.witness.parameters[$0] ?? 0 })
+                let event = machine.spec.transitions[t].matchedEvents[0]
+                let instance = EventInstance(event: event,
+                                             arguments: machine.spec.events[event].parameters.indices.map { issue.witness.parameters[$0] ?? 0 })
                 #expect(throws: EngineError.self) { try machine.step(state, instance) }
             }
         }

@@ -12,16 +12,8 @@ struct BadInputTests {
     }
 
     @Test("the diagnostic names the message, the pointer and the line:column", arguments: BadInputCases.all)
-    func diagnostic(_ input: BadInput) throws {
-        let diagnostics = input.diagnostics()
-        try #require(diagnostics.count == 1, "expected one diagnostic, got:\n\(diagnostics.map(\.description).joined(separator: "\n"))")
-        let diagnostic = diagnostics[0]
-        #expect(diagnostic.fullMessage == input.message)
-        #expect(diagnostic.location.pointer.description == input.pointer)
-        #expect(diagnostic.location.line == input.line)
-        #expect(diagnostic.location.column == input.column)
-        #expect(diagnostic.location.file == "bad.json")
-        #expect(diagnostic.description.hasPrefix("bad.json:\(input.line):\(input.column): error: "))
+    func diagnostic(_ input: BadInput) {
+        #expect(input.mismatches() == [])
     }
 
     @Test("a file with several problems reports all of them, in order")

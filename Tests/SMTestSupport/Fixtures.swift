@@ -1,4 +1,5 @@
 public import Foundation
+import SMSCXML
 public import SMSpec
 
 /// Where the repository's specs and fixtures are, found from this file's path so tests run from any directory.
@@ -50,6 +51,30 @@ public enum Fixtures {
 
     public static func text(_ relativePath: String) throws -> String {
         try String(contentsOf: repositoryRoot.appendingPathComponent(relativePath), encoding: .utf8)
+    }
+
+    /// Every spec file (`.json` other than schemas, and `.scxml`) in `directory` and its subdirectories, sorted.
+    public static func specFiles(under directory: URL) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: directory.path)
+        var paths: [String] = []
+        while let relative = enumerator?.nextObject() as? String {
+            if (relative.hasSuffix(".json") && !relative.hasSuffix(".schema.json")) || relative.hasSuffix(".scxml") {
+                paths.append(directory.appendingPathComponent(relative).path)
+            }
+        }
+        return paths.sorted()
+    }
+
+    /// Loads a spec file in either format, as the command line does.
+    public static func load(_ path: String) throws -> Spec {
+        try SpecFile.load(path: path, displayName: relative(path))
+    }
+
+    /// The spec files of a folder in either format, `.json` and `.scxml`, sorted.
+    public static func specFiles(in directory: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { ($0.hasSuffix(".json") && !$0.hasSuffix(".schema.json")) || $0.hasSuffix(".scxml") }.sorted()
+            .map { directory.appendingPathComponent($0).path }
     }
 
     public static func jsonFiles(in directory: URL) -> [String] {

@@ -79,6 +79,8 @@ struct ExplorationChecks {
         return spec.states.filter { $0.kind == .history && !reported.contains($0.path) }.compactMap { state in
             let incoming = spec.transitions.filter { $0.targets.contains(state.index) }
             guard !incoming.contains(where: { coverage.takenTransitions[$0.index] }) else { return nil }
+            // As a state's initial state, it is used whenever that state is entered by default.
+            guard !spec.states.contains(where: { $0.initial == state.index && reached($0.index) }) else { return nil }
             return findings.unusedHistory(state)
         }
     }

@@ -96,7 +96,7 @@ struct RunFindings {
         if let event = overlap.event, !spec.events[event.event].isImplicit {
             witnessValues += machine.arguments(of: event).map { WitnessValue("event." + $0.name, $0.value) }
         }
-        let trigger = first.trigger == .eventless ? "eventless transitions" : "transitions on '\(first.triggerText(spec.events))'"
+        let trigger = first.trigger == .eventless ? "eventless transitions" : "transitions on '\(first.triggerText)'"
         return Finding(.nondeterministicGuards,
                        "two \(trigger) of '\(spec.states[first.source].displayPath)' are enabled at once (\(describe(witnessValues))): \(describe(overlap.first)) and \(describe(overlap.second)); document order silently picks the first",
                        states: [spec.states[first.source].path], location: second.location, trace: evidence.trace,
@@ -132,7 +132,7 @@ struct RunFindings {
         switch enabled {
         case true?: never = "is never taken: whenever it is enabled, an earlier transition or one of an inner state is taken instead"
         case false? where transition.trigger == .eventless: never = "is never enabled: its guard never holds while '\(source)' is active"
-        case false?: never = "is never enabled: its guard never holds when '\(transition.triggerText(spec.events))' arrives in '\(source)'"
+        case false?: never = "is never enabled: its guard never holds when '\(transition.triggerText)' arrives in '\(source)'"
         case nil: never = "is never taken in any reachable configuration"
         }
         return Finding(.deadTransition, "transition \(describe(t)) \(never)\(self.proof(proof))", states: [spec.states[transition.source].path],

@@ -25,7 +25,7 @@ struct SolverChecks {
             switch issue.kind {
             case .overlap(let first, let second):
                 if findings.contains(where: { $0.code == .nondeterministicGuards && $0.transitions == [first, second] }) || complete { continue }
-                let trigger = spec.transitions[first].trigger == .eventless ? "eventless transitions" : "transitions on '\(spec.transitions[first].triggerText(spec.events))'"
+                let trigger = spec.transitions[first].trigger == .eventless ? "eventless transitions" : "transitions on '\(spec.transitions[first].triggerText)'"
                 let values = witness(issue)
                 findings.append(Finding(
                     .nondeterministicGuards,

@@ -21,11 +21,9 @@ struct StructureChecks {
         }
     }
 
-    /// Events no transition names (and no `*` transition exists).
+    /// Events no transition's trigger matches (by name, by a descriptor such as `error` for `error.io`, or `*`).
     private func unhandledEvents() -> [Finding] {
-        let hasWildcard = spec.transitions.contains { $0.trigger == .anyEvent }
-        guard !hasWildcard else { return [] }
-        let handled = Set(spec.transitions.compactMap { t -> Int? in if case .event(let e) = t.trigger { e } else { nil } })
+        let handled = Set(spec.transitions.flatMap(\.matchedEvents))
         return spec.events.filter { !$0.isImplicit && !handled.contains($0.index) }.map { event in
             Finding(.eventNeverHandled, "event '\(event.name)' is never handled: no state has a transition for it",
                     location: event.location, method: .structure)
@@ -64,7 +62,7 @@ struct StructureChecks {
     }
 
     private func untargetedHistory() -> [Finding] {
-        let targeted = Set(spec.transitions.flatMap(\.targets))
+        let targeted = Set(spec.transitions.flatMap(\.targets) + spec.states.compactMap(\.initial))
         return spec.states.filter { $0.kind == .history && !targeted.contains($0.index) }.map { state in
             Finding(.uselessHistory,
                     "history state '\(state.path)' is never targeted, so it never restores anything; target it (as \"\(state.path)\") where the parent should resume",

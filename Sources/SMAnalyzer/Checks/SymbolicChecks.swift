@@ -108,6 +108,8 @@ struct SymbolicChecks {
             }
         }
         for state in spec.states where state.kind == .history && !reported.histories.contains(state.path) {
+            // As a state's initial state, it is used whenever that state is entered by default.
+            if spec.states.contains(where: { $0.initial == state.index && reached($0.index) != false }) { continue }
             let incoming = spec.transitions.filter { $0.targets.contains(state.index) }.map { verdict(.takes($0.index)) }
             if incoming.contains(where: { if case .happens = $0 { true } else { false } }) { continue }
             if let undecidedOne = incoming.first(where: { if case .undecided = $0 { true } else { false } }),

@@ -49,13 +49,23 @@ struct DeclarationEmitter: ContextEmitter {
 
     private func emitEvent(into writer: inout SwiftWriter) {
         let declared = spec.events.prefix(spec.declaredEventCount)
+        guard !declared.isEmpty else {
+            // An empty enum would make every function taking an event unreachable code, which Swift warns about.
+            writer.documentation("The events `\(type)` handles: the spec declares none, so no value of this type can be made.")
+            writer.block("\(access)struct Event: Hashable, Sendable") { w in
+                w.line("private init() {}")
+                w.line()
+                w.documentation("The event's name in the spec.")
+                w.line("\(access)var name: String { \"\" }")
+            }
+            return
+        }
         writer.documentation("The events `\(type)` handles, with their parameters.")
         writer.block("\(access)enum Event: Hashable, Sendable") { w in
             for event in declared { w.line("case \(caseDeclaration(event.index))") }
             w.line()
             w.documentation("The event's name in the spec.")
             w.block("\(access)var name: String") { w in
-                guard !declared.isEmpty else { w.line("switch self {}"); return }
                 w.switchBlock("switch self") { w in
                     for event in declared { w.line("case .\(SwiftIdentifier.escaped(names.eventCase[event.index])): \(SwiftIdentifier.stringLiteral(event.name))") }
                 }

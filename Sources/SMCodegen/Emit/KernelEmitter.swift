@@ -211,7 +211,7 @@ struct KernelEmitter: ContextEmitter {
             w.block("init(current: Current)") { w in w.line("self.current = current") }
             w.line()
             w.block("func recorded(_ history: Int) -> StateBits?") { w in
-                guard !histories.isEmpty else { w.line("nil"); return }
+                guard !histories.isEmpty, facts.recordsHistory else { w.line("nil"); return }
                 w.switchBlock("switch history") { w in
                     for history in histories { w.line("case \(history.index): current.\(states.historyProperty(history.index))") }
                     w.line("default: nil")

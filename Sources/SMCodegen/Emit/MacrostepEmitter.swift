@@ -206,7 +206,7 @@ struct MacrostepEmitter: ContextEmitter {
             w.line("@inline(__always)")
             w.block("fileprivate mutating func dispatch(\(context.parameters(["_ event: Event"])))\(context.throwsClause) -> Bool") { w in
                 let declared = spec.events.prefix(spec.declaredEventCount)
-                guard !declared.isEmpty else { w.line("switch event {}"); return }
+                guard !declared.isEmpty else { w.line("return false  // no event can be made (the spec declares none)"); return }
                 w.switchBlock("switch event") { w in
                     for event in declared {
                         let locals = context.parameterLocals(event.index).map(\.name)

@@ -18,10 +18,13 @@ struct TransitionEmitter: ContextEmitter {
         self.states = states
     }
 
-    /// The event whose parameters a transition's guard and actions see (none for `*` and `always`).
+    /// The event whose parameter list a transition's guard and actions see: its matched events' common one (none for
+    /// `always`, for descriptors matching events with different parameters, and for events without any).
     func event(of transition: ResolvedTransition) -> Int? {
-        if case .event(let event) = transition.trigger, event < spec.declaredEventCount, !spec.events[event].parameters.isEmpty { return event }
-        return nil
+        guard case .descriptors = transition.trigger, let first = transition.matchedEvents.first,
+              !spec.events[first].parameters.isEmpty,
+              transition.matchedEvents.allSatisfy({ spec.events[$0].parameters == spec.events[first].parameters }) else { return nil }
+        return first
     }
 
     mutating func emitHelpers(into writer: inout SwiftWriter) {

@@ -128,7 +128,7 @@ struct GeneratedNames {
         var oneOfScope = IdentifierScope()
         var oneOf: [Int: String] = [:]
         for transition in spec.transitions where transition.isOneOf {
-            let trigger = transition.triggerText(spec.events) == "*" ? "any" : transition.triggerText(spec.events)
+            let trigger = transition.triggerText == "*" ? "any" : transition.triggerText
             oneOf[transition.index] = oneOfScope.claim(stateStem[transition.source] + "On" + SwiftIdentifier.upperCamel(trigger, fallback: "Event"))
         }
         oneOfCase = oneOf

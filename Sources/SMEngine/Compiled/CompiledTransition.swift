@@ -14,7 +14,8 @@ package final class CompiledTransition: Sendable {
     /// One way the targets can resolve.
     package struct Option: Sendable {
         package let targets: [Int]
-        /// A target is a history state: domain, exits and entries depend on what it recorded.
+        /// A target is a history state, or entering the targets passes through one (an initial state that is a
+        /// history state): what is entered, and with a history target the domain and exits, depend on the run.
         package let isDynamic: Bool
         /// Valid when not dynamic.
         package let domain: Int
@@ -51,12 +52,12 @@ package final class CompiledTransition: Sendable {
         actions = CompiledAction.compile(transition.actions)
         let targetLists: [[Int]] = transition.targets.isEmpty ? [] : (transition.isOneOf ? transition.targets.map { [$0] } : [transition.targets])
         options = targetLists.map { targets in
-            if targets.contains(where: { tree.kind[$0] == .history }) {
-                return Option(targets: targets, isDynamic: true, domain: -1, exitMask: StateSet(capacity: tree.count), entryOrder: [])
-            }
             let domain = tree.domain(source: transition.source, targets: targets, isLocal: transition.kind == .local)
             var entry = EntrySet(tree: tree, history: [])
             entry.add(targets: targets, domain: domain)
+            if entry.passedThroughHistory {
+                return Option(targets: targets, isDynamic: true, domain: -1, exitMask: StateSet(capacity: tree.count), entryOrder: [])
+            }
             return Option(targets: targets, isDynamic: false, domain: domain, exitMask: tree.descendants[domain],
                           entryOrder: Array(entry.statesToEnter))
         }

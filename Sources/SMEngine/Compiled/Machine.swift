@@ -22,7 +22,7 @@ public final class Machine: Sendable {
 
     // MARK: Transitions
     package let transitions: [CompiledTransition]
-    /// Transitions of `state` that match `event` (its own key or `*`), in order, are
+    /// Transitions of `state` whose trigger matches `event` (`ResolvedTransition.matchedEvents`), in order, are
     /// `dispatchPool[dispatchStart[state * eventCount + event] ..< dispatchStart[state * eventCount + event + 1]]`.
     package let dispatchStart: [Int]
     package let dispatchPool: [Int]
@@ -80,11 +80,7 @@ public final class Machine: Sendable {
         var table = Array(repeating: [Int](), count: n * e)
         for state in spec.states {
             for t in state.transitions {
-                switch spec.transitions[t].trigger {
-                case .event(let event): table[state.index * e + event].append(t)
-                case .anyEvent: for event in 0..<e { table[state.index * e + event].append(t) }
-                case .eventless: break
-                }
+                for event in spec.transitions[t].matchedEvents { table[state.index * e + event].append(t) }
             }
         }
         let flatDispatch = Self.flatten(table)

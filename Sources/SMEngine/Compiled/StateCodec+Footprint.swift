@@ -102,7 +102,7 @@ private struct FootprintBuilder {
         let eventless = spec.transitions.filter { $0.trigger == .eventless }
         while true {
             while let next = pending.popLast() {
-                for transition in spec.transitions where transition.trigger == .event(next) || transition.trigger == .anyEvent {
+                for transition in spec.transitions where transition.matchedEvents.contains(next) {
                     if included.insert(transition.index).inserted { add(transition, to: &footprint) }
                 }
                 for raised in footprint.events where queued.insert(raised).inserted { pending.append(raised) }

@@ -52,10 +52,13 @@ package struct StateTree: Sendable {
         historyDefaults = spec.states.map { state in
             guard state.kind == .history, let p = state.parent else { return [] }
             if !state.historyDefault.isEmpty { return state.historyDefault }
-            // Without a default, entering the history enters its parent as a default entry would.
+            // Without a default, entering the history enters its parent as a default entry would; when the parent's
+            // initial state is a history state itself, its first child instead.
             let parentState = spec.states[p]
-            if parentState.kind == .parallel { return parentState.children.filter { spec.states[$0].kind != .history } }
-            return [parentState.initial ?? p]
+            let children = parentState.children.filter { spec.states[$0].kind != .history }
+            if parentState.kind == .parallel { return children }
+            if let initial = parentState.initial, spec.states[initial].kind != .history { return [initial] }
+            return children.isEmpty ? [p] : [children[0]]
         }
         let leaves = StateSet(capacity: n, spec.states.filter(\.isLeaf).map(\.index))
         self.leaves = leaves

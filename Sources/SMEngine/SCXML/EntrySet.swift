@@ -8,6 +8,9 @@ package struct EntrySet {
     /// What each history state recorded (indexed by history ordinal); empty means nothing recorded anywhere.
     package let history: [StateSet?]
     package private(set) var statesToEnter: StateSet
+    /// Whether resolving the targets went through a history state (a target, or an initial state that is one), so
+    /// the result depends on what the history recorded.
+    package private(set) var passedThroughHistory = false
 
     package init(tree: StateTree, history: [StateSet?]) {
         self.tree = tree
@@ -38,6 +41,7 @@ package struct EntrySet {
     /// SCXML's addDescendantStatesToEnter.
     mutating func addDescendants(_ state: Int) {
         if tree.kind[state] == .history {
+            passedThroughHistory = true
             let parent = tree.parent[state]
             let resolved = recorded(state).map(Array.init) ?? tree.historyDefaults[state]
             for s in resolved { addDescendants(s) }

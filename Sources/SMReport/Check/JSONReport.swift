@@ -45,7 +45,7 @@ public enum JSONReport {
         var members: [(String, JSONNode)] = [
             ("code", .string(finding.code.rawValue)), ("severity", .string(finding.severity.rawValue)),
             ("message", .string(finding.message)), ("states", .array(finding.states.map { .string($0) })),
-            ("pointer", .string(finding.location?.pointer.description ?? "")),
+            ("pointer", .string(finding.location?.documentPath ?? "")),
             ("line", finding.location?.line.map { .int($0) } ?? .null),
             ("column", finding.location?.column.map { .int($0) } ?? .null),
         ]
@@ -60,7 +60,7 @@ public enum JSONReport {
 
     static func diagnostic(_ diagnostic: Diagnostic) -> JSONNode {
         .object([
-            ("message", .string(diagnostic.fullMessage)), ("pointer", .string(diagnostic.location.pointer.description)),
+            ("message", .string(diagnostic.fullMessage)), ("pointer", .string(diagnostic.location.documentPath)),
             ("line", diagnostic.location.line.map { .int($0) } ?? .null),
             ("column", diagnostic.location.column.map { .int($0) } ?? .null),
         ])

@@ -90,7 +90,7 @@ public enum SARIFReport {
         var physical: [(String, JSONNode)] = [("artifactLocation", .object([("uri", .string(file))]))]
         if !region.isEmpty { physical.append(("region", .object(region))) }
         var locationMembers: [(String, JSONNode)] = [("physicalLocation", .object(physical))]
-        if let pointer = location?.pointer.description, !pointer.isEmpty {
+        if let pointer = location?.documentPath, !pointer.isEmpty {
             locationMembers.append(("logicalLocations", .array([.object([("fullyQualifiedName", .string(pointer))])])))
         }
         return .object([

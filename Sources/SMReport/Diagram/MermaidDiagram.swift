@@ -169,12 +169,7 @@ public struct MermaidDiagram: Sendable {
 
         /// `event [guard]`, unescaped.
         func label(_ transition: ResolvedTransition) -> String {
-            var text: String
-            switch transition.trigger {
-            case .event(let e): text = spec.events[e].name
-            case .anyEvent: text = "*"
-            case .eventless: text = ""
-            }
+            var text = transition.trigger == .eventless ? "" : transition.triggerText
             if let guardCondition = transition.guardCondition {
                 text += (text.isEmpty ? "" : " ") + "[" + guardCondition.text + "]"
             }

@@ -66,18 +66,15 @@ public struct GuardAnalysis {
         }
     }
 
-    /// The context of a transition: its event, its source active, and the invariants when assumed.
-    private func query(_ transition: ResolvedTransition, _ formula: Formula) -> GuardQuery {
-        var event: Int?
+    /// The context of a transition handling `event` (default: the first it matches when all it matches have the same
+    /// parameters, so its guard can read them): the event, its source active, and the invariants when assumed.
+    private func query(_ transition: ResolvedTransition, _ formula: Formula, event: Int? = nil) -> GuardQuery {
+        let matched = transition.matchedEvents
+        let event = event ?? (Set(matched.map { spec.events[$0].parameters }).count == 1 ? matched.first : nil)
         var parts = [formula]
-        switch transition.trigger {
-        case .event(let e):
-            event = e
-            if assumeInvariants && !spec.events[e].isImplicit { parts += spec.invariants.map { .holds($0.expression) } }
-        case .anyEvent:
-            if assumeInvariants { parts += spec.invariants.map { .holds($0.expression) } }
-        case .eventless:
-            break
+        // Invariants hold when an external event arrives, not while the machine handles its own completion events.
+        if assumeInvariants && matched.contains(where: { !spec.events[$0].isImplicit }) && !(event.map { spec.events[$0].isImplicit } ?? false) {
+            parts += spec.invariants.map { .holds($0.expression) }
         }
         return GuardQuery(event: event, activeStates: [transition.source], formula: parts.count == 1 ? parts[0] : .and(parts))
     }
@@ -107,21 +104,15 @@ public struct GuardAnalysis {
         }
     }
 
-    /// Transitions of a state matching an event (its own key or `*`), in order; and its eventless ones.
-    private var lists: [[Int]] {
-        var result: [[Int]] = []
+    /// Transitions of a state whose trigger matches an event, in order, with that event; and its eventless ones.
+    private var lists: [(event: Int?, transitions: [Int])] {
+        var result: [(event: Int?, transitions: [Int])] = []
         for state in spec.states {
             for event in spec.events {
-                let list = state.transitions.filter { t in
-                    switch spec.transitions[t].trigger {
-                    case .event(let e): e == event.index
-                    case .anyEvent: true
-                    case .eventless: false
-                    }
-                }
-                if !list.isEmpty { result.append(list) }
+                let list = state.transitions.filter { spec.transitions[$0].matchedEvents.contains(event.index) }
+                if !list.isEmpty { result.append((event.index, list)) }
             }
-            if !state.eventless.isEmpty { result.append(state.eventless) }
+            if !state.eventless.isEmpty { result.append((nil, state.eventless)) }
         }
         return result
     }
@@ -140,7 +131,7 @@ public struct GuardAnalysis {
                 result.issues.append(GuardIssue(kind: .unsatisfiableGuard(transition: t), event: nil, witness: SolverWitness()))
             }
         }
-        for list in lists {
+        for (event, list) in lists {
             for (j, second) in list.enumerated() where !unsatisfiable.contains(second) {
                 let first = Array(list[..<j])
                 // SM004: can an earlier one be enabled together with this one? Only between guarded transitions, and not
@@ -148,10 +139,10 @@ public struct GuardAnalysis {
                 if isGuarded(second) && spec.states[spec.transitions[second].source].kind != .choice {
                     for earlier in first where isGuarded(earlier) && !unsatisfiable.contains(earlier) && !overlaps.contains([earlier, second]) {
                         let both = Formula.and([guardFormula(earlier, in: list), guardFormula(second, in: list)])
-                        if let answer = ask(query(spec.transitions[second], both), &result), let witness = answer {
+                        if let answer = ask(query(spec.transitions[second], both, event: event), &result), let witness = answer {
                             overlaps.insert([earlier, second])
                             result.issues.append(GuardIssue(kind: .overlap(first: earlier, second: second),
-                                                            event: eventOf(second), witness: witness))
+                                                            event: event, witness: witness))
                         }
                     }
                 }
@@ -162,7 +153,7 @@ public struct GuardAnalysis {
                     continue
                 }
                 let alone = Formula.and([guardFormula(second, in: list)] + first.map { .not(guardFormula($0, in: list)) })
-                if let answer = ask(query(spec.transitions[second], alone), &result) {
+                if let answer = ask(query(spec.transitions[second], alone, event: event), &result) {
                     if answer == nil { shadowedCandidates[second] = SolverWitness() } else { reachable.insert(second) }
                 }
             }
@@ -170,11 +161,6 @@ public struct GuardAnalysis {
         for t in shadowedCandidates.keys.sorted() where !reachable.contains(t) {
             result.issues.append(GuardIssue(kind: .shadowed(transition: t), event: nil, witness: SolverWitness()))
         }
-    }
-
-    private func eventOf(_ t: Int) -> Int? {
-        if case .event(let e) = spec.transitions[t].trigger { return e }
-        return nil
     }
 
     // MARK: - SM008
@@ -287,15 +273,7 @@ public struct GuardAnalysis {
         for leaf in spec.states where leaf.kind == .atomic {
             let chain = [leaf.index] + spec.ancestors(of: leaf.index)
             for event in spec.events where !event.isImplicit {
-                let handling = chain.flatMap { s in
-                    spec.states[s].transitions.filter { t in
-                        switch spec.transitions[t].trigger {
-                        case .event(let e): e == event.index
-                        case .anyEvent: true
-                        case .eventless: false
-                        }
-                    }
-                }
+                let handling = chain.flatMap { s in spec.states[s].transitions.filter { spec.transitions[$0].matchedEvents.contains(event.index) } }
                 guard !handling.isEmpty else { continue }
                 let allExpressions = handling.allSatisfy { t in
                     if case .expression = spec.transitions[t].guardCondition { return true }

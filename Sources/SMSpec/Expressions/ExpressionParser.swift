@@ -282,7 +282,7 @@ public struct ExpressionParser {
 }
 
 extension String {
-    func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         var scalars = Substring(self).unicodeScalars[...]
         while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
@@ -290,7 +290,7 @@ extension String {
     }
 
     /// True for names the expression language can refer to: `[A-Za-z_][A-Za-z0-9_]*`, not a keyword.
-    var isIdentifier: Bool {
+    package var isIdentifier: Bool {
         guard let first = unicodeScalars.first, (first >= "a" && first <= "z") || (first >= "A" && first <= "Z") || first == "_"
         else { return false }
         let valid = unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" }

@@ -412,7 +412,7 @@ public struct JSONParser {
     // MARK: - UTF-8
 
     /// The offset of the first byte that is not part of well-formed UTF-8, or nil when the input is valid.
-    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+    package static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
         var i = 0
         let n = bytes.count
         while i < n {

@@ -1,12 +1,31 @@
 /// The keys each kind of object in a spec may have; the JSON Schema is written from the same lists.
 /// Messages the decoder and the resolver share, so a problem found by both is reported once, the same way.
-enum SpecMessages {
-    static func invalidVariableName(_ name: String) -> String {
+package enum SpecMessages {
+    package static func invalidVariableName(_ name: String) -> String {
         "variable name \(JSONWriter.quoted(name)) is not a valid name; use letters, digits and _, not starting with a digit, and not a keyword"
+    }
+
+    /// What is wrong with a state's name, if anything.
+    package static func stateNameProblem(_ name: String) -> String? {
+        let forbidden: Set<Unicode.Scalar> = ["/", "(", ")", ",", "*", "\"", "[", "]", "{", "}"]
+        if name.isEmpty { return "a state name must not be empty" }
+        guard let bad = name.unicodeScalars.first(where: { forbidden.contains($0) || $0.properties.isWhitespace }) else { return nil }
+        let shown = bad.properties.isWhitespace ? "white space" : "'\(bad)'"
+        return "state name \(JSONWriter.quoted(name)) contains \(shown); names are joined with '/' into paths and used inside in(...)"
+    }
+
+    /// What is wrong with a declared event's name, if anything.
+    package static func eventNameProblem(_ name: String) -> String? {
+        if name == "*" { return "\"*\" is not an event name; it matches every event in \"on\"" }
+        if name.hasPrefix("done.") { return "event names starting with \"done.\" are reserved for the implicit done.state.<state> events" }
+        if name.isEmpty || name.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
+            return "event name \(JSONWriter.quoted(name)) must be non-empty and contain no white space"
+        }
+        return nil
     }
 }
 
-enum SpecKeys {
+package enum SpecKeys {
     static let topLevel = ["$schema", "format", "name", "description", "variables", "events", "initial", "states",
                            "invariants", "reachable", "options"]
     static let variable = ["type", "min", "max", "values", "initial", "description"]
@@ -25,7 +44,7 @@ enum SpecKeys {
         }
     }
     /// Bounds of declared ints: wide enough for any counter, narrow enough that domain sizes cannot overflow.
-    static let intBounds = Int(Int32.min)...Int(Int32.max)
+    package static let intBounds = Int(Int32.min)...Int(Int32.max)
 }
 
 extension SpecDecoder {
@@ -131,13 +150,7 @@ extension SpecDecoder {
     }
 
     private mutating func checkEventName(_ name: String, at position: TextPosition, _ pointer: JSONPointer) {
-        if name == "*" {
-            report("\"*\" is not an event name; it matches every event in \"on\"", at: position, pointer)
-        } else if name.hasPrefix("done.") {
-            report("event names starting with \"done.\" are reserved for the implicit done.state.<state> events", at: position, pointer)
-        } else if name.isEmpty || name.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
-            report("event name \(JSONWriter.quoted(name)) must be non-empty and contain no white space", at: position, pointer)
-        }
+        if let problem = SpecMessages.eventNameProblem(name) { report(problem, at: position, pointer) }
     }
 
     /// Decodes `{ "type": ..., "min", "max" | "values" }` and returns the type with the object's fields.

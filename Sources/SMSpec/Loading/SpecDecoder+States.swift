@@ -69,14 +69,7 @@ extension SpecDecoder {
     }
 
     private mutating func checkStateName(_ name: String, at position: TextPosition, _ pointer: JSONPointer) {
-        let forbidden: Set<Unicode.Scalar> = ["/", "(", ")", ",", "*", "\"", "[", "]", "{", "}"]
-        if name.isEmpty {
-            report("a state name must not be empty", at: position, pointer)
-        } else if let bad = name.unicodeScalars.first(where: { forbidden.contains($0) || $0.properties.isWhitespace }) {
-            let shown = bad.properties.isWhitespace ? "white space" : "'\(bad)'"
-            report("state name \(JSONWriter.quoted(name)) contains \(shown); names are joined with '/' into paths and used inside in(...)",
-                   at: position, pointer)
-        }
+        if let problem = SpecMessages.stateNameProblem(name) { report(problem, at: position, pointer) }
     }
 
     // MARK: - Transitions

@@ -23,8 +23,19 @@ extension Spec {
     }
 
     /// Reads a spec from a path; `displayName` is what error messages call the file (default: the path as given).
+    ///
+    /// This reads JSON; `SpecFile.load(path:)` in SMSCXML reads a `.scxml` file too.
     public static func load(path: String, displayName: String? = nil, limits: LoadLimits = .default) throws(SpecError) -> Spec {
         let name = displayName ?? path
+        if path.lowercased().hasSuffix(".scxml") {
+            throw SpecError([Diagnostic("this is an SCXML file; smcheck reads it, and so does SpecFile.load(path:) of the SMSCXML library (Spec.load(path:) reads JSON)",
+                                        at: SourceLocation(file: name, pointer: .root))])
+        }
+        return try load(json: contents(ofFile: path, displayName: name, limits: limits), file: name, limits: limits)
+    }
+
+    /// The bytes of a spec file, after checking that it exists, is a file and is within the size limit.
+    package static func contents(ofFile path: String, displayName name: String, limits: LoadLimits) throws(SpecError) -> [UInt8] {
         let fileLocation = SourceLocation(file: name, pointer: .root, line: 1, column: 1)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -43,7 +54,7 @@ extension Spec {
         // Read at most one byte past the limit, so a file that grows (or a pipe) cannot make us read without bound.
         let data = (try? handle.read(upToCount: limits.maximumBytes + 1)) ?? Data()
         if data.count > limits.maximumBytes { throw SpecError([tooLarge(data.count, limits, at: fileLocation)]) }
-        return try load(json: [UInt8](data), file: name, limits: limits)
+        return [UInt8](data)
     }
 
     /// Decodes and validates a spec from JSON text.
@@ -70,26 +81,33 @@ extension Spec {
             return (nil, [Diagnostic(error.message, at: SourceLocation(file: file, pointer: .root, position: error.position))])
         }
         var decoder = SpecDecoder(file: file, bytes: bytes)
-        guard var spec = decoder.decodeSpec(root) else { return (nil, decoder.diagnostics) }
-        var diagnostics = decoder.diagnostics
+        guard let spec = decoder.decodeSpec(root) else { return (nil, decoder.diagnostics) }
+        let (resolved, diagnostics) = resolving(spec, after: decoder.diagnostics, rejected: decoder.rejected)
+        return (resolved, diagnostics)
+    }
+
+    /// A decoded spec with every diagnostic, the decoder's and the resolver's, deduplicated and in order. Structural
+    /// and semantic problems are reported together so a user sees them all in one run; a spec without problems
+    /// keeps its resolution.
+    package static func resolving(_ spec: Spec, after decoderDiagnostics: [Diagnostic], rejected: RejectedDeclarations)
+        -> (Spec, [Diagnostic])
+    {
+        var spec = spec
+        var diagnostics = decoderDiagnostics
         // Semantic checks only on a spec that has states; otherwise every reference would be "unknown".
         if !spec.states.isEmpty {
             do {
-                let resolved = try spec.resolve(rejected: decoder.rejected)
+                let resolved = try spec.resolve(rejected: rejected)
                 if diagnostics.isEmpty { spec.cachedResolution = Spec.Resolution(resolved) }
             } catch {
                 diagnostics += error.diagnostics
             }
         }
-        return (spec, Self.deduplicated(diagnostics).sorted())
-    }
-
-    private static func deduplicated(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var seen: Set<String> = []
-        return diagnostics.filter { seen.insert($0.description).inserted }
+        return (spec, diagnostics.filter { seen.insert($0.description).inserted }.sorted())
     }
 
-    private static func tooLarge(_ size: Int, _ limits: LoadLimits, at location: SourceLocation) -> Diagnostic {
+    package static func tooLarge(_ size: Int, _ limits: LoadLimits, at location: SourceLocation) -> Diagnostic {
         func megabytes(_ n: Int) -> String { String(format: "%.1f MB", Double(n) / 1_048_576) }
         return Diagnostic("the file is \(megabytes(size)), over the \(megabytes(limits.maximumBytes)) limit for a spec", at: location)
     }

@@ -1,25 +1,35 @@
 /// Where a model element was written: the file, the JSON Pointer of the element, and its line and column.
 ///
-/// Specs built in Swift (the DSL) have a pointer (the place the element would have in JSON) but no line.
+/// Specs built in Swift (the DSL) have a pointer (the place the element would have in JSON) but no line. Specs read
+/// from SCXML have a line, a column and an element path; their pointer is again the place in the JSON form.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var file: String?
     public var pointer: JSONPointer
     public var line: Int?
     public var column: Int?
+    /// For an element read from XML: its XPath-like path (`//state[@id='idle']/transition[2]/@cond`), which
+    /// messages and reports show where JSON specs show the pointer.
+    public var elementPath: String?
 
-    public init(file: String? = nil, pointer: JSONPointer, line: Int? = nil, column: Int? = nil) {
+    public init(file: String? = nil, pointer: JSONPointer, line: Int? = nil, column: Int? = nil, elementPath: String? = nil) {
         self.file = file
         self.pointer = pointer
         self.line = line
         self.column = column
+        self.elementPath = elementPath
     }
 
     public init(file: String?, pointer: JSONPointer, position: TextPosition) {
         self.init(file: file, pointer: pointer, line: position.line, column: position.column)
     }
 
-    /// The JSON Pointer as messages show it: `/` for the whole document (whose pointer is empty).
-    public var pointerText: String { pointer.description.isEmpty ? "/" : pointer.description }
+    /// The place inside the file as machine-readable output gives it: the element path of an XML element, else the
+    /// JSON Pointer (empty for the whole document).
+    public var documentPath: String { elementPath ?? pointer.description }
+
+    /// The place inside the file as messages show it: the element path, or the JSON Pointer (`/` for the whole
+    /// document, whose pointer is empty).
+    public var pointerText: String { documentPath.isEmpty ? "/" : documentPath }
 
     /// `file:line:column`, or as much of it as is known.
     public var description: String {
@@ -74,8 +84,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Comparabl
         return text
     }
 
-    /// `file:line:column: error: message (at /json/pointer)`, the form compilers use so editors can jump to it. A
-    /// problem with the file as a whole (missing, a directory) has no place inside it to point at.
+    /// `file:line:column: error: message (at /json/pointer)` (or the element path of an XML file), the form compilers
+    /// use so editors can jump to it. A problem with the file as a whole (missing, a directory) has no place inside it
+    /// to point at.
     public var description: String {
         let place = location.description.isEmpty ? "" : "\(location): "
         let pointer = location.line == nil && location.pointer.description.isEmpty ? "" : " (at \(location.pointerText))"

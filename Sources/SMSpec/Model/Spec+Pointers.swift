@@ -1,45 +1,63 @@
 extension Spec {
     /// The spec with every element that has no location given the JSON Pointer it would have in the spec's JSON
     /// form, so errors in a spec built in Swift point at the element they are about.
-    public func assigningPointers() -> Spec {
-        var copy = self
+    ///
+    /// With `replacingExisting`, elements that have a location get that pointer too and keep their line, column
+    /// and element path: a spec read from another format (SCXML) points into both its file and its JSON form.
+    public func assigningPointers(replacingExisting: Bool = false) -> Spec {
+        PointerAssigner(file: file, replacingExisting: replacingExisting).assign(self)
+    }
+}
+
+/// Walks a spec and gives each element the JSON Pointer it has in the spec's JSON form.
+private struct PointerAssigner {
+    let file: String?
+    let replacingExisting: Bool
+
+    func assign(_ spec: Spec) -> Spec {
+        var copy = spec
         let root = JSONPointer.root
-        copy.variables = variables.map { v in var v = v; v.location = v.location ?? place(root / "variables" / v.name); return v }
-        copy.events = events.map { e in
+        copy.variables = spec.variables.map { v in var v = v; v.location = place(root / "variables" / v.name, v.location); return v }
+        copy.events = spec.events.map { e in
             var e = e
-            e.location = e.location ?? place(root / "events" / e.name)
-            e.parameters = e.parameters.map { p in var p = p; p.location = p.location ?? place(root / "events" / e.name / "params" / p.name); return p }
+            e.location = place(root / "events" / e.name, e.location)
+            e.parameters = e.parameters.map { p in var p = p; p.location = place(root / "events" / e.name / "params" / p.name, p.location); return p }
             return e
         }
-        copy.initial = initial.map { reference($0, root / "initial") }
-        copy.states = states.map { pointed($0, root / "states" / $0.name) }
-        copy.invariants = invariants.enumerated().map { i, invariant in
+        copy.initial = spec.initial.map { reference($0, root / "initial") }
+        copy.states = spec.states.map { pointed($0, root / "states" / $0.name) }
+        copy.invariants = spec.invariants.enumerated().map { i, invariant in
             var invariant = invariant
-            invariant.location = invariant.location ?? place(root / "invariants" / i)
+            invariant.location = place(root / "invariants" / i, invariant.location)
             invariant.expression = expression(invariant.expression, root / "invariants" / i / "expr")
             return invariant
         }
-        copy.reachable = reachable.enumerated().map { i, r in reference(r, root / "reachable" / i) }
+        copy.reachable = spec.reachable.enumerated().map { i, r in reference(r, root / "reachable" / i) }
         return copy
     }
 
-    private func place(_ pointer: JSONPointer) -> SourceLocation { SourceLocation(file: file, pointer: pointer) }
+    /// `existing` with the pointer (when replacing), or a new location at the pointer.
+    private func place(_ pointer: JSONPointer, _ existing: SourceLocation?) -> SourceLocation {
+        guard var existing else { return SourceLocation(file: file, pointer: pointer) }
+        if replacingExisting { existing.pointer = pointer }
+        return existing
+    }
 
     private func reference(_ reference: StateReference, _ pointer: JSONPointer) -> StateReference {
         var copy = reference
-        copy.location = copy.location ?? place(pointer)
+        copy.location = place(pointer, copy.location)
         return copy
     }
 
     private func expression(_ expression: Expression, _ pointer: JSONPointer) -> Expression {
         var copy = expression
-        copy.location = copy.location ?? place(pointer)
+        copy.location = place(pointer, copy.location)
         return copy
     }
 
     private func pointed(_ state: State, _ pointer: JSONPointer) -> State {
         var s = state
-        s.location = s.location ?? place(pointer)
+        s.location = place(pointer, s.location)
         s.initial = s.initial.map { reference($0, pointer / "initial") }
         s.historyDefault = s.historyDefault.enumerated().map { i, r in
             reference(r, s.historyDefault.count == 1 ? pointer / "target" : pointer / "target" / i)
@@ -66,8 +84,8 @@ extension Spec {
 
     private func transition(_ transition: Transition, _ pointer: JSONPointer, _ key: JSONPointer) -> Transition {
         var t = transition
-        t.location = t.location ?? place(pointer)
-        t.triggerLocation = t.triggerLocation ?? place(key)
+        t.location = place(pointer, t.location)
+        t.triggerLocation = place(key, t.triggerLocation)
         switch t.target {
         case .none: break
         case .states(let refs):
@@ -84,22 +102,22 @@ extension Spec {
         list.enumerated().map { i, action in
             var a = action
             let here = pointer / i
-            a.location = a.location ?? place(here)
+            a.location = place(here, a.location)
             switch a.kind {
             case .assign(let assignments):
                 a.kind = .assign(assignments.map { assignment in
                     var copy = assignment
-                    copy.location = copy.location ?? place(here / "assign" / assignment.variable)
+                    copy.location = place(here / "assign" / assignment.variable, copy.location)
                     copy.value = expression(copy.value, here / "assign" / assignment.variable)
                     return copy
                 })
             case .raise(let invocation), .send(let invocation):
                 let verb = if case .raise = a.kind { "raise" } else { "send" }
                 var copy = invocation
-                copy.location = copy.location ?? place(here / verb)
+                copy.location = place(here / verb, copy.location)
                 copy.arguments = invocation.arguments.map { argument in
                     var arg = argument
-                    arg.location = arg.location ?? place(here / "params" / argument.name)
+                    arg.location = place(here / "params" / argument.name, arg.location)
                     arg.value = expression(arg.value, here / "params" / argument.name)
                     return arg
                 }

@@ -83,7 +83,7 @@ public struct ResolvedSpec: Sendable {
 
     /// A short human description of a transition, for findings and traces: `countdown --tick [count > 1]--> launch`.
     public func describe(_ transition: ResolvedTransition) -> String {
-        var text = states[transition.source].displayPath + " --" + transition.triggerText(events)
+        var text = states[transition.source].displayPath + " --" + transition.triggerText
         if let g = transition.guardCondition { text += " [\(Expression.excerpt(of: g.text))]" }
         text += "--> "
         if transition.targets.isEmpty { text += "(no target)" }
@@ -156,8 +156,9 @@ public struct ResolvedEvent: Sendable {
 }
 
 public enum ResolvedTrigger: Hashable, Sendable {
-    case event(Int)
-    case anyEvent
+    /// Event descriptors as written (`tick`, `error`, `error.*`, `*`, or several separated by spaces); the events
+    /// they match are the transition's `matchedEvents`.
+    case descriptors(String)
     case eventless
 }
 
@@ -179,6 +180,9 @@ public struct ResolvedTransition: Sendable {
     public let index: Int
     public let source: Int
     public let trigger: ResolvedTrigger
+    /// The events the trigger matches (SCXML event descriptors, resolved once here), in index order; empty for an
+    /// eventless transition. Everything that asks "does this transition handle that event" reads this list.
+    public let matchedEvents: [Int]
     /// Empty for a targetless transition; several for a fork or a `oneOf`.
     public let targets: [Int]
     public let isOneOf: Bool
@@ -189,10 +193,10 @@ public struct ResolvedTransition: Sendable {
     public let listStart: Int
     public let location: SourceLocation?
 
-    public func triggerText(_ events: [ResolvedEvent]) -> String {
+    /// The trigger as written, or "always" for an eventless transition.
+    public var triggerText: String {
         switch trigger {
-        case .event(let e): events[e].name
-        case .anyEvent: "*"
+        case .descriptors(let text): text
         case .eventless: "always"
         }
     }

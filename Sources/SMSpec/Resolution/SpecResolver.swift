@@ -8,7 +8,7 @@ extension Spec {
         return try resolve(rejected: RejectedDeclarations())
     }
 
-    func resolve(rejected: RejectedDeclarations) throws(SpecError) -> ResolvedSpec {
+    package func resolve(rejected: RejectedDeclarations) throws(SpecError) -> ResolvedSpec {
         var resolver = SpecResolver(spec: self, rejected: rejected)
         let resolved = resolver.run()
         if !resolver.diagnostics.isEmpty { throw SpecError(resolver.diagnostics) }
@@ -19,12 +19,14 @@ extension Spec {
 /// The resolution pass: flattens the state tree in document order, builds name indices, and resolves and
 /// type-checks everything that refers to something else.
 /// Names whose declarations the decoder rejected (already reported), so their uses are not reported again.
-struct RejectedDeclarations {
-    var variables: Set<String> = []
-    var events: Set<String> = []
+package struct RejectedDeclarations {
+    package var variables: Set<String> = []
+    package var events: Set<String> = []
     /// The whole section was unusable (not an object): every name of that kind is unknown for that reason.
-    var allVariables = false
-    var allEvents = false
+    package var allVariables = false
+    package var allEvents = false
+
+    package init() {}
 
     func isRejectedVariable(_ name: String) -> Bool { allVariables || variables.contains(name) }
     func isRejectedEvent(_ name: String) -> Bool { allEvents || events.contains(name) }
@@ -45,6 +47,9 @@ struct SpecResolver {
     private var statesByPath: [String: Int] = [:]
 
     private var eventIndex: [String: Int] = [:]
+    /// For every descriptor that matches something other than `*`: the events it matches, in index order. Each event
+    /// is listed under each of its token prefixes (`error.io.disk` under `error`, `error.io`, `error.io.disk`).
+    private var eventsByDescriptor: [String: [Int]] = [:]
     private var events: [ResolvedEvent] = []
     private var variableBindings: [String: ExpressionScope.Binding] = [:]
     private var opaqueGuards: [String] = []
@@ -196,6 +201,12 @@ struct SpecResolver {
             eventIndex[name] = events.count
             events.append(ResolvedEvent(index: events.count, name: name, parameters: [], doneStateOf: index, location: nodes[index].location))
         }
+        for event in events {
+            let dots = event.name.indices.filter { event.name[$0] == "." }
+            for prefix in Set(dots.map { String(event.name[..<$0]) } + [event.name]) {
+                eventsByDescriptor[prefix, default: []].append(event.index)
+            }
+        }
     }
 
     private func makeScope(parameters: [Parameter]?, reason: String) -> ExpressionScope {
@@ -222,7 +233,9 @@ struct SpecResolver {
             if error.isConsequence || rejected.allVariables && error.message.hasPrefix("unknown variable") { return nil }
             var message = error.message
             if message.hasPrefix("expected ") { message = "\(what) must be " + message.dropFirst("expected ".count) }
-            report("in \(JSONWriter.quoted(expression.excerpt)): \(message)", at: expression.location(ofOffset: error.offset)
+            // The written text: the column points into it.
+            report("in \(JSONWriter.quoted(Expression.excerpt(of: expression.writtenText ?? expression.text))): \(message)",
+                   at: expression.location(ofOffset: error.offset)
                    ?? expression.location, suggestion: error.suggestion)
             return nil
         }
@@ -245,10 +258,8 @@ struct SpecResolver {
                     if target == index || !isDescendant(target, of: index) {
                         report("the initial state \(JSONWriter.quoted(reference.text)) of \(what) is not one of its descendants",
                                at: reference.location, suggestion: Suggestions.closest(to: reference.text, in: children.map { nodes[$0].name }))
-                    } else if nodes[target].kind == .history {
-                        report("the initial state of \(what) cannot be a history state; target the history state from a transition instead",
-                               at: reference.location)
                     } else {
+                        // A history state is allowed (SCXML): the first entry takes its default, later ones restore it.
                         initial = target
                     }
                 }
@@ -269,6 +280,10 @@ struct SpecResolver {
                 guard let target = resolveReference(reference) else { continue }
                 if let parent = parents[index], !isDescendant(target, of: parent) || target == parent {
                     report("the default target \(JSONWriter.quoted(reference.text)) of history state \(JSONWriter.quoted(paths[index])) must be inside its parent",
+                           at: reference.location)
+                } else if nodes[target].kind == .history && parents[target] == parents[index] {
+                    // A history of the same parent could lead back here; one deeper down cannot.
+                    report("the default target \(JSONWriter.quoted(reference.text)) of history state \(JSONWriter.quoted(paths[index])) is a history state of the same parent; name the states to enter",
                            at: reference.location)
                 } else {
                     historyDefault.append(target)
@@ -300,7 +315,7 @@ struct SpecResolver {
                 if transition.trigger == .eventless { eventlessIndices.append(transitionIndex) } else { onIndices.append(transitionIndex) }
             } else {
                 // Keep numbering dense even when a transition fails to resolve; the spec is rejected anyway.
-                transitions.append(ResolvedTransition(index: transitionIndex, source: index, trigger: .eventless, targets: [], isOneOf: false,
+                transitions.append(ResolvedTransition(index: transitionIndex, source: index, trigger: .eventless, matchedEvents: [], targets: [], isOneOf: false,
                                                       guardCondition: nil, actions: [], kind: .external, listStart: listStart,
                                                       location: transition.location))
             }
@@ -372,17 +387,20 @@ struct SpecResolver {
 
     private mutating func resolveTransition(_ transition: Transition, source: Int, index: Int, listStart: Int) -> ResolvedTransition? {
         var trigger: ResolvedTrigger = .eventless
+        var matchedEvents: [Int] = []
         var scope: ExpressionScope
         switch transition.trigger {
         case .eventless:
             scope = makeScope(parameters: nil, reason: "\"always\" transitions have no event")
-        case .anyEvent:
-            trigger = .anyEvent
-            scope = makeScope(parameters: nil, reason: "\"*\" matches events with different parameters")
-        case .event(let name):
-            guard let eventIndex = resolveEventName(name, at: transition.triggerLocation ?? transition.location) else { return nil }
-            trigger = .event(eventIndex)
-            scope = makeScope(parameters: events[eventIndex].parameters, reason: "")
+        case .anyEvent, .event:
+            let text = transition.trigger.description
+            guard let matched = resolveDescriptors(text, at: transition.triggerLocation ?? transition.location) else { return nil }
+            trigger = .descriptors(text)
+            matchedEvents = matched
+            // `event.x` is available when every matched event has the same parameters, so one slot means one thing.
+            let parameterLists = Set(matched.map { events[$0].parameters })
+            scope = makeScope(parameters: parameterLists.count == 1 ? events[matched[0]].parameters : nil,
+                              reason: "\(JSONWriter.quoted(text)) matches events with different parameters")
         }
 
         var targets: [Int] = []
@@ -424,19 +442,44 @@ struct SpecResolver {
 
         let actions = resolveActions(transition.actions, scope: scope)
         guard targetsResolved else { return nil }
-        return ResolvedTransition(index: index, source: source, trigger: trigger, targets: targets, isOneOf: isOneOf,
+        return ResolvedTransition(index: index, source: source, trigger: trigger, matchedEvents: matchedEvents, targets: targets, isOneOf: isOneOf,
                                   guardCondition: guardCondition, actions: actions, kind: transition.kind, listStart: listStart,
                                   location: transition.location)
     }
 
-    private mutating func resolveEventName(_ name: String, at location: SourceLocation?) -> Int? {
-        if let index = eventIndex[name] { return index }
+    /// The events a trigger's descriptors match, in index order; nil (after reporting) when a descriptor matches
+    /// none, as a misspelled event name would.
+    private mutating func resolveDescriptors(_ trigger: String, at location: SourceLocation?) -> [Int]? {
+        let descriptors = EventDescriptor.descriptors(in: trigger)
+        if descriptors.isEmpty {
+            report("an empty event name; name an event, several separated by spaces, or \"*\" for every event", at: location)
+            return nil
+        }
+        var matched = Set<Int>()
+        var complete = true
+        for descriptor in descriptors {
+            if let matches = resolveDescriptor(descriptor, at: location) { matched.formUnion(matches) } else { complete = false }
+        }
+        return complete ? matched.sorted() : nil
+    }
+
+    /// The events one descriptor matches; nil (after reporting, unless the event's declaration was rejected) when a
+    /// named descriptor matches none. `*` matches every event, even when there are none.
+    private mutating func resolveDescriptor(_ descriptor: Substring, at location: SourceLocation?) -> [Int]? {
+        if descriptor == "*" { return events.map(\.index) }
+        let name = String(descriptor)
+        var matches = eventsByDescriptor[descriptor.hasSuffix(".*") ? String(descriptor.dropLast(2)) : name] ?? []
+        // A completion event may name its state by a shorter path than the event's own name uses.
+        if name.hasPrefix("done.state."), case .success(let state) = lookup(String(name.dropFirst("done.state.".count))),
+           let event = events.first(where: { $0.doneStateOf == state }), !matches.contains(event.index) {
+            matches.append(event.index)
+        }
+        if !matches.isEmpty { return matches }
         if rejected.isRejectedEvent(name) && !name.hasPrefix("done.state.") { return nil }
         if name.hasPrefix("done.state.") {
             let reference = String(name.dropFirst("done.state.".count))
             switch lookup(reference) {
             case .success(let state):
-                if let event = events.first(where: { $0.doneStateOf == state }) { return event.index }
                 report("\(JSONWriter.quoted(name)) never happens: \(JSONWriter.quoted(paths[state])) is not a compound or parallel state",
                        at: location)
             case .failure(let error):

@@ -12,6 +12,7 @@
 import Foundation
 import SMEngine
 import SMFuzz
+import SMSCXML
 import SMSpec
 
 /// What the conformance file adds for tests: steps that report the callbacks they made.
@@ -161,7 +162,7 @@ func replay(_ trace: [TraceStep], machine: Machine, type: any CallRecording.Type
 func verdict(path: String, type: any CallRecording.Type) -> (String, String) {
     let machine: Machine
     do {
-        machine = try Machine(try Spec.load(path: path))
+        machine = try Machine(try SpecFile.load(path: path))
     } catch {
         return ("diverges", "the spec does not load: \(error)")
     }

@@ -1,0 +1,188 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// An XML element with the places it and its attributes are written.
+struct XMLSourceElement: Sendable {
+    /// The namespace URI, nil for none.
+    var namespace: String?
+    var localName: String
+    /// The name as written, with its prefix.
+    var qualifiedName: String
+    var attributes: [XMLSourceAttribute]
+    var children: [XMLSourceElement] = []
+    /// The character data directly inside the element.
+    var text = ""
+    /// The offset of the `<`.
+    var offset: Int
+    /// An XPath-like path for messages: `//state[@id='idle']/transition[2]`.
+    var path = ""
+
+    func attribute(_ localName: String, namespace: String? = nil) -> XMLSourceAttribute? {
+        attributes.first { $0.localName == localName && $0.namespace == namespace }
+    }
+}
+
+struct XMLSourceAttribute: Sendable {
+    var namespace: String?
+    var localName: String
+    var qualifiedName: String
+    var value: String
+    var nameOffset: Int
+    /// The offset of the opening quote.
+    var quoteOffset: Int
+    /// The source offset of each scalar of `value`, then of the closing quote; nil when they are not known.
+    var scalarOffsets: [Int]?
+}
+
+/// Reads an XML document with Foundation's `XMLParser` (libxml2 on Linux) and gives every element and attribute the
+/// place it is written, from `XMLTagScanner`.
+enum XMLSourceDocument {
+    static func parse(_ bytes: [UInt8], maximumDepth: Int) throws(XMLSyntaxProblem) -> XMLSourceElement {
+        let tags = try XMLTagScanner.scan(bytes, maximumDepth: maximumDepth)
+        let builder = TreeBuilder(bytes: bytes, tags: tags)
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldProcessNamespaces = true
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = builder
+        let parsed = parser.parse()
+        if let problem = builder.problem { throw problem }
+        guard parsed, var root = builder.root else {
+            let code = (parser.parserError as NSError?)?.code ?? 0
+            let (line, column) = builder.errorPosition ?? (parser.lineNumber, parser.columnNumber)
+            throw XMLSyntaxProblem(message: Self.message(forParserError: code), offset: TextLines(bytes).offset(line: line, column: column))
+        }
+        ElementPaths.assign(&root)
+        return root
+    }
+
+    /// What libxml2's error codes that the tag scanner does not catch first mean.
+    static func message(forParserError code: Int) -> String {
+        switch code {
+        case 9: "a character XML does not allow (a control character?)"
+        case 201: "a namespace prefix that is not declared (add xmlns:prefix=\"...\")"
+        default: "the XML parser rejects the file here (libxml2 error \(code))"
+        }
+    }
+}
+
+/// Builds the element tree from the parser's callbacks, matching each element to its scanned tag by order.
+private final class TreeBuilder: NSObject, XMLParserDelegate {
+    let bytes: [UInt8]
+    let tags: [SourceTag]
+    private var next = 0
+    private var open: [XMLSourceElement] = []
+    /// Prefix → namespace URI, one scope per open element.
+    private var scopes: [[String: String]] = [["xml": "http://www.w3.org/XML/1998/namespace"]]
+    private(set) var root: XMLSourceElement?
+    private(set) var problem: XMLSyntaxProblem?
+    /// Where the parser was when it met its first error (it may read on before it stops).
+    private(set) var errorPosition: (line: Int, column: Int)?
+
+    init(bytes: [UInt8], tags: [SourceTag]) {
+        self.bytes = bytes
+        self.tags = tags
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
+                attributes attributeDict: [String: String] = [:]) {
+        guard problem == nil else { return }
+        let name = qName ?? elementName
+        guard next < tags.count, tags[next].name == name else {
+            fail("the XML parser and smcheck's scan disagree about this element <\(name)>", at: next < tags.count ? tags[next].offset : 0, parser)
+            return
+        }
+        let tag = tags[next]
+        next += 1
+        var scope = scopes[scopes.count - 1]
+        for raw in tag.attributes where raw.name == "xmlns" || raw.name.hasPrefix("xmlns:") {
+            scope[raw.name == "xmlns" ? "" : String(raw.name.dropFirst(6))] = XMLTagScanner.decodeValue(bytes, raw.valueRange).value
+        }
+        scopes.append(scope)
+        if name.contains(":") && (namespaceURI ?? "").isEmpty {
+            fail("the prefix of <\(name)> is not declared; add xmlns:\(name.prefix { $0 != ":" })=\"...\"", at: tag.offset, parser)
+            return
+        }
+        var attributes: [XMLSourceAttribute] = []
+        for raw in tag.attributes where raw.name != "xmlns" && !raw.name.hasPrefix("xmlns:") {
+            let decoded = XMLTagScanner.decodeValue(bytes, raw.valueRange)
+            let value = attributeDict[raw.name] ?? decoded.value
+            var namespace: String?
+            var localName = raw.name
+            if let colon = raw.name.firstIndex(of: ":") {
+                let prefix = String(raw.name[..<colon])
+                guard let uri = scope[prefix] else {
+                    fail("the prefix of the attribute '\(raw.name)' is not declared; add xmlns:\(prefix)=\"...\"", at: raw.nameOffset, parser)
+                    return
+                }
+                namespace = uri
+                localName = String(raw.name[raw.name.index(after: colon)...])
+            }
+            attributes.append(XMLSourceAttribute(namespace: namespace, localName: localName, qualifiedName: raw.name, value: value,
+                                                 nameOffset: raw.nameOffset, quoteOffset: raw.quoteOffset,
+                                                 scalarOffsets: value == decoded.value ? decoded.offsets : nil))
+        }
+        open.append(XMLSourceElement(namespace: (namespaceURI ?? "").isEmpty ? nil : namespaceURI, localName: elementName,
+                                     qualifiedName: name, attributes: attributes, offset: tag.offset))
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        guard problem == nil, let element = open.popLast() else { return }
+        scopes.removeLast()
+        if open.isEmpty { root = element } else { open[open.count - 1].children.append(element) }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if errorPosition == nil { errorPosition = (parser.lineNumber, parser.columnNumber) }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard problem == nil, !open.isEmpty else { return }
+        open[open.count - 1].text += string
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        guard problem == nil, !open.isEmpty else { return }
+        open[open.count - 1].text += String(decoding: CDATABlock, as: UTF8.self)
+    }
+
+    private func fail(_ message: String, at offset: Int, _ parser: XMLParser) {
+        problem = XMLSyntaxProblem(message: message, offset: offset)
+        parser.abortParsing()
+    }
+}
+
+/// The XPath-like paths messages show for elements: `//state[@id='idle']` for an element whose id is unique in the
+/// document, else its parent's path and its name with its position among same-named siblings
+/// (`//state[@id='idle']/transition[2]`, `/scxml/datamodel/data[1]`).
+enum ElementPaths {
+    static func assign(_ root: inout XMLSourceElement) {
+        var idCounts: [String: Int] = [:]
+        var pending = [root]
+        while let element = pending.popLast() {
+            if let id = element.attribute("id")?.value { idCounts[id, default: 0] += 1 }
+            pending += element.children
+        }
+        root.path = "/" + root.qualifiedName
+        assignChildren(&root, idCounts)
+    }
+
+    /// Recursive, but the tag scanner bounds the depth.
+    private static func assignChildren(_ element: inout XMLSourceElement, _ idCounts: [String: Int]) {
+        var seen: [String: Int] = [:]
+        let totals = Dictionary(element.children.map { ($0.qualifiedName, 1) }, uniquingKeysWith: +)
+        for i in element.children.indices {
+            let name = element.children[i].qualifiedName
+            seen[name, default: 0] += 1
+            if let id = element.children[i].attribute("id")?.value, idCounts[id] == 1 {
+                element.children[i].path = "//\(name)[@id=\(quoted(id))]"
+            } else {
+                element.children[i].path = element.path + "/" + name + (totals[name, default: 0] > 1 ? "[\(seen[name]!)]" : "")
+            }
+            assignChildren(&element.children[i], idCounts)
+        }
+    }
+
+    private static func quoted(_ value: String) -> String { value.contains("'") ? "\"\(value)\"" : "'\(value)'" }
+}

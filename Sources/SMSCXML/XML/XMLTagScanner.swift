@@ -1,0 +1,337 @@
+import SMSpec
+
+/// A start tag as it is written: where it and each of its attributes are. The XML parser reports positions only at
+/// the end of a start tag, so the reader takes them from here, matching tags to the parser's elements by order.
+struct SourceTag: Sendable {
+    /// The offset of the `<`.
+    let offset: Int
+    /// The name as written, with its prefix.
+    let name: String
+    let attributes: [SourceAttribute]
+}
+
+struct SourceAttribute: Sendable {
+    /// The name as written, with its prefix.
+    let name: String
+    let nameOffset: Int
+    /// The offset of the opening quote.
+    let quoteOffset: Int
+    /// The raw bytes of the value, between the quotes.
+    let valueRange: Range<Int>
+}
+
+/// Why the text is not the XML smcheck reads, and where.
+struct XMLSyntaxProblem: Error, Sendable {
+    let message: String
+    let offset: Int
+}
+
+/// Scans an XML document for its start tags and checks its structure: one root element, tags that close in order,
+/// quoted attribute values without `<` or stray `&`, nesting within `maximumDepth`, UTF-8, and no DOCTYPE (whose
+/// entities could expand into elements the scan cannot see, or explode in size).
+///
+/// The XML parser checks the rest; this scan exists for positions and for messages that say what to write instead.
+/// Complexity: O(n) in the size of the text, iterative.
+struct XMLTagScanner {
+    private let bytes: [UInt8]
+    private var index = 0
+    private let maximumDepth: Int
+    private var open: [(name: String, offset: Int)] = []
+    private var tags: [SourceTag] = []
+    private var sawRoot = false
+
+    private init(_ bytes: [UInt8], maximumDepth: Int) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+    }
+
+    static func scan(_ bytes: [UInt8], maximumDepth: Int) throws(XMLSyntaxProblem) -> [SourceTag] {
+        if let invalid = JSONParser.firstInvalidUTF8Offset(bytes) {
+            throw XMLSyntaxProblem(
+                message: "invalid UTF-8 byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)); a spec must be UTF-8 text",
+                offset: invalid)
+        }
+        var scanner = XMLTagScanner(bytes, maximumDepth: maximumDepth)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.index = 3 }
+        try scanner.scanDocument()
+        return scanner.tags
+    }
+
+    // MARK: - Document
+
+    private mutating func scanDocument() throws(XMLSyntaxProblem) {
+        let documentStart = index
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                try scanText()
+                continue
+            }
+            if starts(with: "<?") {
+                try scanProcessingInstruction(atDocumentStart: index == documentStart)
+            } else if starts(with: "<!--") {
+                try skip(past: "-->", what: "the comment")
+            } else if starts(with: "<![CDATA[") {
+                if open.isEmpty { throw problem("a CDATA section outside the root element", at: index) }
+                try skip(past: "]]>", what: "the CDATA section")
+            } else if starts(with: "<!DOCTYPE") || starts(with: "<!doctype") {
+                throw problem("a DOCTYPE declaration; SCXML files need none, and smcheck does not read them (their entities could "
+                    + "expand into elements, or without bound); remove it", at: index)
+            } else if starts(with: "<!") {
+                throw problem("unexpected '<!'; expected a comment (<!-- -->) or a CDATA section (<![CDATA[ ]]>)", at: index)
+            } else if starts(with: "</") {
+                try scanEndTag()
+            } else {
+                try scanStartTag()
+            }
+        }
+        if let innermost = open.last {
+            throw problem("<\(innermost.name)> is never closed; add </\(innermost.name)>", at: innermost.offset)
+        }
+        if !sawRoot {
+            throw problem("the file has no element; expected an <scxml> element", at: bytes.count)
+        }
+    }
+
+    /// Character data: only white space outside the root element; `&` must start a reference.
+    private mutating func scanText() throws(XMLSyntaxProblem) {
+        let c = bytes[index]
+        if open.isEmpty && !Self.isSpace(c) {
+            throw problem(sawRoot ? "text after the root element; an XML file has one root element and nothing after it"
+                                  : "text before the root element; an SCXML file starts with <scxml> (or an XML declaration)", at: index)
+        }
+        if c == UInt8(ascii: "&") {
+            try scanReference()
+        } else {
+            index += 1
+        }
+    }
+
+    private mutating func scanProcessingInstruction(atDocumentStart: Bool) throws(XMLSyntaxProblem) {
+        let start = index
+        try skip(past: "?>", what: "the processing instruction")
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard text.hasPrefix("<?xml") && (text.count == 5 || text.dropFirst(5).first?.isWhitespace == true) else { return }
+        if !atDocumentStart { throw problem("the XML declaration <?xml ...?> must come first in the file", at: start) }
+        if let range = text.range(of: "encoding") {
+            let rest = text[range.upperBound...].drop { $0 == " " || $0 == "=" }
+            if let quote = rest.first, quote == "\"" || quote == "'" {
+                let name = rest.dropFirst().prefix { $0 != quote }
+                if !["utf-8", "utf8"].contains(name.lowercased()) {
+                    throw problem("the file declares the encoding \"\(name)\"; smcheck reads UTF-8 files (convert it, and declare encoding=\"UTF-8\")",
+                                  at: start)
+                }
+            }
+        }
+    }
+
+    // MARK: - Tags
+
+    private mutating func scanStartTag() throws(XMLSyntaxProblem) {
+        let start = index
+        index += 1
+        let name = readName()
+        if name.isEmpty {
+            throw problem("'<' must start a tag; write a literal < as &lt;", at: start)
+        }
+        if open.isEmpty {
+            if sawRoot { throw problem("a second root element <\(name)>; an XML file has exactly one root element", at: start) }
+            sawRoot = true
+        }
+        var attributes: [SourceAttribute] = []
+        while true {
+            let hadSpace = skipSpaces()
+            guard index < bytes.count else { throw problem("the tag <\(name) is never closed with '>'", at: start) }
+            if bytes[index] == UInt8(ascii: ">") {
+                index += 1
+                open.append((name, start))
+                if open.count > maximumDepth {
+                    throw problem("elements nest deeper than \(maximumDepth) levels; smcheck reads at most that many", at: start)
+                }
+                break
+            }
+            if starts(with: "/>") {
+                index += 2
+                if open.count + 1 > maximumDepth {
+                    throw problem("elements nest deeper than \(maximumDepth) levels; smcheck reads at most that many", at: start)
+                }
+                break
+            }
+            if !hadSpace { throw problem("expected white space, '>' or '/>' in the tag <\(name)>, not \(describe(index))", at: index) }
+            let attribute = try scanAttribute(in: name)
+            if attributes.contains(where: { $0.name == attribute.name }) {
+                throw problem("the attribute '\(attribute.name)' is given twice in <\(name)>", at: attribute.nameOffset)
+            }
+            attributes.append(attribute)
+        }
+        tags.append(SourceTag(offset: start, name: name, attributes: attributes))
+    }
+
+    private mutating func scanAttribute(in element: String) throws(XMLSyntaxProblem) -> SourceAttribute {
+        let nameOffset = index
+        let name = readName()
+        if name.isEmpty { throw problem("unexpected \(describe(index)) in the tag <\(element)>", at: index) }
+        skipSpaces()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+            throw problem("the attribute '\(name)' needs a value: \(name)=\"...\"", at: nameOffset)
+        }
+        index += 1
+        skipSpaces()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+            throw problem("the value of '\(name)' must be in quotes: \(name)=\"...\"", at: index)
+        }
+        let quoteOffset = index
+        let quote = bytes[index]
+        index += 1
+        let valueStart = index
+        while true {
+            guard index < bytes.count else { throw problem("the value of '\(name)' is never closed with its quote", at: quoteOffset) }
+            let c = bytes[index]
+            if c == quote { break }
+            if c == UInt8(ascii: "<") {
+                throw problem("'<' inside the value of '\(name)'; XML needs it written as &lt; (and && as &amp;&amp;)", at: index)
+            }
+            if c == UInt8(ascii: "&") { try scanReference() } else { index += 1 }
+        }
+        let valueRange = valueStart..<index
+        index += 1
+        return SourceAttribute(name: name, nameOffset: nameOffset, quoteOffset: quoteOffset, valueRange: valueRange)
+    }
+
+    private mutating func scanEndTag() throws(XMLSyntaxProblem) {
+        let start = index
+        index += 2
+        let name = readName()
+        skipSpaces()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else {
+            throw problem("the end tag </\(name) is never closed with '>'", at: start)
+        }
+        index += 1
+        guard let innermost = open.popLast() else {
+            throw problem("</\(name)> closes no element", at: start)
+        }
+        if innermost.name != name {
+            let opened = TextLines(bytes).position(innermost.offset)
+            throw problem("</\(name)> does not close <\(innermost.name)> (opened at line \(opened.line), column \(opened.column)); "
+                + "expected </\(innermost.name)>", at: start)
+        }
+    }
+
+    // MARK: - References
+
+    /// `&lt;`, `&gt;`, `&amp;`, `&quot;`, `&apos;`, `&#N;` or `&#xH;`.
+    private mutating func scanReference() throws(XMLSyntaxProblem) {
+        let start = index
+        index += 1
+        var name: [UInt8] = []
+        while index < bytes.count, bytes[index] != UInt8(ascii: ";"), name.count < 12, !Self.isSpace(bytes[index]) {
+            name.append(bytes[index])
+            index += 1
+        }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ";"), !name.isEmpty else {
+            throw problem("'&' starts an entity reference such as &lt;; write a literal & as &amp; (and && as &amp;&amp;)", at: start)
+        }
+        index += 1
+        let text = String(decoding: name, as: UTF8.self)
+        if Self.predefined[text] != nil || Self.characterReference(text) != nil { return }
+        throw problem("unknown entity '&\(text);'; XML predefines only &lt; &gt; &amp; &quot; &apos; (and &#N; for a character)", at: start)
+    }
+
+    static let predefined: [String: Unicode.Scalar] = ["lt": "<", "gt": ">", "amp": "&", "quot": "\"", "apos": "'"]
+
+    /// The character `#N` or `#xH` stands for.
+    static func characterReference(_ text: String) -> Unicode.Scalar? {
+        guard text.hasPrefix("#") else { return nil }
+        let body = text.dropFirst()
+        let value = body.hasPrefix("x") ? UInt32(body.dropFirst(), radix: 16) : UInt32(body, radix: 10)
+        return value.flatMap(Unicode.Scalar.init)
+    }
+
+    // MARK: - Lexical helpers
+
+    private func starts(with text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        return text.withUTF8Buffer { buffer in (0..<count).allSatisfy { bytes[index + $0] == buffer[$0] } }
+    }
+
+    private mutating func skip(past terminator: StaticString, what: String) throws(XMLSyntaxProblem) {
+        let start = index
+        while index < bytes.count {
+            if starts(with: terminator) {
+                index += terminator.utf8CodeUnitCount
+                return
+            }
+            index += 1
+        }
+        throw problem("\(what) is never closed with '\(terminator)'", at: start)
+    }
+
+    /// A name: everything up to white space, `=`, `/`, `>`, `<`, quotes or the end.
+    private mutating func readName() -> String {
+        let start = index
+        while index < bytes.count {
+            let c = bytes[index]
+            if Self.isSpace(c) || c == UInt8(ascii: "=") || c == UInt8(ascii: "/") || c == UInt8(ascii: ">") || c == UInt8(ascii: "<")
+                || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") { break }
+            index += 1
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    @discardableResult
+    private mutating func skipSpaces() -> Bool {
+        let start = index
+        while index < bytes.count && Self.isSpace(bytes[index]) { index += 1 }
+        return index > start
+    }
+
+    static func isSpace(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r")
+    }
+
+    private func describe(_ offset: Int) -> String {
+        guard offset < bytes.count else { return "the end of the file" }
+        var end = offset + 1
+        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return "'" + String(decoding: bytes[offset..<end], as: UTF8.self) + "'"
+    }
+
+    private func problem(_ message: String, at offset: Int) -> XMLSyntaxProblem {
+        XMLSyntaxProblem(message: message, offset: offset)
+    }
+}
+
+extension XMLTagScanner {
+    /// An attribute value as XML reads it, references replaced and white space normalized to spaces, with the
+    /// source offset of each scalar and, last, the offset of the closing quote.
+    static func decodeValue(_ bytes: [UInt8], _ range: Range<Int>) -> (value: String, offsets: [Int]) {
+        // Most values have no reference and no white space but spaces: they are their bytes.
+        if !bytes[range].contains(where: { $0 == UInt8(ascii: "&") || ($0 != UInt8(ascii: " ") && isSpace($0)) }) {
+            var offsets = range.filter { bytes[$0] & 0xC0 != 0x80 }
+            offsets.append(range.upperBound)
+            return (String(decoding: bytes[range], as: UTF8.self), offsets)
+        }
+        var scalars = String.UnicodeScalarView()
+        var offsets: [Int] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let c = bytes[i]
+            offsets.append(i)
+            if c == UInt8(ascii: "&"), let semicolon = bytes[i..<range.upperBound].firstIndex(of: UInt8(ascii: ";")) {
+                let name = String(decoding: bytes[(i + 1)..<semicolon], as: UTF8.self)
+                scalars.append(predefined[name] ?? characterReference(name) ?? "?")
+                i = semicolon + 1
+            } else if isSpace(c) {
+                scalars.append(" ")
+                i += c == UInt8(ascii: "\r") && i + 1 < range.upperBound && bytes[i + 1] == UInt8(ascii: "\n") ? 2 : 1
+            } else {
+                var end = i + 1
+                while end < range.upperBound && bytes[end] & 0xC0 == 0x80 { end += 1 }
+                scalars.append(contentsOf: String(decoding: bytes[i..<end], as: UTF8.self).unicodeScalars)
+                i = end
+            }
+        }
+        offsets.append(range.upperBound)
+        return (String(scalars), offsets)
+    }
+}

@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import SMSCXML
+import SMSpec
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a spec in another format: a JSON spec as SCXML, or an SCXML file as a JSON spec.",
+        discussion: """
+            The SCXML keeps what SCXML has no words for (variable domains, event parameters, invariants, opaque \
+            guards, else, oneOf, call, choice states, options) in smcheck's namespace, so reading it back gives the \
+            same spec; other interpreters ignore those attributes. See Docs/SCXML.md.
+
+            Exit status: 0 when the spec was written, 2 when it could not be read or cannot be written in the format.
+            """)
+
+    @Argument(help: "The spec file (JSON or SCXML).", completion: .file(extensions: ["json", "scxml"]))
+    var file: String
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case scxml, json
+    }
+
+    @Option(help: "The format to write: scxml or json (default: the other one).")
+    var format: Format?
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: "Write to this file instead of standard output.", completion: .file())
+    var output: String?
+
+    func run() throws {
+        let spec: Spec
+        do {
+            spec = try SpecFile.load(path: file)
+        } catch {
+            printError(error.description)
+            throw ExitStatus.unusableInput
+        }
+        let target = format ?? (SpecFile.Format(path: file) == .json ? .scxml : .json)
+        let text: String
+        switch target {
+        case .scxml:
+            text = spec.scxmlText
+            if let note = Self.portabilityNote(spec) { printError("note: \(note)") }
+        case .json:
+            if let problem = Self.jsonProblem(spec) {
+                printError("\(file): error: \(problem)")
+                throw ExitStatus.unusableInput
+            }
+            text = spec.jsonText
+        }
+        // Anything a format cannot carry (a control character in a description, say) shows when the text is read back.
+        do {
+            let again = target == .scxml ? try Spec.load(scxml: text) : try Spec.load(json: text)
+            guard again == spec else {
+                printError("\(file): error: the \(target.rawValue.uppercased()) form of this spec reads back as a different spec; it is not written")
+                throw ExitStatus.unusableInput
+            }
+        } catch let error as SpecError {
+            printError("\(file): error: the \(target.rawValue.uppercased()) form of this spec cannot be read back, so it is not written:\n\(error.description)")
+            throw ExitStatus.unusableInput
+        }
+        if let output {
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: output))
+            } catch {
+                printError("error: cannot write \(output): \(error.localizedDescription)")
+                throw ExitStatus.unusableInput
+            }
+        } else {
+            print(text, terminator: "")
+        }
+    }
+
+    /// Other interpreters read ids, not smcheck's paths, and need every id once.
+    static func portabilityNote(_ spec: Spec) -> String? {
+        var names: [String] = []
+        var pending = spec.states
+        while let state = pending.popLast() {
+            names.append(state.name)
+            pending += state.children
+        }
+        let repeated = Dictionary(grouping: names, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        guard !repeated.isEmpty else { return nil }
+        return "state names occur more than once (\(repeated.joined(separator: ", "))); smcheck reads the document back, but other SCXML "
+            + "interpreters need every id once (and targets by id, not smcheck's paths)"
+    }
+
+    /// JSON writes the transitions of one event under one key, so a state whose transitions on one trigger are
+    /// separated by others (as SCXML allows) has no JSON form with the same priorities.
+    static func jsonProblem(_ spec: Spec) -> String? {
+        var pending = spec.states
+        while let state = pending.popLast() {
+            pending += state.children
+            var seen: Set<String> = []
+            var previous: String?
+            for transition in state.transitions {
+                let key = transition.trigger.description
+                if key != previous && !seen.insert(key).inserted {
+                    return "state \"\(state.name)\" has transitions on \"\(key)\" separated by other transitions; the JSON format groups "
+                        + "the transitions of one trigger under one key, so their priority cannot be kept. Put them next to each other"
+                }
+                previous = key
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import SMAnalyzer
+import SMEngine
+import SMSCXML
+import SMSpec
+import SMTestSupport
+import Testing
+
+/// Every spec of the repository, written as SCXML and read back, is the same spec: equal as a model, running the
+/// same on random event sequences, and giving the same findings.
+@Suite("SCXML round trip of every spec in Specs/ and Tests/Fixtures/")
+struct RoundTripTests {
+    static let folders = ["Specs", "Specs/defects", "Tests/Fixtures/semantics", "Tests/Fixtures/fuzz", "Tests/Fixtures/scxml", "Tests/Fixtures/symbolic"]
+    static let paths: [String] = Fixtures.specFiles(under: Fixtures.specsDirectory) + Fixtures.specFiles(under: Fixtures.fixturesDirectory)
+
+    static func roundTrip(_ path: String) throws -> (original: Spec, again: Spec) {
+        let original = try Fixtures.load(path)
+        let again = try Spec.load(scxml: original.scxmlText, file: Fixtures.relative(path) + ".scxml")
+        return (original, again)
+    }
+
+    @Test("the specs are there: every folder has some, so the round trip cannot pass on nothing")
+    func inventory() {
+        for folder in Self.folders {
+            let prefix = Fixtures.repositoryRoot.appendingPathComponent(folder).path + "/"
+            #expect(Self.paths.contains { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }, "no spec in \(folder)/")
+        }
+        #expect(Self.paths.count >= 80, "\(Self.paths.count) specs")
+    }
+
+    @Test("written as SCXML and read back, the spec is equal, and writing it again gives the same text", arguments: paths)
+    func sameModel(path: String) throws {
+        let (original, again) = try Self.roundTrip(path)
+        #expect(again == original)
+        #expect(again.scxmlText == original.scxmlText)
+        #expect(again.jsonText == original.jsonText || SpecFile.Format(path: path) == .scxml)
+    }
+
+    @Test("the two run the same on random event sequences", arguments: paths)
+    func sameRuns(path: String) throws {
+        let (original, again) = try Self.roundTrip(path)
+        let machines = [try Machine(original), try Machine(again)]
+        let events = machines[0].spec.events.filter { !$0.isImplicit }
+        var random = SeededRandom(seed: 13)
+        for _ in 0..<20 {
+            var states = try machines.map { try $0.initialState().state }
+            #expect(machines[0].statusLine(states[0]) == machines[1].statusLine(states[1]))
+            guard !events.isEmpty else { break }
+            for _ in 0..<25 {
+                let declaration = events[Int(random.next() % UInt64(events.count))]
+                let arguments = declaration.parameters.map { parameter -> Int in
+                    let index = Int(random.next() % UInt64(max(1, parameter.type.cardinality)))
+                    if case .int(let min, _) = parameter.type { return min + index }
+                    return index
+                }
+                let choices = (0..<4).map { _ in Int(random.next() % 3) }
+                let outcomes = machines.indices.map { i -> String in
+                    do {
+                        let step = try machines[i].step(states[i], EventInstance(event: declaration.index, arguments: arguments),
+                                                        choices: ChoiceSequence(choices))
+                        states[i] = step.state
+                        return machines[i].statusLine(step.state) + (step.handled ? "" : " (unhandled)")
+                    } catch {
+                        return "error: \(error)"
+                    }
+                }
+                guard outcomes[0] == outcomes[1] else {
+                    Issue.record("\(Fixtures.relative(path)): after \(declaration.name), \(outcomes[0]) read from JSON but \(outcomes[1]) from SCXML")
+                    return
+                }
+                if outcomes[0].hasPrefix("error") { break }
+            }
+        }
+    }
+
+    @Test("the two give the same findings, on the same elements", arguments: paths)
+    func sameFindings(path: String) throws {
+        let (original, again) = try Self.roundTrip(path)
+        func summary(_ findings: [Finding]) -> [String] {
+            findings.map { f in
+                "\(f.code.rawValue) \(f.severity) \(f.message) \(f.states) \(f.location?.pointer.description ?? "-") "
+                    + "\(f.trace?.map(\.event) ?? []) \(f.witness)"
+            }
+        }
+        // Bounded, on one thread, so specs too big to explore (Tests/Fixtures/symbolic) stop at the same place on both.
+        var options = AnalysisOptions()
+        options.exploration.maximumStates = 200_000
+        options.exploration.threads = 1
+        let expected = summary(try Analyzer.analyze(original, options: options).findings)
+        #expect(summary(try Analyzer.analyze(again, options: options).findings) == expected)
+    }
+}
