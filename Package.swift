@@ -10,7 +10,9 @@
 //   CPrefetch   a cache prefetch hint for the explorer's visited store (Swift has none)
 //   SMAnalyzer  the explorer (every reachable configuration) and the SM0xx findings
 //   SMFuzz      property-based harness: generation, shrinking, replay, coverage, conformance
-//   SMReport    text, JSON, SARIF and JUnit renderers; Markdown and HTML reports with a Mermaid diagram
+//   CGraphviz   Graphviz's libgvc/libcgraph as a system library (only with the "Graphviz" trait)
+//   SMReport    text, JSON, SARIF and JUnit renderers; state diagrams (DOT, Mermaid, SVG drawn by Graphviz); Markdown
+//               and HTML reports
 //   SMTesting   assertions for users' tests: XCTest (XCTAssertNoFindings, ...) and Swift Testing (expectNoFindings, ...)
 //   smcheck     the command line tool
 import PackageDescription
@@ -37,7 +39,8 @@ let package = Package(
     ],
     traits: [
         .trait(name: "Z3", description: "Prove guard properties with libz3 (needs libz3-dev and pkg-config)."),
-        .default(enabledTraits: ["Z3"]),
+        .trait(name: "Graphviz", description: "Draw state diagrams as SVG with Graphviz in process (needs libgraphviz-dev and pkg-config)."),
+        .default(enabledTraits: ["Z3", "Graphviz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -63,7 +66,16 @@ let package = Package(
         ),
         .target(name: "CPrefetch"),
         .target(name: "SMFuzz", dependencies: ["SMEngine"], swiftSettings: strictSwift),
-        .target(name: "SMReport", dependencies: ["SMAnalyzer", "SMFuzz"], swiftSettings: strictSwift),
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+        ),
+        .target(
+            name: "SMReport",
+            dependencies: ["SMAnalyzer", "SMFuzz", .target(name: "CGraphviz", condition: .when(traits: ["Graphviz"]))],
+            swiftSettings: strictSwift
+        ),
         .target(name: "SMTesting", dependencies: ["SMAnalyzer", "SMFuzz", "SMReport"], swiftSettings: strictSwift),
         .executableTarget(
             name: "smcheck",
