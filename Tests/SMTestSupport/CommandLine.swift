@@ -20,6 +20,12 @@ public enum SMCheckCommand {
 
     /// Runs `smcheck arguments...` in the repository root, with `input` on standard input.
     public static func run(_ arguments: [String], input: String = "") throws -> Output {
+        try run(executable, arguments, input: input)
+    }
+
+    /// Runs any program in the repository root, with `input` on standard input (written before the output is read:
+    /// keep it within a pipe's buffer unless the program reads all of it first).
+    public static func run(_ executable: URL, _ arguments: [String], input: String = "") throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -39,7 +39,7 @@ final class CGraph {
     let raw: UnsafeMutablePointer<Agraph_t>
 
     init(_ graph: GraphvizGraph) throws(DiagramError) {
-        guard let root = Self.withCString(graph.subgraphs[0].name, { agopen($0, smcheck_directed_graph(), nil) }) else {
+        guard let root = Self.withCString(graph.subgraphs[0].name, { agopen($0, smcheck_directed_graph(), smcheck_creation_order_discipline()) }) else {
             throw DiagramError("Graphviz could not create a graph")
         }
         raw = root
