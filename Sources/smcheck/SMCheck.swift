@@ -1,4 +1,5 @@
 import ArgumentParser
+import SMReport
 import SMSolver
 
 @main
@@ -13,8 +14,9 @@ struct SMCheck: ParsableCommand {
             Exit codes: 0 nothing at error level, 1 error-level findings (or a fuzz failure), 2 input that could \
             not be used.
             """,
-        version: "smcheck 0.1.0 (\(Z3Library.version ?? "built without Z3"))",
-        subcommands: [Check.self, ExploreCommand.self, FuzzCommand.self, ReplayCommand.self, ReportCommand.self, RunCommand.self, SchemaCommand.self],
+        version: "smcheck 0.1.0 (\(Z3Library.version ?? "built without Z3"), \(GraphvizLayout.version.map { "Graphviz " + $0 } ?? "built without Graphviz"))",
+        subcommands: [Check.self, ExploreCommand.self, FuzzCommand.self, GraphCommand.self, ReplayCommand.self, ReportCommand.self, RunCommand.self,
+                      SchemaCommand.self],
         defaultSubcommand: Check.self
     )
 }
