@@ -28,22 +28,7 @@ struct MermaidDiagramTests {
 
     @Test("hierarchy, parallel regions, choice, final states and history, each edge in the box holding both ends")
     func structure() throws {
-        let spec = Spec("Structure") {
-            Event("go"); Event("back")
-            State("idle") { On("go", to: "work") }
-            Parallel("work") {
-                State("left") {
-                    State("l1") { On("go", to: "l2") }
-                    Final("l2")
-                }
-                State("right") {
-                    Atomic("r1")
-                    History("past", deep: true)
-                }
-                On("back", to: "idle")
-            }
-        }
-        let source = try #require(try diagram(spec, findings: [7: ["SM001"]]).source)
+        let source = try #require(try diagram(DiagramSpecs.structure, findings: [7: ["SM001"]]).source)
         #expect(source == """
             stateDiagram-v2
                 [*] --> idle

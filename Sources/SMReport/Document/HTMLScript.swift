@@ -1,4 +1,5 @@
-/// The script every HTML report with a drawn diagram carries in its page: the trace player and the coverage switch.
+/// The script every HTML report with a drawn diagram carries in its page: the trace player, the coverage switch and
+/// the switch between the diagram fitted to the page and at its actual size.
 ///
 /// It reads the traces from the `smcheck-traces` JSON element (each step: the ids of the active states' and the
 /// taken transitions' SVG elements, the leaves, the variables, the problems) and only adds and removes classes;
@@ -11,6 +12,8 @@ enum HTMLScript {
           const figure = document.getElementById("diagram");
           const coverage = document.getElementById("paint-coverage");
           if (coverage) coverage.addEventListener("change", () => figure.classList.toggle("coverage", coverage.checked));
+          const actualSize = document.getElementById("actual-size");
+          actualSize.addEventListener("change", () => figure.classList.toggle("actual-size", actualSize.checked));
           const player = document.getElementById("player");
           if (!player || traces.length === 0) return;
           const choice = document.getElementById("trace-choice");

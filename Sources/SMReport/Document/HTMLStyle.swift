@@ -14,7 +14,7 @@ enum HTMLStyle {
         .note{border-left:4px solid #9a6700;padding-left:.8rem}\
         figure.diagram{margin:0}\
         .diagram .canvas{overflow:auto;border:1px solid #d0d7de;border-radius:6px;padding:.5rem;background:#fff}\
-        .diagram svg{display:block;max-width:100%;height:auto;margin:auto}\
+        .diagram svg{display:block;max-width:100%;height:auto;margin:auto}.diagram.actual-size svg{max-width:none}\
         .diagram figcaption{font-size:13px;color:#57606a;margin:.4rem 0}\
         .coverage-legend{display:none}.coverage .coverage-legend{display:inline}\
         .node.state.active :is(path,polygon,ellipse){fill:#fff1a8;stroke:#9a6700;stroke-width:2.5}\
