@@ -78,7 +78,7 @@ struct GraphCommand: ParsableCommand {
         case .svg:
             do {
                 let drawing = try GraphvizDiagram(diagram).svg()
-                for warning in drawing.warnings { printError("warning: Graphviz: \(warning)") }
+                for warning in drawing.warnings { printError("\(file): \(warning)") }
                 text = drawing.text
             } catch {
                 printError("error: \(file): \(error.message)")

@@ -162,6 +162,20 @@ struct GraphvizDiagramTests {
         }
     }
 
+    @Test("a graph dot cannot route with labels on its edges is drawn with the labels beside them; Graphviz stays usable",
+          .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
+    func labelsBeside() throws {
+        let spec = try Fixtures.fixture("diagrams/dense-clusters").resolve()
+        let drawing = try GraphvizDiagram(StateDiagram(spec)).svg()
+        let warning = try #require(drawing.warnings.first)
+        #expect(warning.hasPrefix("Graphviz could not lay the diagram out: Error: "))
+        #expect(warning.hasSuffix("; drew the edge labels beside the edges instead"))
+        let svg = try XMLElements(parsing: drawing.text)
+        #expect(svg.withClass("state").count == spec.states.count - 1)
+        #expect(svg.withClass("transition").count == spec.transitions.reduce(0) { $0 + $1.targets.count })
+        #expect(try GraphvizDiagram(StateDiagram(try Fixtures.spec("rocket").resolve())).svg().warnings == [])
+    }
+
     @Test("names with backslashes, quotes and line breaks reach ids and labels unchanged, through DOT and through cgraph",
           .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
     func awkwardNames() throws {

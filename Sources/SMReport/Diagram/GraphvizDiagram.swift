@@ -32,9 +32,24 @@ public struct GraphvizDiagram: Sendable {
     public var dot: String? { graph?.dot }
 
     /// The diagram laid out and drawn as an SVG document by the Graphviz library linked in.
+    ///
+    /// `dot` routes an edge's label as part of the edge, and dense graphs of nested clusters can defeat its router
+    /// (it loses edges). Those are drawn again with the labels placed beside the edges after routing (`xlabel`),
+    /// which may overlap but loses nothing; a warning says so.
     public func svg() throws(DiagramError) -> GraphvizLayout.Drawing {
         guard let graph else { throw DiagramError(reasonForNoDiagram ?? "no diagram") }
-        return try GraphvizLayout.render(graph, format: "svg")
+        do {
+            return try GraphvizLayout.render(graph, format: "svg")
+        } catch {
+            var beside = graph
+            for index in beside.edges.indices {
+                beside.edges[index].attributes = beside.edges[index].attributes.map {
+                    $0.name == "label" ? GraphvizGraph.Attribute("xlabel", $0.value) : $0
+                }
+            }
+            let drawing = try GraphvizLayout.render(beside, format: "svg")
+            return GraphvizLayout.Drawing(text: drawing.text, warnings: ["\(error.message); drew the edge labels beside the edges instead"] + drawing.warnings)
+        }
     }
 
     private struct Builder {
@@ -49,7 +64,7 @@ public struct GraphvizDiagram: Sendable {
         init(diagram: StateDiagram) {
             self.diagram = diagram
             graph = GraphvizGraph(name: diagram.spec.name, attributes: [
-                Attribute("compound", "true"), Attribute("rankdir", "LR"), Attribute("newrank", "true"),
+                Attribute("compound", "true"), Attribute("rankdir", "LR"),
                 Attribute("fontname", Self.font), Attribute("fontsize", "12"), Attribute("nodesep", "0.3"),
                 Attribute("ranksep", "0.4"),
             ])

@@ -44,15 +44,24 @@ public enum GraphvizLayout {
         #endif
     }
 
-    /// Lays `graph` out with `dot` and renders it as `format` (`svg`, `png`, ...).
+    /// Lays `graph` out with `dot` and renders it as `format` (`svg`, `png`, ...). A layout Graphviz reports an
+    /// error for (an edge it could not route, say) is not rendered: the error is thrown.
     public static func render(_ graph: GraphvizGraph, format: String) throws(DiagramError) -> Drawing {
         #if Graphviz
         return try session.withLock { session throws(DiagramError) in
             let context = try Session.open(&session).context
-            Session.messages.withLock { $0.removeAll() }
+            Session.output.withLock { $0.removeAll() }
             let cgraph = try CGraph(graph)
-            let text = try context.render(cgraph, engine: "dot", format: format)
-            return Drawing(text: text, warnings: Session.messages.withLock { $0 })
+            let laidOut = context.layout(cgraph, engine: "dot")
+            let messages = Session.messages
+            if let error = messages.first(where: { $0.hasPrefix("Error") }) ?? (laidOut ? nil : "no layout") {
+                // Not freed: after such an error Graphviz 2.43 frees parts of the layout twice ("lost edge"), which
+                // would end the process. The layout stays allocated (one per failed drawing).
+                throw DiagramError("Graphviz could not lay the diagram out: \(error)")
+            }
+            defer { context.freeLayout(cgraph) }
+            let text = try context.render(cgraph, format: format)
+            return Drawing(text: text, warnings: Session.messages)
         }
         #else
         throw DiagramError(unavailableMessage)
@@ -70,15 +79,19 @@ public enum GraphvizLayout {
 
         private init() throws(DiagramError) {
             context = try GraphvizContext()
-            // Warnings and errors come to this handler instead of standard error.
-            _ = agseterrf { message in
-                if let message { Session.messages.withLock { $0.append(String(cString: message).trimmingNewlines) } }
+            // Warnings and errors come to this handler instead of standard error, in pieces ("Error", ": ", the
+            // message and its line break).
+            _ = agseterrf { piece in
+                if let piece { Session.output.withLock { $0 += String(cString: piece) } }
                 return 0
             }
         }
 
         /// What Graphviz reported during the current render.
-        static let messages = Mutex<[String]>([])
+        static let output = Mutex("")
+
+        /// Its lines.
+        static var messages: [String] { output.withLock { $0.split(separator: "\n").map(String.init) } }
 
         static func open(_ session: inout Session?) throws(DiagramError) -> Session {
             if let session { return session }
@@ -88,12 +101,4 @@ public enum GraphvizLayout {
         }
     }
     #endif
-}
-
-extension String {
-    fileprivate var trimmingNewlines: String {
-        var text = Substring(self)
-        while text.last?.isNewline == true { text.removeLast() }
-        return String(text)
-    }
 }

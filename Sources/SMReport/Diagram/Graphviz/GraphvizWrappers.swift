@@ -17,10 +17,18 @@ final class GraphvizContext {
     /// Graphviz's version, e.g. "2.43.0".
     var version: String { gvcVersion(raw).map { String(cString: $0) } ?? "unknown" }
 
-    /// Lays the graph out with `engine` and renders it as `format`; the layout is freed again either way.
-    func render(_ graph: CGraph, engine: String, format: String) throws(DiagramError) -> String {
-        guard gvLayout(raw, graph.raw, engine) == 0 else { throw DiagramError("Graphviz could not lay the graph out with \(engine)") }
-        defer { gvFreeLayout(raw, graph.raw) }
+    /// Lays the graph out with `engine`; false when Graphviz gave up.
+    func layout(_ graph: CGraph, engine: String) -> Bool {
+        gvLayout(raw, graph.raw, engine) == 0
+    }
+
+    /// Frees what `layout` attached to the graph.
+    func freeLayout(_ graph: CGraph) {
+        gvFreeLayout(raw, graph.raw)
+    }
+
+    /// Renders a laid-out graph as `format`.
+    func render(_ graph: CGraph, format: String) throws(DiagramError) -> String {
         var data: UnsafeMutablePointer<CChar>?
         var length: UInt32 = 0
         guard gvRenderData(raw, graph.raw, format, &data, &length) == 0, let data else {
