@@ -89,13 +89,14 @@ public struct HTMLRenderer: Sendable {
                 + "<pre class=\"mermaid-source\"><code>\(Markup.escape(diagram.mermaid))</code></pre>"
         }
         var parts = ["<figure class=\"diagram\" id=\"diagram\">", "<div class=\"canvas\">", InlineSVG.prepare(svg), "</div>"]
-        var legend = "<figcaption><label><input type=\"checkbox\" id=\"actual-size\"> Actual size</label> Red: states with findings."
+        var legend = "<figcaption>Red: states with findings."
         if hasTraces { legend += " Choose a trace below (“Step through on the diagram”) to play it here; ← and → step." }
         if diagram.hasCoverage {
             legend += " <label><input type=\"checkbox\" id=\"paint-coverage\"> Paint fuzzing coverage</label>"
                 + "<span class=\"coverage-legend\"> (grey dashed: states never entered and transitions never taken;"
                 + " orange label: a guard outcome never seen)</span>"
         }
+        legend += " <label><input type=\"checkbox\" id=\"actual-size\"> Actual size</label>"
         parts.append(legend + "</figcaption>")
         if hasTraces {
             parts += [
