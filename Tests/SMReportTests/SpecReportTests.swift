@@ -63,7 +63,8 @@ struct SpecReportTests {
         #expect(markdown.contains("**1 error**"))
     }
 
-    @Test("HTML: one escaped page with the diagram drawn inline, the traces as JSON for the player, and no web address")
+    @Test("HTML: one escaped page with the diagram drawn inline, the traces as JSON for the player, and no web address",
+          .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
     func html() throws {
         let page = try report("defects/sm004-nondeterministic-guards").html
         #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
@@ -78,6 +79,15 @@ struct SpecReportTests {
             + #"{"label":"start","states":["state:idle"],"leaves":["idle"],"transitions":[],"variables":[["level","0"]],"problems":[]},"#
             + #"{"label":"1. set {\"to\": 3}","states":["state:idle"],"leaves":["idle"],"transitions":[],"variables":[["level","3"]],"problems":[]},"#
             + #"{"label":"2. check","states":["state:low"],"leaves":["low"],"transitions":["transition:1"],"variables":[["level","3"]],"problems":[]}]}"#))
+    }
+
+    @Test("HTML from a build without Graphviz says how to get the diagram drawn",
+          .enabled(if: !GraphvizLayout.isAvailable, "smcheck is built with Graphviz"))
+    func htmlWithoutGraphviz() throws {
+        let page = try report("defects/sm004-nondeterministic-guards").html
+        #expect(page.contains("<p class=\"note\">No drawn diagram: this smcheck was built without Graphviz, so it cannot draw diagrams; install libgraphviz-dev"))
+        #expect(page.contains("<pre class=\"mermaid-source\"><code>stateDiagram-v2\n    [*] --&gt; idle\n"))
+        #expect(!page.contains("<script") && !page.contains("http://") && !page.contains("https://"))
     }
 
     @Test("HTML without a drawn diagram: the reason, the Mermaid source to read, plain trace lists and no script")
