@@ -88,6 +88,21 @@ struct GraphvizDiagramTests {
         #expect(try clips("transition:2") == [])  // inner --up--> outer: the tail is inside outer
     }
 
+    @Test("a spec with more arrows than a diagram can show legibly gets a reason instead, in every format")
+    func tooManyArrows() throws {
+        let spec = Spec("Arrows") {
+            for i in 0..<1_001 { Event("e\(i)") }
+            State("a") { for i in 0..<1_001 { On("e\(i)", to: "b") } }
+            Atomic("b")
+        }
+        let diagram = StateDiagram(try spec.resolve())
+        let reason = "The spec has 1001 arrows to draw (one per transition target); diagrams stop being legible above 1000, so none is drawn."
+        #expect(diagram.reasonForNoDiagram == reason)
+        #expect(GraphvizDiagram(diagram).graph == nil)
+        #expect(MermaidDiagram(diagram).source == nil)
+        #expect(throws: DiagramError(reason)) { try GraphvizDiagram(diagram).svg() }
+    }
+
     @Test("labels: trigger, guard, then the actions as written: assignments, raise, send with arguments, if, calls")
     func labels() throws {
         let spec = Spec("Labels") {

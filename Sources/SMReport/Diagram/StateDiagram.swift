@@ -6,11 +6,12 @@ public import SMSpec
 /// covered. Mermaid (`MermaidDiagram`), DOT and SVG (`GraphvizDiagram`) are all written from it, so they cannot
 /// disagree on what the machine is.
 ///
-/// Specs too big or too deep to draw legibly get no diagram: `reasonForNoDiagram` says why, and the renderers
-/// refuse them (which also bounds the work and the nesting the layout sees).
+/// Specs too big (states or arrows) or too deep to draw legibly get no diagram: `reasonForNoDiagram` says why, and
+/// the renderers refuse them (which also bounds the work and the nesting the layout sees).
 public struct StateDiagram: Sendable {
     public static let maximumStates = 300
     public static let maximumDepth = 40
+    public static let maximumEdges = 1_000
 
     public let spec: ResolvedSpec
     /// Each transition's label, by transition index.
@@ -50,6 +51,8 @@ public struct StateDiagram: Sendable {
             reasonForNoDiagram = "The spec has \(drawn) states; diagrams stop being legible above \(Self.maximumStates), so none is drawn."
         } else if depth > Self.maximumDepth {
             reasonForNoDiagram = "The spec nests states \(depth) deep; diagrams are drawn up to \(Self.maximumDepth) levels."
+        } else if edges.count > Self.maximumEdges {
+            reasonForNoDiagram = "The spec has \(edges.count) arrows to draw (one per transition target); diagrams stop being legible above \(Self.maximumEdges), so none is drawn."
         } else {
             reasonForNoDiagram = nil
         }
