@@ -27,6 +27,7 @@ let package = Package(
         benchmarkTarget("FuzzBenchmarks", uses: ["SMFuzz"]),
         benchmarkTarget("LoaderBenchmarks", uses: ["SMEngine", "SMSpec"]),
         benchmarkTarget("SolverBenchmarks", uses: ["SMSolver"]),
+        benchmarkTarget("DiagramBenchmarks", uses: ["SMReport", "SMSpec"]),
     ]
 )
 
