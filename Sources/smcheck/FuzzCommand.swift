@@ -27,10 +27,10 @@ struct FuzzCommand: ParsableCommand {
     @Argument(help: "Spec files (JSON).", completion: .file(extensions: ["json"]))
     var files: [String]
 
-    @Option(help: "Runs per spec.")
+    @Option(parsing: .unconditional, help: "Runs per spec.", transform: PositiveInteger.parse("--runs"))
     var runs = 100
 
-    @Option(help: "Events per run.")
+    @Option(parsing: .unconditional, help: "Events per run.", transform: PositiveInteger.parse("--length"))
     var length = 100
 
     @Option(help: "The seed (an unsigned 64-bit integer); runs are derived from it.")
@@ -47,11 +47,6 @@ struct FuzzCommand: ParsableCommand {
 
     @Option(name: .customLong("failures-directory"), help: "Where to save failures for `smcheck replay`.")
     var failuresDirectory = "smcheck-failures"
-
-    func validate() throws {
-        guard runs > 0 else { throw ValidationError("--runs must be at least 1, not \(runs)") }
-        guard length > 0 else { throw ValidationError("--length must be at least 1, not \(length)") }
-    }
 
     func run() throws {
         let campaignSeed = seed ?? UInt64.random(in: 0...UInt64.max)

@@ -52,7 +52,7 @@ struct GraphCommand: ParsableCommand {
 
     func validate() throws {
         if chosenFormat == .svg && !GraphvizLayout.isAvailable {
-            throw ValidationError("SVG needs Graphviz: \(GraphvizLayout.unavailableMessage)")
+            throw ValidationError("--format svg needs Graphviz: \(GraphvizLayout.unavailableMessage)")
         }
     }
 

@@ -43,10 +43,11 @@ struct ReportCommand: ParsableCommand {
             completion: .directory)
     var outputDirectory: String?
 
-    @Option(help: "Fuzz runs that measure coverage (0 leaves coverage out).")
+    @Option(parsing: .unconditional, help: "Fuzz runs that measure coverage (0 leaves coverage out).",
+            transform: PositiveInteger.parse("--runs", minimum: 0))
     var runs = 100
 
-    @Option(help: "Events per fuzz run.")
+    @Option(parsing: .unconditional, help: "Events per fuzz run.", transform: PositiveInteger.parse("--length"))
     var length = 100
 
     @Option(help: "The fuzzing seed; the same seed gives the same coverage.")
@@ -55,8 +56,6 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var exploration: ExplorationArguments
 
     func validate() throws {
-        guard runs >= 0 else { throw ValidationError("--runs must be 0 or more, not \(runs)") }
-        guard length > 0 else { throw ValidationError("--length must be at least 1, not \(length)") }
         guard outputDirectory != nil || files.count == 1 else {
             throw ValidationError("\(files.count) specs need --output-directory: standard output takes the report of one spec")
         }
@@ -80,7 +79,7 @@ struct ReportCommand: ParsableCommand {
             let analysis: AnalysisResult
             do {
                 spec = try Spec.load(path: file)
-                analysis = try Analyzer.analyze(spec, options: exploration.options(progress: true))
+                analysis = try Analyzer.analyze(spec, options: exploration.options(progress: file))
                 FileHandleOutput.clearProgressLine()
             } catch {
                 printError(error.description)
@@ -130,7 +129,7 @@ struct ReportCommand: ParsableCommand {
         if files.count > 1 { seen[Self.indexName] = "the index" }
         for (file, name) in zip(files, reportNames) {
             if let other = seen[name] {
-                throw ValidationError("\(other) and \(file) would both be written as \(name).\(format.fileExtension); report them into different directories")
+                throw ValidationError("both \(other) and \(file) would be written as \(name).\(format.fileExtension); report them into different directories")
             }
             seen[name] = file
         }

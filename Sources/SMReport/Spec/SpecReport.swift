@@ -59,9 +59,12 @@ public struct SpecReport: Sendable {
     public var markdown: String { MarkdownRenderer().render(document) }
     public var html: String { HTMLRenderer().render(document) }
 
-    /// `ok`, or the findings counted by severity, colored by the worst.
+    /// `ok`, or the findings counted by severity, colored by the worst; `incomplete` when a check was not decided.
     var verdictBadge: Document.Span {
         let counts = TextStyle.severityCounts(analysis.findings)
+        if !analysis.stats.complete {
+            return .badge("incomplete" + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", ")), .warning)
+        }
         return .badge(counts.isEmpty ? "ok" : counts.joined(separator: ", "), analysis.worstSeverity.map(tone) ?? .ok)
     }
 
@@ -70,12 +73,16 @@ public struct SpecReport: Sendable {
         var blocks: [Document.Block] = [
             .heading(level: 2, ["Verdict"]),
             .paragraph([verdictBadge]),
-            .table(header: ["configurations", "transitions", "depth", "exploration"], rows: [[
+            .table(header: ["configurations", "transitions", "depth", "checks"], rows: [[
                 [.text("\(stats.configurations)")], [.text("\(stats.transitions)")], [.text("\(stats.depth)")],
-                [.text(stats.complete ? "complete" : "incomplete")],
+                [.text(stats.complete ? "all decided" : "some not decided")],
             ]]),
         ]
-        if let note = stats.note { blocks.append(.paragraph(["Note: ", .text(note)])) }
+        if !stats.complete {
+            blocks.append(.paragraph(["Not checked:"]))
+            blocks.append(.list(stats.undecided.map { [.text($0.description)] }))
+        }
+        for note in stats.notes { blocks.append(.paragraph(["Note: ", .text(note)])) }
         return blocks
     }
 
@@ -105,7 +112,8 @@ public struct SpecReport: Sendable {
             }
             facts.append(["Found by ", .text(finding.method.rawValue)])
             if !finding.witness.isEmpty {
-                facts.append(["Witness: "] + finding.witness.enumerated().flatMap { i, value -> [Document.Span] in
+                let label = finding.witnessMoment.label
+                facts.append([.text(label.prefix(1).uppercased() + label.dropFirst() + ": ")] + finding.witness.enumerated().flatMap { i, value -> [Document.Span] in
                     (i > 0 ? [", "] : []) + [.code("\(value.name) = \(value.value)")]
                 })
             }
