@@ -1,7 +1,7 @@
 #if Graphviz
 internal import CGraphviz
+import Foundation
 #endif
-import Synchronization
 
 /// Why a diagram could not be drawn.
 public struct DiagramError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -38,7 +38,7 @@ public enum GraphvizLayout {
     /// Graphviz's version, e.g. "2.43.0", or nil when built without it.
     public static var version: String? {
         #if Graphviz
-        return try? session.withLock { session throws(DiagramError) in try Session.open(&session).context.version }
+        return try? Session.withContext { $0.version }
         #else
         return nil
         #endif
@@ -48,9 +48,8 @@ public enum GraphvizLayout {
     /// error for (an edge it could not route, say) is not rendered: the error is thrown.
     public static func render(_ graph: GraphvizGraph, format: String) throws(DiagramError) -> Drawing {
         #if Graphviz
-        return try session.withLock { session throws(DiagramError) in
-            let context = try Session.open(&session).context
-            Session.output.withLock { $0.removeAll() }
+        return try Session.withContext { context throws(DiagramError) in
+            Session.output = ""
             let cgraph = try CGraph(graph)
             let laidOut = context.layout(cgraph, engine: "dot")
             let messages = Session.messages
@@ -69,36 +68,35 @@ public enum GraphvizLayout {
     }
 
     #if Graphviz
-    /// The context, made on first use and kept (loading plugins costs more than a small layout). Every call into
-    /// Graphviz holds this lock.
-    private static let session = Mutex<Session?>(nil)
+    /// The context, made on first use and kept (loading plugins costs more than a small layout), and what Graphviz
+    /// reports. Graphviz keeps global state and is not thread-safe: every call into it holds `lock` (an NSLock, as
+    /// elsewhere in smcheck, so ThreadSanitizer sees the ordering).
+    private enum Session {
+        private static let lock = NSLock()
+        // Guarded by `lock`.
+        nonisolated(unsafe) private static var context: GraphvizContext?
+        /// What Graphviz reported during the current render; written by its error handler, which runs inside the
+        /// calls made under `lock`.
+        nonisolated(unsafe) static var output = ""
 
-    private final class Session: @unchecked Sendable {
-        // Unchecked: the context is only touched while `GraphvizLayout.session`'s lock is held.
-        let context: GraphvizContext
-
-        private init() throws(DiagramError) {
-            context = try GraphvizContext()
-            // Warnings and errors come to this handler instead of standard error, in pieces ("Error", ": ", the
-            // message and its line break).
-            _ = agseterrf { piece in
-                if let piece { Session.output.withLock { $0 += String(cString: piece) } }
-                return 0
+        /// Runs `body` with the context, holding the lock.
+        static func withContext<Result>(_ body: (GraphvizContext) throws(DiagramError) -> Result) throws(DiagramError) -> Result {
+            lock.lock()
+            defer { lock.unlock() }
+            if context == nil {
+                context = try GraphvizContext()
+                // Warnings and errors come to this handler instead of standard error, in pieces ("Error", ": ",
+                // the message and its line break).
+                _ = agseterrf { piece in
+                    if let piece { Session.output += String(cString: piece) }
+                    return 0
+                }
             }
+            return try body(context!)
         }
 
-        /// What Graphviz reported during the current render.
-        static let output = Mutex("")
-
-        /// Its lines.
-        static var messages: [String] { output.withLock { $0.split(separator: "\n").map(String.init) } }
-
-        static func open(_ session: inout Session?) throws(DiagramError) -> Session {
-            if let session { return session }
-            let created = try Session()
-            session = created
-            return created
-        }
+        /// The lines of `output`.
+        static var messages: [String] { output.split(separator: "\n").map(String.init) }
     }
     #endif
 }
