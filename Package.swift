@@ -12,7 +12,9 @@
 //   SMSymbolic  symbolic verification: the engine's macrostep on symbolic values, BMC, k-induction, CHC (Z3)
 //   SMAnalyzer  the explorer (every reachable configuration) and the SM0xx findings
 //   SMFuzz      property-based harness: generation, shrinking, replay, coverage, conformance
-//   SMReport    text, JSON, SARIF and JUnit renderers; Markdown and HTML reports with a Mermaid diagram
+//   CGraphviz   Graphviz's libgvc/libcgraph as a system library (only with the "Graphviz" trait)
+//   SMReport    text, JSON, SARIF and JUnit renderers; state diagrams (DOT, Mermaid, SVG drawn by Graphviz); Markdown
+//               and HTML reports
 //   SMCodegen   typed Swift generated from a spec: straight-line code that steps as the engine does
 //   SMTesting   assertions for users' tests: XCTest (XCTAssertNoFindings, ...) and Swift Testing (expectNoFindings, ...)
 //   smcheck     the command line tool
@@ -44,7 +46,8 @@ let package = Package(
     ],
     traits: [
         .trait(name: "Z3", description: "Prove guard properties with libz3 (needs libz3-dev and pkg-config)."),
-        .default(enabledTraits: ["Z3"]),
+        .trait(name: "Graphviz", description: "Draw state diagrams as SVG with Graphviz in process (needs libgraphviz-dev and pkg-config)."),
+        .default(enabledTraits: ["Z3", "Graphviz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -76,7 +79,16 @@ let package = Package(
         ),
         .target(name: "CPlatform"),
         .target(name: "SMFuzz", dependencies: ["SMEngine"], swiftSettings: strictSwift),
-        .target(name: "SMReport", dependencies: ["SMAnalyzer", "SMFuzz"], swiftSettings: strictSwift),
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+        ),
+        .target(
+            name: "SMReport",
+            dependencies: ["SMAnalyzer", "SMFuzz", .target(name: "CGraphviz", condition: .when(traits: ["Graphviz"]))],
+            swiftSettings: strictSwift
+        ),
         .target(name: "SMTesting", dependencies: ["SMAnalyzer", "SMFuzz", "SMReport"], swiftSettings: strictSwift),
         .target(name: "SMCodegen", dependencies: ["SMEngine"], swiftSettings: strictSwift),
         .executableTarget(
@@ -111,7 +123,7 @@ let package = Package(
         .testTarget(name: "SMFuzzTests", dependencies: ["SMFuzz", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMReportTests", dependencies: ["SMReport", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMTestingTests", dependencies: ["SMTesting", "SMTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "SMCheckTests", dependencies: ["smcheck", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMCheckTests", dependencies: ["smcheck", "SMReport", "SMTestSupport"], swiftSettings: strictSwift),
         // scripts/update-snippets: regenerates Tests/SMDocumentationTests/Snippets from the documents.
         .executableTarget(name: "update-snippets", dependencies: ["SMTestSupport", "SMCodegen"], path: "Tests/Tools/update-snippets",
                           swiftSettings: strictSwift),

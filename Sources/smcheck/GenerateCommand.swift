@@ -3,6 +3,7 @@ import Foundation
 import SMCodegen
 import SMEngine
 import SMAnalyzer
+import SMSCXML
 import SMSpec
 
 struct GenerateCommand: ParsableCommand {
@@ -54,7 +55,7 @@ struct GenerateCommand: ParsableCommand {
         let spec: Spec
         let machine: Machine
         do {
-            spec = try Spec.load(path: file)
+            spec = try SpecFile.load(path: file)
             machine = try Machine(spec)
         } catch {
             printError(error.description)

@@ -12,13 +12,18 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Write a Markdown or HTML report per spec: diagram, findings with traces, and fuzzing coverage.",
         discussion: """
-            The report has the spec drawn as a Mermaid state diagram (GitHub draws it in Markdown; the HTML page \
-            loads Mermaid when opened online), the verdict and statistics of `smcheck check`, every finding with \
-            its place in the spec, shortest trace and witness, and the states, transitions and guard outcomes a \
-            seeded fuzz campaign reached.
+            The report has the spec's state diagram, the verdict and statistics of `smcheck check`, every finding \
+            with its place in the spec, shortest trace and witness, and the states, transitions and guard outcomes \
+            a seeded fuzz campaign reached.
 
-            With --output-directory each spec's report is written to NAME.md or NAME.html there; without it the \
-            report of a single spec goes to standard output.
+            The HTML page is self-contained and loads nothing: the diagram, drawn by Graphviz, is in the page, and \
+            each trace plays on it step by step (buttons or arrow keys) with the active states lit and the \
+            variables shown; the fuzzing coverage can be painted on it. Markdown has the diagram as Mermaid source \
+            (GitHub draws it) and links the SVG drawing written beside it.
+
+            With --output-directory each spec's report is written to NAME.md (and NAME.svg) or NAME.html there, \
+            and with several specs an index (index.md or index.html) lists their verdicts; without it the report \
+            of a single spec goes to standard output.
             Exit status: 0 when nothing is at error level, 1 for error-level findings or a fuzz failure, 2 when a \
             spec could not be used.
             """)
@@ -55,11 +60,22 @@ struct ReportCommand: ParsableCommand {
         guard outputDirectory != nil || files.count == 1 else {
             throw ValidationError("\(files.count) specs need --output-directory: standard output takes the report of one spec")
         }
+        try checkReportNames()
     }
 
     func run() throws {
         var status = ExitStatus.clean
-        for file in files {
+        let directory = outputDirectory.map { URL(fileURLWithPath: $0) }
+        if let directory {
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                printError("error: cannot create \(directory.path): \(error.localizedDescription)")
+                throw ExitStatus.unusableInput
+            }
+        }
+        var entries: [ReportIndex.Entry] = []
+        for (file, name) in zip(files, reportNames) {
             let spec: Spec
             let analysis: AnalysisResult
             do {
@@ -68,29 +84,64 @@ struct ReportCommand: ParsableCommand {
                 FileHandleOutput.clearProgressLine()
             } catch {
                 printError(error.description)
+                entries.append(ReportIndex.Entry(unusable: file, reason: error.description))
                 status = ExitStatus.unusableInput
                 continue
             }
             let fuzz = runs == 0 ? nil : Fuzzer(machine: analysis.machine,
                                                 configuration: FuzzConfiguration(runs: runs, length: length, seed: seed)).run()
-            let report = SpecReport(file: file, analysis: analysis, fuzz: fuzz)
-            let text = format == .markdown ? report.markdown : report.html
-            if let outputDirectory {
-                let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + "." + format.fileExtension
-                let url = URL(fileURLWithPath: outputDirectory).appendingPathComponent(name)
-                do {
-                    try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
-                    try text.write(to: url, atomically: true, encoding: .utf8)
-                } catch {
-                    printError("error: cannot write \(url.path): \(error.localizedDescription)")
-                    throw ExitStatus.unusableInput
+            var report = SpecReport(file: file, analysis: analysis, fuzz: fuzz)
+            if let directory {
+                var written: [String] = []
+                if format == .markdown, case .success(let svg) = report.svg {
+                    report.svgFile = name + ".svg"
+                    try write(svg, to: directory.appendingPathComponent(name + ".svg"))
+                    written.append(name + ".svg")
                 }
-                print("\(file) → \(url.path)")
+                let page = name + "." + format.fileExtension
+                try write(format == .markdown ? report.markdown : report.html, to: directory.appendingPathComponent(page))
+                written.insert(page, at: 0)
+                print("\(file) → " + written.map { directory.appendingPathComponent($0).path }.joined(separator: ", "))
+                entries.append(ReportIndex.Entry(report, link: page))
             } else {
-                print(text, terminator: "")
+                print(format == .markdown ? report.markdown : report.html, terminator: "")
             }
             if status == ExitStatus.clean && (analysis.worstSeverity == .error || fuzz?.failure != nil) { status = ExitStatus.findings }
         }
+        if let directory, files.count > 1 {
+            let index = ReportIndex(entries)
+            let url = directory.appendingPathComponent(Self.indexName + "." + format.fileExtension)
+            try write(format == .markdown ? index.markdown : index.html, to: url)
+            print("index → \(url.path)")
+        }
         throw status
+    }
+
+    static let indexName = "index"
+
+    /// Each spec's report name: its file name without the extension.
+    private var reportNames: [String] { files.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } }
+
+    /// Two specs with one name, or a spec named like the index, would overwrite each other's reports: refused
+    /// before anything is written.
+    private func checkReportNames() throws {
+        guard outputDirectory != nil else { return }
+        var seen: [String: String] = [:]
+        if files.count > 1 { seen[Self.indexName] = "the index" }
+        for (file, name) in zip(files, reportNames) {
+            if let other = seen[name] {
+                throw ValidationError("both \(other) and \(file) would be written as \(name).\(format.fileExtension); report them into different directories")
+            }
+            seen[name] = file
+        }
+    }
+
+    private func write(_ text: String, to url: URL) throws {
+        do {
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        } catch {
+            printError("error: cannot write \(url.path): \(error.localizedDescription)")
+            throw ExitStatus.unusableInput
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SMReport
 import SMSolver
 import SMSpec
 
@@ -18,9 +19,10 @@ struct SMCheck: ParsableCommand {
             failure), 2 input that could not be used, 3 a check that was not decided (an exploration stopped at a \
             limit, a solver gave up) and found nothing at error level, 64 a wrong command line.
             """,
-        version: "smcheck \(version) (\(Z3Library.version.map { "Z3 " + $0 } ?? "built without Z3"))",
-        subcommands: [Check.self, ExploreCommand.self, ExportCommand.self, FuzzCommand.self, GenerateCommand.self, ReplayCommand.self,
-                      ReportCommand.self, RunCommand.self, SchemaCommand.self],
+        version: "smcheck \(version) (\(Z3Library.version.map { "Z3 " + $0 } ?? "built without Z3"), "
+            + "\(GraphvizLayout.version.map { "Graphviz " + $0 } ?? "built without Graphviz"))",
+        subcommands: [Check.self, ExploreCommand.self, ExportCommand.self, FuzzCommand.self, GenerateCommand.self, GraphCommand.self,
+                      ReplayCommand.self, ReportCommand.self, RunCommand.self, SchemaCommand.self],
         defaultSubcommand: Check.self
     )
 

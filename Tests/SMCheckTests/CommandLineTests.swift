@@ -1,4 +1,5 @@
 import Foundation
+import SMReport
 import SMSpec
 import SMTestSupport
 import Testing
@@ -121,7 +122,7 @@ struct ReportCommandTests {
         #expect(broken.status == 1)
     }
 
-    @Test("several specs need --output-directory, where each gets NAME.html")
+    @Test("several specs need --output-directory, where each gets NAME.html, and index.html lists their verdicts")
     func outputDirectory() throws {
         let refused = try SMCheckCommand.run(["report", "Specs/rocket.json", "Specs/tbstatemachine.json"])
         #expect(refused.status == 64)
@@ -129,12 +130,52 @@ struct ReportCommandTests {
         let scratch = try ScratchDirectory()
         let directory = scratch.path("reports")  // not there yet: the command creates it
         let output = try SMCheckCommand.run(["report", "--format", "html", "-o", directory, "--runs", "5",
-                                             "Specs/rocket.json", "Specs/tbstatemachine.json"])
-        #expect(output.status == 0, "\(output.standardError)")
+                                             "Specs/rocket.json", "Specs/defects/sm009-range-violation.json"])
+        #expect(output.status == 1, "\(output.standardError)")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-        #expect(names == ["rocket.html", "tbstatemachine.html"])
-        let page = try String(contentsOfFile: scratch.path("reports/tbstatemachine.html"), encoding: .utf8)
-        #expect(page.contains("<pre class=\"mermaid\">"))
+        #expect(names == ["index.html", "rocket.html", "sm009-range-violation.html"])
+        let page = try String(contentsOfFile: scratch.path("reports/rocket.html"), encoding: .utf8)
+        if GraphvizLayout.isAvailable {
+            #expect(page.contains("<g id=\"state:countdown\" class=\"node state atomic\">"))
+        } else {
+            #expect(page.contains("<p class=\"note\">No drawn diagram: this smcheck was built without Graphviz"))
+        }
+        let index = try String(contentsOfFile: scratch.path("reports/index.html"), encoding: .utf8)
+        #expect(index.contains("<tr><td><a href=\"rocket.html\">Rocket</a></td><td><code>Specs/rocket.json</code></td>"
+            + "<td><span class=\"badge ok\">ok</span></td><td>passed 5 runs</td><td>3</td></tr>"))
+        #expect(index.contains("<tr><td><a href=\"sm009-range-violation.html\">SM009 range violation</a></td>"
+            + "<td><code>Specs/defects/sm009-range-violation.json</code></td><td><span class=\"badge error\">1 error</span></td>"
+            + "<td><span class=\"badge error\">failed</span></td><td>1</td></tr>"))
+    }
+
+    @Test("Markdown reports link the SVG drawing written beside them; the index is index.md",
+          .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
+    func markdownWithSVG() throws {
+        let scratch = try ScratchDirectory()
+        let output = try SMCheckCommand.run(["report", "-o", scratch.path("md"), "--runs", "0", "Specs/rocket.json", "Specs/statekit-loading.json"])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("md")).sorted()
+            == ["index.md", "rocket.md", "rocket.svg", "statekit-loading.md", "statekit-loading.svg"])
+        let markdown = try String(contentsOfFile: scratch.path("md/rocket.md"), encoding: .utf8)
+        #expect(markdown.contains("```mermaid\nstateDiagram-v2\n"))
+        #expect(markdown.contains("```\n\n[The diagram drawn by Graphviz (SVG)](rocket.svg)\n"))
+        let svg = try XMLElements(parsing: try String(contentsOfFile: scratch.path("md/rocket.svg"), encoding: .utf8))
+        #expect(svg.withClass("state").count == 3)
+        let index = try String(contentsOfFile: scratch.path("md/index.md"), encoding: .utf8)
+        #expect(index.contains("| [Rocket](rocket.md) | `Specs/rocket.json` | **ok** | — | 3 |"))
+    }
+
+    @Test("two specs with one name, or one named index, would overwrite each other: refused before writing")
+    func nameClashes() throws {
+        let scratch = try ScratchDirectory()
+        let twice = try SMCheckCommand.run(["report", "-o", scratch.path("out"), "Specs/rocket.json", "./Specs/rocket.json"])
+        #expect(twice.status == 64)
+        #expect(twice.standardError.hasPrefix("error: both Specs/rocket.json and ./Specs/rocket.json would be written as rocket.md; report them into different directories\n"))
+        let index = try scratch.write("index.json", try Fixtures.text("Specs/rocket.json"))
+        let clash = try SMCheckCommand.run(["report", "-o", scratch.path("out"), "--format", "html", index, "Specs/rocket.json"])
+        #expect(clash.status == 64)
+        #expect(clash.standardError.contains("both the index and \(index) would be written as index.html"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("out/rocket.html")))
     }
 
     @Test("a spec that cannot be used: exit 2 and its errors, no report")

@@ -6,18 +6,18 @@ import Testing
 
 @Suite("Mermaid state diagrams")
 struct MermaidDiagramTests {
-    private func diagram(_ spec: Spec, marks: [Int: String] = [:]) throws -> MermaidDiagram {
-        MermaidDiagram(try spec.resolve(), marks: marks)
+    private func diagram(_ spec: Spec, findings: [Int: [String]] = [:]) throws -> MermaidDiagram {
+        MermaidDiagram(StateDiagram(try spec.resolve(), findings: findings))
     }
 
-    @Test("the rocket: initial arrow, one edge per transition, the targetless tick listed in its state")
+    @Test("the rocket: initial arrow, one edge per transition, the targetless tick and its action listed in its state")
     func rocket() throws {
         let source = try #require(try diagram(try Fixtures.spec("rocket")).source)
         #expect(source == """
             stateDiagram-v2
                 [*] --> standby
                 standby
-                countdown : countdown (on tick)
+                countdown : countdown (on tick / countDown = countDown - 1)
                 launch
                 standby --> countdown : fire
                 countdown --> standby : abort
@@ -28,22 +28,7 @@ struct MermaidDiagramTests {
 
     @Test("hierarchy, parallel regions, choice, final states and history, each edge in the box holding both ends")
     func structure() throws {
-        let spec = Spec("Structure") {
-            Event("go"); Event("back")
-            State("idle") { On("go", to: "work") }
-            Parallel("work") {
-                State("left") {
-                    State("l1") { On("go", to: "l2") }
-                    Final("l2")
-                }
-                State("right") {
-                    Atomic("r1")
-                    History("past", deep: true)
-                }
-                On("back", to: "idle")
-            }
-        }
-        let source = try #require(try diagram(spec, marks: [7: "SM001"]).source)
+        let source = try #require(try diagram(DiagramSpecs.structure, findings: [7: ["SM001"]]).source)
         #expect(source == """
             stateDiagram-v2
                 [*] --> idle

@@ -46,7 +46,7 @@ struct SpecReportTests {
             2. `check`
             """))
         #expect(markdown.contains("**1 warning**"))
-        #expect(markdown.contains("idle : idle ⚠ SM004 (on set)"))
+        #expect(markdown.contains("idle : idle ⚠ SM004 (on set / level = event.to)"))
     }
 
     @Test("coverage lists what the campaign did not reach")
@@ -63,15 +63,59 @@ struct SpecReportTests {
         #expect(markdown.contains("**1 error**"))
     }
 
-    @Test("HTML: one escaped, self-contained page whose diagram source Mermaid reads back unchanged")
+    @Test("HTML: one escaped page with the diagram drawn inline, the traces as JSON for the player, and no web address",
+          .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
     func html() throws {
         let page = try report("defects/sm004-nondeterministic-guards").html
         #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         #expect(page.contains("<h3>1. <span class=\"badge warning\">warning SM004</span> nondeterministic guards</h3>"))
-        #expect(page.contains("<pre class=\"mermaid\">\nstateDiagram-v2\n    [*] --&gt; idle\n"))
-        #expect(page.contains("    idle --&gt; low : check [level &lt; 5]\n"))
-        #expect(page.contains("<li><code>set {&quot;to&quot;: 3}</code></li>"))
-        #expect(!page.contains("<script") || page.contains("mermaid.initialize"))
+        #expect(page.contains("<figure class=\"diagram\" id=\"diagram\">\n<div class=\"canvas\">\n<svg width="))
+        #expect(page.contains("<g id=\"state:idle\" class=\"node state atomic finding\">"))
+        #expect(page.contains("<g id=\"transition:1\" class=\"edge transition\">"))
+        #expect(!page.contains("http://") && !page.contains("https://"))
+        #expect(page.contains("<ol class=\"trace\" data-trace=\"0\">\n<li><code>set {&quot;to&quot;: 3}</code></li>\n<li><code>check</code></li>\n</ol>"))
+        #expect(page.contains("<button type=\"button\" class=\"play\" data-trace=\"0\">Step through on the diagram</button>"))
+        #expect(page.contains(#"<script type="application/json" id="smcheck-traces">[{"title":"1. SM004 nondeterministic guards","steps":["#
+            + #"{"label":"start","states":["state:idle"],"leaves":["idle"],"transitions":[],"variables":[["level","0"]],"problems":[]},"#
+            + #"{"label":"1. set {\"to\": 3}","states":["state:idle"],"leaves":["idle"],"transitions":[],"variables":[["level","3"]],"problems":[]},"#
+            + #"{"label":"2. check","states":["state:low"],"leaves":["low"],"transitions":["transition:1"],"variables":[["level","3"]],"problems":[]}]}"#))
+    }
+
+    @Test("HTML from a build without Graphviz says how to get the diagram drawn",
+          .enabled(if: !GraphvizLayout.isAvailable, "smcheck is built with Graphviz"))
+    func htmlWithoutGraphviz() throws {
+        let page = try report("defects/sm004-nondeterministic-guards").html
+        #expect(page.contains("<p class=\"note\">No drawn diagram: this smcheck was built without Graphviz, so it cannot draw diagrams; install libgraphviz-dev"))
+        #expect(page.contains("<pre class=\"mermaid-source\"><code>stateDiagram-v2\n    [*] --&gt; idle\n"))
+        #expect(!page.contains("<script") && !page.contains("http://") && !page.contains("https://"))
+    }
+
+    @Test("HTML without a drawn diagram: the reason, the Mermaid source to read, plain trace lists and no script")
+    func htmlWithoutDrawing() {
+        let playback = TracePlayback(title: "t", steps: [])
+        let page = HTMLRenderer().render(Document(title: "T", blocks: [
+            .diagram(Document.Diagram(mermaid: "stateDiagram-v2\n    [*] --> a", note: "No drawn diagram: no Graphviz.")),
+            .trace([[.code("go")]], playback),
+        ]))
+        #expect(page.contains("""
+            <p class="note">No drawn diagram: no Graphviz.</p>
+            <p>The diagram's Mermaid source (paste it into any Mermaid viewer):</p>
+            <pre class="mermaid-source"><code>stateDiagram-v2
+                [*] --&gt; a</code></pre>
+            <ol>
+            <li><code>go</code></li>
+            </ol>
+            """))
+        #expect(!page.contains("<script"))
+    }
+
+    @Test("the traces' JSON in the page cannot end its script element")
+    func scriptSafeJSON() {
+        let page = HTMLRenderer().render(Document(title: "T", blocks: [
+            .diagram(Document.Diagram(mermaid: "", svg: "<svg></svg>")),
+            .trace([], TracePlayback(title: "</script><b>", steps: [])),
+        ]))
+        #expect(page.contains(#"<script type="application/json" id="smcheck-traces">[{"title":"\u003c/script>\u003cb>","steps":[]}]</script>"#))
     }
 
     @Test("Markdown escapes what would change meaning, and code spans survive backticks")

@@ -1,64 +1,47 @@
-public import SMSpec
+import SMSpec
 
-/// A spec drawn as a Mermaid `stateDiagram-v2`: compound states as nested boxes, parallel regions separated by
-/// `--`, choice pseudostates as diamonds, history as `H`/`H*`, final states leading to `[*]`, transitions labelled
-/// `event [guard]`. States with findings carry the codes in their label.
+/// A state diagram written as Mermaid `stateDiagram-v2`: compound states as nested boxes, parallel regions separated
+/// by `--`, choice pseudostates as diamonds, history as `H`/`H*`, final states leading to `[*]`, transitions
+/// labelled `event [guard] / actions`. States with findings carry the codes in their label.
 ///
 /// Each transition is written inside the innermost box that holds both ends, where Mermaid expects it; targetless
-/// transitions of a leaf are listed in its box. Specs too big or too deep to draw legibly get no diagram
-/// (`source` is nil) and a `reasonForNoDiagram`.
+/// transitions are listed in their state's label. Diagrams of specs too big or too deep to draw have no source.
 public struct MermaidDiagram: Sendable {
-    public static let maximumStates = 300
-    public static let maximumDepth = 40
-
     public let source: String?
     public let reasonForNoDiagram: String?
 
-    /// `marks`: labels to add to states, by index (e.g. the codes of their findings).
-    public init(_ spec: ResolvedSpec, marks: [Int: String] = [:]) {
-        let drawn = spec.states.count - 1
-        let depth = spec.states.map(\.depth).max() ?? 0
-        if drawn > Self.maximumStates {
-            source = nil
-            reasonForNoDiagram = "The spec has \(drawn) states; diagrams stop being legible above \(Self.maximumStates), so none is drawn."
-        } else if depth > Self.maximumDepth {
-            source = nil
-            reasonForNoDiagram = "The spec nests states \(depth) deep; diagrams are drawn up to \(Self.maximumDepth) levels."
-        } else {
-            var writer = Writer(spec: spec, marks: marks)
+    public init(_ diagram: StateDiagram) {
+        reasonForNoDiagram = diagram.reasonForNoDiagram
+        if reasonForNoDiagram == nil {
+            var writer = Writer(diagram: diagram)
             source = writer.write()
-            reasonForNoDiagram = nil
+        } else {
+            source = nil
         }
     }
 
     private struct Writer {
-        let spec: ResolvedSpec
-        let marks: [Int: String]
+        let diagram: StateDiagram
+        var spec: ResolvedSpec { diagram.spec }
         var ids: [String]
         /// Transitions (with one target each) by the state whose box they are written in.
         var edgesByBox: [Int: [Edge]] = [:]
 
-        /// One drawn arrow: the transition, the target it stands for, and the states it is drawn between (see
-        /// `drawable`).
+        /// One drawn arrow: the diagram's edge and the states it is drawn between (see `drawable`).
         struct Edge {
-            let transition: Int
-            let target: Int
+            let edge: StateDiagram.Edge
             let drawnSource: Int
             let drawnTarget: Int
         }
         var lines = ["stateDiagram-v2"]
 
-        init(spec: ResolvedSpec, marks: [Int: String]) {
-            self.spec = spec
-            self.marks = marks
-            ids = Self.identifiers(spec)
-            for transition in spec.transitions {
-                for target in transition.targets {
-                    let box = box(holding: transition.source, target)
-                    edgesByBox[box, default: []].append(Edge(transition: transition.index, target: target,
-                                                              drawnSource: drawable(transition.source, outside: box),
-                                                              drawnTarget: drawable(target, outside: box)))
-                }
+        init(diagram: StateDiagram) {
+            self.diagram = diagram
+            ids = Self.identifiers(diagram.spec)
+            for edge in diagram.edges {
+                let box = box(holding: edge.source, edge.target)
+                edgesByBox[box, default: []].append(Edge(edge: edge, drawnSource: drawable(edge.source, outside: box),
+                                                         drawnTarget: drawable(edge.target, outside: box)))
             }
         }
 
@@ -132,20 +115,22 @@ public struct MermaidDiagram: Sendable {
                 }
                 for child in resolved.children { writeState(child, indent: indent) }
             }
-            for edge in edgesByBox[state] ?? [] {
-                let transition = spec.transitions[edge.transition]
-                var text = label(transition)
-                if edge.drawnSource != transition.source { text += " (from " + spec.states[transition.source].name + ")" }
-                if edge.drawnTarget != edge.target { text += " (to " + spec.states[edge.target].name + ")" }
-                lines.append(indent + ids[edge.drawnSource] + " --> " + ids[edge.drawnTarget] + " : " + Self.text(text))
+            for drawn in edgesByBox[state] ?? [] {
+                let edge = drawn.edge
+                var text = diagram.labels[edge.transition]
+                if drawn.drawnSource != edge.source { text += " (from " + spec.states[edge.source].name + ")" }
+                if drawn.drawnTarget != edge.target { text += " (to " + spec.states[edge.target].name + ")" }
+                lines.append(indent + ids[drawn.drawnSource] + " --> " + ids[drawn.drawnTarget] + " : " + Self.text(text))
             }
         }
 
         mutating func writeState(_ state: Int, indent: String) {
             let resolved = spec.states[state]
             let id = ids[state]
-            var caption = resolved.name
-            if let mark = marks[state] { caption += " ⚠ " + mark }
+            var caption = diagram.caption(state)
+            // Targetless transitions react without leaving the state: listed in its label, as UML does.
+            let reactions = diagram.reactions(state)
+            if !reactions.isEmpty { caption += " (on " + reactions.joined(separator: ", ") + ")" }
             switch resolved.kind {
             case .compound, .parallel:
                 lines.append(indent + "state " + id + " {")
@@ -160,22 +145,8 @@ public struct MermaidDiagram: Sendable {
                 lines.append(indent + id + " : " + Self.text(caption))
                 lines.append(indent + id + " --> [*]")
             case .atomic:
-                // Targetless transitions react without leaving the state: listed in its box, as UML does.
-                let reactions = resolved.transitions.map { spec.transitions[$0] }.filter(\.targets.isEmpty)
-                if !reactions.isEmpty { caption += " (on " + reactions.map(label).joined(separator: ", ") + ")" }
                 lines.append(indent + (caption == id ? id : id + " : " + Self.text(caption)))
             }
-        }
-
-        /// `event [guard]`, unescaped.
-        func label(_ transition: ResolvedTransition) -> String {
-            var text = transition.trigger == .eventless ? "" : transition.triggerText
-            if let guardCondition = transition.guardCondition {
-                text += (text.isEmpty ? "" : " ") + "[" + guardCondition.text + "]"
-            }
-            if transition.isOneOf { text += " (one of)" }
-            if transition.trigger == .eventless && transition.guardCondition == nil { text = "always" }
-            return text
         }
 
         /// Label text with the characters Mermaid reads as syntax written as its `#code;` entities.

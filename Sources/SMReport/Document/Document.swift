@@ -18,8 +18,33 @@ public struct Document: Sendable, Equatable {
         case numberedList([[Span]])
         /// Verbatim text in a fixed-width block.
         case code(String)
-        /// A Mermaid `stateDiagram-v2`.
-        case diagram(String)
+        /// The state diagram.
+        case diagram(Diagram)
+        /// A numbered event trace (one item per step), which pages with a drawn diagram can play on it.
+        case trace([[Span]], TracePlayback)
+    }
+
+    /// A state diagram in the forms the renderers use: Markdown shows the Mermaid source (GitHub draws it) and links
+    /// the SVG file; HTML inlines the SVG, or says why there is none and shows the source.
+    public struct Diagram: Sendable, Equatable {
+        /// Mermaid `stateDiagram-v2` source.
+        public var mermaid: String
+        /// The SVG document drawn by Graphviz; nil when it was not drawn (see `note`).
+        public var svg: String?
+        /// The name of the SVG file written beside the document, for Markdown to link; nil when none is.
+        public var svgFile: String?
+        /// Why there is no SVG, for the reader.
+        public var note: String?
+        /// True when the SVG carries fuzzing coverage classes a page can paint.
+        public var hasCoverage: Bool
+
+        public init(mermaid: String, svg: String? = nil, svgFile: String? = nil, note: String? = nil, hasCoverage: Bool = false) {
+            self.mermaid = mermaid
+            self.svg = svg
+            self.svgFile = svgFile
+            self.note = note
+            self.hasCoverage = hasCoverage
+        }
     }
 
     /// A run of text with one style.
@@ -29,6 +54,8 @@ public struct Document: Sendable, Equatable {
         case strong(String)
         /// Text colored by severity (a badge in HTML, bold in Markdown).
         case badge(String, Tone)
+        /// Text linking to a relative address.
+        case link(String, href: String)
 
         public init(stringLiteral value: String) { self = .text(value) }
     }

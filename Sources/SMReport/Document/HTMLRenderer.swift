@@ -1,12 +1,21 @@
-/// Writes a `Document` as one self-contained HTML page (inline style, no local assets). The diagram's Mermaid source
-/// is in the page; the Mermaid script, loaded from a CDN when the page is opened online, draws it, and offline the
-/// source stays readable.
+import SMSpec
+
+/// Writes a `Document` as one self-contained HTML page: the diagram's SVG inline, all style and script in the page,
+/// nothing loaded from anywhere, so it reads the same offline, from a CI artifact or behind a strict
+/// Content-Security-Policy.
+///
+/// With a drawn diagram the page is interactive: each trace has a button that plays it on the diagram, stepping
+/// with buttons or the arrow keys while the active states and the transitions taken light up and the variables
+/// show; a checkbox paints the fuzzing coverage. The configurations were computed by the engine when the report was
+/// written and are in the page as JSON. Without a drawn diagram the page says why and shows the Mermaid source.
 public struct HTMLRenderer: Sendable {
     public init() {}
 
     public func render(_ document: Document) -> String {
         var body: [String] = ["<h1>\(Markup.escape(document.title))</h1>"]
-        var hasDiagram = false
+        // Traces play only where there is a drawn diagram to play them on.
+        let playable = document.blocks.contains { if case .diagram(let diagram) = $0 { diagram.svg != nil } else { false } }
+        var playbacks: [TracePlayback] = []
         for block in document.blocks {
             switch block {
             case .heading(let level, let spans):
@@ -25,9 +34,18 @@ public struct HTMLRenderer: Sendable {
                 body.append("<ol>\n" + items.map { "<li>\(inline($0))</li>" }.joined(separator: "\n") + "\n</ol>")
             case .code(let text):
                 body.append("<pre><code>\(Markup.escape(text))</code></pre>")
-            case .diagram(let source):
-                hasDiagram = true
-                body.append("<pre class=\"mermaid\">\n\(Markup.escape(source))\n</pre>")
+            case .diagram(let diagram):
+                body.append(figure(diagram, hasTraces: playable && document.blocks.contains { if case .trace = $0 { true } else { false } }))
+            case .trace(let items, let playback):
+                guard playable else {
+                    body.append("<ol>\n" + items.map { "<li>\(inline($0))</li>" }.joined(separator: "\n") + "\n</ol>")
+                    continue
+                }
+                let number = playbacks.count
+                playbacks.append(playback)
+                body.append("<ol class=\"trace\" data-trace=\"\(number)\">\n"
+                    + items.map { "<li>\(inline($0))</li>" }.joined(separator: "\n") + "\n</ol>")
+                body.append("<p><button type=\"button\" class=\"play\" data-trace=\"\(number)\">Step through on the diagram</button></p>")
             }
         }
         var page = [
@@ -37,13 +55,14 @@ public struct HTMLRenderer: Sendable {
             "<meta charset=\"utf-8\">",
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
             "<title>\(Markup.escape(document.title))</title>",
-            "<style>\(Self.style)</style>",
+            "<style>\(HTMLStyle.css)</style>",
             "</head>",
             "<body>",
         ]
         page += body
-        if hasDiagram {
-            page.append("<script type=\"module\">import mermaid from \"https://cdn.jsdelivr.net/npm/mermaid@11/dist/mermaid.esm.min.mjs\"; mermaid.initialize({ startOnLoad: true });</script>")
+        if playable {
+            page.append("<script type=\"application/json\" id=\"smcheck-traces\">\(Self.json(playbacks))</script>")
+            page.append("<script>\(HTMLScript.player)</script>")
         }
         page += ["</body>", "</html>", ""]
         return page.joined(separator: "\n")
@@ -56,18 +75,68 @@ public struct HTMLRenderer: Sendable {
             case .code(let text): "<code>\(Markup.escape(text))</code>"
             case .strong(let text): "<strong>\(Markup.escape(text))</strong>"
             case .badge(let text, let tone): "<span class=\"badge \(tone.rawValue)\">\(Markup.escape(text))</span>"
+            case .link(let text, let href): "<a href=\"\(Markup.escape(href))\">\(Markup.escape(text))</a>"
             }
         }.joined()
     }
 
-    static let style = """
-        body{font:15px/1.5 -apple-system,system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2328}\
-        h1,h2,h3{line-height:1.25}h2{border-bottom:1px solid #d0d7de;padding-bottom:.3rem}\
-        code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:13px}\
-        pre{background:#f6f8fa;padding:.8rem;overflow:auto;border-radius:6px}\
-        table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:.3rem .6rem;text-align:left;vertical-align:top}\
-        .badge{font-weight:600;padding:0 .4rem;border-radius:4px;color:#fff}\
-        .badge.error{background:#cf222e}.badge.warning{background:#9a6700}.badge.info{background:#0969da}.badge.ok{background:#1a7f37}\
-        pre.mermaid{background:none}
-        """
+    /// The drawn diagram with its legend, coverage switch and trace player; or, without a drawing, why there is
+    /// none and the Mermaid source to read.
+    private func figure(_ diagram: Document.Diagram, hasTraces: Bool) -> String {
+        guard let svg = diagram.svg else {
+            return "<p class=\"note\">\(Markup.escape(diagram.note ?? "No drawn diagram."))</p>\n"
+                + "<p>The diagram's Mermaid source (paste it into any Mermaid viewer):</p>\n"
+                + "<pre class=\"mermaid-source\"><code>\(Markup.escape(diagram.mermaid))</code></pre>"
+        }
+        var parts = ["<figure class=\"diagram\" id=\"diagram\">", "<div class=\"canvas\">", InlineSVG.prepare(svg), "</div>"]
+        var legend = "<figcaption>Red: states with findings."
+        if hasTraces { legend += " Choose a trace below (“Step through on the diagram”) to play it here; ← and → step." }
+        if diagram.hasCoverage {
+            legend += " <label><input type=\"checkbox\" id=\"paint-coverage\"> Paint fuzzing coverage</label>"
+                + "<span class=\"coverage-legend\"> (grey dashed: states never entered and transitions never taken;"
+                + " orange label: a guard outcome never seen)</span>"
+        }
+        legend += " <label><input type=\"checkbox\" id=\"actual-size\"> Actual size</label>"
+        parts.append(legend + "</figcaption>")
+        if hasTraces {
+            parts += [
+                "<div class=\"player\" id=\"player\" hidden>",
+                "<div class=\"controls\"><select id=\"trace-choice\" aria-label=\"trace\"></select>",
+                "<button type=\"button\" id=\"step-back\" aria-label=\"back\">◀ Back</button>",
+                "<button type=\"button\" id=\"step-forward\" aria-label=\"forward\">Forward ▶</button>",
+                "<button type=\"button\" id=\"player-close\" aria-label=\"close\">✕</button></div>",
+                "<p id=\"step-label\"></p>",
+                "<p id=\"step-states\"></p>",
+                "<table id=\"step-variables\"></table>",
+                "<ul id=\"step-problems\"></ul>",
+                "</div>",
+            ]
+        }
+        parts.append("</figure>")
+        return parts.joined(separator: "\n")
+    }
+
+    /// The traces as JSON the script reads; `<` is written as `\u003c` so no string can end the script element.
+    static func json(_ playbacks: [TracePlayback]) -> String {
+        let node = JSONNode.array(playbacks.map { playback in
+            .object([
+                ("title", .string(playback.title)),
+                ("steps", .array(playback.steps.map { step in
+                    .object([
+                        ("label", .string(step.label)),
+                        ("states", .array(step.activeStates.map(JSONNode.string))),
+                        ("leaves", .array(step.leaves.map(JSONNode.string))),
+                        ("transitions", .array(step.transitions.map(JSONNode.string))),
+                        ("variables", .array(step.variables.map { .array([.string($0.name), .string($0.value)]) })),
+                        ("problems", .array(step.problems.map(JSONNode.string))),
+                    ])
+                })),
+            ])
+        })
+        var text = ""
+        for character in JSONWriter.string(node, style: .compact) {
+            if character == "<" { text += "\\u003c" } else { text.append(character) }
+        }
+        return text
+    }
 }

@@ -1,5 +1,5 @@
 /// Writes a `Document` as GitHub-flavored Markdown; the diagram is a fenced `mermaid` block, which GitHub and most
-/// Markdown viewers draw.
+/// Markdown viewers draw, with a link to the SVG drawn by Graphviz when one is written beside the document.
 public struct MarkdownRenderer: Sendable {
     public init() {}
 
@@ -17,12 +17,13 @@ public struct MarkdownRenderer: Sendable {
                 for row in rows { lines.append("| " + row.map { cell(inline($0)) }.joined(separator: " | ") + " |") }
             case .list(let items):
                 lines += items.map { "- " + inline($0) }
-            case .numberedList(let items):
+            case .numberedList(let items), .trace(let items, _):
                 lines += items.enumerated().map { "\($0.offset + 1). " + inline($0.element) }
             case .code(let text):
                 lines += ["```", text, "```"]
-            case .diagram(let source):
-                lines += ["```mermaid", source, "```"]
+            case .diagram(let diagram):
+                lines += ["```mermaid", diagram.mermaid, "```"]
+                if let file = diagram.svgFile { lines += ["", inline([.link("The diagram drawn by Graphviz (SVG)", href: file)])] }
             }
             lines.append("")
         }
@@ -36,8 +37,16 @@ public struct MarkdownRenderer: Sendable {
             case .code(let text): code(text)
             case .strong(let text): "**" + escape(text) + "**"
             case .badge(let text, _): "**" + escape(text) + "**"
+            case .link(let text, let href): "[" + escape(text) + "](" + destination(href) + ")"
             }
         }.joined()
+    }
+
+    /// A link destination; in angle brackets (CommonMark) when it has spaces or parentheses, which then need no
+    /// escaping.
+    private func destination(_ href: String) -> String {
+        guard href.contains(where: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "<" || $0 == ">" }) else { return href }
+        return "<" + href.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E") + ">"
     }
 
     /// A code span that survives backticks inside it (CommonMark: a longer fence, padded with spaces).

@@ -5,6 +5,9 @@ import SMSpec
 
 /// The report of one spec for people: what it is, its diagram, the verdict, every finding with its place, trace
 /// and witness, and the coverage a seeded fuzz campaign reached. Written out as Markdown or HTML.
+///
+/// The diagram marks the states with findings and carries the campaign's coverage; it is drawn by Graphviz once,
+/// when the report is made (`svg`), for the HTML page to inline and for a file beside the Markdown.
 public struct SpecReport: Sendable {
     public let file: String
     public let analysis: AnalysisResult
@@ -12,11 +15,19 @@ public struct SpecReport: Sendable {
     public let fuzz: FuzzResult?
     /// How many unreached items to list per kind.
     public var listedMisses = 50
+    /// The name of the SVG file written beside the Markdown report, which it links; nil when none is written.
+    public var svgFile: String?
+    public let diagram: StateDiagram
+    /// The diagram drawn as an SVG document, or why it could not be.
+    public let svg: Result<String, DiagramError>
 
     public init(file: String, analysis: AnalysisResult, fuzz: FuzzResult?) {
         self.file = file
         self.analysis = analysis
         self.fuzz = fuzz
+        diagram = StateDiagram(analysis.spec, findings: Self.findingCodes(analysis), coverage: fuzz?.coverage)
+        let graph = GraphvizDiagram(diagram)
+        svg = Result { () throws(DiagramError) in try graph.svg().text }
     }
 
     public var document: Document {
@@ -31,8 +42,14 @@ public struct SpecReport: Sendable {
         ]))
         blocks += verdict()
         blocks.append(.heading(level: 2, ["Diagram"]))
-        let diagram = MermaidDiagram(spec, marks: marks())
-        if let source = diagram.source { blocks.append(.diagram(source)) }
+        if let source = MermaidDiagram(diagram).source {
+            switch svg {
+            case .success(let svg):
+                blocks.append(.diagram(Document.Diagram(mermaid: source, svg: svg, svgFile: svgFile, hasCoverage: fuzz != nil)))
+            case .failure(let error):
+                blocks.append(.diagram(Document.Diagram(mermaid: source, note: "No drawn diagram: \(error.message).")))
+            }
+        }
         if let reason = diagram.reasonForNoDiagram { blocks.append(.paragraph([.text(reason)])) }
         blocks += findings()
         if let fuzz { blocks += coverage(fuzz) }
@@ -42,18 +59,20 @@ public struct SpecReport: Sendable {
     public var markdown: String { MarkdownRenderer().render(document) }
     public var html: String { HTMLRenderer().render(document) }
 
-    private func verdict() -> [Document.Block] {
+    /// `ok`, or the findings counted by severity, colored by the worst; `incomplete` when a check was not decided.
+    var verdictBadge: Document.Span {
         let counts = TextStyle.severityCounts(analysis.findings)
-        let stats = analysis.stats
-        let badge: Document.Span
-        if !stats.complete {
-            badge = .badge("incomplete" + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", ")), .warning)
-        } else {
-            badge = .badge(counts.isEmpty ? "ok" : counts.joined(separator: ", "), analysis.worstSeverity.map(tone) ?? .ok)
+        if !analysis.stats.complete {
+            return .badge("incomplete" + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", ")), .warning)
         }
+        return .badge(counts.isEmpty ? "ok" : counts.joined(separator: ", "), analysis.worstSeverity.map(tone) ?? .ok)
+    }
+
+    private func verdict() -> [Document.Block] {
+        let stats = analysis.stats
         var blocks: [Document.Block] = [
             .heading(level: 2, ["Verdict"]),
-            .paragraph([badge]),
+            .paragraph([verdictBadge]),
             .table(header: ["configurations", "transitions", "depth", "checks"], rows: [[
                 [.text("\(stats.configurations)")], [.text("\(stats.transitions)")], [.text("\(stats.depth)")],
                 [.text(stats.complete ? "all decided" : "some not decided")],
@@ -68,14 +87,14 @@ public struct SpecReport: Sendable {
     }
 
     /// The codes of each state's findings, for the diagram.
-    private func marks() -> [Int: String] {
-        var codes: [Int: Set<String>] = [:]
+    private static func findingCodes(_ analysis: AnalysisResult) -> [Int: [String]] {
+        var codes: [Int: [String]] = [:]
         for finding in analysis.findings {
             for path in finding.states {
-                if let state = analysis.spec.state(atPath: path) { codes[state.index, default: []].insert(finding.code.rawValue) }
+                if let state = analysis.spec.state(atPath: path) { codes[state.index, default: []].append(finding.code.rawValue) }
             }
         }
-        return codes.mapValues { $0.sorted().joined(separator: " ") }
+        return codes
     }
 
     private func findings() -> [Document.Block] {
@@ -105,7 +124,7 @@ public struct SpecReport: Sendable {
                 blocks.append(.paragraph(["The initial configuration shows it."]))
             case .some(let trace):
                 blocks.append(.paragraph(["Shortest trace:"]))
-                blocks.append(.numberedList(TextStyle.steps(trace, machine: analysis.machine).map { [.code($0)] }))
+                blocks.append(traceBlock(trace, title: "\(i + 1). \(finding.code.rawValue) \(finding.code.title)", machine: analysis.machine))
             }
         }
         return blocks
@@ -122,7 +141,7 @@ public struct SpecReport: Sendable {
         ]
         if let failure = fuzz.failure {
             blocks.append(.paragraph([.badge("fuzzing failed", .error), .text(" " + failure.failure.message)]))
-            blocks.append(.numberedList(TextStyle.steps(failure.trace, machine: fuzz.machine).map { [.code($0)] }))
+            blocks.append(traceBlock(failure.trace, title: "fuzzing failure", machine: fuzz.machine))
         }
         let summary = fuzz.coverageSummary
         func row(_ kind: String, _ covered: Int, _ total: Int) -> [[Document.Span]] {
@@ -143,6 +162,11 @@ public struct SpecReport: Sendable {
             blocks.append(.list(items))
         }
         return blocks
+    }
+
+    /// The numbered steps, with the configuration after each for the page to play on the diagram.
+    private func traceBlock(_ trace: [TraceStep], title: String, machine: Machine) -> Document.Block {
+        .trace(TextStyle.steps(trace, machine: machine).map { [.code($0)] }, TracePlayback(title: title, trace: trace, machine: machine))
     }
 
     private func tone(_ severity: Severity) -> Document.Tone {

@@ -99,7 +99,7 @@ package final class Z3Solver {
 
     package init(_ context: Z3Context, timeoutMilliseconds: UInt32, resourceLimit: UInt32) throws(SolverError) {
         self.context = context
-        guard let solver = Z3_mk_solver(context.raw) else { throw SolverError("Z3 could not create a solver") }
+        guard let solver = Z3_mk_simple_solver(context.raw) else { throw SolverError("Z3 could not create a solver") }
         raw = solver
         Z3_solver_inc_ref(context.raw, raw)
         setLimits(timeoutMilliseconds: timeoutMilliseconds, resourceLimit: resourceLimit)

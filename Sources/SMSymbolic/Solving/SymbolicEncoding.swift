@@ -112,18 +112,22 @@ package final class SymbolicEncoding {
                            + values.enumerated().map { i, value in equal(state.values[i], encoder.expression(value)) })
     }
 
-    /// One step along a stable edge from `from` to `to`.
+    /// One step along a stable edge from `from` to `to`: in each location, one of its edges (named by the selector)
+    /// with its conditions and effect. Grouped by location, so the solver splits on the location first.
     package func transition(from: State, input: Input, to: State) -> Term {
-        var terms = [context.lessOrEqual(context.int(0), input.selector), context.less(input.selector, context.int(system.stableEdgeCount))]
+        var byLocation = Array(repeating: [Term](), count: system.locations.count)
         for index in 0..<system.stableEdgeCount {
             let edge = system.edges[index]
             guard let target = edge.target, case .stable(_, let values) = edge.path.outcome else { continue }
             let encoder = self.encoder(from, input, event: edge.event)
-            var effect = [taken(index, from: from, input: input, selected: false), context.equal(to.location, context.int(target))]
+            var effect = [context.equal(input.selector, context.int(index)),
+                          conditions(edge.path.conditions, from, input, event: edge.event), context.equal(to.location, context.int(target))]
             effect += values.enumerated().map { i, value in equal(to.values[i], encoder.expression(value)) }
-            terms.append(context.implies(context.equal(input.selector, context.int(index)), context.and(effect)))
+            byLocation[edge.source].append(context.and(effect))
         }
-        return context.and(terms)
+        return context.and(byLocation.enumerated().map { l, steps in
+            context.implies(context.equal(from.location, context.int(l)), context.or(steps))
+        })
     }
 
     /// Edge `index` is the one taken from `state`: its source and conditions hold (and the selector names it).

@@ -52,9 +52,24 @@ package struct PropertyConditions {
         // Failures and overlaps are only properties where some path shows them.
         var seen = Set(all)
         for property in atStart.union(edges.keys).sorted(by: Self.order) where seen.insert(property).inserted { all.append(property) }
+        // A location with a step that always changes something (an unconditional path elsewhere, or one that fails) is
+        // never deadlocked: only the others need the solver.
+        var alwaysProgresses = Set<Int>()
+        for edge in system.edges where edge.path.conditions.isEmpty {
+            switch edge.path.outcome {
+            case .failure(let failure):
+                if case .unhandledEvent = failure.kind { continue }
+                alwaysProgresses.insert(edge.source)
+            case .stable:
+                if edge.target != edge.source { alwaysProgresses.insert(edge.source) }
+            }
+        }
         for (l, control) in system.locations.enumerated() where !Self.isFinal(control.configuration, machine) {
-            if deadlocks[control.configuration] == nil { all.append(.deadlock(control.configuration)) }
-            deadlocks[control.configuration, default: []].append(l)
+            if deadlocks[control.configuration] == nil {
+                all.append(.deadlock(control.configuration))
+                deadlocks[control.configuration] = []
+            }
+            if !alwaysProgresses.contains(l) { deadlocks[control.configuration, default: []].append(l) }
         }
         self.all = all
     }

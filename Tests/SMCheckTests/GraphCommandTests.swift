@@ -1,0 +1,78 @@
+import Foundation
+import SMReport
+import SMSpec
+import SMTestSupport
+import Testing
+
+@Suite("smcheck graph")
+struct GraphCommandTests {
+    private func specPaths() throws -> [String] {
+        let paths = Fixtures.allSpecPaths.map(Fixtures.relative)
+        try #require(paths.count >= 10, "Specs/ and Specs/defects/ should hold the seed and defect specs; found \(paths.count)")
+        return paths
+    }
+
+    @Test("every spec in Specs/: --format mermaid starts with stateDiagram-v2")
+    func mermaid() throws {
+        for path in try specPaths() {
+            let output = try SMCheckCommand.run(["graph", path, "--format", "mermaid"])
+            #expect(output.status == 0, "\(path): \(output.standardError)")
+            #expect(output.standardOutput.hasPrefix("stateDiagram-v2\n    [*] --> "), "\(path)")
+        }
+    }
+
+    @Test("every spec in Specs/: Graphviz's dot accepts --format dot",
+          .enabled(if: InstalledProgram.find("dot") != nil, "Graphviz's dot is not on PATH (apt-get install graphviz)"))
+    func dot() throws {
+        let dot = URL(fileURLWithPath: try #require(InstalledProgram.find("dot")))
+        for path in try specPaths() {
+            let output = try SMCheckCommand.run(["graph", path, "--format", "dot"])
+            #expect(output.status == 0, "\(path): \(output.standardError)")
+            let drawn = try Subprocess.run(dot, ["-Tcanon"], input: output.standardOutput)
+            #expect(drawn.status == 0 && drawn.standardError.isEmpty, "\(path): \(drawn.standardError)")
+            #expect(drawn.standardOutput.hasPrefix("digraph "), "\(path)")
+        }
+    }
+
+    @Test("every spec in Specs/: the SVG (the default) is well-formed XML with one node per state",
+          .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
+    func svg() throws {
+        for path in try specPaths() {
+            let output = try SMCheckCommand.run(["graph", path])
+            #expect(output.status == 0 && output.standardError.isEmpty, "\(path): \(output.standardError)")
+            let svg = try XMLElements(parsing: output.standardOutput)
+            let spec = try Spec.load(path: Fixtures.repositoryRoot.appendingPathComponent(path).path).resolve()
+            let ids = svg.withClass("state").compactMap { $0.attributes["id"] }
+            #expect(ids.count == spec.states.count - 1, "\(path)")
+            #expect(Set(ids) == Set(spec.states.dropFirst().map { "state:" + $0.path }), "\(path)")
+        }
+    }
+
+    @Test("-o writes the file, and its extension picks the format when --format is not given")
+    func outputFile() throws {
+        let scratch = try ScratchDirectory()
+        for (name, start) in [("d.gv", "digraph \"Rocket\" {\n"), ("d.mmd", "stateDiagram-v2\n"), ("d.dot", "digraph ")] {
+            let output = try SMCheckCommand.run(["graph", "Specs/rocket.json", "-o", scratch.path(name)])
+            #expect(output.status == 0 && output.standardOutput.isEmpty, "\(output.standardError)")
+            #expect(try String(contentsOfFile: scratch.path(name), encoding: .utf8).hasPrefix(start), "\(name)")
+        }
+        let mermaid = try SMCheckCommand.run(["graph", "Specs/rocket.json", "--format", "mermaid", "-o", scratch.path("m.svg")])
+        #expect(mermaid.status == 0)
+        #expect(try String(contentsOfFile: scratch.path("m.svg"), encoding: .utf8).hasPrefix("stateDiagram-v2\n"))
+    }
+
+    @Test("a spec that cannot be used: exit 2 with its errors; without Graphviz built in, SVG says how to get it")
+    func errors() throws {
+        let unusable = try SMCheckCommand.run(["graph", "Specs/smcheck.schema.json", "--format", "dot"])
+        #expect(unusable.status == 2)
+        #expect(unusable.standardError == "Specs/smcheck.schema.json:1:1: error: this is a JSON Schema, not a spec; a spec starts with \"format\": \"smcheck/1\" (at /)\n")
+        let missing = try SMCheckCommand.run(["graph", "Specs/missing.json", "--format", "mermaid"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("Specs/missing.json"))
+        if !GraphvizLayout.isAvailable {
+            let svg = try SMCheckCommand.run(["graph", "Specs/rocket.json"])
+            #expect(svg.status == 64)
+            #expect(svg.standardError.hasPrefix("error: --format svg needs Graphviz: this smcheck was built without Graphviz"))
+        }
+    }
+}
