@@ -39,6 +39,9 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Stop starting new runs after this long, e.g. 30s, 500ms or 2m.", transform: DurationArgument.parse)
     var time: Duration?
 
+    @Flag(inversion: .prefixedNo, help: "Mutate runs that reached something new instead of generating every run from scratch.")
+    var guided = FuzzConfiguration().guided
+
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: Format = .text
 
@@ -85,7 +88,7 @@ struct FuzzCommand: ParsableCommand {
         } catch {
             return .unusable(file: file, error)
         }
-        var configuration = FuzzConfiguration(runs: runs, length: length, seed: seed)
+        var configuration = FuzzConfiguration(runs: runs, length: length, seed: seed, guided: guided)
         configuration.timeLimit = time
         let showsProgress = format == .text && FileHandleOutput.standardErrorIsTerminal
         let result = Fuzzer(machine: machine, configuration: configuration).run(progress: showsProgress ? { progress in

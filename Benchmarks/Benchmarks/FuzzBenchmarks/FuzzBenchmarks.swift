@@ -14,7 +14,8 @@ let benchmarks: @Sendable () -> Void = {
             let machine = try Machine(spec)
             for _ in benchmark.scaledIterations {
                 benchmark.startMeasurement()
-                let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 100, length: 1000, seed: 1)).run()
+                // Unguided: every run is 1,000 generated events, so this measures generation itself.
+                let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 100, length: 1000, seed: 1, guided: false)).run()
                 benchmark.stopMeasurement()
                 precondition(result.failure == nil && result.events == 100_000)
                 benchmark.measurement(eventsPerSecond, Int(result.eventsPerSecond))

@@ -8,9 +8,16 @@ final class FuzzRunner {
         var failure: RunFailure?
         /// The choice values the run used.
         var choices: [Int]
+        /// How many options each of `choices` had.
+        var bounds: [Int] = []
         /// Where each step's values start in `choices`.
         var stepStarts: [Int]
         var trace: [TraceStep]
+        /// When tracking novelty: after how many events (0: at the start) the run reached something first in the
+        /// campaign (a state, a transition, a guard outcome, a configuration).
+        var discoverySteps: [Int] = []
+        /// When tracking novelty: the fingerprint of the state after the start and after each event.
+        var fingerprints: [UInt64] = []
     }
 
     let machine: Machine
@@ -23,23 +30,39 @@ final class FuzzRunner {
     let weighted: Bool
     /// Called after the start and after every event the engine finished, before the properties are checked.
     var observer: ((FuzzState) -> Void)?
+    /// For guided generation: the configurations reached so far in the campaign, to tell which runs reach new ones.
+    private var novelty: ConfigurationMap?
+    private var knownDiscoveries = 0
 
     init(machine: Machine, properties: [Property], implementation: (@Sendable () -> any StateMachineImplementation)?,
-         recordsCoverage: Bool, weighted: Bool) {
+         recordsCoverage: Bool, weighted: Bool, tracksNovelty: Bool = false) {
         self.machine = machine
         self.properties = properties
         self.implementation = implementation
         self.weighted = weighted
         events = machine.spec.events.filter { !$0.isImplicit }
         context = StepContext(machine: machine)
-        if recordsCoverage { context.recorder = CoverageRecorder(machine: machine) }
+        if recordsCoverage || tracksNovelty { context.recorder = CoverageRecorder(machine: machine) }
+        if tracksNovelty { novelty = ConfigurationMap(machine: machine) }
     }
 
     func run(_ source: inout ChoiceSource, length: Int?) -> Result {
         var result = Result(failure: nil, choices: [], stepStarts: [], trace: [])
         steps(&source, length: length, into: &result)
         result.choices = source.consumed
+        result.bounds = Array(source.bounds.prefix(source.position))
         return result
+    }
+
+    /// Counts what the state reached after `step` events adds to the campaign: coverage the recorder had not seen,
+    /// and a configuration (active states and variables) no run reached before.
+    private func noteDiscoveries(step: Int, into result: inout Result) {
+        guard novelty != nil else { return }
+        result.fingerprints.append(Fingerprint.of(context))
+        var found = context.coverageDiscoveries - knownDiscoveries
+        knownDiscoveries += found
+        if novelty!.insert(context) { found += 1 }
+        if found > 0 { result.discoverySteps.append(step) }
     }
 
     private func steps(_ source: inout ChoiceSource, length: Int?, into result: inout Result) {
@@ -50,6 +73,7 @@ final class FuzzRunner {
             result.failure = failure(error, step: 0)
             return
         }
+        noteDiscoveries(step: 0, into: &result)
         if let failure = checkProperties(step: 0, event: nil, subject: subject) {
             result.failure = failure
             return
@@ -96,6 +120,7 @@ final class FuzzRunner {
                     return
                 }
             }
+            noteDiscoveries(step: step, into: &result)
             if subject != nil {
                 var implementationRejected = false
                 do {

@@ -15,13 +15,18 @@ public struct FuzzConfiguration: Sendable {
     public var properties: [Property] = []
     /// Shrink a failure to a 1-minimal trace.
     public var shrinks = true
+    /// Coverage-guided generation (see `Docs/Fuzzing.md`): mutate runs that reached something new instead of
+    /// generating every run from scratch.
+    public var guided = true
 
-    public init(runs: Int = 100, length: Int = 100, seed: UInt64 = 0, timeLimit: Duration? = nil, properties: [Property] = []) {
+    public init(runs: Int = 100, length: Int = 100, seed: UInt64 = 0, timeLimit: Duration? = nil, properties: [Property] = [],
+                guided: Bool = true) {
         self.runs = runs
         self.length = length
         self.seed = seed
         self.timeLimit = timeLimit
         self.properties = properties
+        self.guided = guided
     }
 }
 
@@ -88,7 +93,8 @@ public final class Fuzzer {
     public func run(progress: ((FuzzProgress) -> Void)? = nil) -> FuzzResult {
         let start = ContinuousClock.now
         let runner = FuzzRunner(machine: machine, properties: configuration.properties, implementation: implementation,
-                                recordsCoverage: true, weighted: true)
+                                recordsCoverage: true, weighted: true, tracksNovelty: configuration.guided)
+        var guidance = configuration.guided ? Guidance(seed: configuration.seed) : nil
         var events = 0
         var runs = 0
         var lastProgress = start
@@ -96,14 +102,15 @@ public final class Fuzzer {
         for index in 0..<configuration.runs {
             if let limit = configuration.timeLimit, ContinuousClock.now - start > limit { break }
             let seed = SplitMix64.seed(ofRun: index, campaign: configuration.seed)
-            var source = ChoiceSource(seed: seed)
-            let result = runner.run(&source, length: configuration.length)
+            var (source, length) = guidance?.source(seed: seed, length: configuration.length) ?? (ChoiceSource(seed: seed), configuration.length)
+            let result = runner.run(&source, length: length)
             runs += 1
             events += result.trace.count
             if let failure = result.failure {
                 found = shrink(result, failure: failure, run: index, seed: seed)
                 break
             }
+            guidance?.learn(from: result)
             if let progress, ContinuousClock.now - lastProgress > .milliseconds(500) {
                 lastProgress = ContinuousClock.now
                 progress(FuzzProgress(runs: runs, events: events, seconds: (ContinuousClock.now - start).seconds))
