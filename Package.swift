@@ -62,7 +62,7 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(name: "CPrefetch"),
-        .target(name: "SMFuzz", dependencies: ["SMEngine"], swiftSettings: strictSwift),
+        .target(name: "SMFuzz", dependencies: ["SMEngine", "SMAnalyzer"], swiftSettings: strictSwift),
         .target(name: "SMReport", dependencies: ["SMAnalyzer", "SMFuzz"], swiftSettings: strictSwift),
         .target(name: "SMTesting", dependencies: ["SMAnalyzer", "SMFuzz", "SMReport"], swiftSettings: strictSwift),
         .executableTarget(

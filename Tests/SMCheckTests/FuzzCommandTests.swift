@@ -81,7 +81,8 @@ struct FuzzCommandTests {
         #expect(spec["seed"]?.stringValue == "42")
         #expect(spec["failure"]?.value == .null)
         #expect(spec["coverage"]?["states"]?["total"]?.integerValue == 28)
-        #expect(spec["coverage"]?["guardOutcomes"]?["guards"]?.arrayValue?.first?.objectValue?.map(\.key) == ["transition", "true", "false"])
+        #expect(spec["coverage"]?["guardOutcomes"]?["guards"]?.arrayValue?.first?.objectValue?.map(\.key) == ["transition", "true", "false", "notCounted"])
+        #expect(spec["coverage"]?["transitions"]?.objectValue?.map(\.key) == ["covered", "total", "missed", "unreachable"])
         let other = try #require(second["specs"]?.arrayValue?.first)
         for key in ["runs", "events", "coverage"] {
             #expect(spec[key].map { JSONWriter.string($0) } == other[key].map { JSONWriter.string($0) }, "\(key) differs between two runs with one seed")

@@ -176,6 +176,11 @@ final class FuzzRunner {
     }
 
     private func failure(_ error: EngineError, step: Int) -> RunFailure {
+        RunFailure(kind: .engineError, message: error.message, step: step, signature: Self.signature(of: error))
+    }
+
+    /// What makes two engine errors the same failure: the kind of error and where in the spec, not the values.
+    static func signature(of error: EngineError) -> String {
         let place = error.location?.pointer.description ?? ""
         let kind: String = switch error.kind {
         case .infiniteLoop: "loop"
@@ -186,7 +191,12 @@ final class FuzzRunner {
         case .invalidEvent: "invalid"
         case .missingHostFunction(let name): "host:\(name)"
         }
-        return RunFailure(kind: .engineError, message: error.message, step: step, signature: "error:\(kind):\(place)")
+        return "error:\(kind):\(place)"
+    }
+
+    /// The invariant an `invariant:` signature names.
+    static func invariantIndex(_ signature: String) -> Int? {
+        signature.hasPrefix("invariant:") ? Int(signature.dropFirst("invariant:".count)) : nil
     }
 
     private func checkProperties(step: Int, event: String?, subject: (any StateMachineImplementation)?) -> RunFailure? {

@@ -28,6 +28,7 @@ public enum FuzzJSONReport {
                 ("kind", .string(failure.failure.kind.rawValue)), ("message", .string(failure.failure.message)),
                 ("run", .int(failure.run)), ("runSeed", .string(String(failure.runSeed))),
                 ("originalSteps", .int(failure.originalSteps)), ("shrinkReplays", .int(failure.shrinkReplays)),
+                ("shrunkSteps", .int(failure.shrunkSteps)),
                 ("trace", .array(failure.trace.map(result.machine.json))),
                 ("replayFile", replayFile.map { .string($0) } ?? .null),
             ])
@@ -48,17 +49,24 @@ public enum FuzzJSONReport {
     static func coverage(_ summary: CoverageSummary) -> JSONNode {
         func items(_ items: [CoverageSummary.Item]) -> JSONNode {
             .object([
-                ("covered", .int(items.count { $0.covered })), ("total", .int(items.count)),
-                ("missed", .array(items.filter { !$0.covered }.map { .string($0.name) })),
+                ("covered", .int(items.count { $0.covered })), ("total", .int(items.count { $0.canHappen })),
+                ("missed", .array(items.filter { $0.canHappen && !$0.covered }.map { .string($0.name) })),
+                ("unreachable", .array(items.filter { !$0.canHappen }.map { .string($0.name) })),
             ])
+        }
+        func notCounted(_ guarded: CoverageSummary.GuardOutcomes) -> JSONNode {
+            .array([("true", guarded.trueExcluded), ("false", guarded.falseExcluded)].compactMap { outcome, exclusion in
+                exclusion.map { .object([("outcome", .string(outcome)), ("reason", .string($0.reason))]) }
+            })
         }
         return .object([
             ("states", items(summary.states)),
             ("transitions", items(summary.transitions)),
             ("guardOutcomes", .object([
-                ("covered", .int(summary.coveredGuardOutcomes)), ("total", .int(2 * summary.guards.count)),
+                ("covered", .int(summary.coveredGuardOutcomes)), ("total", .int(summary.totalGuardOutcomes)),
                 ("guards", .array(summary.guards.map {
-                    .object([("transition", .string($0.transition)), ("true", .bool($0.sawTrue)), ("false", .bool($0.sawFalse))])
+                    .object([("transition", .string($0.transition)), ("true", .bool($0.sawTrue)), ("false", .bool($0.sawFalse)),
+                             ("notCounted", notCounted($0))])
                 })),
             ])),
         ])

@@ -23,7 +23,8 @@ public struct FuzzTextReport {
             if let failure = result.failure {
                 lines.append("  " + style.paint("failed:", .red) + " " + failure.failure.message)
                 lines.append("    found by run \(failure.run + 1) after \(TextStyle.plural(failure.originalSteps, "event")); "
-                    + "shrunk to \(TextStyle.plural(failure.trace.count, "event")) in \(TextStyle.plural(failure.shrinkReplays, "replay"))")
+                    + "shrunk to \(TextStyle.plural(failure.shrunkSteps, "event")) in \(TextStyle.plural(failure.shrinkReplays, "replay"))"
+                    + (failure.isFromExploration ? "; the exploration's shortest trace has \(failure.trace.count)" : ""))
                 lines += TextStyle.trace(failure.trace, machine: result.machine, indent: "    ")
                 if let replayFile { lines.append("    replay: smcheck replay \(replayFile)") }
                 lines.append("  (\(campaign))")
@@ -36,13 +37,18 @@ public struct FuzzTextReport {
     }
 
     func coverage(_ summary: CoverageSummary) -> [String] {
-        var lines = ["  coverage: states \(summary.coveredStates)/\(summary.states.count), "
-            + "transitions \(summary.coveredTransitions)/\(summary.transitions.count), "
-            + "guard outcomes \(summary.coveredGuardOutcomes)/\(2 * summary.guards.count)"]
-        lines += misses("states not entered", summary.states.filter { !$0.covered }.map(\.name))
-        lines += misses("transitions not taken", summary.transitions.filter { !$0.covered }.map(\.name))
+        var lines = ["  coverage: " + Self.tally(summary)]
+        lines += misses("states not entered", summary.missedStates)
+        lines += misses("transitions not taken", summary.missedTransitions)
         lines += misses("guard outcomes not seen", summary.missedGuardOutcomes)
+        lines += misses("not counted, as they cannot happen", summary.excluded)
         return lines
+    }
+
+    /// `states 3/3, transitions 5/5, guard outcomes 7/8`: covered out of what can happen.
+    static func tally(_ summary: CoverageSummary) -> String {
+        "states \(summary.coveredStates)/\(summary.totalStates), transitions \(summary.coveredTransitions)/\(summary.totalTransitions), "
+            + "guard outcomes \(summary.coveredGuardOutcomes)/\(summary.totalGuardOutcomes)"
     }
 
     private func misses(_ title: String, _ names: [String]) -> [String] {

@@ -67,7 +67,7 @@ public struct GuardAnalysis {
     }
 
     /// The context of a transition: its event, its source active, and the invariants when assumed.
-    private func query(_ transition: ResolvedTransition, _ formula: Formula) -> GuardQuery {
+    func query(_ transition: ResolvedTransition, _ formula: Formula) -> GuardQuery {
         var event: Int?
         var parts = [formula]
         switch transition.trigger {
@@ -83,7 +83,7 @@ public struct GuardAnalysis {
     }
 
     /// The condition under which a transition of `list` (in order) is enabled, ignoring the others.
-    private func guardFormula(_ t: Int, in list: [Int]) -> Formula {
+    func guardFormula(_ t: Int, in list: [Int]) -> Formula {
         let transition = spec.transitions[t]
         switch transition.guardCondition {
         case nil: return .truth(true)
@@ -99,7 +99,9 @@ public struct GuardAnalysis {
     private func isElse(_ t: Int) -> Bool { spec.transitions[t].guardCondition == .otherwise }
 
     /// Transitions of a state matching an event (its own key or `*`), in order; and its eventless ones.
-    private var lists: [[Int]] {
+    var lists: [[Int]] { Self.lists(of: spec) }
+
+    static func lists(of spec: ResolvedSpec) -> [[Int]] {
         var result: [[Int]] = []
         for state in spec.states {
             for event in spec.events {
