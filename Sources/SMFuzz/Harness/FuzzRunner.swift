@@ -217,21 +217,7 @@ final class FuzzRunner {
     /// The implementation's observation against the engine's: the same active leaves, the same values of the
     /// variables it reports.
     private func compare(_ observation: Observation, step: Int) -> RunFailure? {
-        let engineLeaves = Set(context.currentConfiguration.filter { machine.isLeaf($0) })
-        let reported = Set(observation.states.compactMap { machine.state(named: $0) })
-        let unknown = observation.states.filter { machine.state(named: $0) == nil }
-        var differences: [String] = []
-        if !unknown.isEmpty { differences.append("it reports states the spec does not have: \(unknown.sorted().joined(separator: ", "))") }
-        if reported != engineLeaves {
-            differences.append("it is in \(reported.map { machine.path(of: $0) }.sorted().joined(separator: ", ")) where the spec is in \(engineLeaves.map { machine.path(of: $0) }.sorted().joined(separator: ", "))")
-        }
-        let state = FuzzState(machine: machine, context: context, steps: step, lastEvent: nil)
-        for (name, value) in observation.variables.sorted(by: { $0.key < $1.key }) {
-            let expected = state.value(of: name)
-            if expected != value {
-                differences.append("its '\(name)' is \(value) where the spec's is \(expected.map(String.init(describing:)) ?? "undeclared")")
-            }
-        }
+        let differences = machine.differences(observation, from: context.currentConfiguration, variables: context.currentVariables)
         guard !differences.isEmpty else { return nil }
         return RunFailure(kind: .divergence, message: "after \(step) event(s) the implementation disagrees with the spec: " + differences.joined(separator: "; "),
                           step: step, signature: "divergence")
