@@ -33,9 +33,10 @@ public struct LinearizabilityFailure: Sendable {
     /// The longest order of the history's operations the spec explains, and why nothing can follow it.
     public let explained: [Int]
     public let stuck: [String]
-    /// The scenario as drawn, and which scenario and run found it.
+    /// The scenario as drawn, which scenario it was (0 for a replayed one) and which of its runs failed (from 1).
     public let original: ConcurrentScenario
     public let scenarioIndex: Int
+    public let execution: Int
     /// Runs shrinking took.
     public let shrinkExecutions: Int
 }
@@ -80,7 +81,7 @@ public final class LinearizabilityTester {
             case .failed(let history, let count):
                 executions += count
                 return LinearizabilityResult(scenarios: index + 1, executions: executions,
-                                             failure: shrink(scenario, history, index: index), error: nil)
+                                             failure: shrink(scenario, history, index: index, execution: count), error: nil)
             case .error(let message, let count):
                 return LinearizabilityResult(scenarios: index + 1, executions: executions + count, failure: nil, error: message)
             }
@@ -95,7 +96,8 @@ public final class LinearizabilityTester {
         case .passed(let count):
             return LinearizabilityResult(scenarios: 1, executions: count, failure: nil, error: nil)
         case .failed(let history, let count):
-            return LinearizabilityResult(scenarios: 1, executions: count, failure: failure(history, original: scenario, index: 0, shrinkExecutions: 0),
+            return LinearizabilityResult(scenarios: 1, executions: count,
+                                         failure: failure(history, original: scenario, index: 0, execution: count, shrinkExecutions: 0),
                                          error: nil)
         case .error(let message, let count):
             return LinearizabilityResult(scenarios: 1, executions: count, failure: nil, error: message)
@@ -126,7 +128,7 @@ public final class LinearizabilityTester {
         return .passed(executions)
     }
 
-    private func shrink(_ scenario: ConcurrentScenario, _ history: ConcurrentHistory, index: Int) -> LinearizabilityFailure {
+    private func shrink(_ scenario: ConcurrentScenario, _ history: ConcurrentHistory, index: Int, execution: Int) -> LinearizabilityFailure {
         var smallest = (scenario: scenario, history: history)
         var spent = 0
         var shrinking = true
@@ -145,14 +147,15 @@ public final class LinearizabilityTester {
                 if shrinking { break }
             }
         }
-        return failure(smallest.history, original: scenario, index: index, shrinkExecutions: spent)
+        return failure(smallest.history, original: scenario, index: index, execution: execution, shrinkExecutions: spent)
     }
 
-    private func failure(_ history: ConcurrentHistory, original: ConcurrentScenario, index: Int, shrinkExecutions: Int) -> LinearizabilityFailure {
+    private func failure(_ history: ConcurrentHistory, original: ConcurrentScenario, index: Int, execution: Int,
+                         shrinkExecutions: Int) -> LinearizabilityFailure {
         guard case .notLinearizable(let longest, let stuck) = LinearizabilityChecker(machine: machine).check(history) else {
             preconditionFailure("a failing history is not linearizable")
         }
         return LinearizabilityFailure(scenario: history.scenario, history: history, explained: longest, stuck: stuck,
-                                      original: original, scenarioIndex: index, shrinkExecutions: shrinkExecutions)
+                                      original: original, scenarioIndex: index, execution: execution, shrinkExecutions: shrinkExecutions)
     }
 }

@@ -8,8 +8,12 @@ public enum LinearizabilityTextReport {
         let history = failure.history
         let scenario = failure.scenario
         var lines = ["\(name): not linearizable: no order of the events explains what the implementation returned"]
-        lines.append("  found by scenario \(failure.scenarioIndex + 1); shrunk from \(describe(failure.original)) to "
-            + "\(describe(scenario)) in \(TextStyle.plural(failure.shrinkExecutions, "run"))")
+        if failure.original == scenario && failure.shrinkExecutions == 0 {
+            lines.append("  found by run \(failure.execution) of the scenario")
+        } else {
+            lines.append("  found by run \(failure.execution) of scenario \(failure.scenarioIndex + 1); shrunk from \(describe(failure.original)) "
+                + "to \(describe(scenario)) in \(TextStyle.plural(failure.shrinkExecutions, "run"))")
+        }
         lines.append("  sent: " + sent(scenario, machine: machine))
         lines.append("  what happened (call-return on a clock the threads share):")
         let width = String(history.operations.map(\.returned).max() ?? 0).count * 2 + 1

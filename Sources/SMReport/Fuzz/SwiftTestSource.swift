@@ -91,7 +91,7 @@ public enum SwiftTestSource {
     }
 
     /// A Swift string literal.
-    static func literal(_ text: String) -> String {
+    public static func literal(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
