@@ -10,8 +10,8 @@ public enum FuzzJSONReport {
                 switch outcome {
                 case .unusable(let file, let error):
                     return .object([("file", .string(file)), ("errors", .array(error.diagnostics.map(JSONReport.diagnostic)))])
-                case .fuzzed(let file, let result, let replayFile):
-                    return spec(file: file, result, replayFile: replayFile)
+                case .fuzzed(let file, let result, let replayFile, let swiftTestFile):
+                    return spec(file: file, result, replayFile: replayFile, swiftTestFile: swiftTestFile)
                 }
             })),
         ])
@@ -21,7 +21,7 @@ public enum FuzzJSONReport {
         JSONWriter.string(document(outcomes)) + "\n"
     }
 
-    static func spec(file: String, _ result: FuzzResult, replayFile: String?) -> JSONNode {
+    static func spec(file: String, _ result: FuzzResult, replayFile: String?, swiftTestFile: String?) -> JSONNode {
         var failureNode = JSONNode.null
         if let failure = result.failure {
             failureNode = .object([
@@ -31,6 +31,7 @@ public enum FuzzJSONReport {
                 ("shrunkSteps", .int(failure.shrunkSteps)),
                 ("trace", .array(failure.trace.map(result.machine.json))),
                 ("replayFile", replayFile.map { .string($0) } ?? .null),
+                ("swiftTestFile", swiftTestFile.map { .string($0) } ?? .null),
             ])
         }
         return .object([

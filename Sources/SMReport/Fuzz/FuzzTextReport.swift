@@ -16,7 +16,7 @@ public struct FuzzTextReport {
         switch outcome {
         case .unusable(_, let error):
             return error.diagnostics.map { style.paint($0.description, .red) }.joined(separator: "\n") + "\n"
-        case .fuzzed(let file, let result, let replayFile):
+        case .fuzzed(let file, let result, let replayFile, let swiftTestFile):
             var lines = [style.paint("\(file) — \(result.machine.spec.name)", .bold)]
             let campaign = "\(TextStyle.plural(result.runs, "run")), \(TextStyle.plural(result.events, "event")), "
                 + "\(Self.seconds(result.seconds)) (\(Self.rate(result.eventsPerSecond)) events/s), seed \(result.configuration.seed)"
@@ -27,6 +27,7 @@ public struct FuzzTextReport {
                     + (failure.isFromExploration ? "; the exploration's shortest trace has \(failure.trace.count)" : ""))
                 lines += TextStyle.trace(failure.trace, machine: result.machine, indent: "    ")
                 if let replayFile { lines.append("    replay: smcheck replay \(replayFile)") }
+                if let swiftTestFile { lines.append("    swift test: \(swiftTestFile)") }
                 lines.append("  (\(campaign))")
             } else {
                 lines.append("  " + style.paint("ok", .green) + " (\(campaign))")

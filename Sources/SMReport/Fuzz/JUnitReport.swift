@@ -22,7 +22,7 @@ public enum JUnitReport {
                         </testcase>
                       </testsuite>
                     """)
-            case .fuzzed(let file, let result, let replayFile):
+            case .fuzzed(let file, let result, let replayFile, _):
                 totalSeconds += result.seconds
                 let time = String(format: "%.3f", result.seconds)
                 let name = "\(result.machine.spec.name): \(result.runs) runs of \(result.configuration.length) events, seed \(result.configuration.seed)"

@@ -13,12 +13,13 @@ public import SMSpec
 /// - A linearizability failure: `expectLinearizable(Implementation.self, ..., replaying:then:)`, run many times.
 public enum SwiftTestSource {
     /// The test for a fuzz failure; `implementation` is the implementation's type as `String(reflecting:)` gives it
-    /// (for a divergence).
-    public static func fuzz(_ failure: FuzzFailure, machine: Machine, spec: Spec, implementation: String? = nil) -> String {
+    /// (for a divergence), `seed` the campaign's when it is worth saying.
+    public static func fuzz(_ failure: FuzzFailure, machine: Machine, spec: Spec, implementation: String? = nil,
+                            seed: UInt64? = nil) -> String {
         let implementation = implementation.map(referable)
         let trace = events(failure.trace, machine: machine)
         let run = failure.failure
-        let about = "smcheck fuzz found this (run \(failure.run + 1)): \(run.message)"
+        let about = "smcheck fuzz found this (\(seed.map { "seed \($0), " } ?? "")run \(failure.run + 1)): \(run.message)"
         switch run.kind {
         case .divergence:
             let type = implementation ?? "MyImplementation"
