@@ -9,7 +9,8 @@
 //   SMSolver    guard encoding into Z3 and an enumeration back end that must agree with it
 //   CPrefetch   a cache prefetch hint for the explorer's visited store (Swift has none)
 //   SMAnalyzer  the explorer (every reachable configuration) and the SM0xx findings
-//   SMFuzz      property-based harness: generation, shrinking, replay, coverage, conformance
+//   SMFuzz      property-based harness: generation, coverage guidance, shrinking, replay, coverage, conformance,
+//               linearizability of thread-safe implementations
 //   SMReport    text, JSON, SARIF and JUnit renderers; Markdown and HTML reports with a Mermaid diagram
 //   SMTesting   assertions for users' tests: XCTest (XCTAssertNoFindings, ...) and Swift Testing (expectNoFindings, ...)
 //   smcheck     the command line tool

@@ -26,6 +26,8 @@ public final class Fuzzer {
     }
 
     public func run(progress: ((FuzzProgress) -> Void)? = nil) -> FuzzResult {
+        // Explored before the clock starts: the campaign's speed is the fuzzing's.
+        let exploration = self.exploration
         let start = ContinuousClock.now
         let runner = FuzzRunner(machine: machine, properties: configuration.properties, implementation: implementation,
                                 recordsCoverage: true, weighted: true, tracksNovelty: configuration.guided)
