@@ -91,17 +91,16 @@ public enum SwiftTestSource {
         }
     }
 
-    /// A Swift string literal.
+    /// A Swift string literal: quotes and backslashes escaped, control characters as `\u{...}`.
     public static func literal(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default: result.unicodeScalars.append(scalar)
+            if scalar == "\"" || scalar == "\\" {
+                result += "\\" + String(scalar)
+            } else if scalar.value < 0x20 || scalar.value == 0x7F {
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""

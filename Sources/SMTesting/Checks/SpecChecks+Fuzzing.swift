@@ -11,17 +11,13 @@ extension SpecChecks {
     public static func fuzz(_ spec: Spec, configuration: FuzzConfiguration,
                             implementation: (@Sendable () -> any StateMachineImplementation)? = nil,
                             implementationName: String? = nil) -> [String] {
-        let machine: Machine
-        do {
-            machine = try Machine(spec)
-        } catch {
-            return [unusable(spec, error)]
+        withMachine(spec) { machine in
+            let result = Fuzzer(machine: machine, configuration: configuration, implementation: implementation).run()
+            guard let failure = result.failure else { return [] }
+            return [FuzzTextReport().render(.fuzzed(file: spec.file ?? spec.name, result, replayFile: nil))
+                + "  a test that fails until this is fixed:\n\n"
+                + SwiftTestSource.fuzz(failure, machine: machine, spec: spec, implementation: implementationName)]
         }
-        let result = Fuzzer(machine: machine, configuration: configuration, implementation: implementation).run()
-        guard let failure = result.failure else { return [] }
-        return [FuzzTextReport().render(.fuzzed(file: spec.file ?? spec.name, result, replayFile: nil))
-            + "  a test that fails until this is fixed:\n\n"
-            + SwiftTestSource.fuzz(failure, machine: machine, spec: spec, implementation: implementationName)]
     }
 
     /// Runs exactly `events` (with the outcomes of their choice points) as the fuzzer runs a trace: engine errors,
@@ -29,19 +25,12 @@ extension SpecChecks {
     /// spec's. What a test generated from a fuzz failure calls.
     public static func replay(_ events: [SentEvent], in spec: Spec, properties: [Property] = [],
                               implementation: (@Sendable () -> any StateMachineImplementation)? = nil) -> [String] {
-        let machine: Machine
-        let trace: [TraceStep]
-        do {
-            machine = try Machine(spec)
-            trace = try events.map { TraceStep(event: try machine.eventInstance($0.name, $0.arguments), choices: $0.choices) }
-        } catch let error as SpecError {
-            return [unusable(spec, error)]
-        } catch {
-            return ["\(spec.name): \(error)"]
+        withMachine(spec) { machine in
+            let trace = try events.map { TraceStep(event: try machine.eventInstance($0.name, $0.arguments), choices: $0.choices) }
+            let fuzzer = Fuzzer(machine: machine, configuration: FuzzConfiguration(properties: properties), implementation: implementation)
+            guard let failure = fuzzer.replay(trace) else { return [] }
+            let steps = trace.prefix(failure.step).map { machine.describe($0.event) }
+            return ["\(spec.name): after \(steps.isEmpty ? "the start" : steps.joined(separator: ", ")): \(failure.message)"]
         }
-        let fuzzer = Fuzzer(machine: machine, configuration: FuzzConfiguration(properties: properties), implementation: implementation)
-        guard let failure = fuzzer.replay(trace) else { return [] }
-        let steps = trace.prefix(failure.step).map { machine.describe($0.event) }
-        return ["\(spec.name): after \(steps.isEmpty ? "the start" : steps.joined(separator: ", ")): \(failure.message)"]
     }
 }

@@ -11,14 +11,10 @@ extension SpecChecks {
     public static func linearizability(_ spec: Spec, configuration: LinearizabilityConfiguration,
                                        make: @escaping @Sendable () throws -> any ConcurrentImplementation,
                                        implementationName: String) -> [String] {
-        let machine: Machine
-        do {
-            machine = try Machine(spec)
-        } catch {
-            return [unusable(spec, error)]
+        withMachine(spec) { machine in
+            let result = LinearizabilityTester(machine: machine, configuration: configuration, make: make).run()
+            return messages(result, machine: machine, spec: spec, implementationName: implementationName, withTest: true)
         }
-        let result = LinearizabilityTester(machine: machine, configuration: configuration, make: make).run()
-        return messages(result, machine: machine, spec: spec, implementationName: implementationName, withTest: true)
     }
 
     /// Runs one scenario `executions` times: `prefix` from one thread, then each list of `threads` on a thread of
@@ -26,21 +22,14 @@ extension SpecChecks {
     public static func linearizability(_ spec: Spec, replaying prefix: [SentEvent], then threads: [[SentEvent]], executions: Int,
                                        make: @escaping @Sendable () throws -> any ConcurrentImplementation,
                                        implementationName: String) -> [String] {
-        let machine: Machine
-        let scenario: ConcurrentScenario
-        do {
-            machine = try Machine(spec)
+        withMachine(spec) { machine in
             func instances(_ events: [SentEvent]) throws -> [EventInstance] {
                 try events.map { try machine.eventInstance($0.name, $0.arguments) }
             }
-            scenario = ConcurrentScenario(prefix: try instances(prefix), threads: try threads.map(instances))
-        } catch let error as SpecError {
-            return [unusable(spec, error)]
-        } catch {
-            return ["\(spec.name): \(error)"]
+            let scenario = ConcurrentScenario(prefix: try instances(prefix), threads: try threads.map(instances))
+            let result = LinearizabilityTester(machine: machine, make: make).replay(scenario, executions: executions)
+            return messages(result, machine: machine, spec: spec, implementationName: implementationName, withTest: false)
         }
-        let result = LinearizabilityTester(machine: machine, make: make).replay(scenario, executions: executions)
-        return messages(result, machine: machine, spec: spec, implementationName: implementationName, withTest: false)
     }
 
     private static func messages(_ result: LinearizabilityResult, machine: Machine, spec: Spec, implementationName: String,

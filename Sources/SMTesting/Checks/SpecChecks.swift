@@ -92,6 +92,17 @@ public enum SpecChecks {
         return nil
     }
 
+    /// `body`'s messages for the compiled spec, or the one saying why the spec cannot be used.
+    static func withMachine(_ spec: Spec, _ body: (Machine) throws -> [String]) -> [String] {
+        do {
+            return try body(try Machine(spec))
+        } catch let error as SpecError {
+            return [unusable(spec, error)]
+        } catch {
+            return ["\(spec.name): \(error)"]
+        }
+    }
+
     static func unusable(_ spec: Spec, _ error: SpecError) -> String {
         "\(spec.file ?? spec.name) cannot be used:\n" + error.diagnostics.map(\.description).joined(separator: "\n")
     }
