@@ -1,3 +1,4 @@
+import Dispatch
 import SMEngine
 @testable import SMFuzz
 import SMSpec
@@ -92,6 +93,17 @@ struct LinearizabilityTests {
         }
     }
 
+    @Test("an implementation that cannot be made, or whose threads hang, is reported as such")
+    func errors() throws {
+        struct Refused: Error, CustomStringConvertible { var description: String { "no rocket today" } }
+        let refused = LinearizabilityTester(machine: Self.machine, make: { throw Refused() }).run()
+        #expect(refused.error == "the implementation could not be made: no rocket today")
+        var configuration = LinearizabilityConfiguration(scenarios: 1, executions: 1)
+        configuration.timeoutSeconds = 1
+        let hung = LinearizabilityTester(machine: Self.machine, configuration: configuration, make: { HangingMachine() }).run()
+        #expect(hung.error == "the threads did not finish within 1 seconds (a deadlock?)")
+    }
+
     @Test("scenarios shrink by whole threads, by moving a thread's first event before the others, and by single events")
     func reductions() {
         let tick = Self.event("tick"), fire = Self.event("fire")
@@ -106,4 +118,16 @@ struct LinearizabilityTests {
             ConcurrentScenario(prefix: [], threads: [[tick, tick], [tick]]),
         ])
     }
+}
+
+/// Never returns from `handle`: a deadlock.
+private final class HangingMachine: ConcurrentImplementation {
+    private let never = DispatchSemaphore(value: 0)
+    init() {}
+    init(spec: Spec) {}
+    func handle(_ event: String, _ arguments: [String: Value]) throws -> Observation {
+        never.wait()
+        return observation
+    }
+    var observation: Observation { Observation(states: []) }
 }

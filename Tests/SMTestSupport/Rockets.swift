@@ -1,7 +1,6 @@
 import Foundation
 public import SMFuzz
 public import SMSpec
-import Synchronization
 
 /// The rocket controller of the seed article, written by hand as the article does: a state enum whose didSet sets
 /// the buttons and the countdown, and event handlers that change the state.
@@ -73,9 +72,22 @@ public struct EarlyRocket: StateMachineImplementation {
     public var observation: Observation { controller.observation }
 }
 
+/// A rocket controller behind a lock, for the thread-safe rockets. An NSLock (a pthread mutex), not
+/// Synchronization's Mutex: ThreadSanitizer sees what a pthread mutex orders, and not what a futex does.
+final class LockedController: @unchecked Sendable {
+    private let lock = NSLock()
+    private var controller = RocketController(launchesAt: 0)
+
+    func withLock<T>(_ body: (inout RocketController) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&controller)
+    }
+}
+
 /// The article's rocket made thread-safe: every event runs under one lock. Linearizable.
 public final class LockedRocket: ConcurrentImplementation {
-    private let controller = Mutex(RocketController(launchesAt: 0))
+    private let controller = LockedController()
     public init(spec: Spec) {}
 
     public func handle(_ event: String, _ arguments: [String: Value]) throws -> Observation {
@@ -93,7 +105,7 @@ public final class LockedRocket: ConcurrentImplementation {
 /// one is lost. Every access is under the lock, so ThreadSanitizer sees no data race: only a linearizability check
 /// shows this one.
 public final class RacyRocket: ConcurrentImplementation {
-    private let controller = Mutex(RocketController(launchesAt: 0))
+    private let controller = LockedController()
     public init(spec: Spec) {}
 
     public func handle(_ event: String, _ arguments: [String: Value]) throws -> Observation {

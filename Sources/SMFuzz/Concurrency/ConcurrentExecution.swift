@@ -33,25 +33,40 @@ public struct ConcurrentHistory: Hashable, Sendable {
 /// together so that their events overlap as much as the scheduler lets them.
 struct ConcurrentExecution {
     let machine: Machine
-    /// A run whose threads take longer than this is reported as hung (a deadlock, most likely).
-    var timeout: DispatchTimeInterval = .seconds(30)
+    /// A run whose threads take longer than this many seconds is reported as hung (a deadlock, most likely).
+    var timeoutSeconds = 30
 
-    /// Returns nil when the threads did not finish in time.
+    /// Returns nil when the threads did not finish in time. The prefix and the final observation run on threads of
+    /// their own too, so that an implementation that hangs cannot stop the caller.
     func run(_ scenario: ConcurrentScenario, on instance: any ConcurrentImplementation) -> ConcurrentHistory? {
         let shared = SharedRun(threads: scenario.threads.count)
-        var operations = scenario.prefix.map { send($0, to: instance, thread: nil, in: shared) }
-        let finished = DispatchSemaphore(value: 0)
-        for (t, events) in scenario.threads.enumerated() {
-            Thread { [self] in
+        let deadline = DispatchTime.now() + .seconds(timeoutSeconds)
+        let prefix: @Sendable () -> Void = { [self] in
+            shared.store(scenario.prefix.map { send($0, to: instance, thread: nil, in: shared) }, of: nil)
+        }
+        let threads = scenario.threads.enumerated().map { t, events -> @Sendable () -> Void in
+            { [self] in
                 shared.startTogether()
                 let operations = events.map { send($0, to: instance, thread: t, in: shared) }
-                shared.results.withLock { $0[t] = operations }
+                shared.store(operations, of: t)
+            }
+        }
+        guard Self.run([prefix], by: deadline), Self.run(threads, by: deadline),
+              Self.run([{ shared.final = instance.observation }], by: deadline), let final = shared.final
+        else { return nil }
+        return ConcurrentHistory(scenario: scenario, operations: shared.operations, final: final)
+    }
+
+    /// Runs each body on a thread of its own; false when they have not all finished by `deadline`.
+    private static func run(_ bodies: [@Sendable () -> Void], by deadline: DispatchTime) -> Bool {
+        let finished = DispatchSemaphore(value: 0)
+        for body in bodies {
+            Thread {
+                body()
                 finished.signal()
             }.start()
         }
-        for _ in scenario.threads where finished.wait(timeout: .now() + timeout) == .timedOut { return nil }
-        operations += shared.results.withLock { $0.flatMap { $0 } }
-        return ConcurrentHistory(scenario: scenario, operations: operations, final: instance.observation)
+        return bodies.allSatisfy { _ in finished.wait(timeout: deadline) == .success }
     }
 
     private func send(_ event: EventInstance, to instance: any ConcurrentImplementation, thread: Int?,
@@ -71,17 +86,41 @@ struct ConcurrentExecution {
 }
 
 /// What the threads of one run share: the clock, the start barrier and where each puts its operations (written once
-/// per thread, when it is done, so the lock does not order the events themselves).
-private final class SharedRun: Sendable {
+/// per thread, when it is done, so the lock does not order the events themselves). The lock is an NSLock (a pthread
+/// mutex), which ThreadSanitizer understands, so tests of thread-safe code under it see only that code's races.
+private final class SharedRun: @unchecked Sendable {
     let clock = Atomic<Int>(0)
     let arrived = Atomic<Int>(0)
-    let results: Mutex<[[ConcurrentOperation]]>
-
     let threads: Int
+    private let lock = NSLock()
+    private var prefix: [ConcurrentOperation] = []
+    private var results: [[ConcurrentOperation]]
+    private var observed: Observation?
 
     init(threads: Int) {
         self.threads = threads
-        results = Mutex(Array(repeating: [], count: threads))
+        results = Array(repeating: [], count: threads)
+    }
+
+    /// Stores a thread's operations (nil: the prefix's).
+    func store(_ operations: [ConcurrentOperation], of thread: Int?) {
+        locked {
+            if let thread { results[thread] = operations } else { prefix = operations }
+        }
+    }
+
+    /// The prefix's operations, then every thread's, in thread order.
+    var operations: [ConcurrentOperation] { locked { prefix + results.flatMap { $0 } } }
+
+    var final: Observation? {
+        get { locked { observed } }
+        set { locked { observed = newValue } }
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
     }
 
     /// Waits until every thread is here. It spins rather than sleeps, so that threads that are running when the

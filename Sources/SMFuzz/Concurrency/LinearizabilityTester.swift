@@ -16,6 +16,8 @@ public struct LinearizabilityConfiguration: Sendable {
     public var seed: UInt64 = 0
     /// Runs of each smaller scenario while shrinking before it counts as passing.
     public var shrinkExecutions = 100
+    /// A run whose threads take longer than this is reported as hung (and its threads left behind).
+    public var timeoutSeconds = 30
 
     public init(threads: Int = 4, scenarios: Int = 100, executions: Int = 10, seed: UInt64 = 0) {
         self.threads = threads
@@ -111,7 +113,8 @@ public final class LinearizabilityTester {
     }
 
     func attempt(_ scenario: ConcurrentScenario, executions: Int) -> Attempt {
-        let execution = ConcurrentExecution(machine: machine)
+        var execution = ConcurrentExecution(machine: machine)
+        execution.timeoutSeconds = configuration.timeoutSeconds
         let checker = LinearizabilityChecker(machine: machine)
         for count in 1...max(1, executions) {
             let instance: any ConcurrentImplementation
@@ -121,7 +124,7 @@ public final class LinearizabilityTester {
                 return .error("the implementation could not be made: \(error)", count)
             }
             guard let history = execution.run(scenario, on: instance) else {
-                return .error("the threads did not finish within \(execution.timeout) (a deadlock?)", count)
+                return .error("the threads did not finish within \(execution.timeoutSeconds) seconds (a deadlock?)", count)
             }
             if case .notLinearizable = checker.check(history) { return .failed(history, count) }
         }
