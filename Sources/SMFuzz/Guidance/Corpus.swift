@@ -1,6 +1,6 @@
-/// The inputs guided generation mutates: the choice sequences of runs that reached something new, each cut after
-/// the event that reached the last new thing (what follows it found nothing) and split into events, so that
-/// mutations move, repeat and drop whole events.
+/// The inputs guided generation mutates: the choice sequences of runs that reached something new, cut after each
+/// event that reached something (what follows found nothing more) and split into events, so that mutations move,
+/// repeat and drop whole events.
 struct Corpus {
     /// One event's values (the event, its parameters, the outcomes of the choices it met) and their bounds.
     struct Step {
