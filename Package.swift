@@ -7,7 +7,8 @@
 //   SMEngine    compiled machine, the SCXML step algorithm, the thread-safe runtime, Swift DSL
 //   CZ3         libz3 as a system library (only with the "Z3" trait)
 //   SMSolver    guard encoding into Z3 and an enumeration back end that must agree with it
-//   CPrefetch   a cache prefetch hint for the explorer's visited store (Swift has none)
+//   CPlatform   what Swift lacks: a cache prefetch hint, the process's resident memory (Linux, Apple)
+//   SMSymbolic  symbolic verification: the engine's macrostep on symbolic values, BMC, k-induction, CHC (Z3)
 //   SMAnalyzer  the explorer (every reachable configuration) and the SM0xx findings
 //   SMFuzz      property-based harness: generation, coverage guidance, shrinking, replay, coverage, conformance,
 //               linearizability of thread-safe implementations
@@ -58,11 +59,16 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(
-            name: "SMAnalyzer",
-            dependencies: ["SMEngine", "SMSolver", "CPrefetch", .product(name: "Atomics", package: "swift-atomics")],
+            name: "SMSymbolic",
+            dependencies: ["SMEngine", "SMSolver", .target(name: "CZ3", condition: .when(traits: ["Z3"]))],
             swiftSettings: strictSwift
         ),
-        .target(name: "CPrefetch"),
+        .target(
+            name: "SMAnalyzer",
+            dependencies: ["SMEngine", "SMSolver", "SMSymbolic", "CPlatform", .product(name: "Atomics", package: "swift-atomics")],
+            swiftSettings: strictSwift
+        ),
+        .target(name: "CPlatform"),
         .target(name: "SMFuzz", dependencies: ["SMEngine", "SMAnalyzer"], swiftSettings: strictSwift),
         .target(name: "SMReport", dependencies: ["SMAnalyzer", "SMFuzz"], swiftSettings: strictSwift),
         .target(name: "SMTesting", dependencies: ["SMAnalyzer", "SMFuzz", "SMReport"], swiftSettings: strictSwift),
@@ -80,10 +86,20 @@ let package = Package(
         .testTarget(name: "SMSpecTests", dependencies: ["SMSpec", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMEngineTests", dependencies: ["SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMSolverTests", dependencies: ["SMSolver", "SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMSymbolicTests", dependencies: ["SMSymbolic", "SMAnalyzer", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMAnalyzerTests", dependencies: ["SMAnalyzer", "SMReport", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMFuzzTests", dependencies: ["SMFuzz", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMReportTests", dependencies: ["SMReport", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMTestingTests", dependencies: ["SMTesting", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMCheckTests", dependencies: ["smcheck", "SMTestSupport"], swiftSettings: strictSwift),
+        // scripts/update-snippets: regenerates Tests/SMDocumentationTests/Snippets from the documents.
+        .executableTarget(name: "update-snippets", dependencies: ["SMTestSupport"], path: "Tests/Tools/update-snippets",
+                          swiftSettings: strictSwift),
+        // The Swift of README.md and Docs/, compiled and run (Tests/SMDocumentationTests/Snippets is generated from it).
+        .testTarget(
+            name: "SMDocumentationTests",
+            dependencies: ["SMSpec", "SMEngine", "SMAnalyzer", "SMFuzz", "SMReport", "SMTesting", "SMTestSupport"],
+            swiftSettings: strictSwift
+        ),
     ]
 )

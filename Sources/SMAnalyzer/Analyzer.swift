@@ -25,15 +25,57 @@ public struct AnalysisOptions: Sendable {
     public init() {}
 }
 
+/// Checks that could not be decided, and why. An analysis with anything undecided is never reported as "ok": the
+/// findings are then only what was found in the part that was checked.
+public struct Undecided: Hashable, Sendable {
+    /// The finding codes whose absence was not established (a finding of these codes may still have been found).
+    public var codes: [FindingCode]
+    /// What stopped the check, and what would let it finish.
+    public var reason: String
+
+    public init(_ codes: [FindingCode], _ reason: String) {
+        self.codes = codes.sorted()
+        self.reason = reason
+    }
+
+    /// `SM001 unreachable state, SM005 dead transition: <reason>`; with more codes, their numbers in ranges
+    /// (`SM001, SM002, SM004–SM012: <reason>`).
+    public var description: String {
+        guard codes.count > 2 else { return codes.map { "\($0.rawValue) \($0.title)" }.joined(separator: ", ") + ": " + reason }
+        let all = FindingCode.allCases
+        var parts: [String] = []
+        var start = 0
+        while start < codes.count {
+            var end = start
+            while end + 1 < codes.count, all.firstIndex(of: codes[end + 1]) == all.firstIndex(of: codes[end])! + 1 { end += 1 }
+            parts.append(end - start >= 2 ? "\(codes[start].rawValue)–\(codes[end].rawValue)"
+                         : codes[start...end].map(\.rawValue).joined(separator: ", "))
+            start = end + 1
+        }
+        return parts.joined(separator: ", ") + ": " + reason
+    }
+}
+
 /// Statistics of one analysis.
 public struct AnalysisStats: Hashable, Sendable {
     public var configurations: Int
     public var transitions: Int
     public var depth: Int
-    public var complete: Bool
     public var milliseconds: Int
-    /// Why the exploration is incomplete, when it is.
-    public var note: String?
+    /// What could not be decided; empty when every check was decided.
+    public var undecided: [Undecided] = []
+    /// Remarks that do not limit the result (e.g. where the solver was not used).
+    public var notes: [String] = []
+
+    /// True when every check was decided: the findings are all there is to find.
+    public var complete: Bool { undecided.isEmpty }
+
+    public init(configurations: Int = 0, transitions: Int = 0, depth: Int = 0, milliseconds: Int = 0) {
+        self.configurations = configurations
+        self.transitions = transitions
+        self.depth = depth
+        self.milliseconds = milliseconds
+    }
 }
 
 /// The findings of one spec, with the statistics and the exploration they came from.
@@ -46,6 +88,19 @@ public struct AnalysisResult: Sendable {
 
     /// The worst severity among the findings, if any.
     public var worstSeverity: Severity? { findings.map(\.severity).max() }
+}
+
+extension FindingCode {
+    /// Findings that say something never happens: only a check of every reachable configuration can report them.
+    public static let needingEveryConfiguration: [FindingCode] = [
+        .unreachableState, .deadTransition, .expectedReachable, .eventNeverHandled, .uselessHistory,
+    ]
+    /// Findings about something that happens in some run: one run shows them, and only a check of every reachable
+    /// configuration shows there is none.
+    public static let shownByARun: [FindingCode] = [
+        .infiniteLoop, .nondeterministicGuards, .invariantViolated, .deadlock, .incompleteChoice, .rangeViolation,
+        .queueOverflow,
+    ]
 }
 
 /// Loads nothing and prints nothing: runs every check of the spec format on a spec and returns the findings.
@@ -62,7 +117,7 @@ public enum Analyzer {
 
     public static func analyze(_ machine: Machine, options: AnalysisOptions = AnalysisOptions()) -> AnalysisResult {
         var findings = StructureChecks(machine: machine).run()
-        var stats = AnalysisStats(configurations: 0, transitions: 0, depth: 0, complete: false, milliseconds: 0)
+        var stats = AnalysisStats()
         var exploration: Exploration?
         do {
             let explorer = try Explorer(machine: machine, options: options.exploration)
@@ -70,18 +125,27 @@ public enum Analyzer {
             exploration = explored
             findings += ExplorationChecks(exploration: explored, structural: findings).run()
             stats = AnalysisStats(configurations: explored.configurations, transitions: explored.transitions,
-                                  depth: explored.depth, complete: explored.isComplete,
-                                  milliseconds: Int((explored.elapsed * 1000).rounded()), note: explored.incompleteReason)
+                                  depth: explored.depth, milliseconds: Int((explored.elapsed * 1000).rounded()))
+            if let reason = explored.incompleteReason {
+                stats.undecided.append(Undecided(FindingCode.needingEveryConfiguration + FindingCode.shownByARun,
+                                                 "\(reason); only the \(explored.configurations) configurations reached were checked"))
+            }
         } catch {
-            stats.note = error.message
+            stats.undecided.append(Undecided(FindingCode.needingEveryConfiguration + FindingCode.shownByARun,
+                                             "nothing was explored: \(error.message)"))
+        }
+        if MemoryUse.resident() == nil {
+            stats.notes.append("the memory limit was not enforced: this platform does not report the process's resident memory")
         }
         if let (backend, method) = solver(for: machine, options: options, stats: &stats) {
             let analysis = GuardAnalysis(spec: machine.spec, backend: backend, assumeInvariants: options.assumeInvariants).run()
             SolverChecks(machine: machine, analysis: analysis, method: method, exploration: exploration,
                          reportsIgnoredEvents: options.reportsIgnoredEvents).merge(into: &findings)
-            if !analysis.unknown.isEmpty {
-                let note = "\(backend.name) could not decide \(analysis.unknown.count) of \(analysis.queries) guard questions (\(analysis.unknown[0]))"
-                stats.note = stats.note.map { $0 + "; " + note } ?? note
+            // Guard questions matter only where the exploration did not decide the same codes already.
+            if !analysis.unknown.isEmpty, !(exploration?.isComplete ?? false) {
+                stats.undecided.append(Undecided(
+                    [.nondeterministicGuards, .deadTransition, .incompleteChoice, .rangeViolation],
+                    "\(backend.name) could not decide \(analysis.unknown.count) of \(analysis.queries) guard questions (\(analysis.unknown[0]))"))
             }
         }
         return AnalysisResult(spec: machine.spec, machine: machine, findings: findings.sortedForOutput(), stats: stats)
@@ -98,7 +162,7 @@ public enum Analyzer {
             do {
                 return (try Z3Backend(spec: machine.spec, timeoutMilliseconds: options.solverTimeoutMilliseconds), .z3)
             } catch {
-                stats.note = stats.note.map { $0 + "; " + error.message } ?? error.message
+                stats.notes.append("guards were not proven: \(error.message)")
                 return nil
             }
         }

@@ -7,25 +7,31 @@ import SMSpec
 
 /// Options every command that explores shares.
 struct ExplorationArguments: ParsableArguments {
-    @Option(name: .customLong("max-states"), help: "Stop exploring after this many configurations (results are marked incomplete).")
+    @Option(name: .customLong("max-states"), parsing: .unconditional,
+            help: "Stop exploring after this many configurations (results are marked incomplete).",
+            transform: PositiveInteger.parse("--max-states"))
     var maxStates: Int = 50_000_000
 
     @Option(name: .customLong("max-memory"), help: "Stop exploring above this much memory, e.g. 512M or 4G.",
             transform: ByteCount.parse)
     var maxMemory: Int = 8 << 30
 
-    @Option(help: "Threads that explore (default: one per core).")
-    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(parsing: .unconditional, help: ArgumentHelp("Threads that explore (default: one per core).", valueName: "count"),
+            transform: PositiveInteger.parse("--threads"))
+    var threads: Int?
 
-    func options(progress: Bool) -> AnalysisOptions {
+    /// The analysis options; `progress` names the spec in the progress lines written to standard error.
+    func options(progress file: String?) -> AnalysisOptions {
         var options = AnalysisOptions()
         options.exploration.maximumStates = maxStates
         options.exploration.maximumMemory = maxMemory
-        options.exploration.threads = max(1, threads)
-        if progress && FileHandleOutput.standardErrorIsTerminal {
+        options.exploration.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        if let file {
+            options.exploration.progressInterval = FileHandleOutput.progressInterval
             options.exploration.progress = { progress in
-                FileHandleOutput.standardError(
-                    "\r  exploring: \(progress.configurations) configurations, depth \(progress.depth), \(Int(Double(progress.configurations) / max(progress.seconds, 0.001))) states/s   ")
+                let rate = Int(Double(progress.configurations) / max(progress.seconds, 0.001))
+                FileHandleOutput.progress(
+                    "exploring \(file): \(progress.configurations) configurations, depth \(progress.depth), \(rate) states/s, \(Int(progress.seconds)) s")
             }
         }
         return options
@@ -52,13 +58,22 @@ enum ByteCount {
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Explore specs and report what is wrong with them.",
-        discussion: "Exit status: 0 when nothing is at error level, 1 for error-level findings, 2 when a spec could not be used.")
+        discussion: """
+            Each spec (or every spec under a directory) is explored; every finding comes with the shortest event \
+            trace that shows it. A result is "ok" only when every check was decided: when an exploration stops at a \
+            limit, or the solver cannot decide a question, the result says "incomplete" and lists what was not \
+            checked.
+
+            Exit status: 0 nothing at error level and every check decided, 1 error-level findings, 2 a spec could \
+            not be used, 3 incomplete (nothing at error level found in what was checked; --allow-incomplete makes \
+            this 0).
+            """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, sarif
+        case text, json, sarif, junit
     }
 
-    @Argument(help: "Spec files (JSON).", completion: .file(extensions: ["json"]))
+    @Argument(help: "Spec files, or directories to search for specs.", completion: .file(extensions: ["json", "scxml"]))
     var files: [String]
 
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -66,6 +81,9 @@ struct Check: ParsableCommand {
 
     @Option(help: "Leave out findings below this severity: info, warning or error.")
     var severity: SeverityArgument = .info
+
+    @Flag(name: .customLong("allow-incomplete"), help: "Exit with 0, not 3, when some checks were not decided and nothing at error level was found.")
+    var allowIncomplete = false
 
     @OptionGroup var exploration: ExplorationArguments
 
@@ -79,13 +97,13 @@ struct Check: ParsableCommand {
     var ignoredEvents = false
 
     func run() throws {
-        let filter = ReportFilter(minimumSeverity: severity.value)
+        let filter = ReportFilter(minimumSeverity: severity.value, allowsIncomplete: allowIncomplete)
         var outcomes: [SpecOutcome] = []
-        for file in files {
+        for file in try SpecInputs.files(files) {
             let outcome: SpecOutcome
             do {
                 let spec = try Spec.load(path: file)
-                var options = exploration.options(progress: format == .text)
+                var options = exploration.options(progress: file)
                 options.solver = solver.value
                 options.assumeInvariants = assumeInvariants
                 options.reportsIgnoredEvents = ignoredEvents
@@ -94,7 +112,7 @@ struct Check: ParsableCommand {
             } catch {
                 outcome = .unusable(file: file, error)
             }
-            if format == .text { FileHandleOutput.clearProgressLine() }
+            FileHandleOutput.clearProgressLine()
             if format == .text {
                 // Text goes out spec by spec, so a long batch shows progress.
                 let report = TextReport(filter: filter, colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
@@ -106,21 +124,18 @@ struct Check: ParsableCommand {
         case .text: break
         case .json: print(JSONReport.text(outcomes, filter: filter), terminator: "")
         case .sarif: print(SARIFReport.text(outcomes, filter: filter), terminator: "")
+        case .junit: print(CheckJUnitReport.text(outcomes, filter: filter), terminator: "")
         }
-        throw Self.exitStatus(outcomes, filter: filter)
+        throw Self.exitStatus(filter.verdict(outcomes))
     }
 
-    /// 2 when a spec could not be used, else 1 when an error-level finding is shown, else 0.
-    static func exitStatus(_ outcomes: [SpecOutcome], filter: ReportFilter) -> ExitCode {
-        var status = ExitStatus.clean
-        for outcome in outcomes {
-            switch outcome {
-            case .unusable: return ExitStatus.unusableInput
-            case .analyzed(_, let result):
-                if result.findings.contains(where: { $0.severity == .error && filter.shows($0) }) { status = ExitStatus.findings }
-            }
+    static func exitStatus(_ verdict: CheckVerdict) -> ExitCode {
+        switch verdict {
+        case .passed: ExitStatus.clean
+        case .failed: ExitStatus.findings
+        case .unusable: ExitStatus.unusableInput
+        case .incomplete: ExitStatus.incomplete
         }
-        return status
     }
 }
 
@@ -151,8 +166,6 @@ struct SeverityArgument: ExpressibleByArgument {
     }
 
     static var allValueStrings: [String] { Severity.allCases.map(\.rawValue) }
+    var defaultValueDescription: String { value.rawValue }
 }
 
-func printError(_ text: String, terminator: String = "\n") {
-    FileHandleOutput.standardError(text + terminator)
-}

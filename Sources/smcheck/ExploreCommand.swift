@@ -21,7 +21,7 @@ struct ExploreCommand: ParsableCommand {
         let machine = try loadMachine(file)
         let explorer: Explorer
         do {
-            explorer = try Explorer(machine: machine, options: exploration.options(progress: true).exploration)
+            explorer = try Explorer(machine: machine, options: exploration.options(progress: file).exploration)
         } catch {
             printError("\(file): error: \(error.message)")
             throw ExitStatus.unusableInput
@@ -41,7 +41,7 @@ struct ExploreCommand: ParsableCommand {
             ("packed state", "\(result.codec.bits) bits in \(result.codec.words) word(s)"),
             ("bytes/state", String(format: "%.2f", result.bytesPerState)),
             ("peak memory", String(format: "%.1f MB", Double(result.peakMemory) / 1_048_576)),
-            ("threads", "\(exploration.threads)"),
+            ("threads", "\(explorer.options.threads)"),
         ]
         let width = rows.map(\.0.count).max() ?? 0
         for (name, value) in rows where stats || ["spec", "configurations", "complete"].contains(name) {

@@ -33,10 +33,10 @@ struct FuzzCommand: ParsableCommand {
     @Argument(help: "Spec files (JSON).", completion: .file(extensions: ["json"]))
     var files: [String]
 
-    @Option(help: "Runs per spec.")
+    @Option(parsing: .unconditional, help: "Runs per spec.", transform: PositiveInteger.parse("--runs"))
     var runs = 100
 
-    @Option(help: "Events per run.")
+    @Option(parsing: .unconditional, help: "Events per run.", transform: PositiveInteger.parse("--length"))
     var length = 100
 
     @Option(help: "The seed (an unsigned 64-bit integer); runs are derived from it.")
@@ -60,15 +60,10 @@ struct FuzzCommand: ParsableCommand {
     @Flag(name: .customLong("emit-swift-test"), help: "Also write each failure as a Swift Testing test, NAME.swift beside NAME.json.")
     var emitsSwiftTest = false
 
-    @Option(name: .customLong("max-states"),
-            help: "Explore at most this many configurations first, for the coverage reference and shortest traces (0: do not explore).")
+    @Option(name: .customLong("max-states"), parsing: .unconditional,
+            help: "Explore at most this many configurations first, for the coverage reference and shortest traces (0: do not explore).",
+            transform: PositiveInteger.parse("--max-states", minimum: 0))
     var maxStates = FuzzConfiguration().explorationLimit
-
-    func validate() throws {
-        guard runs > 0 else { throw ValidationError("--runs must be at least 1, not \(runs)") }
-        guard length > 0 else { throw ValidationError("--length must be at least 1, not \(length)") }
-        guard maxStates >= 0 else { throw ValidationError("--max-states must be 0 or more, not \(maxStates)") }
-    }
 
     func run() throws {
         let campaignSeed = seed ?? UInt64.random(in: 0...UInt64.max)

@@ -12,9 +12,29 @@ func loadMachine(_ path: String) throws -> Machine {
     }
 }
 
+/// `[place: ]error: message`: the one form every command writes its errors in, as compilers do, so editors and CI
+/// logs can jump to the place.
+func reportError(_ message: String, at place: String? = nil) {
+    printError((place.map { "\($0): " } ?? "") + "error: " + message)
+}
+
+/// `[place: ]warning: message`, like `reportError`.
+func reportWarning(_ message: String, at place: String? = nil) {
+    printError((place.map { "\($0): " } ?? "") + "warning: " + message)
+}
+
+func printError(_ text: String, terminator: String = "\n") {
+    FileHandleOutput.standardError(text + terminator)
+}
+
 enum FileHandleOutput {
     static func standardError(_ string: String) {
         FileHandle.standardError.write(Data(string.utf8))
+    }
+
+    /// Writes a line to standard output at once, unbuffered.
+    static func standardOutputLine(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// True when standard output is a terminal (colors, progress).
@@ -24,5 +44,18 @@ enum FileHandleOutput {
     /// Erases the progress line a long run wrote on a terminal.
     static func clearProgressLine() {
         if standardErrorIsTerminal { standardError("\r\u{1B}[K") }
+    }
+
+    /// How often progress is shown: twice a second on a terminal (rewriting one line), every ten seconds in a log
+    /// (a line each), so a long run in CI is never silent.
+    static var progressInterval: Duration { standardErrorIsTerminal ? .milliseconds(500) : .seconds(10) }
+
+    /// Shows one progress report: on a terminal by rewriting the current line, elsewhere as a line of its own.
+    static func progress(_ text: String) {
+        if standardErrorIsTerminal {
+            standardError("\r\u{1B}[K  " + text)
+        } else {
+            standardError("smcheck: " + text + "\n")
+        }
     }
 }

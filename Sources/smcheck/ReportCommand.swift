@@ -38,10 +38,11 @@ struct ReportCommand: ParsableCommand {
             completion: .directory)
     var outputDirectory: String?
 
-    @Option(help: "Fuzz runs that measure coverage (0 leaves coverage out).")
+    @Option(parsing: .unconditional, help: "Fuzz runs that measure coverage (0 leaves coverage out).",
+            transform: PositiveInteger.parse("--runs", minimum: 0))
     var runs = 100
 
-    @Option(help: "Events per fuzz run.")
+    @Option(parsing: .unconditional, help: "Events per fuzz run.", transform: PositiveInteger.parse("--length"))
     var length = 100
 
     @Option(help: "The fuzzing seed; the same seed gives the same coverage.")
@@ -50,8 +51,6 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var exploration: ExplorationArguments
 
     func validate() throws {
-        guard runs >= 0 else { throw ValidationError("--runs must be 0 or more, not \(runs)") }
-        guard length > 0 else { throw ValidationError("--length must be at least 1, not \(length)") }
         guard outputDirectory != nil || files.count == 1 else {
             throw ValidationError("\(files.count) specs need --output-directory: standard output takes the report of one spec")
         }
@@ -64,7 +63,7 @@ struct ReportCommand: ParsableCommand {
             let analysis: AnalysisResult
             do {
                 spec = try Spec.load(path: file)
-                analysis = try Analyzer.analyze(spec, options: exploration.options(progress: true))
+                analysis = try Analyzer.analyze(spec, options: exploration.options(progress: file))
                 FileHandleOutput.clearProgressLine()
             } catch {
                 printError(error.description)

@@ -14,21 +14,31 @@ struct RunCommand: ParsableCommand {
             skipped.
 
             After the start and after every event, smcheck prints one line: the active leaf states' full paths, \
-            sorted and joined by `,`, then a space and the variables as `name=value` joined by `,`. An event that \
-            ends in an error prints `error: ` and the message and exits with 1; a line that is not an event exits \
-            with 2.
+            sorted and joined by `,`, then a space and the variables as `name=value` joined by `,`. Each line is \
+            written as soon as it is ready, so another program can drive smcheck through a pipe. An event no state \
+            handles is noted on standard error. `call` actions have no host callbacks here: each is noted once and \
+            skipped.
+
+            An event that ends in an error prints `error: ` and the message and exits with 1. A line that is not \
+            an event is reported on standard error and skipped (the state stays as it was); at the end the exit \
+            status is 2. With --strict the first such line ends the run.
             """)
 
-    @Argument(help: "The spec file.", completion: .file(extensions: ["json"]))
+    @Argument(help: "The spec file.", completion: .file(extensions: ["json", "scxml"]))
     var file: String
 
     @Flag(help: "Also print every step like a debugger log, to standard error.")
     var trace = false
 
+    @Flag(help: "Stop at the first line that is not an event (exit 2).")
+    var strict = false
+
     func run() throws {
         let machine = try loadMachine(file)
-        var state = try report(machine) { () throws(EngineError) in try machine.initialState(recordingMicrosteps: trace) }
+        var session = Session(machine: machine, trace: trace)
+        var state = try session.report { () throws(EngineError) in try machine.initialState(recordingMicrosteps: true) }
         var lineNumber = 0
+        var badLines = 0
         while let line = readLine() {
             lineNumber += 1
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -37,25 +47,52 @@ struct RunCommand: ParsableCommand {
             do {
                 (event, choices) = try EventLine.parse(trimmed, for: machine)
             } catch {
-                printError("<stdin>:\(lineNumber): error: \(error.message)")
-                throw ExitStatus.unusableInput
+                reportError(error.message, at: "<stdin>:\(lineNumber)")
+                if strict { throw ExitStatus.unusableInput }
+                badLines += 1
+                continue
             }
-            state = try report(machine) { () throws(EngineError) in
-                try machine.step(state, event, choices: ChoiceSequence(choices), recordingMicrosteps: trace)
+            let before = state
+            state = try session.report { () throws(EngineError) in
+                try machine.step(before, event, choices: ChoiceSequence(choices), recordingMicrosteps: true)
+            }
+            if !session.lastHandled {
+                printError("<stdin>:\(lineNumber): note: '\(machine.describe(event))' is not handled in \(describe(before, machine)); it was ignored")
             }
         }
+        if badLines > 0 { throw ExitStatus.unusableInput }
     }
 
-    /// Runs one step: prints its trace when asked and the status line after it, or the error, which ends the run with 1.
-    private func report(_ machine: Machine, _ step: () throws(EngineError) -> Macrostep) throws -> MachineState {
-        do {
-            let result = try step()
-            if trace { printError(Trace.format(Trace.result(result, machine: machine), machine: machine)) }
-            print(machine.statusLine(result.state))
-            return result.state
-        } catch {
-            print("error: \(error.message)")
-            throw ExitStatus.findings
+    private func describe(_ state: MachineState, _ machine: Machine) -> String {
+        let leaves = machine.activeLeafPaths(state.configuration)
+        return leaves.count == 1 ? "state '\(leaves[0])'" : "states " + leaves.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    /// What a run remembers between steps: which callbacks it already said it skips.
+    private struct Session {
+        let machine: Machine
+        let trace: Bool
+        var noted: Set<Int> = []
+        var lastHandled = true
+
+        /// Runs one step: prints its trace when asked and the status line after it, or the error, which ends the
+        /// run with 1.
+        mutating func report(_ step: () throws(EngineError) -> Macrostep) throws -> MachineState {
+            do {
+                let result = try step()
+                if trace { printError(Trace.format(Trace.result(result, machine: machine), machine: machine)) }
+                for case .call(let id) in result.microsteps.flatMap(\.effects) where !noted.contains(id) {
+                    noted.insert(id)
+                    printError("note: 'call \(machine.spec.callbacks[id])' has no host callback in smcheck run; it is skipped (the analyzer assumes it changes no variable)")
+                }
+                lastHandled = result.handled
+                // Written at once (not through print's buffer), so a program driving smcheck through a pipe sees it.
+                FileHandleOutput.standardOutputLine(machine.statusLine(result.state))
+                return result.state
+            } catch {
+                FileHandleOutput.standardOutputLine("error: \(error.message)")
+                throw ExitStatus.findings
+            }
         }
     }
 }
@@ -74,10 +111,20 @@ enum EventLine {
         if rest.hasPrefix("{") {
             let (object, remainder) = try splitValue(rest)
             rest = remainder.drop { $0.isWhitespace }
-            guard let declaration = machine.spec.event(named: name) else { throw ParseError(message: "unknown event '\(name)'") }
+            guard let declaration = machine.spec.event(named: name), !declaration.isImplicit else {
+                do {
+                    _ = try machine.eventInstance(name)  // its message has the "did you mean"
+                } catch {
+                    throw ParseError(message: error.message)
+                }
+                throw ParseError(message: "unknown event '\(name)'")
+            }
             for member in object.objectValue ?? [] {
                 guard let parameter = declaration.parameters.first(where: { $0.name == member.key }) else {
-                    throw ParseError(message: "event '\(name)' has no parameter '\(member.key)'")
+                    let names = declaration.parameters.map(\.name)
+                    let hint = Suggestions.closest(to: member.key, in: names).map { "; did you mean '\($0)'?" }
+                        ?? (names.isEmpty ? "; it takes none" : "; it takes " + names.map { "'\($0)'" }.joined(separator: ", "))
+                    throw ParseError(message: "event '\(name)' has no parameter '\(member.key)'\(hint)")
                 }
                 arguments[member.key] = try value(member.value, for: parameter)
             }

@@ -38,7 +38,7 @@ struct SpecReportTests {
 
             - At `Specs/defects/sm004-nondeterministic-guards.json:13:11` (`/states/idle/on/check/1`)
             - Found by exploration
-            - Witness: `level = 3`
+            - Before the event: `level = 3`
 
             Shortest trace:
 

@@ -54,4 +54,45 @@ struct LimitsTests {
         let spec = try Spec.load(json: SpecText(states: "{" + states + "}").description)
         #expect(try spec.resolve().states.count == count + 1)
     }
+
+    @Test("a chain of 10,000 or 15,000 '+' is refused where it gets too deep, not a stack overflow", arguments: [10_000, 15_000])
+    func longSum(terms: Int) throws {
+        let sum = Array(repeating: "n", count: terms).joined(separator: " + ")
+        let text = SpecText(states: #"{"a": {"on": {"go": {"actions": [{"assign": {"n": "\#(sum)"}}]}}}}"#).description
+        let diagnostics = Spec.decode(json: Array(text.utf8), file: "long.json").1
+        #expect(diagnostics.count == 1)
+        let diagnostic = try #require(diagnostics.first)
+        // Long expressions are quoted by their start and end.
+        #expect(diagnostic.message == #"in "n + n + n + n + n + n + n + n + n + n + … n + n + n + n + n + n + n": "#
+            + "the expression is too deep: more than 128 operations nested or chained with '+'; split it, e.g. over several assignments")
+        #expect(diagnostic.location.pointer.description == "/states/a/on/go/actions/0/assign/n")
+        // The 129th '+' is where the tree would grow past the limit.
+        let quote = try #require(text.lineAndColumn(of: "\"n + n"))
+        #expect(diagnostic.location.line == quote.line)
+        #expect(diagnostic.location.column == quote.column + 1 + 128 * 4 + 2)
+    }
+
+    @Test("a chain of 10,000 '&&' or '||' loads: such chains are grouped as balanced trees", arguments: ["&&", "||"])
+    func longConjunction(op: String) throws {
+        let chain = Array(repeating: "n > 1", count: 10_000).joined(separator: " \(op) ")
+        let spec = try Spec.load(json: SpecText(states: #"{"a": {"on": {"go": {"guard": "\#(chain)"}}}}"#).description)
+        let resolved = try spec.resolve()
+        guard case .expression(let typed, _) = resolved.transitions[0].guardCondition else {
+            Issue.record("the guard is not an expression")
+            return
+        }
+        var depth = 0
+        func measure(_ e: TypedExpression, _ level: Int) {
+            depth = max(depth, level)
+            switch e {
+            case .and(let l, let r), .or(let l, let r), .comparison(_, let l, let r), .arithmetic(_, let l, let r):
+                measure(l, level + 1)
+                measure(r, level + 1)
+            default: break
+            }
+        }
+        measure(typed, 0)
+        #expect(depth <= 16, "log2(10,000) levels of '\(op)' and one comparison")
+        #expect(try typed.evaluate(variable: { _ in 2 }, parameter: { _ in 0 }, isActive: { _ in true }) == 1)
+    }
 }

@@ -23,6 +23,15 @@ public enum Fixtures {
     /// Every spec in `Specs/`, seeds and defects.
     public static var allSpecPaths: [String] { seedSpecPaths + defectSpecPaths }
 
+    /// Every fixture spec: `Tests/Fixtures/**/*.json`, sorted.
+    public static var fixtureSpecPaths: [String] {
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: fixturesDirectory.path)) ?? []).sorted()
+        return folders.flatMap { jsonFiles(in: fixturesDirectory.appendingPathComponent($0)) }
+    }
+
+    /// Every spec of the repository: seeds, defects and fixtures.
+    public static var everySpecPath: [String] { allSpecPaths + fixtureSpecPaths }
+
     /// A file's path relative to the repository root, for readable test output.
     public static func relative(_ path: String) -> String {
         let root = repositoryRoot.path + "/"

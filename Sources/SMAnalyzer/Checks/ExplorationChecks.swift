@@ -104,7 +104,7 @@ struct ExplorationChecks {
                 ? "in \(leaves(witness).joined(separator: ", "))"
                 : "while the machine processes the events it sent itself after \(eventName(witness))"
             return Finding(.invariantViolated,
-                           "invariant '\(invariant.name)' (\(invariant.source.text)) is violated \(place)",
+                           "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated \(place)",
                            states: leaves(witness), location: invariant.location, trace: trace(witness), witness: values(witness),
                            method: .exploration)
         }
@@ -130,11 +130,12 @@ struct ExplorationChecks {
     // MARK: - SM007
 
     private func deadlocks() -> [Finding] {
-        let shown = exploration.results.deadlocks.sorted().prefix(WorkerResults.deadlocksKept)
-        let more = exploration.results.deadlockCount - shown.count
-        return shown.enumerated().map { i, witness in
+        exploration.results.deadlocks.values.map { group in
+            let witness = group.smallest
             var message = "deadlock in \(leaves(witness).joined(separator: ", ")): no event changes anything, and it is not a final configuration"
-            if i == shown.count - 1 && more > 0 { message += " (and \(more) more deadlocked configurations)" }
+            if group.count > 1 {
+                message += " (\(group.count) valuations of the variables deadlock in these states; the witness is one of them)"
+            }
             let first = leaves(witness).first.flatMap { machine.state(named: $0) }
             return Finding(.deadlock, message, states: leaves(witness), location: first.flatMap { spec.states[$0].location },
                            trace: trace(witness), witness: values(witness), method: .exploration)

@@ -50,12 +50,13 @@ struct SolverChecks {
                 let values = witness(issue)
                 findings.append(Finding(.incompleteChoice,
                                         "incomplete choice: no branch of '\(spec.states[state].path)' holds for \(describe(values))",
-                                        states: [spec.states[state].path], location: spec.states[state].location, witness: values, method: method))
+                                        states: [spec.states[state].path], location: spec.states[state].location, witness: values,
+                                        witnessMoment: .beforeEvent, method: method))
             case .rangeViolation(_, _, let location, let detail):
                 if findings.contains(where: { $0.code == .rangeViolation && $0.location?.pointer == location?.pointer }) || complete { continue }
                 let values = witness(issue)
                 findings.append(Finding(.rangeViolation, "range violation: \(detail) (for \(describe(values)))",
-                                        location: location, witness: values, method: method))
+                                        location: location, witness: values, witnessMoment: .beforeEvent, method: method))
             case .ignoredEvent(let state, let event):
                 guard reportsIgnoredEvents else { continue }
                 if let exploration, exploration.isComplete,

@@ -34,7 +34,7 @@ public struct CoverageReference: Sendable {
             explorationNote = exploration == nil ? "no exploration"
                 : exploration!.startError.map { "the start fails: \($0.message)" } ?? exploration!.incompleteReason
         }
-        var stats = AnalysisStats(configurations: 0, transitions: 0, depth: 0, complete: true, milliseconds: 0)
+        var stats = AnalysisStats()
         if let (backend, method) = Analyzer.solver(for: machine, options: options, stats: &stats) {
             impossibleGuardOutcomes = GuardAnalysis(spec: machine.spec, backend: backend).impossibleOutcomes()
             guardMethod = method

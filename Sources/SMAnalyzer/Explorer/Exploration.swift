@@ -25,11 +25,15 @@ struct WorkerResults {
     var errors: [String: (error: EngineError, witness: Witness)] = [:]
     var invariants: [Int: Witness] = [:]
     var overlaps: [Pair: (overlap: CoverageRecorder.Overlap, witness: Witness)] = [:]
-    var deadlocks: [Witness] = []
-    var deadlockCount = 0
+    /// Deadlocked configurations grouped by their active states: one finding per group, however many variable
+    /// valuations deadlock there.
+    var deadlocks: [[UInt64]: DeadlockGroup] = [:]
     var coverage: CoverageRecorder
 
-    static let deadlocksKept = 10
+    struct DeadlockGroup {
+        var smallest: Witness
+        var count: Int
+    }
 
     struct Pair: Hashable {
         let first: Int
@@ -49,17 +53,7 @@ struct WorkerResults {
         errors[signature] = (error, witness)
     }
 
-    /// What makes two errors the same finding; nil for outcomes that are not findings (a rejected event).
-    static func signature(of error: EngineError) -> String? {
-        let place = error.location.map { $0.pointer.description } ?? ""
-        switch error.kind {
-        case .infiniteLoop(let transitions): return "loop:" + Set(transitions).sorted().map(String.init).joined(separator: ",")
-        case .rangeViolation(let variable, _): return "range:\(variable ?? -1):\(place)"
-        case .incompleteChoice(let state): return "choice:\(state)"
-        case .queueOverflow(let event): return "queue:\(event):\(place)"
-        case .unhandledEvent, .invalidEvent, .missingHostFunction: return nil
-        }
-    }
+    static func signature(of error: EngineError) -> String? { error.kind.findingSignature(at: error.location) }
 
     mutating func invariant(_ index: Int, _ witness: Witness) {
         if let existing = invariants[index], existing <= witness { return }
@@ -72,15 +66,18 @@ struct WorkerResults {
         overlaps[pair] = (overlap, witness)
     }
 
-    mutating func deadlock(_ witness: Witness) {
-        deadlockCount += 1
-        deadlocks.append(witness)
-        if deadlocks.count > Self.deadlocksKept * 2 { trimDeadlocks() }
+    mutating func deadlock(_ witness: Witness, configuration: [UInt64]) {
+        add(DeadlockGroup(smallest: witness, count: 1), for: configuration)
     }
 
-    private mutating func trimDeadlocks() {
-        deadlocks.sort()
-        deadlocks = Array(deadlocks.prefix(Self.deadlocksKept))
+    private mutating func add(_ group: DeadlockGroup, for configuration: [UInt64]) {
+        if var existing = deadlocks[configuration] {
+            existing.count += group.count
+            existing.smallest = min(existing.smallest, group.smallest)
+            deadlocks[configuration] = existing
+        } else {
+            deadlocks[configuration] = group
+        }
     }
 
     /// Checks a configuration reached for the first time: its invariants.
@@ -95,9 +92,7 @@ struct WorkerResults {
         for (_, entry) in other.errors { error(entry.error, entry.witness) }
         for (index, witness) in other.invariants { invariant(index, witness) }
         for (_, entry) in other.overlaps { overlap(entry.overlap, entry.witness) }
-        deadlocks += other.deadlocks
-        deadlockCount += other.deadlockCount
-        trimDeadlocks()
+        for (configuration, group) in other.deadlocks { add(group, for: configuration) }
         coverage.merge(other.coverage)
     }
 }

@@ -27,8 +27,10 @@ public struct ExplorationOptions: Sendable {
 
     public enum StoreChoice: Sendable { case automatic, dense, hashed }
 
-    /// Called about twice a second with the progress so far.
+    /// Called with the progress so far, at most every `progressInterval`, also in the middle of a large layer.
     public var progress: (@Sendable (ExplorationProgress) -> Void)?
+    /// How often `progress` is called.
+    public var progressInterval: Duration = .milliseconds(500)
 
     public init() {}
 }
@@ -113,27 +115,23 @@ public final class Explorer: Sendable {
         let caches = WorkerCaches((0..<threadCount).map { _ in
             options.cachesTransitions ? TransitionCache(footprints: footprints, instances: eventInstances, words: codec.words) : nil
         })
-        var lastProgress = ContinuousClock.now
+        let monitor = LimitMonitor(options: options, start: start, store: store)
         while !frontier.isEmpty {
-            if store.count >= options.maximumStates {
-                exploration.stop("stopped after \(store.count) configurations (the --max-states limit); findings that need every configuration are not reported")
+            if let reason = monitor.limitReached() {
+                exploration.stop(reason)
                 break
             }
-            if let resident = Self.residentMemory(), resident > options.maximumMemory {
-                exploration.stop("stopped at \(resident >> 20) MB of memory (the --max-memory limit) after \(store.count) configurations; findings that need every configuration are not reported")
-                break
-            }
-            let layer = expand(frontier, depth: depth, store: store, threads: threadCount, caches: caches)
+            let layer = expand(frontier, depth: depth, store: store, threads: threadCount, caches: caches, monitor: monitor)
             results.merge(layer.results)
             store.closeLayer(layer.added)
             exploration.transitions += layer.transitions
             exploration.transitionCacheMismatches += layer.cacheMismatches
             if !layer.added.isEmpty { depth += 1 }
             frontier = layer.added
-            if let progress = options.progress, ContinuousClock.now - lastProgress > .milliseconds(500) {
-                lastProgress = ContinuousClock.now
-                progress(ExplorationProgress(configurations: store.count, depth: depth, frontier: frontier.count,
-                                             seconds: (ContinuousClock.now - start).seconds))
+            monitor.reportProgress(depth: depth, frontier: frontier.count)
+            if let reason = monitor.stopReason {
+                exploration.stop(reason)
+                break
             }
             if layer.choiceLimitHit {
                 exploration.stop("some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried")
@@ -145,7 +143,7 @@ public final class Explorer: Sendable {
         exploration.results = results
         exploration.coverage = results.coverage
         exploration.elapsed = (ContinuousClock.now - start).seconds
-        exploration.peakMemory = Self.peakMemory() ?? 0
+        exploration.peakMemory = MemoryUse.peak() ?? 0
         return exploration
     }
 
@@ -157,8 +155,10 @@ public final class Explorer: Sendable {
         var cacheMismatches = 0
     }
 
-    /// Expands one layer, split in chunks over the threads.
-    private func expand(_ frontier: [UInt64], depth: Int, store: any VisitedStore, threads: Int, caches: WorkerCaches) -> LayerResult {
+    /// Expands one layer, split in chunks over the threads. Between chunks the monitor checks the limits and reports
+    /// progress, so a layer of millions of states neither runs past a limit nor stays silent.
+    private func expand(_ frontier: [UInt64], depth: Int, store: any VisitedStore, threads: Int, caches: WorkerCaches,
+                        monitor: LimitMonitor) -> LayerResult {
         let chunk = max(64, frontier.count / (threads * 16))
         let chunks = (frontier.count + chunk - 1) / chunk
         let next = ManagedAtomic<Int>(0)
@@ -174,6 +174,12 @@ public final class Explorer: Sendable {
             let cache = caches.all[worker]
             var successors: [UInt64] = []
             while true {
+                if worker == 0 {
+                    monitor.reportProgress(depth: depth, frontier: frontier.count - min(frontier.count, next.load(ordering: .relaxed) * chunk))
+                    if monitor.limitReached() != nil { break }
+                } else if monitor.stopReason != nil {
+                    break
+                }
                 let c = next.loadThenWrappingIncrement(ordering: .relaxed)
                 guard c < chunks else { break }
                 for index in (c * chunk)..<min(frontier.count, (c + 1) * chunk) {
@@ -307,7 +313,10 @@ public final class Explorer: Sendable {
         if !progressed {
             decodeParent()
             context.restoreCheckpoint()
-            if !isFinal(context) { local.results.deadlock(Witness(depth: depth, state: id, instance: nil, choices: [])) }
+            if !isFinal(context) {
+                local.results.deadlock(Witness(depth: depth, state: id, instance: nil, choices: []),
+                                       configuration: context.currentConfiguration.words)
+            }
         }
     }
 
@@ -331,24 +340,6 @@ public final class Explorer: Sendable {
     static func equal(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ words: Int) -> Bool {
         for w in 0..<words where a[w] != b[w] { return false }
         return true
-    }
-
-    /// Resident memory of this process, from /proc (Linux); nil where unavailable.
-    static func residentMemory() -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
-    /// Peak resident memory of this process (VmHWM), from /proc (Linux).
-    static func peakMemory() -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            let digits = line.filter(\.isNumber)
-            return Int(digits).map { $0 * 1024 }
-        }
-        return nil
     }
 }
 

@@ -1,5 +1,5 @@
 import Atomics
-import CPrefetch
+import CPlatform
 import Foundation
 
 /// The set of configurations found so far, with a parent for each so any of them gets a shortest trace.

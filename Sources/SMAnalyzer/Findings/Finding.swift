@@ -63,6 +63,15 @@ public enum FindingCode: String, Hashable, Sendable, CaseIterable, Comparable {
     }
 
     public static func < (a: FindingCode, b: FindingCode) -> Bool { a.rawValue < b.rawValue }
+
+    /// When the witness values of this code's findings hold, unless the check says otherwise.
+    public var witnessMoment: WitnessMoment {
+        switch self {
+        case .infiniteLoop, .incompleteChoice, .rangeViolation, .queueOverflow: .atFailure
+        case .nondeterministicGuards, .eventNeverHandled: .beforeEvent
+        default: .configuration
+        }
+    }
 }
 
 /// How a finding was established.
@@ -88,6 +97,26 @@ public struct WitnessValue: Hashable, Sendable {
     }
 }
 
+/// When a finding's witness values hold.
+public enum WitnessMoment: String, Hashable, Sendable {
+    /// In the configuration the trace ends in (an invariant violated there, a deadlock).
+    case configuration
+    /// When the trace's last event arrives, before any of its transitions (two guards enabled at once; a solver's
+    /// values before a transition's actions).
+    case beforeEvent
+    /// At the moment the engine failed, part-way through the last event's macrostep.
+    case atFailure
+
+    /// How a report introduces the values.
+    public var label: String {
+        switch self {
+        case .configuration: "witness"
+        case .beforeEvent: "before the event"
+        case .atFailure: "when it fails"
+        }
+    }
+}
+
 /// Something wrong with a spec: what, where in the spec, and the shortest run that shows it.
 public struct Finding: Hashable, Sendable {
     public var code: FindingCode
@@ -102,12 +131,15 @@ public struct Finding: Hashable, Sendable {
     public var trace: [TraceStep]?
     /// Values that trigger it.
     public var witness: [WitnessValue]
+    /// When the witness values hold.
+    public var witnessMoment: WitnessMoment
     public var method: Method
     /// The transitions it is about, by index, for merging findings of different methods.
     public var transitions: [Int]
 
     public init(_ code: FindingCode, _ message: String, states: [String] = [], location: SourceLocation? = nil,
-                trace: [TraceStep]? = nil, witness: [WitnessValue] = [], method: Method, transitions: [Int] = []) {
+                trace: [TraceStep]? = nil, witness: [WitnessValue] = [], witnessMoment: WitnessMoment? = nil, method: Method,
+                transitions: [Int] = []) {
         self.code = code
         self.severity = code.severity
         self.message = message
@@ -115,6 +147,7 @@ public struct Finding: Hashable, Sendable {
         self.location = location
         self.trace = trace
         self.witness = witness
+        self.witnessMoment = witnessMoment ?? code.witnessMoment
         self.method = method
         self.transitions = transitions
     }

@@ -3,8 +3,8 @@ import SMSpec
 /// A transition with everything the step needs precomputed: its guard as bytecode, and for each way its target
 /// can resolve (one, or one per `oneOf` option) the transition domain, the exit mask and the entry order, unless a
 /// history target makes them depend on the run.
-final class CompiledTransition: Sendable {
-    enum Guard: Sendable {
+package final class CompiledTransition: Sendable {
+    package enum Guard: Sendable {
         case none
         case program(Program)
         case opaque(id: Int)
@@ -12,29 +12,29 @@ final class CompiledTransition: Sendable {
     }
 
     /// One way the targets can resolve.
-    struct Option: Sendable {
-        let targets: [Int]
+    package struct Option: Sendable {
+        package let targets: [Int]
         /// A target is a history state: domain, exits and entries depend on what it recorded.
-        let isDynamic: Bool
+        package let isDynamic: Bool
         /// Valid when not dynamic.
-        let domain: Int
+        package let domain: Int
         /// The proper descendants of the domain: `configuration ∩ exitMask` is the exit set.
-        let exitMask: StateSet
+        package let exitMask: StateSet
         /// States to enter, in document order, when this transition is the only one of its microstep.
-        let entryOrder: [Int]
+        package let entryOrder: [Int]
     }
 
-    let index: Int
-    let source: Int
-    let isLocal: Bool
-    let isOneOf: Bool
-    let guardCondition: Guard
-    let actions: [CompiledAction]
+    package let index: Int
+    package let source: Int
+    package let isLocal: Bool
+    package let isOneOf: Bool
+    package let guardCondition: Guard
+    package let actions: [CompiledAction]
     /// Empty for targetless transitions; one option, or one per `oneOf` target.
-    let options: [Option]
-    let location: SourceLocation?
+    package let options: [Option]
+    package let location: SourceLocation?
 
-    var isTargetless: Bool { options.isEmpty }
+    package var isTargetless: Bool { options.isEmpty }
 
     init(_ transition: ResolvedTransition, tree: StateTree) {
         index = transition.index
@@ -64,11 +64,11 @@ final class CompiledTransition: Sendable {
 }
 
 /// Executable content compiled: expressions as bytecode, names as slots.
-indirect enum CompiledAction: Sendable {
-    struct Assignment: Sendable {
-        let variable: Int
-        let value: Program
-        let location: SourceLocation?
+package indirect enum CompiledAction: Sendable {
+    package struct Assignment: Sendable {
+        package let variable: Int
+        package let value: Program
+        package let location: SourceLocation?
     }
 
     case assign([Assignment])

@@ -14,36 +14,36 @@ public final class Machine: Sendable {
     public var transitionCount: Int { transitions.count }
 
     // MARK: States
-    let tree: StateTree
+    package let tree: StateTree
     /// The history states, in document order; `MachineState.history` is indexed like this.
     public var historyStates: [Int] { tree.historyStates }
     /// For compound and parallel states: the implicit `done.state` event; -1 otherwise.
-    let doneEvent: [Int]
+    package let doneEvent: [Int]
 
     // MARK: Transitions
-    let transitions: [CompiledTransition]
+    package let transitions: [CompiledTransition]
     /// Transitions of `state` that match `event` (its own key or `*`), in order, are
     /// `dispatchPool[dispatchStart[state * eventCount + event] ..< dispatchStart[state * eventCount + event + 1]]`.
-    let dispatchStart: [Int]
-    let dispatchPool: [Int]
+    package let dispatchStart: [Int]
+    package let dispatchPool: [Int]
     /// Eventless transitions of each state, in order: `eventlessPool[eventlessStart[state] ..< eventlessStart[state + 1]]`.
-    let eventlessStart: [Int]
-    let eventlessPool: [Int]
+    package let eventlessStart: [Int]
+    package let eventlessPool: [Int]
     /// For each event, `words` words: the leaves with an ancestor-or-self that has a transition matching it.
-    let eventCandidateWords: [UInt64]
+    package let eventCandidateWords: [UInt64]
     /// The leaves with an ancestor-or-self that has an eventless transition.
-    let eventlessCandidateWords: [UInt64]
+    package let eventlessCandidateWords: [UInt64]
 
     // MARK: Data
-    let entryActions: [[CompiledAction]]
-    let exitActions: [[CompiledAction]]
+    package let entryActions: [[CompiledAction]]
+    package let exitActions: [[CompiledAction]]
     let hasEntryActions: [Bool]
     let hasExitActions: [Bool]
-    let invariants: [Program]
+    package let invariants: [Program]
     /// Inclusive bounds of each variable's values (bools 0...1, enums 0..<count).
-    let variableRange: [ClosedRange<Int>]
+    package let variableRange: [ClosedRange<Int>]
     /// Inclusive bounds of each event's parameters.
-    let parameterRanges: [[ClosedRange<Int>]]
+    package let parameterRanges: [[ClosedRange<Int>]]
     public let initialVariables: [Int]
     public var options: Options { spec.options }
     let maximumParameters: Int
@@ -138,7 +138,7 @@ public final class Machine: Sendable {
         }
     }
 
-    static func range(of type: ValueType) -> ClosedRange<Int> {
+    package static func range(of type: ValueType) -> ClosedRange<Int> {
         switch type {
         case .bool: 0...1
         case .int(let min, let max): min...max

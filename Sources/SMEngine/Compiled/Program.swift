@@ -25,6 +25,8 @@ public final class Program: Sendable {
     let code: [Instruction]
     let conversions: [[Int]]
     let maximumStack: Int
+    /// The typed expression this program was compiled from: what the symbolic step (SMSymbolic) reads.
+    package let expression: TypedExpression
 
     /// Compiles a typed expression.
     public init(_ expression: TypedExpression) {
@@ -34,6 +36,7 @@ public final class Program: Sendable {
         code = emitter.code
         conversions = emitter.conversions
         maximumStack = emitter.maximumStack
+        self.expression = expression
     }
 
     /// When the whole program is one constant, its value (guards like `true`).

@@ -1,31 +1,31 @@
 import SMSpec
 
 /// The state hierarchy as flat arrays indexed by state id, with the SCXML tree queries over them.
-struct StateTree: Sendable {
-    let count: Int
-    let words: Int
-    let parent: [Int]
-    let kind: [State.Kind]
-    let children: [[Int]]
+package struct StateTree: Sendable {
+    package let count: Int
+    package let words: Int
+    package let parent: [Int]
+    package let kind: [State.Kind]
+    package let children: [[Int]]
     /// Proper ancestors, parent first.
-    let ancestors: [[Int]]
+    package let ancestors: [[Int]]
     /// Proper descendants.
-    let descendants: [StateSet]
+    package let descendants: [StateSet]
     /// For compound states and the root: the default initial target (a descendant); -1 otherwise.
-    let initialTarget: [Int]
+    package let initialTarget: [Int]
     /// History pseudostates that are children of each state.
-    let historyChildren: [[Int]]
+    package let historyChildren: [[Int]]
     /// The history states, in document order.
-    let historyStates: [Int]
+    package let historyStates: [Int]
     /// For each state: its index in `historyStates`, or -1.
-    let historyOrdinal: [Int]
+    package let historyOrdinal: [Int]
     /// For each history state: where to go when nothing is recorded.
-    let historyDefaults: [[Int]]
+    package let historyDefaults: [[Int]]
     /// Leaves: atomic, final and choice states.
-    let leaves: StateSet
+    package let leaves: StateSet
     /// By history ordinal, the states it records when its parent is exited, among the active ones: the leaves
     /// below the parent (deep) or the parent's children (shallow).
-    let historyMasks: [StateSet]
+    package let historyMasks: [StateSet]
 
     init(_ spec: ResolvedSpec) {
         let n = spec.states.count
@@ -67,18 +67,18 @@ struct StateTree: Sendable {
         }
     }
 
-    func isDescendant(_ state: Int, of ancestor: Int) -> Bool { descendants[ancestor].contains(state) }
-    func isCompound(_ state: Int) -> Bool { kind[state] == .compound }
+    package func isDescendant(_ state: Int, of ancestor: Int) -> Bool { descendants[ancestor].contains(state) }
+    package func isCompound(_ state: Int) -> Bool { kind[state] == .compound }
 
     /// SCXML's getTransitionDomain for a transition with effective targets `targets`.
-    func domain(source: Int, targets: [Int], isLocal: Bool) -> Int {
+    package func domain(source: Int, targets: [Int], isLocal: Bool) -> Int {
         if isLocal && isCompound(source) && targets.allSatisfy({ isDescendant($0, of: source) }) { return source }
         return leastCommonCompoundAncestor([source] + targets)
     }
 
     /// SCXML's findLCCA: the nearest proper ancestor of the first state that is compound (or the root) and
     /// contains all the others.
-    func leastCommonCompoundAncestor(_ states: [Int]) -> Int {
+    package func leastCommonCompoundAncestor(_ states: [Int]) -> Int {
         for candidate in ancestors[states[0]] where candidate == 0 || isCompound(candidate) {
             if states.dropFirst().allSatisfy({ isDescendant($0, of: candidate) }) { return candidate }
         }

@@ -120,3 +120,19 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 }
+
+extension EngineError.Kind {
+    /// What makes two errors the same finding, wherever they are met: a loop by its transitions, a range violation
+    /// by its variable and place, a choice by its state, a queue overflow by its event and place. Nil for outcomes
+    /// that are not findings (a rejected event, an unhandled one, a missing host function).
+    package func findingSignature(at location: SourceLocation?) -> String? {
+        let place = location.map { $0.pointer.description } ?? ""
+        switch self {
+        case .infiniteLoop(let transitions): return "loop:" + Set(transitions).sorted().map(String.init).joined(separator: ",")
+        case .rangeViolation(let variable, _): return "range:\(variable ?? -1):\(place)"
+        case .incompleteChoice(let state): return "choice:\(state)"
+        case .queueOverflow(let event): return "queue:\(event):\(place)"
+        case .unhandledEvent, .invalidEvent, .missingHostFunction: return nil
+        }
+    }
+}

@@ -3,13 +3,13 @@
 ///
 /// Used at compile time for the common case (one transition, no history target: the result never changes) and at
 /// run time for the rest.
-struct EntrySet {
-    let tree: StateTree
+package struct EntrySet {
+    package let tree: StateTree
     /// What each history state recorded (indexed by history ordinal); empty means nothing recorded anywhere.
-    let history: [StateSet?]
-    private(set) var statesToEnter: StateSet
+    package let history: [StateSet?]
+    package private(set) var statesToEnter: StateSet
 
-    init(tree: StateTree, history: [StateSet?]) {
+    package init(tree: StateTree, history: [StateSet?]) {
         self.tree = tree
         self.history = history
         self.statesToEnter = StateSet(capacity: tree.count)
@@ -21,13 +21,13 @@ struct EntrySet {
     }
 
     /// Adds what one transition enters: `targets` resolved down, and their ancestors up to `domain`.
-    mutating func add(targets: [Int], domain: Int) {
+    package mutating func add(targets: [Int], domain: Int) {
         for target in targets { addDescendants(target) }
         for target in effectiveTargets(targets) { addAncestors(target, upTo: domain) }
     }
 
     /// Targets with history states replaced by what they recorded (or by their defaults).
-    func effectiveTargets(_ targets: [Int], depth: Int = 0) -> [Int] {
+    package func effectiveTargets(_ targets: [Int], depth: Int = 0) -> [Int] {
         targets.flatMap { target -> [Int] in
             guard tree.kind[target] == .history, depth < tree.count else { return [target] }
             if let recorded = recorded(target) { return Array(recorded) }

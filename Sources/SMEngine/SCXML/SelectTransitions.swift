@@ -105,15 +105,18 @@ extension StepCore {
         return enabled
     }
 
-    /// SM004: is a later transition of the same list (same state, same event) enabled as well? Opaque guards count
-    /// as possibly true; `else` is never enabled together with an earlier transition.
+    /// SM004: is a later transition of the same list (same state, same event) enabled as well? Only two guarded
+    /// transitions can overlap: an unguarded or `else` transition after guarded ones is the list's default (document
+    /// order is its meaning), one before them shadows them (SM005). A choice's branches are an ordered if/else-if
+    /// by definition. Opaque guards count as possibly true.
     private mutating func recordOverlaps(of t: Int, after start: Int, to end: Int, in pool: UnsafeMutablePointer<Int32>) {
+        guard isGuarded(t), hot.kind[machine.transitions[t].source] != .choice else { return }
         for position in start..<end {
             let other = Int(pool[position])
             let alsoEnabled: Bool
             switch machine.transitions[other].guardCondition {
-            case .none, .opaque: alsoEnabled = true
-            case .otherwise: alsoEnabled = false
+            case .opaque: alsoEnabled = true
+            case .none, .otherwise: alsoEnabled = false
             case .program(let program):
                 alsoEnabled = ((try? program.evaluate(variables: variables, parameters: parameters, configuration: configuration)) ?? 0) != 0
             }
@@ -122,6 +125,13 @@ extension StepCore {
             if !overlaps.contains(where: { $0.first == t && $0.second == other }) {
                 overlaps.append(.init(first: t, second: other, event: currentEvent, variables: currentVariables))
             }
+        }
+    }
+
+    private func isGuarded(_ t: Int) -> Bool {
+        switch hot.guardKind[t] {
+        case .program, .opaque: true
+        case .none, .otherwise: false
         }
     }
 

@@ -203,7 +203,7 @@ final class FuzzRunner {
         let state = FuzzState(machine: machine, context: context, steps: step, lastEvent: event)
         observer?(state)
         for (i, invariant) in machine.spec.invariants.enumerated() where !context.invariantHolds(i) {
-            return RunFailure(kind: .invariant, message: "invariant '\(invariant.name)' (\(invariant.source.text)) is violated in \(machine.activeLeafPaths(context.currentConfiguration).joined(separator: ", "))",
+            return RunFailure(kind: .invariant, message: "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated in \(machine.activeLeafPaths(context.currentConfiguration).joined(separator: ", "))",
                               step: step, signature: "invariant:\(i)")
         }
         for property in properties where !property.check(state) {

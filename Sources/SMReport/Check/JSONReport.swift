@@ -32,7 +32,12 @@ public enum JSONReport {
             ("configurations", .int(stats.configurations)), ("transitions", .int(stats.transitions)), ("depth", .int(stats.depth)),
             ("complete", .bool(stats.complete)), ("milliseconds", .int(stats.milliseconds)),
         ]
-        if let note = stats.note { members.append(("note", .string(note))) }
+        if !stats.undecided.isEmpty {
+            members.append(("undecided", .array(stats.undecided.map { undecided in
+                .object([("codes", .array(undecided.codes.map { .string($0.rawValue) })), ("reason", .string(undecided.reason))])
+            })))
+        }
+        if !stats.notes.isEmpty { members.append(("notes", .array(stats.notes.map { .string($0) }))) }
         return .object(members)
     }
 
@@ -45,7 +50,10 @@ public enum JSONReport {
             ("column", finding.location?.column.map { .int($0) } ?? .null),
         ]
         if let trace = finding.trace { members.append(("trace", .array(trace.map(machine.json)))) }
-        if !finding.witness.isEmpty { members.append(("witness", .object(finding.witness.map { ($0.name, $0.value.json) }))) }
+        if !finding.witness.isEmpty {
+            members.append(("witness", .object(finding.witness.map { ($0.name, $0.value.json) })))
+            members.append(("witnessMoment", .string(finding.witnessMoment.rawValue)))
+        }
         members.append(("method", .string(finding.method.rawValue)))
         return .object(members)
     }

@@ -21,6 +21,8 @@ public enum SARIFReport {
             ("defaultConfiguration", .object([("level", "error")])),
         ])]
         var results: [JSONNode] = []
+        // What was not checked goes beside the results, so code scanning does not read silence as "nothing wrong".
+        var notifications: [JSONNode] = []
         for outcome in outcomes {
             switch outcome {
             case .unusable(let file, let error):
@@ -29,6 +31,13 @@ public enum SARIFReport {
                                           message: diagnostic.fullMessage, file: file, location: diagnostic.location))
                 }
             case .analyzed(let file, let analysis):
+                for undecided in analysis.stats.undecided {
+                    notifications.append(.object([
+                        ("level", .string(filter.allowsIncomplete ? "note" : "warning")),
+                        ("message", .object([("text", .string("incomplete: not checked: \(undecided.description)"))])),
+                        ("locations", .array([.object([("physicalLocation", .object([("artifactLocation", .object([("uri", .string(file))]))]))])])),
+                    ]))
+                }
                 for finding in analysis.findings where filter.shows(finding) {
                     var entry = result(rule: finding.code.rawValue, index: FindingCode.allCases.firstIndex(of: finding.code)!,
                                        level: level(finding.severity), message: finding.message, file: file, location: finding.location)
@@ -54,6 +63,10 @@ public enum SARIFReport {
                     ("rules", .array(rules)),
                 ]))])),
                 ("results", .array(results)),
+                ("invocations", .array([.object([
+                    ("executionSuccessful", .bool(true)),
+                    ("toolExecutionNotifications", .array(notifications)),
+                ])])),
             ])])),
         ])
     }

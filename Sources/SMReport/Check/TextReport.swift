@@ -27,12 +27,21 @@ public struct TextReport {
             for finding in shown { lines += render(finding, file: file, machine: result.machine) }
             let stats = result.stats
             let plural = TextStyle.plural
-            var summary = "\(plural(stats.configurations, "configuration")), \(plural(stats.transitions, "transition")), depth \(stats.depth), \(stats.milliseconds) ms"
-            if !stats.complete { summary += "; incomplete: \(stats.note ?? "stopped early")" }
+            let summary = "\(plural(stats.configurations, "configuration")), \(plural(stats.transitions, "transition")), depth \(stats.depth), \(stats.milliseconds) ms"
             let counts = TextStyle.severityCounts(shown)
-            let verdict = counts.isEmpty ? paint("ok", .green) : counts.joined(separator: ", ")
+            // Never "ok" about what was not checked: an incomplete result says so first.
+            let verdict: String
+            if !stats.complete {
+                verdict = paint("incomplete", .yellow) + ": " + (counts.isEmpty ? "nothing found in the part that was checked" : counts.joined(separator: ", "))
+            } else {
+                verdict = counts.isEmpty ? paint("ok", .green) : counts.joined(separator: ", ")
+            }
             lines.append("  \(verdict) (\(summary))")
-            if stats.complete, let note = stats.note { lines.append("  note: \(note)") }
+            if !stats.complete {
+                lines.append("  not checked:")
+                lines += stats.undecided.map { "    \($0.description)" }
+            }
+            lines += stats.notes.map { "  note: \($0)" }
             return lines.joined(separator: "\n") + "\n"
         }
     }
@@ -51,7 +60,7 @@ public struct TextReport {
         }
         if let trace = finding.trace { lines += TextStyle.trace(trace, machine: machine, indent: "    ") }
         if !finding.witness.isEmpty {
-            lines.append("    witness: " + finding.witness.map { "\($0.name) = \($0.value)" }.joined(separator: ", "))
+            lines.append("    \(finding.witnessMoment.label): " + finding.witness.map { "\($0.name) = \($0.value)" }.joined(separator: ", "))
         }
         return lines
     }

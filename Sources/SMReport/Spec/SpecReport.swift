@@ -44,17 +44,26 @@ public struct SpecReport: Sendable {
 
     private func verdict() -> [Document.Block] {
         let counts = TextStyle.severityCounts(analysis.findings)
-        let worst = analysis.worstSeverity.map(tone) ?? .ok
         let stats = analysis.stats
+        let badge: Document.Span
+        if !stats.complete {
+            badge = .badge("incomplete" + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", ")), .warning)
+        } else {
+            badge = .badge(counts.isEmpty ? "ok" : counts.joined(separator: ", "), analysis.worstSeverity.map(tone) ?? .ok)
+        }
         var blocks: [Document.Block] = [
             .heading(level: 2, ["Verdict"]),
-            .paragraph([.badge(counts.isEmpty ? "ok" : counts.joined(separator: ", "), worst)]),
-            .table(header: ["configurations", "transitions", "depth", "exploration"], rows: [[
+            .paragraph([badge]),
+            .table(header: ["configurations", "transitions", "depth", "checks"], rows: [[
                 [.text("\(stats.configurations)")], [.text("\(stats.transitions)")], [.text("\(stats.depth)")],
-                [.text(stats.complete ? "complete" : "incomplete")],
+                [.text(stats.complete ? "all decided" : "some not decided")],
             ]]),
         ]
-        if let note = stats.note { blocks.append(.paragraph(["Note: ", .text(note)])) }
+        if !stats.complete {
+            blocks.append(.paragraph(["Not checked:"]))
+            blocks.append(.list(stats.undecided.map { [.text($0.description)] }))
+        }
+        for note in stats.notes { blocks.append(.paragraph(["Note: ", .text(note)])) }
         return blocks
     }
 
@@ -84,7 +93,8 @@ public struct SpecReport: Sendable {
             }
             facts.append(["Found by ", .text(finding.method.rawValue)])
             if !finding.witness.isEmpty {
-                facts.append(["Witness: "] + finding.witness.enumerated().flatMap { i, value -> [Document.Span] in
+                let label = finding.witnessMoment.label
+                facts.append([.text(label.prefix(1).uppercased() + label.dropFirst() + ": ")] + finding.witness.enumerated().flatMap { i, value -> [Document.Span] in
                     (i > 0 ? [", "] : []) + [.code("\(value.name) = \(value.value)")]
                 })
             }

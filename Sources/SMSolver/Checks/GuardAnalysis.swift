@@ -98,6 +98,15 @@ public struct GuardAnalysis {
 
     private func isElse(_ t: Int) -> Bool { spec.transitions[t].guardCondition == .otherwise }
 
+    /// Guarded by an expression or an opaque guard. An unguarded or `else` transition after guarded ones is their
+    /// default, not an overlap: document order is what the spec means there.
+    private func isGuarded(_ t: Int) -> Bool {
+        switch spec.transitions[t].guardCondition {
+        case .expression, .opaque: true
+        case nil, .otherwise: false
+        }
+    }
+
     /// Transitions of a state matching an event (its own key or `*`), in order; and its eventless ones.
     var lists: [[Int]] { Self.lists(of: spec) }
 
@@ -136,9 +145,10 @@ public struct GuardAnalysis {
         for list in lists {
             for (j, second) in list.enumerated() where !unsatisfiable.contains(second) {
                 let first = Array(list[..<j])
-                // SM004: can an earlier one be enabled together with this one?
-                if !isElse(second) {
-                    for earlier in first where !isElse(earlier) && !unsatisfiable.contains(earlier) && !overlaps.contains([earlier, second]) {
+                // SM004: can an earlier one be enabled together with this one? Only between guarded transitions, and not
+                // among a choice's branches (see `isGuarded`).
+                if isGuarded(second) && spec.states[spec.transitions[second].source].kind != .choice {
+                    for earlier in first where isGuarded(earlier) && !unsatisfiable.contains(earlier) && !overlaps.contains([earlier, second]) {
                         let both = Formula.and([guardFormula(earlier, in: list), guardFormula(second, in: list)])
                         if let answer = ask(query(spec.transitions[second], both), &result), let witness = answer {
                             overlaps.insert([earlier, second])

@@ -72,7 +72,7 @@ public struct SolverWitness: Hashable, Sendable {
 
 extension ValueType {
     /// The run-time encodings of the type's values.
-    var encodedRange: ClosedRange<Int> {
+    package var encodedRange: ClosedRange<Int> {
         switch self {
         case .bool: 0...1
         case .int(let min, let max): min...max

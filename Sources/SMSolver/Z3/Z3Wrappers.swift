@@ -1,12 +1,12 @@
 #if Z3
-internal import CZ3
+package import CZ3
 
 /// A Z3 context with reference-counted terms (`Z3_mk_context_rc`). Z3's default error handler ends the process;
 /// this one records nothing, so errors surface as error codes that `check()` turns into Swift errors.
-final class Z3Context {
-    let raw: Z3_context
+package final class Z3Context {
+    package let raw: Z3_context
 
-    init() throws(SolverError) {
+    package init() throws(SolverError) {
         let config = Z3_mk_config()
         Z3_set_param_value(config, "model", "true")
         guard let context = Z3_mk_context_rc(config) else {
@@ -21,7 +21,7 @@ final class Z3Context {
     deinit { Z3_del_context(raw) }
 
     /// Throws the last error, if any, and clears it.
-    func check() throws(SolverError) {
+    package func check() throws(SolverError) {
         let code = Z3_get_error_code(raw)
         guard code != Z3_OK else { return }
         let message = String(cString: Z3_get_error_msg(raw, code))
@@ -29,41 +29,41 @@ final class Z3Context {
         throw SolverError("Z3 error: \(message)")
     }
 
-    func symbol(_ name: String) -> Z3_symbol { Z3_mk_string_symbol(raw, name) }
+    package func symbol(_ name: String) -> Z3_symbol { Z3_mk_string_symbol(raw, name) }
 
-    var boolSort: Z3_sort { Z3_mk_bool_sort(raw) }
-    var intSort: Z3_sort { Z3_mk_int_sort(raw) }
+    package var boolSort: Z3_sort { Z3_mk_bool_sort(raw) }
+    package var intSort: Z3_sort { Z3_mk_int_sort(raw) }
 
-    func constant(_ name: String, _ sort: Z3_sort) -> Term { Term(self, Z3_mk_const(raw, symbol(name), sort)) }
-    func int(_ value: Int) -> Term { Term(self, Z3_mk_int64(raw, Int64(value), intSort)) }
-    func bool(_ value: Bool) -> Term { Term(self, value ? Z3_mk_true(raw) : Z3_mk_false(raw)) }
+    package func constant(_ name: String, _ sort: Z3_sort) -> Term { Term(self, Z3_mk_const(raw, symbol(name), sort)) }
+    package func int(_ value: Int) -> Term { Term(self, Z3_mk_int64(raw, Int64(value), intSort)) }
+    package func bool(_ value: Bool) -> Term { Term(self, value ? Z3_mk_true(raw) : Z3_mk_false(raw)) }
 
-    func and(_ terms: [Term]) -> Term {
+    package func and(_ terms: [Term]) -> Term {
         if terms.isEmpty { return bool(true) }
         if terms.count == 1 { return terms[0] }
         return withRaw(terms) { Term(self, Z3_mk_and(raw, UInt32($0.count), $0.baseAddress)) }
     }
 
-    func or(_ terms: [Term]) -> Term {
+    package func or(_ terms: [Term]) -> Term {
         if terms.isEmpty { return bool(false) }
         if terms.count == 1 { return terms[0] }
         return withRaw(terms) { Term(self, Z3_mk_or(raw, UInt32($0.count), $0.baseAddress)) }
     }
 
-    func not(_ t: Term) -> Term { Term(self, Z3_mk_not(raw, t.ast)) }
-    func implies(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_implies(raw, a.ast, b.ast)) }
-    func equal(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_eq(raw, a.ast, b.ast)) }
-    func ite(_ c: Term, _ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_ite(raw, c.ast, a.ast, b.ast)) }
-    func less(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_lt(raw, a.ast, b.ast)) }
-    func lessOrEqual(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_le(raw, a.ast, b.ast)) }
-    func greater(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_gt(raw, a.ast, b.ast)) }
-    func greaterOrEqual(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_ge(raw, a.ast, b.ast)) }
-    func negate(_ a: Term) -> Term { Term(self, Z3_mk_unary_minus(raw, a.ast)) }
-    func div(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_div(raw, a.ast, b.ast)) }
+    package func not(_ t: Term) -> Term { Term(self, Z3_mk_not(raw, t.ast)) }
+    package func implies(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_implies(raw, a.ast, b.ast)) }
+    package func equal(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_eq(raw, a.ast, b.ast)) }
+    package func ite(_ c: Term, _ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_ite(raw, c.ast, a.ast, b.ast)) }
+    package func less(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_lt(raw, a.ast, b.ast)) }
+    package func lessOrEqual(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_le(raw, a.ast, b.ast)) }
+    package func greater(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_gt(raw, a.ast, b.ast)) }
+    package func greaterOrEqual(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_ge(raw, a.ast, b.ast)) }
+    package func negate(_ a: Term) -> Term { Term(self, Z3_mk_unary_minus(raw, a.ast)) }
+    package func div(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_div(raw, a.ast, b.ast)) }
 
-    func add(_ a: Term, _ b: Term) -> Term { withRaw([a, b]) { Term(self, Z3_mk_add(raw, 2, $0.baseAddress)) } }
-    func subtract(_ a: Term, _ b: Term) -> Term { withRaw([a, b]) { Term(self, Z3_mk_sub(raw, 2, $0.baseAddress)) } }
-    func multiply(_ a: Term, _ b: Term) -> Term { withRaw([a, b]) { Term(self, Z3_mk_mul(raw, 2, $0.baseAddress)) } }
+    package func add(_ a: Term, _ b: Term) -> Term { withRaw([a, b]) { Term(self, Z3_mk_add(raw, 2, $0.baseAddress)) } }
+    package func subtract(_ a: Term, _ b: Term) -> Term { withRaw([a, b]) { Term(self, Z3_mk_sub(raw, 2, $0.baseAddress)) } }
+    package func multiply(_ a: Term, _ b: Term) -> Term { withRaw([a, b]) { Term(self, Z3_mk_mul(raw, 2, $0.baseAddress)) } }
 
     private func withRaw<T>(_ terms: [Term], _ body: (UnsafeBufferPointer<Z3_ast?>) -> T) -> T {
         let asts: [Z3_ast?] = terms.map(\.ast)
@@ -72,11 +72,11 @@ final class Z3Context {
 }
 
 /// A Z3 term that keeps its context's reference count right for as long as it lives.
-final class Term {
-    let context: Z3Context
-    let ast: Z3_ast
+package final class Term {
+    package let context: Z3Context
+    package let ast: Z3_ast
 
-    init(_ context: Z3Context, _ ast: Z3_ast?) {
+    package init(_ context: Z3Context, _ ast: Z3_ast?) {
         self.context = context
         // A failed construction returns NULL with an error code set; a constant stands in and `check()` reports it.
         self.ast = ast ?? Z3_mk_false(context.raw)
@@ -86,35 +86,18 @@ final class Term {
     deinit { Z3_dec_ref(context.raw, ast) }
 }
 
-/// A Z3 enumeration sort for one enum type, with its constants.
-final class EnumerationSort {
-    let sort: Z3_sort
-    let constants: [Term]
-    private let sortTerm: Term
-
-    init(_ context: Z3Context, name: String, values: [String]) {
-        var symbols: [Z3_symbol?] = values.map { context.symbol(name + "." + $0) }
-        var constants = [Z3_func_decl?](repeating: nil, count: values.count)
-        var testers = [Z3_func_decl?](repeating: nil, count: values.count)
-        sort = Z3_mk_enumeration_sort(context.raw, context.symbol(name), UInt32(values.count), &symbols, &constants, &testers)
-        // Keep the sort alive with the context's reference counting.
-        sortTerm = Term(context, Z3_sort_to_ast(context.raw, sort))
-        self.constants = constants.map { Term(context, Z3_mk_app(context.raw, $0, 0, nil)) }
-    }
-}
-
 /// A solver with a time limit and a deterministic resource limit per check, used incrementally with push and pop.
-final class Z3Solver {
-    let context: Z3Context
-    let raw: Z3_solver
+package final class Z3Solver {
+    package let context: Z3Context
+    package let raw: Z3_solver
 
-    enum Outcome {
+    package enum Outcome {
         case satisfiable(Z3Model)
         case unsatisfiable
         case unknown(String)
     }
 
-    init(_ context: Z3Context, timeoutMilliseconds: UInt32, resourceLimit: UInt32) throws(SolverError) {
+    package init(_ context: Z3Context, timeoutMilliseconds: UInt32, resourceLimit: UInt32) throws(SolverError) {
         self.context = context
         guard let solver = Z3_mk_solver(context.raw) else { throw SolverError("Z3 could not create a solver") }
         raw = solver
@@ -130,15 +113,15 @@ final class Z3Solver {
 
     deinit { Z3_solver_dec_ref(context.raw, raw) }
 
-    func push() { Z3_solver_push(context.raw, raw) }
+    package func push() { Z3_solver_push(context.raw, raw) }
     /// Leaves the innermost scope; popping with no scope open is a Z3 error, thrown like any other.
-    func pop() throws(SolverError) {
+    package func pop() throws(SolverError) {
         Z3_solver_pop(context.raw, raw, 1)
         try context.check()
     }
-    func assert(_ term: Term) { Z3_solver_assert(context.raw, raw, term.ast) }
+    package func assert(_ term: Term) { Z3_solver_assert(context.raw, raw, term.ast) }
 
-    func check() throws(SolverError) -> Outcome {
+    package func check() throws(SolverError) -> Outcome {
         let result = Z3_solver_check(context.raw, raw)
         try context.check()
         switch result {
@@ -153,11 +136,11 @@ final class Z3Solver {
     }
 }
 
-final class Z3Model {
-    let context: Z3Context
-    let raw: Z3_model
+package final class Z3Model {
+    package let context: Z3Context
+    package let raw: Z3_model
 
-    init(_ context: Z3Context, _ raw: Z3_model) {
+    package init(_ context: Z3Context, _ raw: Z3_model) {
         self.context = context
         self.raw = raw
         Z3_model_inc_ref(context.raw, raw)
@@ -165,31 +148,25 @@ final class Z3Model {
 
     deinit { Z3_model_dec_ref(context.raw, raw) }
 
-    func evaluate(_ term: Term) -> Term? {
+    package func evaluate(_ term: Term) -> Term? {
         var result: Z3_ast?
         guard Z3_model_eval(context.raw, raw, term.ast, true, &result), let result else { return nil }
         return Term(context, result)
     }
 
-    func int(_ term: Term) -> Int? {
+    package func int(_ term: Term) -> Int? {
         guard let value = evaluate(term) else { return nil }
         var number: Int64 = 0
         return Z3_get_numeral_int64(context.raw, value.ast, &number) ? Int(number) : nil
     }
 
-    func bool(_ term: Term) -> Bool? {
+    package func bool(_ term: Term) -> Bool? {
         guard let value = evaluate(term) else { return nil }
         switch Z3_get_bool_value(context.raw, value.ast) {
         case Z3_L_TRUE: return true
         case Z3_L_FALSE: return false
         default: return nil
         }
-    }
-
-    /// The index of the constant of `sort` the term evaluates to.
-    func enumeration(_ term: Term, _ sort: EnumerationSort) -> Int? {
-        guard let value = evaluate(term) else { return nil }
-        return sort.constants.firstIndex { Z3_is_eq_ast(context.raw, $0.ast, value.ast) }
     }
 }
 #endif

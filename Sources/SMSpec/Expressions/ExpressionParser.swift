@@ -33,15 +33,48 @@ public struct ExpressionParser {
 
     // MARK: - Binary operators by precedence climbing
 
+    /// A parsed operand with the height of its tree (operators on the longest path), which is what every later walk
+    /// over the tree recurses on.
+    private typealias Parsed = (syntax: ExpressionSyntax, height: Int)
+
     private mutating func parseBinary(minimumPrecedence: Int) throws(ExpressionError) -> ExpressionSyntax {
+        try parseChain(minimumPrecedence: minimumPrecedence).syntax
+    }
+
+    private mutating func parseChain(minimumPrecedence: Int) throws(ExpressionError) -> Parsed {
         var left = try parseUnary()
+        // `a && b && c ...` (and `||`) is associative with the same short-circuit order however it is grouped, so a
+        // chain is built balanced: a guard listing thousands of cases stays a shallow tree.
+        var chain: [Parsed] = []
+        var chainOperators: [Int] = []
+        var chainOperator: BinaryOperator?
+        func closeChain() throws(ExpressionError) {
+            guard let op = chainOperator else { return }
+            chain.append(left)
+            left = try balanced(op, chain[...], operators: chainOperators[...])
+            chain = []
+            chainOperators = []
+            chainOperator = nil
+        }
         while true {
             skipSpaces()
             let operatorStart = index
-            guard let op = peekBinaryOperator(), op.precedence >= minimumPrecedence else { return left }
+            guard let op = peekBinaryOperator(), op.precedence >= minimumPrecedence else {
+                try closeChain()
+                return left
+            }
             index += op.rawValue.unicodeScalars.count
-            let right = try parseBinary(minimumPrecedence: op.precedence + 1)
-            left = ExpressionSyntax(.binary(op, left, right), start: left.start, end: right.end, operatorOffset: operatorStart)
+            let right = try parseChain(minimumPrecedence: op.precedence + 1)
+            if op == .and || op == .or {
+                if chainOperator != op { try closeChain() }
+                chainOperator = op
+                chain.append(left)
+                chainOperators.append(operatorStart)
+                left = right
+                continue
+            }
+            try closeChain()
+            left = try node(op, left, right, operatorOffset: operatorStart)
             if op.isComparison {
                 skipSpaces()
                 let next = index
@@ -51,6 +84,28 @@ public struct ExpressionParser {
                 }
             }
         }
+    }
+
+    /// `operands[0] op operands[1] op ...`, grouped as a balanced tree; `operators[i]` is the offset of the operator
+    /// between operand i and i + 1.
+    private func balanced(_ op: BinaryOperator, _ operands: ArraySlice<Parsed>, operators: ArraySlice<Int>) throws(ExpressionError) -> Parsed {
+        if operands.count == 1 { return operands[operands.startIndex] }
+        let middle = operands.startIndex + operands.count / 2
+        let left = try balanced(op, operands[..<middle], operators: operators[..<(middle - 1)])
+        let right = try balanced(op, operands[middle...], operators: operators[middle...])
+        return try node(op, left, right, operatorOffset: operators[middle - 1])
+    }
+
+    /// A binary node, refused when the tree would grow deeper than every walk over it may recurse.
+    private func node(_ op: BinaryOperator, _ left: Parsed, _ right: Parsed, operatorOffset: Int) throws(ExpressionError) -> Parsed {
+        let height = max(left.height, right.height) + 1
+        if height > Self.maximumDepth {
+            throw ExpressionError(
+                "the expression is too deep: more than \(Self.maximumDepth) operations nested or chained with '\(op.rawValue)'; split it, e.g. over several assignments",
+                at: operatorOffset)
+        }
+        return (ExpressionSyntax(.binary(op, left.syntax, right.syntax), start: left.syntax.start, end: right.syntax.end,
+                                 operatorOffset: operatorOffset), height)
     }
 
     private func peekBinaryOperator() -> BinaryOperator? {
@@ -75,7 +130,7 @@ public struct ExpressionParser {
 
     // MARK: - Unary and primary
 
-    private mutating func parseUnary() throws(ExpressionError) -> ExpressionSyntax {
+    private mutating func parseUnary() throws(ExpressionError) -> Parsed {
         skipSpaces()
         guard index < scalars.count else {
             throw ExpressionError("the expression ends where an operand is expected", at: index)
@@ -86,12 +141,12 @@ public struct ExpressionParser {
             index += 1
             try enter(at: start)
             defer { depth -= 1 }
-            let operand = try parseUnary()
+            let (operand, height) = try parseUnary()
             // Fold negative literals so `-3` is a constant and `-9223372036854775808` is representable.
             if op == .negate, case .integer(let value) = operand.kind, operand.start == start + 1 {
-                return ExpressionSyntax(.integer(-value), start: start, end: operand.end)
+                return (ExpressionSyntax(.integer(-value), start: start, end: operand.end), 0)
             }
-            return ExpressionSyntax(.unary(op, operand), start: start, end: operand.end, operatorOffset: start)
+            return (ExpressionSyntax(.unary(op, operand), start: start, end: operand.end, operatorOffset: start), height + 1)
         }
         return try parsePrimary()
     }
@@ -103,22 +158,26 @@ public struct ExpressionParser {
         }
     }
 
-    private mutating func parsePrimary() throws(ExpressionError) -> ExpressionSyntax {
+    /// A parenthesized expression keeps the height of what it holds; everything else is a leaf.
+    private mutating func parsePrimary() throws(ExpressionError) -> Parsed {
+        let start = index
+        guard scalars[index] == "(" else { return (try parseLeaf(), 0) }
+        index += 1
+        try enter(at: start)
+        defer { depth -= 1 }
+        let inner = try parseChain(minimumPrecedence: 1)
+        skipSpaces()
+        guard index < scalars.count, scalars[index] == ")" else {
+            if index >= scalars.count { throw ExpressionError("missing ')' to close the '(' here", at: start) }
+            throw unexpected(expecting: "')'")
+        }
+        index += 1
+        return (ExpressionSyntax(inner.syntax.kind, start: start, end: index, operatorOffset: inner.syntax.operatorOffset), inner.height)
+    }
+
+    private mutating func parseLeaf() throws(ExpressionError) -> ExpressionSyntax {
         let start = index
         let c = scalars[index]
-        if c == "(" {
-            index += 1
-            try enter(at: start)
-            defer { depth -= 1 }
-            let inner = try parseBinary(minimumPrecedence: 1)
-            skipSpaces()
-            guard index < scalars.count, scalars[index] == ")" else {
-                if index >= scalars.count { throw ExpressionError("missing ')' to close the '(' here", at: start) }
-                throw unexpected(expecting: "')'")
-            }
-            index += 1
-            return ExpressionSyntax(inner.kind, start: start, end: index, operatorOffset: inner.operatorOffset)
-        }
         if isDigit(c) {
             while index < scalars.count && isDigit(scalars[index]) { index += 1 }
             let digits = String(String.UnicodeScalarView(scalars[start..<index]))

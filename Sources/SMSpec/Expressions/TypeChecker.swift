@@ -88,6 +88,10 @@ public struct TypeChecker {
                     throw ExpressionError("variable '\(name)' has a bad declaration", at: syntax.start, isConsequence: true)
                 }
                 var message = "unknown variable '\(name)'"
+                // `mode == fast`: a value of the enum it is compared with or assigned to, written without its dot.
+                if case .enumeration(let values) = context, values.contains(name) {
+                    throw ExpressionError(message + "; enum values are written with a leading dot", at: syntax.start, suggestion: "." + name)
+                }
                 if scope.variables.isEmpty { message += "; the spec declares no variables" }
                 if let parameters = scope.parameters, parameters[name] != nil {
                     throw ExpressionError(message + "; event parameters are written 'event.\(name)'", at: syntax.start)
@@ -162,7 +166,7 @@ public struct TypeChecker {
         default: .greaterOrEqual
         }
         let (l, lt, r, rt): (TypedExpression, ExpressionType, TypedExpression, ExpressionType)
-        if case .enumLiteral = lhs.kind {
+        if isContextual(lhs) {
             let right = try infer(rhs, context: nil)
             let left = try infer(lhs, context: right.1)
             (l, lt, r, rt) = (left.0, left.1, right.0, right.1)
@@ -191,6 +195,16 @@ public struct TypeChecker {
             return (.comparison(comparison, l, .convertEnum(r, table)), .bool)
         default:
             throw ExpressionError("cannot compare \(lt.description) with \(rt.description)", at: syntax.operatorOffset)
+        }
+    }
+
+    /// An operand whose type comes from the other side: an enum literal, or a bare name that is no variable (an enum
+    /// value missing its dot, which the other side's type can name).
+    private func isContextual(_ syntax: ExpressionSyntax) -> Bool {
+        switch syntax.kind {
+        case .enumLiteral: true
+        case .variable(let name): scope.variables[name] == nil
+        default: false
         }
     }
 

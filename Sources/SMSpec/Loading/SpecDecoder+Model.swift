@@ -144,6 +144,16 @@ extension SpecDecoder {
     private mutating func decodeType(_ node: JSONNode, _ pointer: JSONPointer, what: String, allowed: [String])
         -> (ValueType, [String: JSONMember])?
     {
+        // `"n": "int"`: the type alone, where a declaration object is needed. Show the object it should be.
+        if case .string(let name) = node.value, ["bool", "int", "enum"].contains(name) {
+            let example = switch name {
+            case "bool": #"{"type": "bool"}"#
+            case "int": #"{"type": "int", "min": 0, "max": 10}"#
+            default: #"{"type": "enum", "values": ["a", "b"]}"#
+            }
+            report("\(what) must be an object such as \(example), not the string \(JSONWriter.quoted(name))", at: node.position, pointer)
+            return nil
+        }
         guard let fields = members(of: node, at: pointer, what: what, allowed: allowed, required: ["type"]),
             let typeMember = fields["type"],
             let typeName = string(typeMember.value, pointer / "type", what: "the type of \(what)")

@@ -7,9 +7,12 @@ public enum Suggestions {
         var best: (candidate: String, distance: Int)?
         for candidate in candidates.sorted() where candidate != word {
             if candidate.lowercased() == lowered { return candidate }
-            // A prefix of three or more letters ("one" for "oneOf") is as likely a slip as a single typo.
-            let isPrefix = lowered.count >= 3 && candidate.lowercased().hasPrefix(lowered)
-            let distance = isPrefix ? 1 : editDistance(lowered, candidate.lowercased())
+            // A prefix of three or more letters ("one" for "oneOf") is as likely a slip as a single typo, and so is a
+            // short name with extra letters at most doubling it ("gooo" for "go").
+            let other = candidate.lowercased()
+            let isPrefix = (lowered.count >= 3 && other.hasPrefix(lowered))
+                || (other.count >= 2 && lowered.hasPrefix(other) && lowered.count <= 2 * other.count)
+            let distance = isPrefix ? 1 : editDistance(lowered, other)
             if distance <= max(1, word.count / 3), distance < best?.distance ?? .max {
                 best = (candidate, distance)
             }

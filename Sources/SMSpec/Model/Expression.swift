@@ -19,6 +19,18 @@ public struct Expression: Hashable, Sendable, CustomStringConvertible, Expressib
 
     public var description: String { text }
 
+    /// The text as messages quote it: whole when short, else its start and end around an ellipsis, so an error in
+    /// a generated guard of thousands of terms stays one readable line.
+    public var excerpt: String { Self.excerpt(of: text) }
+
+    static func excerpt(of text: String, limit: Int = 80) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count > limit else { return text }
+        let head = String(String.UnicodeScalarView(scalars[..<(limit / 2)]))
+        let tail = String(String.UnicodeScalarView(scalars[(scalars.count - limit / 3)...]))
+        return head.trimmingWhitespace() + " … " + tail.trimmingWhitespace()
+    }
+
     /// The location of the scalar at `offset` in `text`.
     public func location(ofOffset offset: Int) -> SourceLocation? {
         guard let location else { return nil }

@@ -74,10 +74,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Comparabl
         return text
     }
 
-    /// `file:line:column: error: message (at /json/pointer)`, the form compilers use so editors can jump to it.
+    /// `file:line:column: error: message (at /json/pointer)`, the form compilers use so editors can jump to it. A
+    /// problem with the file as a whole (missing, a directory) has no place inside it to point at.
     public var description: String {
         let place = location.description.isEmpty ? "" : "\(location): "
-        return "\(place)error: \(fullMessage) (at \(location.pointerText))"
+        let pointer = location.line == nil && location.pointer.description.isEmpty ? "" : " (at \(location.pointerText))"
+        return "\(place)error: \(fullMessage)\(pointer)"
     }
 
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {

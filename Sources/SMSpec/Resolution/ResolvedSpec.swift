@@ -84,7 +84,7 @@ public struct ResolvedSpec: Sendable {
     /// A short human description of a transition, for findings and traces: `countdown --tick [count > 1]--> launch`.
     public func describe(_ transition: ResolvedTransition) -> String {
         var text = states[transition.source].displayPath + " --" + transition.triggerText(events)
-        if let g = transition.guardCondition { text += " [\(g.text)]" }
+        if let g = transition.guardCondition { text += " [\(Expression.excerpt(of: g.text))]" }
         text += "--> "
         if transition.targets.isEmpty { text += "(no target)" }
         else {

@@ -222,7 +222,7 @@ struct SpecResolver {
             if error.isConsequence || rejected.allVariables && error.message.hasPrefix("unknown variable") { return nil }
             var message = error.message
             if message.hasPrefix("expected ") { message = "\(what) must be " + message.dropFirst("expected ".count) }
-            report("in \(JSONWriter.quoted(expression.text)): \(message)", at: expression.location(ofOffset: error.offset)
+            report("in \(JSONWriter.quoted(expression.excerpt)): \(message)", at: expression.location(ofOffset: error.offset)
                    ?? expression.location, suggestion: error.suggestion)
             return nil
         }
@@ -273,6 +273,10 @@ struct SpecResolver {
                 } else {
                     historyDefault.append(target)
                 }
+            }
+            // Several default targets are a fork, under the same rule as a transition's.
+            if historyDefault.count > 1 && historyDefault.count == state.historyDefault.count {
+                checkFork(historyDefault, references: state.historyDefault)
             }
         } else if !state.historyDefault.isEmpty {
             report("\"target\" (a history default) only applies to history states", at: state.historyDefault[0].location)

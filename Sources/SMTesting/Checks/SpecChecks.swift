@@ -32,8 +32,8 @@ public enum SpecChecks {
             report.render(finding, file: file, machine: result.machine).joined(separator: "\n")
         }
         if !result.stats.complete {
-            failures.append("\(file): the exploration is incomplete after \(result.stats.configurations) configurations: "
-                + (result.stats.note ?? "stopped early"))
+            failures.append("\(file): incomplete, so passing would claim more than was checked; not checked:\n"
+                + result.stats.undecided.map { "  " + $0.description }.joined(separator: "\n"))
         }
         return failures
     }

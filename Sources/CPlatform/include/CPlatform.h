@@ -1,0 +1,22 @@
+#ifndef SMCHECK_CPLATFORM_H
+#define SMCHECK_CPLATFORM_H
+
+#include <stdint.h>
+
+/// Asks the CPU to start loading the cache line at `address` for writing, without waiting for it: Swift has no
+/// prefetch of its own. The explorer calls it for the visited-store slots of a state's successors before it
+/// inserts them, so their cache misses overlap.
+static inline void smcheck_prefetch_for_write(const void *address) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(address, 1, 3);
+#endif
+}
+
+/// The process's resident memory in bytes, or -1 where it cannot be read. Linux reads /proc/self/statm; Apple
+/// platforms ask the kernel with task_info (in C, where `mach_task_self()` is usable from any thread).
+int64_t smcheck_resident_bytes(void);
+
+/// The process's peak resident memory in bytes, or -1 where it cannot be read.
+int64_t smcheck_peak_resident_bytes(void);
+
+#endif

@@ -1,0 +1,69 @@
+import Atomics
+import Foundation
+
+/// Watches an exploration's limits (configurations, memory) and reports its progress, from the thread that
+/// coordinates and from inside a layer alike. Once a limit is reached it stays reached, and every worker sees it.
+final class LimitMonitor: @unchecked Sendable {
+    private let options: ExplorationOptions
+    private let start: ContinuousClock.Instant
+    private let store: any VisitedStore
+    private let lock = NSLock()
+    private var reason: String?
+    private let stopped = ManagedAtomic<Bool>(false)
+    private var lastProgress: ContinuousClock.Instant
+    private var lastMemoryCheck: ContinuousClock.Instant
+
+    init(options: ExplorationOptions, start: ContinuousClock.Instant, store: any VisitedStore) {
+        self.options = options
+        self.start = start
+        self.store = store
+        lastProgress = start
+        lastMemoryCheck = start
+    }
+
+    /// Why the exploration must stop, once a limit was reached.
+    var stopReason: String? {
+        guard stopped.load(ordering: .acquiring) else { return nil }
+        return lock.withLock { reason }
+    }
+
+    /// Checks the limits now (memory at most every 50 ms: reading it is a system call); the reason when one is reached.
+    func limitReached() -> String? {
+        if let reason = stopReason { return reason }
+        let count = store.count
+        if count >= options.maximumStates {
+            return stop("stopped after \(count) configurations (the --max-states limit of \(options.maximumStates))")
+        }
+        let now = ContinuousClock.now
+        let due = lock.withLock { () -> Bool in
+            guard now - lastMemoryCheck > .milliseconds(50) || count < 1_000 else { return false }
+            lastMemoryCheck = now
+            return true
+        }
+        if due, let resident = MemoryUse.resident(), resident > options.maximumMemory {
+            return stop("stopped at \(resident >> 20) MB of memory (the --max-memory limit) after \(count) configurations")
+        }
+        return nil
+    }
+
+    /// Calls the progress handler when the interval has passed.
+    func reportProgress(depth: Int, frontier: Int) {
+        guard let progress = options.progress else { return }
+        let now = ContinuousClock.now
+        let due = lock.withLock { () -> Bool in
+            guard now - lastProgress >= options.progressInterval else { return false }
+            lastProgress = now
+            return true
+        }
+        guard due else { return }
+        progress(ExplorationProgress(configurations: store.count, depth: depth, frontier: frontier, seconds: (now - start).seconds))
+    }
+
+    private func stop(_ text: String) -> String {
+        lock.withLock {
+            if reason == nil { reason = text }
+            stopped.store(true, ordering: .releasing)
+            return reason!
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import SMSpec
+
+/// Puts the path's current values into an expression and folds what became constant, so conditions that do not
+/// depend on the values before the step (most guards once `in()` is known) need no solver at all.
+///
+/// Folding never hides an error: a constant subexpression that fails to evaluate (a division by zero) is kept, so
+/// the definedness of the whole stays what the engine would find.
+struct Substitution {
+    /// The current value of each variable, over the values before the step.
+    let variables: [TypedExpression]
+    /// The parameters of the event being handled; nil where no event is in scope.
+    let parameters: [TypedExpression]?
+    let isActive: (Int) -> Bool
+
+    func apply(_ e: TypedExpression) -> TypedExpression {
+        switch e {
+        case .integer, .boolean, .enumValue: return e
+        case .variable(let i): return variables[i]
+        case .parameter(let i):
+            guard let parameters, i < parameters.count else { return e }
+            return parameters[i]
+        case .inState(let s): return .boolean(isActive(s))
+        case .not(let inner): return Self.fold(.not(apply(inner)))
+        case .negate(let inner): return Self.fold(.negate(apply(inner)))
+        case .convertEnum(let inner, let table): return Self.fold(.convertEnum(apply(inner), table))
+        case .arithmetic(let op, let l, let r): return Self.fold(.arithmetic(op, apply(l), apply(r)))
+        case .comparison(let op, let l, let r): return Self.fold(.comparison(op, apply(l), apply(r)))
+        case .and(let l, let r):
+            let left = apply(l)
+            switch left {
+            case .boolean(false): return left
+            case .boolean(true): return apply(r)
+            default: return .and(left, apply(r))
+            }
+        case .or(let l, let r):
+            let left = apply(l)
+            switch left {
+            case .boolean(true): return left
+            case .boolean(false): return apply(r)
+            default: return .or(left, apply(r))
+            }
+        }
+    }
+
+    /// The value of a constant expression, or its error; nil when it reads variables or parameters.
+    static func constant(_ e: TypedExpression) -> Result<Int, EvaluationError>? {
+        switch e {
+        case .integer(let v), .enumValue(let v): return .success(v)
+        case .boolean(let b): return .success(b ? 1 : 0)
+        default: break
+        }
+        guard isClosed(e) else { return nil }
+        do {
+            return .success(try e.evaluate(variable: { _ in 0 }, parameter: { _ in 0 }, isActive: { _ in false }))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Evaluates a node whose operands are constants; leaves it alone when that fails (the error must stay).
+    private static func fold(_ e: TypedExpression) -> TypedExpression {
+        guard let result = constant(e), case .success(let value) = result else { return e }
+        switch e {
+        case .not, .comparison, .and, .or: return .boolean(value != 0)
+        case .convertEnum: return .enumValue(value)
+        default: return .integer(value)
+        }
+    }
+
+    /// Whether the operands of a node are constants (its value depends on nothing).
+    private static func isClosed(_ e: TypedExpression) -> Bool {
+        func isConstant(_ e: TypedExpression) -> Bool {
+            switch e {
+            case .integer, .boolean, .enumValue: true
+            default: false
+            }
+        }
+        switch e {
+        case .not(let inner), .negate(let inner), .convertEnum(let inner, _): return isConstant(inner)
+        case .arithmetic(_, let l, let r), .comparison(_, let l, let r), .and(let l, let r), .or(let l, let r):
+            return isConstant(l) && isConstant(r)
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package import SMEngine
+package import SMSolver
+package import SMSpec
+
+/// Something the symbolic verifier decides: whether it ever happens in a run from the start.
+package enum Property: Hashable, Sendable {
+    /// Invariant (by index) violated at the end of a macrostep (SM006).
+    case invariant(Int)
+    /// An engine error with this signature (`EngineError.Kind.findingSignature`): loops, range violations,
+    /// incomplete choices, queue overflows (SM002, SM009, SM008, SM011).
+    case failure(String)
+    /// The state is entered, even for a moment (SM001, SM010).
+    case enters(Int)
+    /// The transition is taken (SM005, SM014).
+    case takes(Int)
+    /// Some transition handles the event (SM012).
+    case handles(Int)
+    /// Two transitions of one list are enabled at once (SM004).
+    case overlap(first: Int, second: Int)
+    /// A stable configuration with these active states in which no event changes anything (SM007).
+    case deadlock(StateSet)
+}
+
+/// Where each property's event shows in a transition system.
+package struct PropertyConditions {
+    /// Properties the start itself shows.
+    package var atStart: Set<Property> = []
+    /// For each property, the edges (by index) that show it, with conditions beyond the edge's own.
+    package var edges: [Property: [(edge: Int, extra: [Formula])]] = [:]
+    /// For invariants: the expression that must hold in every stable state.
+    package var invariants: [Int: TypedExpression] = [:]
+    /// For deadlocks: the locations with those active states that are not final.
+    package var deadlocks: [StateSet: [Int]] = [:]
+    /// Every property to decide, in a stable order.
+    package var all: [Property] = []
+
+    package init(system: TransitionSystem) {
+        let machine = system.machine
+        let spec = machine.spec
+        var all: [Property] = []
+        all += spec.invariants.indices.map { .invariant($0) }
+        all += spec.states.dropFirst().filter { $0.kind != .history }.map { .enters($0.index) }
+        all += spec.transitions.indices.map { .takes($0) }
+        all += spec.events.filter { !$0.isImplicit }.map { .handles($0.index) }
+        for invariant in spec.invariants { invariants[invariant.index] = invariant.expression }
+
+        record(system.start, spec: spec, into: { atStart.insert($0) }, extra: { _, _ in })
+        for (index, edge) in system.edges.enumerated() {
+            record(edge.path, spec: spec, into: { property in edges[property, default: []].append((index, [])) },
+                   extra: { property, conditions in edges[property, default: []].append((index, conditions)) })
+        }
+        // Failures and overlaps are only properties where some path shows them.
+        var seen = Set(all)
+        for property in atStart.union(edges.keys).sorted(by: Self.order) where seen.insert(property).inserted { all.append(property) }
+        for (l, control) in system.locations.enumerated() where !Self.isFinal(control.configuration, machine) {
+            if deadlocks[control.configuration] == nil { all.append(.deadlock(control.configuration)) }
+            deadlocks[control.configuration, default: []].append(l)
+        }
+        self.all = all
+    }
+
+    /// What one path shows: its failure, the states it enters, the transitions it takes, the events handled, the
+    /// overlaps it meets, and invariants broken at the end of a macrostep before the last.
+    private func record(_ path: SymbolicPath, spec: ResolvedSpec, into shows: (Property) -> Void,
+                        extra: (Property, [Formula]) -> Void) {
+        if let failure = path.failure, let signature = failure.kind.findingSignature(at: failure.location) { shows(.failure(signature)) }
+        for state in path.entered where spec.states[state].kind != .history && state != 0 { shows(.enters(state)) }
+        for transition in path.taken { shows(.takes(transition)) }
+        for event in path.handledEvents where !spec.events[event].isImplicit { shows(.handles(event)) }
+        for overlap in path.overlaps { extra(.overlap(first: overlap.first, second: overlap.second), overlap.conditions) }
+        for (control, values) in path.intermediate {
+            for invariant in spec.invariants {
+                let configuration = control.configuration
+                let value = Substitution(variables: values, parameters: nil, isActive: { configuration.contains($0) }).apply(invariant.expression)
+                switch Substitution.constant(value) {
+                case .success(let v) where v != 0: continue
+                case .failure: continue  // an invariant that cannot be evaluated is not violated (as the engine checks it)
+                case .success: extra(.invariant(invariant.index), [])
+                case nil: extra(.invariant(invariant.index), [.defined(value), .not(.holds(value))])
+                }
+            }
+        }
+    }
+
+    /// A configuration the machine is done in: halted, or every active leaf final (no deadlock there).
+    static func isFinal(_ configuration: StateSet, _ machine: Machine) -> Bool {
+        let spec = machine.spec
+        if spec.states[0].children.contains(where: { spec.states[$0].kind == .final && configuration.contains($0) }) { return true }
+        let leaves = configuration.filter { machine.isLeaf($0) }
+        return !leaves.isEmpty && leaves.allSatisfy { spec.states[$0].kind == .final }
+    }
+
+    private static func order(_ a: Property, _ b: Property) -> Bool { String(describing: a) < String(describing: b) }
+}

@@ -1,0 +1,154 @@
+import Foundation
+package import SMEngine
+import SMSolver
+import SMSpec
+
+/// Limits and hooks of a symbolic verification.
+package struct SymbolicOptions: Sendable {
+    /// The whole verification of one spec stops after this long; what is left is undecided.
+    package var timeLimit: Duration = .seconds(60)
+    /// Bounded model checking unrolls at most this many steps.
+    package var maximumDepth = 1_000
+    /// Each solver check gives up after this long.
+    package var checkTimeout: Duration = .seconds(20)
+    package var isCancelled: @Sendable () -> Bool = { false }
+    /// Called as the verification goes on: a line saying what it is doing.
+    package var progress: (@Sendable (String) -> Void)?
+
+    package init() {}
+}
+
+/// What the symbolic verification of one spec concluded.
+package struct SymbolicResult: Sendable {
+    package let system: TransitionSystem?
+    package let properties: [Property]
+    package let verdicts: [Property: PropertyVerdict]
+    /// Steps bounded model checking checked from the start (-1: none).
+    package let depth: Int
+    /// Why nothing was decided, when nothing was (no Z3, the transition system exceeded its limits).
+    package let failure: String?
+    package let elapsed: Duration
+
+    /// The start failed: no state follows it (its failure is the only thing to report).
+    package var startFailure: SymbolicFailure? { system?.start.failure }
+}
+
+/// Proves and refutes what a spec's findings need, on symbolic values: builds the transition system from the
+/// engine's compiled tables, finds the shortest trace to each property that can happen (BMC), and proves the
+/// others never happen (the symbolic step alone, k-induction, then Spacer's inductive invariants).
+package enum SymbolicVerifier {
+    package static var isAvailable: Bool { Z3Library.isAvailable }
+
+    /// How deep bounded model checking goes before the proofs are tried.
+    static let shallowDepth = 12
+
+    package static func verify(_ machine: Machine, options: SymbolicOptions = SymbolicOptions()) -> SymbolicResult {
+        let start = ContinuousClock.now
+        #if Z3
+        let deadline = start + options.timeLimit
+        let checkMilliseconds = UInt32(clamping: options.checkTimeout.components.seconds * 1000)
+        func fail(_ message: String, _ system: TransitionSystem? = nil) -> SymbolicResult {
+            SymbolicResult(system: system, properties: [], verdicts: [:], depth: -1, failure: message, elapsed: ContinuousClock.now - start)
+        }
+        options.progress?("building the symbolic transition system")
+        let system: TransitionSystem
+        do {
+            let feasibility = try PathFeasibility(spec: machine.spec)
+            system = try TransitionSystem.build(machine: machine,
+                                                limits: .init(deadline: deadline, isCancelled: options.isCancelled),
+                                                isFeasible: { feasibility.isFeasible(event: $0, conditions: $1) })
+        } catch let error as TransitionSystemError {
+            return fail(error.message)
+        } catch {
+            return fail("\(error)")
+        }
+        guard system.start.failure == nil else {
+            return SymbolicResult(system: system, properties: [], verdicts: [:], depth: 0, failure: nil, elapsed: ContinuousClock.now - start)
+        }
+        let conditions = PropertyConditions(system: system)
+        var verdicts: [Property: PropertyVerdict] = [:]
+        for property in conditions.all {
+            if conditions.atStart.contains(property) {
+                verdicts[property] = .happens(trace: [], inLastStep: false)
+            } else if (conditions.edges[property] ?? []).isEmpty, !Self.hasStateBad(property, conditions) {
+                verdicts[property] = .never(.abstraction, invariant: nil)
+            }
+        }
+        var pending = conditions.all.filter { verdicts[$0] == nil }
+        let context: Z3Context
+        do {
+            context = try Z3Context()
+        } catch {
+            return fail(error.message, system)
+        }
+        let encoding = SymbolicEncoding(system: system, context: context)
+        let checker = ModelChecker(encoding: encoding, conditions: conditions, timeoutMilliseconds: checkMilliseconds)
+        var depth = -1
+        var stopped: String?
+        let cancelled = options.isCancelled
+        func record(_ found: [Property: ModelChecker.Found]) {
+            for (property, trace) in found { verdicts[property] = .happens(trace: trace.trace, inLastStep: trace.inLastStep) }
+            pending.removeAll { verdicts[$0] != nil }
+        }
+        do {
+            // Counterexamples at shallow depth first: most that exist are short.
+            let shallow = min(options.maximumDepth, Self.shallowDepth)
+            let first = try checker.bmc(pending, maximumDepth: shallow, deadline: start + options.timeLimit / 4, cancelled: cancelled) { reached, left in
+                options.progress?("bounded model checking: depth \(reached), \(left) properties open")
+            }
+            depth = first.checkedDepth
+            stopped = first.stopped
+            record(first.found)
+
+            options.progress?("k-induction on \(pending.count) properties")
+            let induction = try checker.induction(pending, maximumK: min(depth + 1, 4), deadline: deadline, cancelled: cancelled)
+            for property in induction.proved { verdicts[property] = .never(.induction, invariant: nil) }
+            pending.removeAll { verdicts[$0] != nil }
+
+            let prover = HornProver(encoding: encoding, conditions: conditions, timeoutMilliseconds: checkMilliseconds)
+            var unknown: [Property: String] = [:]
+            for (i, property) in pending.enumerated() {
+                if ContinuousClock.now > deadline || cancelled() { break }
+                options.progress?("proving with Spacer: \(i + 1) of \(pending.count)")
+                switch try prover.decide(property) {
+                case .never(let invariant): verdicts[property] = .never(.chc, invariant: invariant)
+                case .happens: break  // it happens: the deeper unrolling below finds its trace
+                case .unknown(let reason): unknown[property] = reason
+                }
+            }
+            pending.removeAll { verdicts[$0] != nil }
+
+            // Deeper, for what neither a short trace nor a proof decided.
+            if !pending.isEmpty && depth < options.maximumDepth && ContinuousClock.now < deadline && !cancelled() {
+                let deeper = try checker.bmc(pending, maximumDepth: options.maximumDepth, deadline: deadline, cancelled: cancelled) { reached, left in
+                    options.progress?("bounded model checking: depth \(reached), \(left) properties open")
+                }
+                depth = max(depth, deeper.checkedDepth)
+                stopped = deeper.stopped
+                record(deeper.found)
+            }
+            for property in pending {
+                verdicts[property] = .undecided([unknown[property], "no trace within \(depth + 1) steps"].compactMap { $0 }.joined(separator: "; "))
+            }
+        } catch {
+            stopped = error.message
+        }
+        let reason = options.isCancelled() ? "cancelled" : stopped ?? "the time limit ran out"
+        for property in conditions.all where verdicts[property] == nil {
+            verdicts[property] = .undecided("\(reason); no trace within \(depth + 1) steps")
+        }
+        return SymbolicResult(system: system, properties: conditions.all, verdicts: verdicts, depth: depth, failure: nil,
+                              elapsed: ContinuousClock.now - start)
+        #else
+        return SymbolicResult(system: nil, properties: [], verdicts: [:], depth: -1,
+                              failure: "this smcheck was built without Z3 (the \"Z3\" trait)", elapsed: ContinuousClock.now - start)
+        #endif
+    }
+
+    private static func hasStateBad(_ property: Property, _ conditions: PropertyConditions) -> Bool {
+        switch property {
+        case .invariant, .deadlock: true
+        default: false
+        }
+    }
+}

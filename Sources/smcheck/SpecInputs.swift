@@ -1,0 +1,74 @@
+import Foundation
+
+/// The spec files named on a command line: files as given, directories searched recursively for specs, as linters
+/// do. In a directory, a `.json` file is a spec when its top level says `"format": "smcheck/..."` (so a JSON
+/// Schema or a `package.json` beside the specs is not mistaken for a broken spec); files skipped for that reason are
+/// listed, so a spec with a misspelled format is not silently left out.
+enum SpecInputs {
+    struct Expansion {
+        var files: [String] = []
+        /// Directories with no spec in them.
+        var empty: [String] = []
+        /// `.json` files in directories that are not specs.
+        var skipped: [String] = []
+    }
+
+    static func expand(_ arguments: [String]) -> Expansion {
+        var expansion = Expansion()
+        for argument in arguments {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue else {
+                expansion.files.append(argument)
+                continue
+            }
+            let before = expansion.files.count
+            for path in files(under: argument) {
+                if path.hasSuffix(".scxml") || isSpec(path) { expansion.files.append(path) } else { expansion.skipped.append(path) }
+            }
+            if expansion.files.count == before { expansion.empty.append(argument) }
+        }
+        return expansion
+    }
+
+    /// `.json` and `.scxml` files below `directory`, sorted, without descending into hidden or build folders.
+    private static func files(under directory: String) -> [String] {
+        let base = URL(fileURLWithPath: directory)
+        guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isDirectoryKey],
+                                                              options: [.skipsHiddenFiles]) else { return [] }
+        var result: [String] = []
+        for case let url as URL in enumerator {
+            let name = url.lastPathComponent
+            if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+                if name.hasPrefix(".build") || name == "node_modules" { enumerator.skipDescendants() }
+                continue
+            }
+            guard name.hasSuffix(".json") || name.hasSuffix(".scxml") else { continue }
+            let relative = url.path.dropFirst(base.path.count).drop { $0 == "/" }
+            result.append((directory as NSString).appendingPathComponent(String(relative)))
+        }
+        return result.sorted()
+    }
+
+    /// Whether the file's first kilobytes declare the smcheck format at the top level.
+    private static func isSpec(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return true }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
+        return head.range(of: #""format"\s*:\s*"smcheck/"#, options: .regularExpression) != nil
+    }
+
+    /// Expands `arguments` and reports what was skipped; throws when a directory held no spec.
+    static func files(_ arguments: [String]) throws -> [String] {
+        let expansion = expand(arguments)
+        if !expansion.skipped.isEmpty {
+            let shown = expansion.skipped.prefix(5).joined(separator: ", ")
+            let more = expansion.skipped.count > 5 ? " and \(expansion.skipped.count - 5) more" : ""
+            printError("note: skipped JSON files without \"format\": \"smcheck/1\" (not specs): \(shown)\(more)")
+        }
+        for directory in expansion.empty {
+            reportError("no spec files (*.json with \"format\": \"smcheck/1\", or *.scxml) in this directory", at: directory)
+        }
+        if !expansion.empty.isEmpty { throw ExitStatus.unusableInput }
+        return expansion.files
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import SMSpec
+import SMTestSupport
+import Testing
+
+/// What a new user meets in the first hour: typos, directories, help, and the messages of `smcheck run`.
+@Suite("The command line in the first hour")
+struct FirstHourTests {
+    @Test("a misspelled command is named as such, not checked as a file", arguments: [("chekc", "check"), ("fuz", "fuzz"), ("reprot", "report")])
+    func misspelledCommand(typo: String, command: String) throws {
+        let output = try SMCheckCommand.run([typo, "Specs/rocket.json"])
+        #expect(output.status == 64)
+        #expect(output.standardError == "error: unknown command '\(typo)'; did you mean '\(command)'? (see 'smcheck --help')\n")
+        #expect(output.standardOutput.isEmpty)
+    }
+
+    @Test("a missing file is named without a JSON Pointer")
+    func missingFile() throws {
+        let output = try SMCheckCommand.run(["nofile.json"])
+        #expect(output.status == 2)
+        #expect(output.standardError == "nofile.json: error: no such file\n")
+    }
+
+    @Test("a directory: every spec under it is checked; JSON files that are not specs are named in a note")
+    func directory() throws {
+        let defects = try SMCheckCommand.run(["check", "--severity", "error", "Specs/defects"])
+        #expect(defects.status == 1)
+        let checked = defects.standardOutput.split(separator: "\n").filter { $0.hasPrefix("Specs/defects/") && $0.contains(" — ") }
+        #expect(checked.count == Fixtures.defectSpecPaths.count)
+        #expect(checked.count >= 14)
+        let seeds = try SMCheckCommand.run(["check", "Specs", "--severity", "error"])
+        #expect(seeds.standardError.contains("note: skipped JSON files without \"format\": \"smcheck/1\" (not specs): Specs/smcheck.schema.json\n"))
+    }
+
+    @Test("a directory with no spec is an error")
+    func emptyDirectory() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("package.json", #"{"name": "x"}"#)
+        let output = try SMCheckCommand.run(["check", scratch.url.path])
+        #expect(output.status == 2)
+        #expect(output.standardError.hasSuffix(#": error: no spec files (*.json with "format": "smcheck/1", or *.scxml) in this directory"# + "\n"))
+    }
+
+    @Test("a negative count is refused with what is wrong with it, not 'missing value'")
+    func negativeRuns() throws {
+        let output = try SMCheckCommand.run(["fuzz", "--runs", "-3", "Specs/rocket.json"])
+        #expect(output.status == 64)
+        #expect(output.standardError.hasPrefix("error: the value '-3' is invalid for '--runs <runs>': --runs must be at least 1, not -3\n"))
+    }
+
+    @Test("usage errors are written like every other error")
+    func usageErrorStyle() throws {
+        let output = try SMCheckCommand.run(["check", "--format", "yaml", "Specs/rocket.json"])
+        #expect(output.status == 64)
+        #expect(output.standardError.hasPrefix("error: "))
+        #expect(!output.standardError.contains("Error:"))
+    }
+
+    @Test("--version names what the version in brackets is")
+    func version() throws {
+        let output = try SMCheckCommand.run(["--version"])
+        #expect(output.status == 0)
+        #expect(output.standardOutput.hasPrefix("smcheck 0.1.0 (Z3 ") || output.standardOutput == "smcheck 0.1.0 (built without Z3)\n")
+    }
+
+    @Test("help shows readable defaults and every exit code")
+    func help() throws {
+        let check = try SMCheckCommand.run(["check", "--help"]).standardOutput
+        #expect(!check.contains("SeverityArgument"))
+        #expect(check.contains("default:\n                          info)") || check.contains("default: info)"))
+        #expect(!check.contains("(default: one per core).\n                          (default:"))
+        let top = try SMCheckCommand.run(["--help"]).standardOutput
+        for code in ["0 nothing at error level", "1 error-level findings", "2 input that could not be used", "3 a check that was not decided", "64 a wrong command line"] {
+            #expect(top.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: " ").contains(code), "\(code)")
+        }
+    }
+}
+
+@Suite("smcheck run in the first hour")
+struct RunSessionTests {
+    @Test("a line that is not an event is reported and skipped; the session goes on and exits 2 at the end")
+    func badLineGoesOn() throws {
+        let output = try SMCheckCommand.run(["run", "Specs/defects/sm009-range-violation.json"], input: "ad\nadd\n")
+        #expect(output.status == 2)
+        #expect(output.standardOutput == "cart items=0\ncart items=1\n")
+        #expect(output.standardError == "<stdin>:1: error: unknown event 'ad'; did you mean 'add'?\n")
+    }
+
+    @Test("--strict stops at the first line that is not an event")
+    func strict() throws {
+        let output = try SMCheckCommand.run(["run", "--strict", "Specs/defects/sm009-range-violation.json"], input: "ad\nadd\n")
+        #expect(output.status == 2)
+        #expect(output.standardOutput == "cart items=0\n")
+    }
+
+    @Test("a misspelled parameter gets a suggestion")
+    func parameterSuggestion() throws {
+        let output = try SMCheckCommand.run(["run", "Specs/tbstatemachine.json"], input: #"transition_18 {"rout": "b1"}"# + "\n")
+        #expect(output.standardError.contains("event 'transition_18' has no parameter 'rout'; did you mean 'route'?"))
+    }
+
+    @Test("an unhandled event and a call without a callback are noted on standard error, once per callback")
+    func notes() throws {
+        let output = try SMCheckCommand.run(["run", "Specs/rocket.json"], input: "fire\nfire\nabort\nfire\n")
+        #expect(output.status == 0)
+        #expect(output.standardError.contains("<stdin>:2: note: 'fire' is not handled in state 'countdown'; it was ignored\n"))
+        let calls = output.standardError.split(separator: "\n").filter { $0.hasPrefix("note: 'call ") }
+        #expect(!calls.isEmpty)
+        #expect(Set(calls).count == calls.count, "each callback is noted once")
+    }
+
+    @Test("each status line is written as soon as its event is processed, so a pipe can drive it")
+    func lineByLine() throws {
+        let process = Process()
+        process.executableURL = SMCheckCommand.executable
+        process.arguments = ["run", "Specs/defects/sm009-range-violation.json"]
+        process.currentDirectoryURL = Fixtures.repositoryRoot
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate() }
+        let reader = output.fileHandleForReading
+        #expect(try readLine(reader) == "cart items=0")
+        input.fileHandleForWriting.write(Data("add\n".utf8))
+        // The input stays open: nothing but line buffering can deliver this line now.
+        #expect(try readLine(reader) == "cart items=1")
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    private func readLine(_ handle: FileHandle) throws -> String {
+        var bytes: [UInt8] = []
+        while true {
+            let chunk = handle.readData(ofLength: 1)
+            guard let byte = chunk.first else { break }
+            if byte == UInt8(ascii: "\n") { break }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+@Suite("scripts/smcheck")
+struct BuildScriptTests {
+    @Test("a source tree that does not compile: the compiler's error and a non-zero exit, never an older binary")
+    func brokenTree() throws {
+        let scratch = try ScratchDirectory("broken-tree")
+        let root = Fixtures.repositoryRoot
+        for item in ["Package.swift", "Sources", "scripts", "Tests"] {
+            try FileManager.default.copyItem(at: root.appendingPathComponent(item), to: scratch.url.appendingPathComponent(item))
+        }
+        let broken = scratch.url.appendingPathComponent("Sources/SMSpec/Model/Spec.swift")
+        try (try String(contentsOf: broken, encoding: .utf8) + "\nlet broken: Int = \"not a number\"\n")
+            .write(to: broken, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = scratch.url.appendingPathComponent("scripts/smcheck")
+        process.arguments = ["Specs/rocket.json"]
+        process.currentDirectoryURL = root
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(text.contains("smcheck: the build failed"))
+        #expect(text.contains("Spec.swift:"))
+        #expect(text.contains("error: cannot convert value of type 'String' to specified type 'Int'"))
+        #expect(!text.contains("Rocket"), "nothing was run")
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import SMSpec
+import SMTestSupport
+import Testing
+
+/// A verdict never claims more than was checked: an incomplete result is never "ok", in any format.
+@Suite("Verdicts of smcheck check")
+struct VerdictTests {
+    static let limited = ["check", "--max-states", "3", "--solver", "off", "Specs/rocket.json"]
+
+    @Test("an exploration stopped at a limit is 'incomplete', lists what was not checked, and exits 3")
+    func incompleteText() throws {
+        let output = try SMCheckCommand.run(Self.limited)
+        #expect(output.status == 3)
+        #expect(output.standardOutput == """
+            Specs/rocket.json — Rocket
+              incomplete: nothing found in the part that was checked (3 configurations, 8 transitions, depth 2, \(try milliseconds(output)) ms)
+              not checked:
+                SM001, SM002, SM004–SM012, SM014: stopped after 3 configurations (the --max-states limit of 3); only the 3 configurations reached were checked
+
+
+            """)
+        #expect(!output.standardOutput.contains(" ok "))
+    }
+
+    @Test("--allow-incomplete exits 0 but still says what was not checked")
+    func allowIncomplete() throws {
+        let output = try SMCheckCommand.run(Self.limited + ["--allow-incomplete"])
+        #expect(output.status == 0)
+        #expect(output.standardOutput.contains("  incomplete: nothing found in the part that was checked"))
+    }
+
+    @Test("error-level findings still exit 1 when the result is also incomplete")
+    func errorsWin() throws {
+        let output = try SMCheckCommand.run(["check", "--max-states", "3", "Specs/rocket.json"])
+        #expect(output.status == 1)
+        #expect(output.standardOutput.contains("  incomplete: 1 error ("))
+    }
+
+    @Test("a spec whose parameters are too wide to explore is incomplete, not 'ok (0 configurations)'")
+    func nothingExplored() throws {
+        let scratch = try ScratchDirectory()
+        let file = try scratch.write("wide.json", SpecText.with {
+            $0.events = #"{"deposit": {"params": {"amount": {"type": "int", "min": 1, "max": 1000000}}}}"#
+            $0.states = #"{"open": {"on": {"deposit": "open"}}}"#
+            $0.variables = nil
+        })
+        let output = try SMCheckCommand.run(["check", "--solver", "off", file])
+        #expect(output.status == 3)
+        #expect(output.standardOutput.contains("  incomplete: nothing found in the part that was checked (0 configurations"))
+        #expect(output.standardOutput.contains("nothing was explored: event 'deposit' has 1000000 combinations of parameter values"))
+    }
+
+    @Test("JSON: complete is false and 'undecided' names the codes and the reason")
+    func json() throws {
+        let output = try SMCheckCommand.run(Self.limited + ["--format", "json"])
+        #expect(output.status == 3)
+        let stats = try #require(try JSONParser.parse(output.standardOutput)["specs"]?.arrayValue?.first?["stats"])
+        #expect(stats["complete"]?.boolValue == false)
+        let undecided = try #require(stats["undecided"]?.arrayValue?.first)
+        #expect(undecided["codes"]?.arrayValue?.compactMap(\.stringValue).first == "SM001")
+        #expect(undecided["reason"]?.stringValue?.hasPrefix("stopped after 3 configurations") == true)
+    }
+
+    @Test("SARIF: what was not checked is a tool execution notification")
+    func sarif() throws {
+        let output = try SMCheckCommand.run(Self.limited + ["--format", "sarif"])
+        let run = try #require(try JSONParser.parse(output.standardOutput)["runs"]?.arrayValue?.first)
+        let notification = try #require(run["invocations"]?.arrayValue?.first?["toolExecutionNotifications"]?.arrayValue?.first)
+        #expect(notification["level"]?.stringValue == "warning")
+        #expect(notification["message"]?["text"]?.stringValue?.hasPrefix("incomplete: not checked: SM001, SM002") == true)
+    }
+
+    @Test("JUnit: incomplete is an error of type 'incomplete' unless it is allowed; findings are failures")
+    func junit() throws {
+        let incomplete = try SMCheckCommand.run(Self.limited + ["--format", "junit"])
+        #expect(incomplete.standardOutput.contains(#"<testsuites name="smcheck check" tests="1" failures="0" errors="1">"#))
+        #expect(incomplete.standardOutput.contains(#"type="incomplete">SM001, SM002, SM004–SM012, SM014: stopped after 3 configurations"#))
+        let allowed = try SMCheckCommand.run(Self.limited + ["--format", "junit", "--allow-incomplete"])
+        #expect(allowed.standardOutput.contains(#"failures="0" errors="0">"#))
+        let failing = try SMCheckCommand.run(["check", "--format", "junit", "Specs/defects/sm006-invariant-violation.json"])
+        #expect(failing.status == 1)
+        #expect(failing.standardOutput.contains(#"<failure message="1 error-level finding" type="findings">"#))
+        #expect(try XMLDocument(xmlString: failing.standardOutput).rootElement()?.name == "testsuites")
+    }
+
+    private func milliseconds(_ output: SMCheckCommand.Output) throws -> String {
+        let line = try #require(output.standardOutput.split(separator: "\n").first { $0.contains(" ms)") })
+        return String(try #require(line.split(separator: ",").last?.split(separator: " ").first))
+    }
+}
