@@ -11,7 +11,8 @@
 //   CPlatform   what Swift lacks: a cache prefetch hint, the process's resident memory (Linux, Apple)
 //   SMSymbolic  symbolic verification: the engine's macrostep on symbolic values, BMC, k-induction, CHC (Z3)
 //   SMAnalyzer  the explorer (every reachable configuration) and the SM0xx findings
-//   SMFuzz      property-based harness: generation, shrinking, replay, coverage, conformance
+//   SMFuzz      property-based harness: generation, coverage guidance, shrinking, replay, coverage, conformance,
+//               linearizability of thread-safe implementations
 //   CGraphviz   Graphviz's libgvc/libcgraph as a system library (only with the "Graphviz" trait)
 //   SMReport    text, JSON, SARIF and JUnit renderers; state diagrams (DOT, Mermaid, SVG drawn by Graphviz); Markdown
 //               and HTML reports
@@ -78,7 +79,7 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(name: "CPlatform"),
-        .target(name: "SMFuzz", dependencies: ["SMEngine"], swiftSettings: strictSwift),
+        .target(name: "SMFuzz", dependencies: ["SMEngine", "SMAnalyzer"], swiftSettings: strictSwift),
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",

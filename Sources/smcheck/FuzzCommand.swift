@@ -13,9 +13,15 @@ struct FuzzCommand: ParsableCommand {
         discussion: """
             Each run starts the spec and sends declared events with parameter values from their domains, favoring \
             events the current states handle and transitions not taken yet; opaque guards and oneOf targets are \
-            drawn too. A run fails on an engine error (a loop, a range violation, an incomplete choice, a queue \
+            drawn too. Guided (the default), most runs replay a run that reached something new, mutated, and go on \
+            from its end. A run fails on an engine error (a loop, a range violation, an incomplete choice, a queue \
             overflow) or a violated invariant. The first failure is shrunk to a trace from which no event can be \
-            removed and no value lowered, saved to the failures directory, and `smcheck replay FILE` runs it again.
+            removed and no value lowered (or the exploration's shortest trace to it, when shorter), saved to the \
+            failures directory, and `smcheck replay FILE` runs it again; --emit-swift-test also writes it as a Swift \
+            test beside it.
+
+            Coverage counts what can happen: states and transitions a finished exploration reaches, guard outcomes \
+            not proven impossible where the guard is evaluated.
 
             The same seed gives the same runs on every machine; without --seed a random one is used and printed.
             Exit status: 0 when every run passes, 1 on a failure, 2 when a spec could not be used.
@@ -40,6 +46,9 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Stop starting new runs after this long, e.g. 30s, 500ms or 2m.", transform: DurationArgument.parse)
     var time: Duration?
 
+    @Flag(inversion: .prefixedNo, help: "Mutate runs that reached something new instead of generating every run from scratch.")
+    var guided = FuzzConfiguration().guided
+
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: Format = .text
 
@@ -48,6 +57,14 @@ struct FuzzCommand: ParsableCommand {
 
     @Option(name: .customLong("failures-directory"), help: "Where to save failures for `smcheck replay`.")
     var failuresDirectory = "smcheck-failures"
+
+    @Flag(name: .customLong("emit-swift-test"), help: "Also write each failure as a Swift Testing test, NAME.swift beside NAME.json.")
+    var emitsSwiftTest = false
+
+    @Option(name: .customLong("max-states"), parsing: .unconditional,
+            help: "Explore at most this many configurations first, for the coverage reference and shortest traces (0: do not explore).",
+            transform: PositiveInteger.parse("--max-states", minimum: 0))
+    var maxStates = FuzzConfiguration().explorationLimit
 
     func run() throws {
         let campaignSeed = seed ?? UInt64.random(in: 0...UInt64.max)
@@ -75,14 +92,17 @@ struct FuzzCommand: ParsableCommand {
     }
 
     private func fuzz(_ file: String, seed: UInt64) -> FuzzOutcome {
+        let spec: Spec
         let machine: Machine
         do {
-            machine = try Machine(try SpecFile.load(path: file))
+            spec = try SpecFile.load(path: file)
+            machine = try Machine(spec)
         } catch {
             return .unusable(file: file, error)
         }
-        var configuration = FuzzConfiguration(runs: runs, length: length, seed: seed)
+        var configuration = FuzzConfiguration(runs: runs, length: length, seed: seed, guided: guided)
         configuration.timeLimit = time
+        configuration.explorationLimit = maxStates
         let showsProgress = format == .text && FileHandleOutput.standardErrorIsTerminal
         let result = Fuzzer(machine: machine, configuration: configuration).run(progress: showsProgress ? { progress in
             FileHandleOutput.standardError("\r  fuzzing \(file): run \(progress.runs)/\(runs), \(progress.events) events, \(Int(progress.seconds)) s   ")
@@ -94,10 +114,18 @@ struct FuzzCommand: ParsableCommand {
         let path = (failuresDirectory as NSString).appendingPathComponent(name + ".json")
         do {
             try saved.write(to: URL(fileURLWithPath: path), machine: machine)
-            return .fuzzed(file: file, result, replayFile: path)
         } catch {
             printError("warning: cannot save the failure to \(path): \(error.localizedDescription)")
             return .fuzzed(file: file, result, replayFile: nil)
+        }
+        guard emitsSwiftTest else { return .fuzzed(file: file, result, replayFile: path) }
+        let testPath = (failuresDirectory as NSString).appendingPathComponent(name + ".swift")
+        do {
+            try SwiftTestSource.fuzz(failure, machine: machine, spec: spec, seed: seed).write(toFile: testPath, atomically: true, encoding: .utf8)
+            return .fuzzed(file: file, result, replayFile: path, swiftTestFile: testPath)
+        } catch {
+            printError("warning: cannot write the Swift test to \(testPath): \(error.localizedDescription)")
+            return .fuzzed(file: file, result, replayFile: path)
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SMEngine
 import SMFuzz
+import SMReport
 import SMSpec
 
 struct ReplayCommand: ParsableCommand {
@@ -11,6 +12,10 @@ struct ReplayCommand: ParsableCommand {
         discussion: """
             Loads the spec the failure was found on (the file named in the failure file, or --spec), says so when \
             the spec changed since, replays the saved trace with its choices and prints the state after each step.
+
+            A failure that came from Swift code (a property or an implementation, found by the SMFuzz library) \
+            cannot be shown here: the command replays what it can (the engine, the invariants), says so, and \
+            prints a Swift test that replays the whole failure in your tests.
 
             Exit status: 1 when the run fails (the saved failure or another one), 0 when it passes now, 2 when the \
             files cannot be used or the failure needs Swift code (a property or an implementation) to show.
@@ -67,8 +72,18 @@ struct ReplayCommand: ParsableCommand {
         }
         switch saved.failure.kind {
         case .property, .divergence:
-            print("the trace runs to step \(step) without an engine error or a violated invariant; the saved failure "
-                + "(\(saved.failure.message)) came from Swift code: replay it in your tests with FailureFile.read and Fuzzer.replay")
+            let source = saved.failure.kind == .property
+                ? "the property '\(saved.failure.signature.dropFirst("property:".count))'"
+                : "the implementation" + (saved.implementation.map { " \($0)" } ?? "")
+            print("cannot replay the rest here: the saved failure (\(saved.failure.message)) came from \(source), Swift code "
+                + "smcheck does not have; the trace runs to step \(step) without an engine error or a violated invariant. "
+                + "This test replays it in your tests:\n")
+            let failure = FuzzFailure(run: saved.run, runSeed: saved.runSeed, failure: saved.failure, trace: saved.trace,
+                                      choices: saved.choices, originalSteps: saved.originalSteps, shrinkReplays: 0)
+            var spec = machine.spec.spec
+            spec.file = specPath
+            print(SwiftTestSource.fuzz(failure, machine: machine, spec: spec, implementation: saved.implementation, seed: saved.seed),
+                  terminator: "")
             throw ExitStatus.unusableInput
         case .engineError, .invariant:
             print("passes now: the saved failure (\(saved.failure.message)) no longer happens")

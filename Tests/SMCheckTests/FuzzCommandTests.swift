@@ -2,6 +2,8 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import SMEngine
+import SMFuzz
 import SMSpec
 import SMTestSupport
 import Testing
@@ -14,7 +16,7 @@ struct FuzzCommandTests {
         #expect(output.status == 0)
         let lines = output.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first == "Specs/rocket.json — Rocket")
-        #expect(lines.dropFirst().first?.hasPrefix("  ok (20 runs, 1000 events, ") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("  ok (20 runs, ") == true)
         #expect(lines.dropFirst().first?.hasSuffix(", seed 1)") == true)
         #expect(lines.contains("  coverage: states 3/3, transitions 5/5, guard outcomes 2/2"))
     }
@@ -56,6 +58,62 @@ struct FuzzCommandTests {
             """)
     }
 
+    @Test("--emit-swift-test writes the failure as a Swift test beside its replay file")
+    func emitSwiftTest() throws {
+        let scratch = try ScratchDirectory()
+        let output = try SMCheckCommand.run(["fuzz", "Tests/Fixtures/fuzz/off-by-one.json", "--seed", "7", "--emit-swift-test",
+                                             "--failures-directory", scratch.path("failures")])
+        #expect(output.status == 1)
+        let test = scratch.path("failures/off-by-one.swift")
+        #expect(output.standardOutput.contains("    replay: smcheck replay \(scratch.path("failures/off-by-one.json"))\n    swift test: \(test)\n"))
+        let source = try String(contentsOfFile: test, encoding: .utf8)
+        #expect(source.hasPrefix("import SMSpec\nimport SMTesting\nimport Testing\n\n// smcheck fuzz found this (seed 7, run "))
+        #expect(source.hasSuffix("""
+            @Test func offByOneGuardHasNoRangeViolation() throws {
+                let spec = try Spec.load(path: "Tests/Fixtures/fuzz/off-by-one.json")
+                expectTrace(["inc", "inc", "inc", "inc", "inc", "inc"], in: spec, endsIn: [])
+            }
+
+            """))
+    }
+
+    @Test("a failure the exploration reaches sooner is reported with the exploration's shortest trace")
+    func shortestTrace() throws {
+        let scratch = try ScratchDirectory()
+        let output = try SMCheckCommand.run(["fuzz", "Tests/Fixtures/fuzz/shortcut.json", "--seed", "1", "--runs", "10", "--length", "10",
+                                             "--failures-directory", scratch.path("failures")])
+        #expect(output.standardOutput.contains("; shrunk to 3 events in "))
+        #expect(output.standardOutput.contains("; the exploration's shortest trace has 2\n    trace:\n      1. jump\n      2. b\n"))
+        let unexplored = try SMCheckCommand.run(["fuzz", "Tests/Fixtures/fuzz/shortcut.json", "--seed", "1", "--runs", "10", "--length", "10",
+                                                 "--max-states", "0", "--failures-directory", scratch.path("failures")])
+        #expect(unexplored.standardOutput.contains("    trace:\n      1. a\n      2. a\n      3. b\n"))
+    }
+
+    @Test("--no-guided: every run is generated from scratch at full length")
+    func unguided() throws {
+        let output = try SMCheckCommand.run(["fuzz", "Specs/rocket.json", "--no-guided", "--seed", "1", "--runs", "20", "--length", "50"])
+        #expect(output.standardOutput.contains("  ok (20 runs, 1000 events, "))
+    }
+
+    @Test("replay of a failure from Swift code replays what it can, says what it cannot, and prints the Swift test")
+    func replaySwiftFailure() throws {
+        let scratch = try ScratchDirectory()
+        let spec = try scratch.write("door.json", try Fixtures.text("Tests/Fixtures/fuzz/missing-transition.json"))
+        let machine = try Machine(try Spec.load(path: spec))
+        let closes = Property("close closes") { $0.lastEvent != "close" || !$0.isActive("open") }
+        let failure = try #require(Fuzzer(machine: machine, configuration: FuzzConfiguration(seed: 7, properties: [closes])).run().failure)
+        let file = FailureFile(specName: machine.spec.name, specFile: spec, specHash: FailureFile.hash(ofFile: spec) ?? "", seed: 7, failure: failure)
+        try file.write(to: scratch.url.appendingPathComponent("failures/door.json"), machine: machine)
+        let replay = try SMCheckCommand.run(["replay", scratch.path("failures/door.json")])
+        #expect(replay.status == 2)
+        #expect(replay.standardOutput.contains("""
+              2. close → open
+            cannot replay the rest here: the saved failure (property 'close closes' does not hold in open) came from the property 'close closes', Swift code smcheck does not have; the trace runs to step 2 without an engine error or a violated invariant. This test replays it in your tests:
+
+            """))
+        #expect(replay.standardOutput.contains("    expectFuzzingPasses(spec, properties: [closeCloses], replaying: [\"open\", \"close\"])\n"))
+    }
+
     @Test("replay on a changed spec names the change, and a fixed spec passes")
     func changedSpec() throws {
         let scratch = try ScratchDirectory()
@@ -81,7 +139,8 @@ struct FuzzCommandTests {
         #expect(spec["seed"]?.stringValue == "42")
         #expect(spec["failure"]?.value == .null)
         #expect(spec["coverage"]?["states"]?["total"]?.integerValue == 28)
-        #expect(spec["coverage"]?["guardOutcomes"]?["guards"]?.arrayValue?.first?.objectValue?.map(\.key) == ["transition", "true", "false"])
+        #expect(spec["coverage"]?["guardOutcomes"]?["guards"]?.arrayValue?.first?.objectValue?.map(\.key) == ["transition", "true", "false", "notCounted"])
+        #expect(spec["coverage"]?["transitions"]?.objectValue?.map(\.key) == ["covered", "total", "missed", "unreachable"])
         let other = try #require(second["specs"]?.arrayValue?.first)
         for key in ["runs", "events", "coverage"] {
             #expect(spec[key].map { JSONWriter.string($0) } == other[key].map { JSONWriter.string($0) }, "\(key) differs between two runs with one seed")

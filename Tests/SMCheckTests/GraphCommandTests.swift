@@ -28,7 +28,7 @@ struct GraphCommandTests {
         for path in try specPaths() {
             let output = try SMCheckCommand.run(["graph", path, "--format", "dot"])
             #expect(output.status == 0, "\(path): \(output.standardError)")
-            let drawn = try Subprocess.run(dot, ["-Tcanon"], input: output.standardOutput)
+            let drawn = try runProcess(dot, ["-Tcanon"], input: output.standardOutput)
             #expect(drawn.status == 0 && drawn.standardError.isEmpty, "\(path): \(drawn.standardError)")
             #expect(drawn.standardOutput.hasPrefix("digraph "), "\(path)")
         }

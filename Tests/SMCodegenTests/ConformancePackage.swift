@@ -96,7 +96,7 @@ struct ConformancePackage {
 
     /// `swift build` of the runner; the output when it fails.
     func build() throws -> (succeeded: Bool, output: String) {
-        let result = try Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), [
+        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), [
             "swift", "build", "--package-path", root.path, "--scratch-path", buildDirectory.path, "--product", "ConformanceRunner",
         ], mergingErrors: true)
         return (result.status == 0, result.standardOutput)
@@ -104,7 +104,7 @@ struct ConformancePackage {
 
     /// Runs the built runner and returns its JSON lines.
     func fuzz(seed: UInt64, runs: Int, length: Int, walks: Int) throws -> [[String: String]] {
-        let result = try Subprocess.run(buildDirectory.appendingPathComponent("debug/ConformanceRunner"),
+        let result = try runProcess(buildDirectory.appendingPathComponent("debug/ConformanceRunner"),
                                         [String(seed), String(runs), String(length), String(walks)], mergingErrors: true)
         return result.standardOutput.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: String]

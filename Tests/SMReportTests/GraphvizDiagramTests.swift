@@ -170,7 +170,7 @@ struct GraphvizDiagramTests {
         let dot = URL(fileURLWithPath: try #require(InstalledProgram.find("dot")))
         for path in try specPaths() {
             let diagram = GraphvizDiagram(StateDiagram(try Spec.load(path: path).resolve()))
-            let output = try Subprocess.run(dot, ["-Tsvg"], input: try #require(diagram.dot))
+            let output = try runProcess(dot, ["-Tsvg"], input: try #require(diagram.dot))
             #expect(output.status == 0, "\(Fixtures.relative(path)): \(output.standardError)")
             #expect(output.standardError == "", "\(Fixtures.relative(path))")
             #expect(sortedLines(output.standardOutput) == sortedLines(try diagram.svg().text), "\(Fixtures.relative(path))")
@@ -206,7 +206,7 @@ struct GraphvizDiagramTests {
         // The tooltip keeps the line break.
         #expect(svg.elements.contains { $0.name == "a" && $0.attributes["xlink:title"] == "x\ny" })
         if let dot = InstalledProgram.find("dot") {
-            let output = try Subprocess.run(URL(fileURLWithPath: dot), ["-Tsvg"], input: try #require(diagram.dot))
+            let output = try runProcess(URL(fileURLWithPath: dot), ["-Tsvg"], input: try #require(diagram.dot))
             #expect(sortedLines(output.standardOutput) == sortedLines(try diagram.svg().text))
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 public import SMFuzz
 public import SMSpec
 
@@ -35,12 +36,17 @@ public struct RocketController {
         switch (currentState, event) {
         case (.standby, "fire"): currentState = .countdown
         case (.countdown, "abort"): currentState = .standby
-        case (.countdown, "tick"):
-            countDown -= 1
-            if countDown == launchesAt { currentState = .launch }
+        case (.countdown, "tick"): tick(from: countDown)
         case (.launch, "landing"): currentState = .standby
         default: break
         }
+    }
+
+    /// A tick counted down from `count`, the countdown as the caller last read it.
+    public mutating func tick(from count: Int) {
+        guard currentState == .countdown else { return }
+        countDown = count - 1
+        if countDown == launchesAt { currentState = .launch }
     }
 
     public var observation: Observation {
@@ -64,4 +70,59 @@ public struct EarlyRocket: StateMachineImplementation {
     var controller = RocketController(launchesAt: 1)
     public mutating func handle(_ event: String, _ arguments: [String: Value]) throws { controller.handle(event) }
     public var observation: Observation { controller.observation }
+}
+
+/// A rocket controller behind a lock, for the thread-safe rockets. An NSLock (a pthread mutex), not
+/// Synchronization's Mutex: ThreadSanitizer sees what a pthread mutex orders, and not what a futex does.
+final class LockedController: @unchecked Sendable {
+    private let lock = NSLock()
+    private var controller = RocketController(launchesAt: 0)
+
+    func withLock<T>(_ body: (inout RocketController) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&controller)
+    }
+}
+
+/// The article's rocket made thread-safe: every event runs under one lock. Linearizable.
+public final class LockedRocket: ConcurrentImplementation {
+    private let controller = LockedController()
+    public init(spec: Spec) {}
+
+    public func handle(_ event: String, _ arguments: [String: Value]) throws -> Observation {
+        controller.withLock { controller in
+            controller.handle(event)
+            return controller.observation
+        }
+    }
+
+    public var observation: Observation { controller.withLock { $0.observation } }
+}
+
+/// Planted race: a tick reads the countdown under the lock, lets go of it, and counts down from what it read under
+/// the lock again (a check-then-act without the lock held across). Two ticks at once start from the same count and
+/// one is lost. Every access is under the lock, so ThreadSanitizer sees no data race: only a linearizability check
+/// shows this one.
+public final class RacyRocket: ConcurrentImplementation {
+    private let controller = LockedController()
+    public init(spec: Spec) {}
+
+    public func handle(_ event: String, _ arguments: [String: Value]) throws -> Observation {
+        guard event == "tick" else {
+            return controller.withLock { controller in
+                controller.handle(event)
+                return controller.observation
+            }
+        }
+        let count = controller.withLock { $0.countDown }
+        // The window: whatever the app does between reading and writing (here, a tenth of a millisecond's sleep).
+        usleep(100)
+        return controller.withLock { controller in
+            controller.tick(from: count)
+            return controller.observation
+        }
+    }
+
+    public var observation: Observation { controller.withLock { $0.observation } }
 }

@@ -1,3 +1,5 @@
+import SMEngine
+import SMFuzz
 import SMSpec
 import SMTestSupport
 import SMTesting
@@ -52,6 +54,27 @@ final class XCTestAssertionTests: XCTestCase {
         let recorded = failures { XCTAssertConformance(EarlyRocket.self, to: rocket, seed: 2024, runs: 300, length: 60) }
         XCTAssertEqual(recorded.count, 1)
         XCTAssertTrue(recorded.first?.description.contains("it is in launch where the spec is in countdown") == true)
+    }
+
+    func testLinearizable() throws {
+        let rocket = try Fixtures.spec("rocket")
+        XCTAssertTrue(failures { XCTAssertLinearizable(LockedRocket.self, to: rocket, seed: 1, scenarios: 20) }.isEmpty)
+        XCTAssertTrue(failures { XCTAssertLinearizable(StateMachine.self, to: rocket, seed: 1, scenarios: 20) }.isEmpty)
+        let line = #line + 1
+        let recorded = failures { XCTAssertLinearizable(RacyRocket.self, to: rocket, replaying: ["fire"], then: [["tick"], ["tick"]], executions: 200) }
+        XCTAssertEqual(recorded.count, 1)
+        XCTAssertEqual(recorded.first?.line, line)
+        XCTAssertTrue(recorded.first?.description.contains("Rocket: not linearizable") == true, recorded.first?.description ?? "")
+    }
+
+    func testReplaying() throws {
+        let rocket = try Fixtures.spec("rocket")
+        let trace: [SentEvent] = ["fire", "tick", "tick", "tick", "tick"]
+        XCTAssertTrue(failures { XCTAssertConformance(CorrectRocket.self, to: rocket, replaying: trace) }.isEmpty)
+        XCTAssertEqual(failures { XCTAssertConformance(EarlyRocket.self, to: rocket, replaying: trace) }.count, 1)
+        let neverLaunches = Property("never launches") { !$0.isActive("launch") }
+        XCTAssertTrue(failures { XCTAssertFuzzingPasses(rocket, properties: [neverLaunches], replaying: trace) }.isEmpty)
+        XCTAssertEqual(failures { XCTAssertFuzzingPasses(rocket, properties: [neverLaunches], replaying: trace + ["tick"]) }.count, 1)
     }
 
     func testFuzzingPasses() throws {

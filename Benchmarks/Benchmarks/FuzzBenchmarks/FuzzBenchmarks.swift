@@ -14,7 +14,8 @@ let benchmarks: @Sendable () -> Void = {
             let machine = try Machine(spec)
             for _ in benchmark.scaledIterations {
                 benchmark.startMeasurement()
-                let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 100, length: 1000, seed: 1)).run()
+                // Unguided: every run is 1,000 generated events, so this measures generation itself.
+                let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 100, length: 1000, seed: 1, guided: false)).run()
                 benchmark.stopMeasurement()
                 precondition(result.failure == nil && result.events == 100_000)
                 benchmark.measurement(eventsPerSecond, Int(result.eventsPerSecond))
@@ -25,7 +26,10 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("shrink a failing 10,000-event run", configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(10))) { benchmark in
         let machine = try Machine(BenchmarkSpecs.combinationLock)
         let trace = try BenchmarkSpecs.lockTrace(machine: machine, noise: 9996)
-        let fuzzer = Fuzzer(machine: machine)
+        // Without the exploration that looks for a shorter trace: this measures shrinking alone.
+        var configuration = FuzzConfiguration()
+        configuration.explorationLimit = 0
+        let fuzzer = Fuzzer(machine: machine, configuration: configuration)
         for _ in benchmark.scaledIterations {
             benchmark.startMeasurement()
             let shrunk = fuzzer.shrink(trace)

@@ -93,7 +93,8 @@ public final class StateMachine: @unchecked Sendable {
             // Called from a callback or observer while this thread processes an event: run it next.
             reentrantQueue.append(event)
             return StepResult(machine: machine, eventInstance: event, disposition: .queued, microsteps: [], microstepCount: 0,
-                              configuration: committed?.configuration ?? StateSet(capacity: machine.stateCount))
+                              configuration: committed?.configuration ?? StateSet(capacity: machine.stateCount),
+                              variables: committed?.variables ?? machine.initialVariables)
         }
         return try withProcessingLock { () throws(EngineError) -> StepResult in
             _ = try startIfNeeded()
@@ -172,7 +173,8 @@ public final class StateMachine: @unchecked Sendable {
         StepResult(
             machine: machine, eventInstance: event, disposition: outcome.handled ? .handled : .unhandled,
             microsteps: context.recordsMicrosteps ? context.microsteps : [], microstepCount: outcome.microsteps,
-            configuration: committed?.configuration ?? context.currentConfiguration)
+            configuration: committed?.configuration ?? context.currentConfiguration,
+            variables: committed?.variables ?? context.currentVariables)
     }
 
     private func deliver(_ result: StepResult) {
@@ -298,6 +300,9 @@ public struct StepResult: Sendable, CustomStringConvertible {
     public var microstepCount: Int
     /// The configuration after the step.
     public var configuration: StateSet
+    /// The variables after the step, in declaration order (encoded as in `MachineState`): with `configuration`, the
+    /// state this event left, before any other thread's event.
+    public var variables: [Int]
 
     /// The event as `name {"param": value}`, or "(start)".
     public var event: String { eventInstance.map(machine.describe) ?? "(start)" }

@@ -15,7 +15,7 @@ public enum Trace {
     public static func result(_ macrostep: Macrostep, machine: Machine) -> StepResult {
         StepResult(machine: machine, eventInstance: macrostep.event, disposition: macrostep.handled ? .handled : .unhandled,
                    microsteps: macrostep.microsteps, microstepCount: macrostep.microsteps.count,
-                   configuration: macrostep.state.configuration)
+                   configuration: macrostep.state.configuration, variables: macrostep.state.variables)
     }
 
     /// One block per microstep, indented.

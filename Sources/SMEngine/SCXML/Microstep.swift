@@ -12,7 +12,12 @@ extension StepCore {
         if recordsMicrosteps {
             microsteps.append(Microstep(event: currentEvent, transitions: (0..<selectedCount).map { Int(selected[$0]) }))
         }
-        if let coverage { for i in 0..<selectedCount { coverage.taken[Int(selected[i])] = true } }
+        if let coverage {
+            for i in 0..<selectedCount where !coverage.taken[Int(selected[i])] {
+                coverage.taken[Int(selected[i])] = true
+                coverage.discoveries.pointee += 1
+            }
+        }
 
         try exitStates()
         for i in 0..<selectedCount where hot.hasActions[Int(selected[i])] {

@@ -96,7 +96,11 @@ extension StepCore {
         }
         if let coverage {
             if enabled { coverage.enabled[t] = true }
-            coverage.guardOutcomes[t] |= enabled ? 1 : 2
+            let outcome: UInt8 = enabled ? 1 : 2
+            if coverage.guardOutcomes[t] & outcome == 0 {
+                coverage.guardOutcomes[t] |= outcome
+                coverage.discoveries.pointee += 1
+            }
         }
         return enabled
     }

@@ -181,7 +181,14 @@ struct StepCore {
     }
 
     @inline(__always)
-    func entered(_ state: Int) { coverage?.entered[state >> 6] |= 1 << UInt64(state & 63) }
+    func entered(_ state: Int) {
+        guard let coverage else { return }
+        let bit: UInt64 = 1 << UInt64(state & 63)
+        if coverage.entered[state >> 6] & bit == 0 {
+            coverage.entered[state >> 6] |= bit
+            coverage.discoveries.pointee += 1
+        }
+    }
 
     func invariantHolds(_ index: Int) -> Bool {
         (try? machine.invariants[index].evaluate(variables: variables, parameters: parameters, configuration: configuration)) != 0
@@ -408,6 +415,11 @@ public final class StepContext {
     /// The invariant the recorder saw violated at a macrostep end during the last call.
     public var recordedViolatedInvariant: Int? { core.violatedInvariant }
 
+    /// How many times a step reached something the recorder had not seen (a state entered, a transition taken, an
+    /// outcome of a guard) since the recorder was set: compare it before and after a step to tell whether the step
+    /// found something new. 0 without a recorder.
+    public var coverageDiscoveries: Int { core.coverage?.discoveries.pointee ?? 0 }
+
     /// Whether some active state has a transition on `event` (its guard aside): the event may be handled now.
     public func mayHandle(_ event: Int) -> Bool {
         let candidates = core.hot.eventCandidateWords + event * core.words
@@ -524,6 +536,8 @@ struct CoverageBuffers {
     let guardOutcomes: UnsafeMutablePointer<UInt8>
     let handled: UnsafeMutablePointer<Bool>
     let unhandledIn: UnsafeMutablePointer<UInt64>
+    /// Bits above set for the first time (see `StepContext.coverageDiscoveries`).
+    let discoveries: UnsafeMutablePointer<Int>
 
     init(_ recorder: CoverageRecorder, machine: Machine) {
         func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
@@ -537,6 +551,8 @@ struct CoverageBuffers {
         guardOutcomes = copy(recorder.guardOutcomes)
         handled = copy(recorder.handledEvents)
         unhandledIn = copy(recorder.unhandledIn)
+        discoveries = .allocate(capacity: 1)
+        discoveries.initialize(to: 0)
     }
 
     func copy(into recorder: inout CoverageRecorder, machine: Machine) {
@@ -555,5 +571,6 @@ struct CoverageBuffers {
         guardOutcomes.deallocate()
         handled.deallocate()
         unhandledIn.deallocate()
+        discoveries.deallocate()
     }
 }

@@ -22,78 +22,88 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
 /// The recorded choice sequence every run is made of: each decision of the generator (which event, which parameter
 /// value, which outcome of an opaque guard or `oneOf`) is one bounded integer. Generating draws them from a seeded
-/// generator and records them; replaying reads them back. Shrinking edits the list and replays it, so shrinking,
-/// replay and mutation work the same way for every kind of decision.
+/// generator and records them; replaying reads them back. Shrinking edits the list and replays it, and guided
+/// generation replays a mutated list and generates on from its end, so shrinking, replay and mutation work the same
+/// way for every kind of decision.
 ///
 /// A value's meaning is "the n-th option", so smaller is simpler: the first event, the smallest parameter value,
 /// a guard that is false, the first `oneOf` target.
 public struct ChoiceSource {
-    enum Mode {
-        case generate(SplitMix64)
-        case replay
-    }
-
-    private var mode: Mode
+    /// Draws values past the replayed ones; nil for a plain replay, which uses 0 past its end.
+    private var generator: SplitMix64?
+    /// How many values at the front are replayed rather than drawn.
+    private let replayedCount: Int
     /// Every value drawn so far (generating) or the list being replayed.
     public private(set) var values: [Int]
+    /// How many options each value had (0 for a replayed value not used yet).
+    public private(set) var bounds: [Int]
     /// How many values have been consumed.
     public private(set) var position = 0
 
     /// A source that draws from a generator seeded with `seed`, recording what it draws.
     public init(seed: UInt64) {
-        mode = .generate(SplitMix64(seed: seed))
+        generator = SplitMix64(seed: seed)
+        replayedCount = 0
         values = []
+        bounds = []
     }
 
     /// A source that replays `values`.
     public init(replaying values: [Int]) {
-        mode = .replay
+        generator = nil
+        replayedCount = values.count
         self.values = values
+        bounds = Array(repeating: 0, count: values.count)
     }
 
-    public var isGenerating: Bool { if case .generate = mode { true } else { false } }
+    /// A source that replays `prefix`, then draws from a generator seeded with `seed`.
+    public init(replaying prefix: [Int], thenGenerating seed: UInt64) {
+        generator = SplitMix64(seed: seed)
+        replayedCount = prefix.count
+        values = prefix
+        bounds = Array(repeating: 0, count: prefix.count)
+    }
 
-    /// True when replaying and every value has been used.
-    public var isExhausted: Bool { if case .replay = mode { position >= values.count } else { false } }
+    /// True while values are drawn rather than replayed.
+    public var isGenerating: Bool { generator != nil && position >= replayedCount }
+
+    /// True when replaying (with nothing to generate after) and every value has been used.
+    public var isExhausted: Bool { generator == nil && position >= values.count }
 
     /// A value in `0..<bound`. Past the end of a replayed list, 0 (the simplest) is used and recorded.
     public mutating func draw(_ bound: Int) -> Int {
         precondition(bound > 0)
         defer { position += 1 }
-        switch mode {
-        case .generate(var generator):
-            let value = bound == 1 ? 0 : Int(generator.next() % UInt64(bound))
-            mode = .generate(generator)
-            values.append(value)
-            return value
-        case .replay:
-            guard position < values.count else {
-                values.append(0)
-                return 0
-            }
+        if position < replayedCount {
             let value = min(max(values[position], 0), bound - 1)
             values[position] = value
+            bounds[position] = bound
             return value
         }
+        var value = 0
+        if var generator {
+            value = bound == 1 ? 0 : Int(generator.next() % UInt64(bound))
+            self.generator = generator
+        }
+        values.append(value)
+        bounds.append(bound)
+        return value
     }
 
     /// Records a value chosen outside the source (a weighted pick), so a replay reads the choice itself.
     public mutating func record(_ value: Int, bound: Int) -> Int {
-        switch mode {
-        case .generate:
-            values.append(value)
-            position += 1
-            return value
-        case .replay:
-            return draw(bound)
-        }
+        guard isGenerating else { return draw(bound) }
+        values.append(value)
+        bounds.append(bound)
+        position += 1
+        return value
     }
 
     /// The generator, for weighted picks while generating (nil when replaying).
     mutating func withGenerator<T>(_ body: (inout SplitMix64) -> T) -> T? {
-        guard case .generate(var generator) = mode else { return nil }
+        guard isGenerating, var generator else { return nil }
         let result = body(&generator)
-        mode = .generate(generator)
+        self.generator = generator
         return result
     }
 

@@ -8,9 +8,16 @@ final class FuzzRunner {
         var failure: RunFailure?
         /// The choice values the run used.
         var choices: [Int]
+        /// How many options each of `choices` had.
+        var bounds: [Int] = []
         /// Where each step's values start in `choices`.
         var stepStarts: [Int]
         var trace: [TraceStep]
+        /// When tracking novelty: after how many events (0: at the start) the run reached something first in the
+        /// campaign (a state, a transition, a guard outcome, a configuration).
+        var discoverySteps: [Int] = []
+        /// When tracking novelty: the fingerprint of the state after the start and after each event.
+        var fingerprints: [UInt64] = []
     }
 
     let machine: Machine
@@ -23,23 +30,39 @@ final class FuzzRunner {
     let weighted: Bool
     /// Called after the start and after every event the engine finished, before the properties are checked.
     var observer: ((FuzzState) -> Void)?
+    /// For guided generation: the configurations reached so far in the campaign, to tell which runs reach new ones.
+    private var novelty: ConfigurationMap?
+    private var knownDiscoveries = 0
 
     init(machine: Machine, properties: [Property], implementation: (@Sendable () -> any StateMachineImplementation)?,
-         recordsCoverage: Bool, weighted: Bool) {
+         recordsCoverage: Bool, weighted: Bool, tracksNovelty: Bool = false) {
         self.machine = machine
         self.properties = properties
         self.implementation = implementation
         self.weighted = weighted
         events = machine.spec.events.filter { !$0.isImplicit }
         context = StepContext(machine: machine)
-        if recordsCoverage { context.recorder = CoverageRecorder(machine: machine) }
+        if recordsCoverage || tracksNovelty { context.recorder = CoverageRecorder(machine: machine) }
+        if tracksNovelty { novelty = ConfigurationMap(machine: machine) }
     }
 
     func run(_ source: inout ChoiceSource, length: Int?) -> Result {
         var result = Result(failure: nil, choices: [], stepStarts: [], trace: [])
         steps(&source, length: length, into: &result)
         result.choices = source.consumed
+        result.bounds = Array(source.bounds.prefix(source.position))
         return result
+    }
+
+    /// Counts what the state reached after `step` events adds to the campaign: coverage the recorder had not seen,
+    /// and a configuration (active states and variables) no run reached before.
+    private func noteDiscoveries(step: Int, into result: inout Result) {
+        guard novelty != nil else { return }
+        result.fingerprints.append(Fingerprint.of(context))
+        var found = context.coverageDiscoveries - knownDiscoveries
+        knownDiscoveries += found
+        if novelty!.insert(context) { found += 1 }
+        if found > 0 { result.discoverySteps.append(step) }
     }
 
     private func steps(_ source: inout ChoiceSource, length: Int?, into result: inout Result) {
@@ -50,6 +73,7 @@ final class FuzzRunner {
             result.failure = failure(error, step: 0)
             return
         }
+        noteDiscoveries(step: 0, into: &result)
         if let failure = checkProperties(step: 0, event: nil, subject: subject) {
             result.failure = failure
             return
@@ -96,6 +120,7 @@ final class FuzzRunner {
                     return
                 }
             }
+            noteDiscoveries(step: step, into: &result)
             if subject != nil {
                 var implementationRejected = false
                 do {
@@ -152,6 +177,11 @@ final class FuzzRunner {
     }
 
     private func failure(_ error: EngineError, step: Int) -> RunFailure {
+        RunFailure(kind: .engineError, message: error.message, step: step, signature: Self.signature(of: error))
+    }
+
+    /// What makes two engine errors the same failure: the kind of error and where in the spec, not the values.
+    static func signature(of error: EngineError) -> String {
         let place = error.location?.pointer.description ?? ""
         let kind: String = switch error.kind {
         case .infiniteLoop: "loop"
@@ -162,7 +192,12 @@ final class FuzzRunner {
         case .invalidEvent: "invalid"
         case .missingHostFunction(let name): "host:\(name)"
         }
-        return RunFailure(kind: .engineError, message: error.message, step: step, signature: "error:\(kind):\(place)")
+        return "error:\(kind):\(place)"
+    }
+
+    /// The invariant an `invariant:` signature names.
+    static func invariantIndex(_ signature: String) -> Int? {
+        signature.hasPrefix("invariant:") ? Int(signature.dropFirst("invariant:".count)) : nil
     }
 
     private func checkProperties(step: Int, event: String?, subject: (any StateMachineImplementation)?) -> RunFailure? {
@@ -183,21 +218,7 @@ final class FuzzRunner {
     /// The implementation's observation against the engine's: the same active leaves, the same values of the
     /// variables it reports.
     private func compare(_ observation: Observation, step: Int) -> RunFailure? {
-        let engineLeaves = Set(context.currentConfiguration.filter { machine.isLeaf($0) })
-        let reported = Set(observation.states.compactMap { machine.state(named: $0) })
-        let unknown = observation.states.filter { machine.state(named: $0) == nil }
-        var differences: [String] = []
-        if !unknown.isEmpty { differences.append("it reports states the spec does not have: \(unknown.sorted().joined(separator: ", "))") }
-        if reported != engineLeaves {
-            differences.append("it is in \(reported.map { machine.path(of: $0) }.sorted().joined(separator: ", ")) where the spec is in \(engineLeaves.map { machine.path(of: $0) }.sorted().joined(separator: ", "))")
-        }
-        let state = FuzzState(machine: machine, context: context, steps: step, lastEvent: nil)
-        for (name, value) in observation.variables.sorted(by: { $0.key < $1.key }) {
-            let expected = state.value(of: name)
-            if expected != value {
-                differences.append("its '\(name)' is \(value) where the spec's is \(expected.map(String.init(describing:)) ?? "undeclared")")
-            }
-        }
+        let differences = machine.differences(observation, from: context.currentConfiguration, variables: context.currentVariables)
         guard !differences.isEmpty else { return nil }
         return RunFailure(kind: .divergence, message: "after \(step) event(s) the implementation disagrees with the spec: " + differences.joined(separator: "; "),
                           step: step, signature: "divergence")

@@ -1,68 +1,6 @@
 public import SMEngine
+import SMAnalyzer
 import SMSpec
-
-/// How a fuzzing campaign runs.
-public struct FuzzConfiguration: Sendable {
-    /// Runs at most this many sequences.
-    public var runs = 100
-    /// Events per run.
-    public var length = 100
-    /// The campaign's seed; run i uses a seed derived from it, so any failing run can be regenerated alone.
-    public var seed: UInt64 = 0
-    /// Stop starting new runs after this long.
-    public var timeLimit: Duration?
-    /// Properties written in Swift, checked after every step (besides the spec's invariants and engine errors).
-    public var properties: [Property] = []
-    /// Shrink a failure to a 1-minimal trace.
-    public var shrinks = true
-
-    public init(runs: Int = 100, length: Int = 100, seed: UInt64 = 0, timeLimit: Duration? = nil, properties: [Property] = []) {
-        self.runs = runs
-        self.length = length
-        self.seed = seed
-        self.timeLimit = timeLimit
-        self.properties = properties
-    }
-}
-
-/// A failure found and shrunk.
-public struct FuzzFailure: Sendable {
-    /// The run that failed and its seed.
-    public let run: Int
-    public let runSeed: UInt64
-    public let failure: RunFailure
-    /// The shrunk trace: the events (with parameters and choices) from the start.
-    public let trace: [TraceStep]
-    /// The shrunk choice sequence.
-    public let choices: [Int]
-    /// How many events the run had sent when it failed, before shrinking.
-    public let originalSteps: Int
-    /// How many replays shrinking took.
-    public let shrinkReplays: Int
-}
-
-public struct FuzzProgress: Sendable {
-    public let runs: Int
-    public let events: Int
-    public let seconds: Double
-}
-
-/// The outcome of a campaign.
-public struct FuzzResult: Sendable {
-    public let machine: Machine
-    public let configuration: FuzzConfiguration
-    public let runs: Int
-    public let events: Int
-    public let seconds: Double
-    public let failure: FuzzFailure?
-    /// States, transitions and guard outcomes reached over all runs.
-    public let coverage: CoverageRecorder
-
-    public var eventsPerSecond: Double { seconds > 0 ? Double(events) / seconds : 0 }
-
-    /// The coverage by name.
-    public var coverageSummary: CoverageSummary { CoverageSummary(machine: machine, recorder: coverage) }
-}
 
 /// Property-based testing of a machine: seeded random event sequences against the engine (and, when given, the
 /// user's own implementation), failures shrunk to a minimal trace that replays exactly.
@@ -70,6 +8,8 @@ public final class Fuzzer {
     public let machine: Machine
     public let configuration: FuzzConfiguration
     let implementation: (@Sendable () -> any StateMachineImplementation)?
+    /// Explored once, on first use, within `configuration.explorationLimit`.
+    lazy var exploration: Exploration? = explore()
 
     public init(machine: Machine, configuration: FuzzConfiguration = FuzzConfiguration(),
                 implementation: (@Sendable () -> any StateMachineImplementation)? = nil) {
@@ -86,9 +26,12 @@ public final class Fuzzer {
     }
 
     public func run(progress: ((FuzzProgress) -> Void)? = nil) -> FuzzResult {
+        // Explored before the clock starts: the campaign's speed is the fuzzing's.
+        let exploration = self.exploration
         let start = ContinuousClock.now
         let runner = FuzzRunner(machine: machine, properties: configuration.properties, implementation: implementation,
-                                recordsCoverage: true, weighted: true)
+                                recordsCoverage: true, weighted: true, tracksNovelty: configuration.guided)
+        var guidance = configuration.guided ? Guidance(seed: configuration.seed) : nil
         var events = 0
         var runs = 0
         var lastProgress = start
@@ -96,22 +39,24 @@ public final class Fuzzer {
         for index in 0..<configuration.runs {
             if let limit = configuration.timeLimit, ContinuousClock.now - start > limit { break }
             let seed = SplitMix64.seed(ofRun: index, campaign: configuration.seed)
-            var source = ChoiceSource(seed: seed)
-            let result = runner.run(&source, length: configuration.length)
+            var (source, length) = guidance?.source(seed: seed, length: configuration.length) ?? (ChoiceSource(seed: seed), configuration.length)
+            let result = runner.run(&source, length: length)
             runs += 1
             events += result.trace.count
             if let failure = result.failure {
                 found = shrink(result, failure: failure, run: index, seed: seed)
                 break
             }
+            guidance?.learn(from: result)
             if let progress, ContinuousClock.now - lastProgress > .milliseconds(500) {
                 lastProgress = ContinuousClock.now
                 progress(FuzzProgress(runs: runs, events: events, seconds: (ContinuousClock.now - start).seconds))
             }
         }
-        return FuzzResult(machine: machine, configuration: configuration, runs: runs, events: events,
-                          seconds: (ContinuousClock.now - start).seconds, failure: found,
-                          coverage: runner.context.recorder ?? CoverageRecorder(machine: machine))
+        let seconds = (ContinuousClock.now - start).seconds
+        return FuzzResult(machine: machine, configuration: configuration, runs: runs, events: events, seconds: seconds,
+                          failure: found, coverage: runner.context.recorder ?? CoverageRecorder(machine: machine),
+                          reference: CoverageReference(machine: machine, exploration: exploration, options: Self.referenceOptions))
     }
 
     private func shrink(_ result: FuzzRunner.Result, failure: RunFailure, run: Int, seed: UInt64) -> FuzzFailure {
@@ -127,8 +72,14 @@ public final class Fuzzer {
         }
         let shrunk = shrinker.shrink(result)
         let final = shrunk.failure ?? failure
-        return FuzzFailure(run: run, runSeed: seed, failure: final, trace: Array(shrunk.trace.prefix(final.step)),
-                           choices: shrunk.choices, originalSteps: failure.step, shrinkReplays: shrinker.replays)
+        let trace = Array(shrunk.trace.prefix(final.step))
+        if let shortest = shortestTrace(to: final, shorterThan: trace.count) {
+            return FuzzFailure(run: run, runSeed: seed, failure: shortest.failure, trace: shortest.trace,
+                               choices: choices(for: shortest.trace), originalSteps: failure.step,
+                               shrinkReplays: shrinker.replays, shrunkSteps: trace.count)
+        }
+        return FuzzFailure(run: run, runSeed: seed, failure: final, trace: trace, choices: shrunk.choices,
+                           originalSteps: failure.step, shrinkReplays: shrinker.replays)
     }
 
     /// Shrinks a failing trace from anywhere (a log, a bug report, a long saved run) to a 1-minimal one that fails
@@ -143,7 +94,7 @@ public final class Fuzzer {
         return shrink(result, failure: failure, run: 0, seed: 0)
     }
 
-    private func replayRunner() -> FuzzRunner {
+    func replayRunner() -> FuzzRunner {
         FuzzRunner(machine: machine, properties: configuration.properties, implementation: implementation,
                    recordsCoverage: false, weighted: false)
     }
@@ -175,6 +126,3 @@ public final class Fuzzer {
     }
 }
 
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}

@@ -18,8 +18,11 @@ public struct FailureFile: Sendable {
     public var trace: [TraceStep]
     public var choices: [Int]
     public var originalSteps: Int
+    /// For a divergence: the implementation's type, as `String(reflecting:)` gives it, when known.
+    public var implementation: String?
 
-    public init(specName: String, specFile: String?, specHash: String, seed: UInt64, failure: FuzzFailure) {
+    public init(specName: String, specFile: String?, specHash: String, seed: UInt64, failure: FuzzFailure, implementation: String? = nil) {
+        self.implementation = implementation
         self.specName = specName
         self.specFile = specFile
         self.specHash = specHash
@@ -65,7 +68,7 @@ public struct FailureFile: Sendable {
             ("trace", .array(trace.map(machine.json))),
             ("choices", .array(choices.map { .int($0) })),
             ("originalSteps", .int(originalSteps)),
-        ])
+        ] + (implementation.map { [("implementation", JSONNode.string($0))] } ?? []))
     }
 
     public func write(to url: URL, machine: Machine) throws {
@@ -110,6 +113,7 @@ public struct FailureFile: Sendable {
                                  failure: RunFailure(kind: kind, message: message, step: step,
                                                      signature: failureNode["signature"]?.stringValue ?? ""),
                                  trace: trace, choices: node["choices"]?.arrayValue?.compactMap(\.integerValue) ?? [],
-                                 originalSteps: node["originalSteps"]?.integerValue ?? step, shrinkReplays: 0))
+                                 originalSteps: node["originalSteps"]?.integerValue ?? step, shrinkReplays: 0),
+            implementation: node["implementation"]?.stringValue)
     }
 }

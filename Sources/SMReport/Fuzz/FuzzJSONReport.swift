@@ -10,8 +10,8 @@ public enum FuzzJSONReport {
                 switch outcome {
                 case .unusable(let file, let error):
                     return .object([("file", .string(file)), ("errors", .array(error.diagnostics.map(JSONReport.diagnostic)))])
-                case .fuzzed(let file, let result, let replayFile):
-                    return spec(file: file, result, replayFile: replayFile)
+                case .fuzzed(let file, let result, let replayFile, let swiftTestFile):
+                    return spec(file: file, result, replayFile: replayFile, swiftTestFile: swiftTestFile)
                 }
             })),
         ])
@@ -21,15 +21,17 @@ public enum FuzzJSONReport {
         JSONWriter.string(document(outcomes)) + "\n"
     }
 
-    static func spec(file: String, _ result: FuzzResult, replayFile: String?) -> JSONNode {
+    static func spec(file: String, _ result: FuzzResult, replayFile: String?, swiftTestFile: String?) -> JSONNode {
         var failureNode = JSONNode.null
         if let failure = result.failure {
             failureNode = .object([
                 ("kind", .string(failure.failure.kind.rawValue)), ("message", .string(failure.failure.message)),
                 ("run", .int(failure.run)), ("runSeed", .string(String(failure.runSeed))),
                 ("originalSteps", .int(failure.originalSteps)), ("shrinkReplays", .int(failure.shrinkReplays)),
+                ("shrunkSteps", .int(failure.shrunkSteps)),
                 ("trace", .array(failure.trace.map(result.machine.json))),
                 ("replayFile", replayFile.map { .string($0) } ?? .null),
+                ("swiftTestFile", swiftTestFile.map { .string($0) } ?? .null),
             ])
         }
         return .object([
@@ -48,17 +50,24 @@ public enum FuzzJSONReport {
     static func coverage(_ summary: CoverageSummary) -> JSONNode {
         func items(_ items: [CoverageSummary.Item]) -> JSONNode {
             .object([
-                ("covered", .int(items.count { $0.covered })), ("total", .int(items.count)),
-                ("missed", .array(items.filter { !$0.covered }.map { .string($0.name) })),
+                ("covered", .int(items.count { $0.covered })), ("total", .int(items.count { $0.canHappen })),
+                ("missed", .array(items.filter { $0.canHappen && !$0.covered }.map { .string($0.name) })),
+                ("unreachable", .array(items.filter { !$0.canHappen }.map { .string($0.name) })),
             ])
+        }
+        func notCounted(_ guarded: CoverageSummary.GuardOutcomes) -> JSONNode {
+            .array([("true", guarded.trueExcluded), ("false", guarded.falseExcluded)].compactMap { outcome, exclusion in
+                exclusion.map { .object([("outcome", .string(outcome)), ("reason", .string($0.reason))]) }
+            })
         }
         return .object([
             ("states", items(summary.states)),
             ("transitions", items(summary.transitions)),
             ("guardOutcomes", .object([
-                ("covered", .int(summary.coveredGuardOutcomes)), ("total", .int(2 * summary.guards.count)),
+                ("covered", .int(summary.coveredGuardOutcomes)), ("total", .int(summary.totalGuardOutcomes)),
                 ("guards", .array(summary.guards.map {
-                    .object([("transition", .string($0.transition)), ("true", .bool($0.sawTrue)), ("false", .bool($0.sawFalse))])
+                    .object([("transition", .string($0.transition)), ("true", .bool($0.sawTrue)), ("false", .bool($0.sawFalse)),
+                             ("notCounted", notCounted($0))])
                 })),
             ])),
         ])

@@ -16,16 +16,18 @@ public struct FuzzTextReport {
         switch outcome {
         case .unusable(_, let error):
             return error.diagnostics.map { style.paint($0.description, .red) }.joined(separator: "\n") + "\n"
-        case .fuzzed(let file, let result, let replayFile):
+        case .fuzzed(let file, let result, let replayFile, let swiftTestFile):
             var lines = [style.paint("\(file) — \(result.machine.spec.name)", .bold)]
             let campaign = "\(TextStyle.plural(result.runs, "run")), \(TextStyle.plural(result.events, "event")), "
                 + "\(Self.seconds(result.seconds)) (\(Self.rate(result.eventsPerSecond)) events/s), seed \(result.configuration.seed)"
             if let failure = result.failure {
                 lines.append("  " + style.paint("failed:", .red) + " " + failure.failure.message)
                 lines.append("    found by run \(failure.run + 1) after \(TextStyle.plural(failure.originalSteps, "event")); "
-                    + "shrunk to \(TextStyle.plural(failure.trace.count, "event")) in \(TextStyle.plural(failure.shrinkReplays, "replay"))")
+                    + "shrunk to \(TextStyle.plural(failure.shrunkSteps, "event")) in \(TextStyle.plural(failure.shrinkReplays, "replay"))"
+                    + (failure.isFromExploration ? "; the exploration's shortest trace has \(failure.trace.count)" : ""))
                 lines += TextStyle.trace(failure.trace, machine: result.machine, indent: "    ")
                 if let replayFile { lines.append("    replay: smcheck replay \(replayFile)") }
+                if let swiftTestFile { lines.append("    swift test: \(swiftTestFile)") }
                 lines.append("  (\(campaign))")
             } else {
                 lines.append("  " + style.paint("ok", .green) + " (\(campaign))")
@@ -36,13 +38,18 @@ public struct FuzzTextReport {
     }
 
     func coverage(_ summary: CoverageSummary) -> [String] {
-        var lines = ["  coverage: states \(summary.coveredStates)/\(summary.states.count), "
-            + "transitions \(summary.coveredTransitions)/\(summary.transitions.count), "
-            + "guard outcomes \(summary.coveredGuardOutcomes)/\(2 * summary.guards.count)"]
-        lines += misses("states not entered", summary.states.filter { !$0.covered }.map(\.name))
-        lines += misses("transitions not taken", summary.transitions.filter { !$0.covered }.map(\.name))
+        var lines = ["  coverage: " + Self.tally(summary)]
+        lines += misses("states not entered", summary.missedStates)
+        lines += misses("transitions not taken", summary.missedTransitions)
         lines += misses("guard outcomes not seen", summary.missedGuardOutcomes)
+        lines += misses("not counted, as they cannot happen", summary.excluded)
         return lines
+    }
+
+    /// `states 3/3, transitions 5/5, guard outcomes 7/8`: covered out of what can happen.
+    static func tally(_ summary: CoverageSummary) -> String {
+        "states \(summary.coveredStates)/\(summary.totalStates), transitions \(summary.coveredTransitions)/\(summary.totalTransitions), "
+            + "guard outcomes \(summary.coveredGuardOutcomes)/\(summary.totalGuardOutcomes)"
     }
 
     private func misses(_ title: String, _ names: [String]) -> [String] {

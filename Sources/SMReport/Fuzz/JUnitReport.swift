@@ -22,7 +22,7 @@ public enum JUnitReport {
                         </testcase>
                       </testsuite>
                     """)
-            case .fuzzed(let file, let result, let replayFile):
+            case .fuzzed(let file, let result, let replayFile, _):
                 totalSeconds += result.seconds
                 let time = String(format: "%.3f", result.seconds)
                 let name = "\(result.machine.spec.name): \(result.runs) runs of \(result.configuration.length) events, seed \(result.configuration.seed)"
@@ -34,9 +34,7 @@ public enum JUnitReport {
                     body = "\n      <failure message=\"\(Markup.escape(failure.failure.message))\" type=\"\(failure.failure.kind.rawValue)\">"
                         + Markup.escape(details.joined(separator: "\n")) + "</failure>"
                 }
-                let summary = result.coverageSummary
-                let coverage = "coverage: states \(summary.coveredStates)/\(summary.states.count), transitions "
-                    + "\(summary.coveredTransitions)/\(summary.transitions.count), guard outcomes \(summary.coveredGuardOutcomes)/\(2 * summary.guards.count)"
+                let coverage = "coverage: " + FuzzTextReport.tally(result.coverageSummary)
                 suites.append("""
                       <testsuite name="\(Markup.escape(file))" tests="1" failures="\(result.failure == nil ? 0 : 1)" errors="0" time="\(time)">
                         <testcase classname="smcheck.fuzz" name="\(Markup.escape(name))" time="\(time)">\(body)

@@ -149,13 +149,14 @@ public struct SpecReport: Sendable {
             return [[.text(kind)], [.text("\(covered)")], [.text("\(total)")], [.text("\(percent)%")]]
         }
         blocks.append(.table(header: ["", "covered", "total", "share"], rows: [
-            row("states entered", summary.coveredStates, summary.states.count),
-            row("transitions taken", summary.coveredTransitions, summary.transitions.count),
-            row("guard outcomes seen", summary.coveredGuardOutcomes, 2 * summary.guards.count),
+            row("states entered", summary.coveredStates, summary.totalStates),
+            row("transitions taken", summary.coveredTransitions, summary.totalTransitions),
+            row("guard outcomes seen", summary.coveredGuardOutcomes, summary.totalGuardOutcomes),
         ]))
-        for (title, names) in [("States not entered", summary.states.filter { !$0.covered }.map(\.name)),
-                               ("Transitions not taken", summary.transitions.filter { !$0.covered }.map(\.name)),
-                               ("Guard outcomes not seen", summary.missedGuardOutcomes)] where !names.isEmpty {
+        for (title, names) in [("States not entered", summary.missedStates),
+                               ("Transitions not taken", summary.missedTransitions),
+                               ("Guard outcomes not seen", summary.missedGuardOutcomes),
+                               ("Not counted, as they cannot happen", summary.excluded)] where !names.isEmpty {
             blocks.append(.paragraph([.strong(title)]))
             var items = names.prefix(listedMisses).map { [Document.Span.code($0)] }
             if names.count > listedMisses { items.append([.text("… and \(names.count - listedMisses) more")]) }

@@ -68,7 +68,7 @@ public struct GuardAnalysis {
 
     /// The context of a transition handling `event` (default: the first it matches when all it matches have the same
     /// parameters, so its guard can read them): the event, its source active, and the invariants when assumed.
-    private func query(_ transition: ResolvedTransition, _ formula: Formula, event: Int? = nil) -> GuardQuery {
+    func query(_ transition: ResolvedTransition, _ formula: Formula, event: Int? = nil) -> GuardQuery {
         let matched = transition.matchedEvents
         let event = event ?? (Set(matched.map { spec.events[$0].parameters }).count == 1 ? matched.first : nil)
         var parts = [formula]
@@ -80,7 +80,7 @@ public struct GuardAnalysis {
     }
 
     /// The condition under which a transition of `list` (in order) is enabled, ignoring the others.
-    private func guardFormula(_ t: Int, in list: [Int]) -> Formula {
+    func guardFormula(_ t: Int, in list: [Int]) -> Formula {
         let transition = spec.transitions[t]
         switch transition.guardCondition {
         case nil: return .truth(true)
@@ -105,7 +105,9 @@ public struct GuardAnalysis {
     }
 
     /// Transitions of a state whose trigger matches an event, in order, with that event; and its eventless ones.
-    private var lists: [(event: Int?, transitions: [Int])] {
+    var lists: [(event: Int?, transitions: [Int])] { Self.lists(of: spec) }
+
+    static func lists(of spec: ResolvedSpec) -> [(event: Int?, transitions: [Int])] {
         var result: [(event: Int?, transitions: [Int])] = []
         for state in spec.states {
             for event in spec.events {

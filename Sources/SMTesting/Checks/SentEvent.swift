@@ -6,10 +6,14 @@ public import SMSpec
 public struct SentEvent: Sendable, Hashable, ExpressibleByStringLiteral {
     public var name: String
     public var arguments: [String: Value]
+    /// The outcomes of the opaque guards (0 false, 1 true) and `oneOf` targets (the option's index) the event
+    /// meets, in order, as smcheck's traces write them; choice points past the list get 0.
+    public var choices: [Int]
 
-    public init(_ name: String, _ arguments: [String: Value] = [:]) {
+    public init(_ name: String, _ arguments: [String: Value] = [:], choices: [Int] = []) {
         self.name = name
         self.arguments = arguments
+        self.choices = choices
     }
 
     public init(stringLiteral name: String) { self.init(name) }

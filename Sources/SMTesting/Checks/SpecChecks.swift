@@ -1,12 +1,14 @@
 public import SMAnalyzer
 import SMEngine
-public import SMFuzz
+import SMFuzz
 import SMReport
 public import SMSpec
+import Synchronization
 
 /// The checks behind the XCTest and Swift Testing assertions, free of either framework: each returns the failures
 /// it found as messages (empty when the check passed), written the way `smcheck` prints them so a failing test reads
-/// like the command line.
+/// like the command line. A failure found by fuzzing also carries a ready-to-paste Swift test that fails until the
+/// bug is fixed.
 ///
 /// Use these directly from another test framework; from XCTest or Swift Testing use `XCTAssertNoFindings` and
 /// friends or `expectNoFindings` and friends, which record one failure per message at the caller's line.
@@ -36,13 +38,15 @@ public enum SpecChecks {
         return failures
     }
 
-    /// Sends `events` (each a name with its arguments) to a fresh engine of `spec` and checks that every state in
-    /// `active` (names or paths) is active at the end. Fails at the first event the engine rejects.
-    public static func trace(_ events: [SentEvent], in spec: Spec,
-                             endsIn active: [String]) -> [String] {
+    /// Sends `events` (each a name with its arguments, and the outcomes of the choices it meets) to a fresh engine
+    /// of `spec` and checks that the spec's invariants hold after the start and after every event, and that every
+    /// state in `active` (names or paths) is active at the end. Fails at the first event the engine rejects.
+    public static func trace(_ events: [SentEvent], in spec: Spec, endsIn active: [String]) -> [String] {
+        let feed = ChoiceFeed()
         let runtime: StateMachine
         do {
-            runtime = try StateMachine(spec)
+            let machine = try Machine(spec)
+            runtime = StateMachine(machine: machine, host: feed.hostFunctions(for: machine))
             try runtime.start()
         } catch let error as SpecError {
             return [unusable(spec, error)]
@@ -50,13 +54,16 @@ public enum SpecChecks {
             return ["\(spec.name): the machine does not start: \(error)"]
         }
         var sent: [String] = []
+        if let broken = brokenInvariant(runtime) { return ["\(spec.name): at the start: \(broken)"] }
         for event in events {
             sent.append(event.name)
+            feed.use(event.choices)
             do {
                 try runtime.send(event.name, event.arguments)
             } catch {
                 return ["\(spec.name): after \(describe(sent)): \(error.message)"]
             }
+            if let broken = brokenInvariant(runtime) { return ["\(spec.name): after \(describe(sent)): \(broken)"] }
         }
         var failures: [String] = []
         for state in active where runtime.machine.state(named: state) == nil {
@@ -70,23 +77,33 @@ public enum SpecChecks {
         return failures
     }
 
-    /// Fuzzes `spec` (seeded, so the same on every machine): engine errors, the spec's invariants and `properties`
-    /// after every event; with `implementation`, also the first divergence between it and the engine. A failure's
-    /// message has the shrunk trace and the seed that finds it.
-    public static func fuzz(_ spec: Spec, configuration: FuzzConfiguration,
-                            implementation: (@Sendable () -> any StateMachineImplementation)? = nil) -> [String] {
-        let machine: Machine
-        do {
-            machine = try Machine(spec)
-        } catch {
-            return [unusable(spec, error)]
+    /// The first invariant that does not hold in the runtime's state, described; nil when all hold.
+    private static func brokenInvariant(_ runtime: StateMachine) -> String? {
+        let state = runtime.state
+        let machine = runtime.machine
+        for invariant in machine.spec.invariants {
+            let value = try? invariant.expression.evaluate(variable: { state.variables[$0] }, parameter: { _ in 0 },
+                                                           isActive: { state.configuration.contains($0) })
+            if value != 1 {
+                return "invariant '\(invariant.name)' (\(invariant.source.text)) is violated in "
+                    + machine.activeLeafPaths(state.configuration).joined(separator: ", ")
+            }
         }
-        let result = Fuzzer(machine: machine, configuration: configuration, implementation: implementation).run()
-        guard result.failure != nil else { return [] }
-        return [FuzzTextReport().render(.fuzzed(file: spec.file ?? spec.name, result, replayFile: nil))]
+        return nil
     }
 
-    private static func unusable(_ spec: Spec, _ error: SpecError) -> String {
+    /// `body`'s messages for the compiled spec, or the one saying why the spec cannot be used.
+    static func withMachine(_ spec: Spec, _ body: (Machine) throws -> [String]) -> [String] {
+        do {
+            return try body(try Machine(spec))
+        } catch let error as SpecError {
+            return [unusable(spec, error)]
+        } catch {
+            return ["\(spec.name): \(error)"]
+        }
+    }
+
+    static func unusable(_ spec: Spec, _ error: SpecError) -> String {
         "\(spec.file ?? spec.name) cannot be used:\n" + error.diagnostics.map(\.description).joined(separator: "\n")
     }
 
@@ -98,5 +115,21 @@ public enum SpecChecks {
         let names = machine.spec.states.dropFirst().flatMap { [$0.name, $0.path] }
         guard let closest = Suggestions.closest(to: name, in: names) else { return "" }
         return "; did you mean '\(closest)'?"
+    }
+}
+
+/// The outcomes of an event's choice points, handed to the runtime's host functions in the order the engine asks:
+/// the same order smcheck's traces record them in.
+private final class ChoiceFeed: Sendable {
+    private let pending = Mutex<[Int]>([])
+
+    func use(_ choices: [Int]) { pending.withLock { $0 = choices } }
+
+    private func next() -> Int { pending.withLock { $0.isEmpty ? 0 : $0.removeFirst() } }
+
+    func hostFunctions(for machine: Machine) -> HostFunctions {
+        var host = HostFunctions().resolving { [self] _ in next() }
+        for name in machine.spec.opaqueGuards { host = host.guarding(name) { [self] _ in next() == 1 } }
+        return host
     }
 }

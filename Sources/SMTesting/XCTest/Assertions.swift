@@ -35,14 +35,50 @@ public func XCTAssertFuzzingPasses(
     fail(SpecChecks.fuzz(spec, configuration: configuration), file, line)
 }
 
+/// Asserts that exactly `events` run without an engine error, a broken invariant or a failing property.
+public func XCTAssertFuzzingPasses(
+    _ spec: Spec, properties: [Property] = [], replaying events: [SentEvent], file: StaticString = #filePath, line: UInt = #line
+) {
+    fail(SpecChecks.replay(events, in: spec, properties: properties), file, line)
+}
+
 /// Asserts that `Implementation` behaves as `spec` says on seeded random event sequences; the first divergence is
-/// shrunk to a minimal trace.
+/// shrunk to a minimal trace, with a Swift test that replays it.
 public func XCTAssertConformance<Implementation: StateMachineImplementation>(
     _ implementation: Implementation.Type, to spec: Spec, seed: UInt64 = 0, runs: Int = 100, length: Int = 100,
     file: StaticString = #filePath, line: UInt = #line
 ) {
     let configuration = FuzzConfiguration(runs: runs, length: length, seed: seed)
-    fail(SpecChecks.fuzz(spec, configuration: configuration, implementation: { Implementation() }), file, line)
+    fail(SpecChecks.fuzz(spec, configuration: configuration, implementation: { Implementation() },
+                         implementationName: String(reflecting: Implementation.self)), file, line)
+}
+
+/// Asserts that `Implementation` agrees with `spec` after each of exactly `events`.
+public func XCTAssertConformance<Implementation: StateMachineImplementation>(
+    _ implementation: Implementation.Type, to spec: Spec, replaying events: [SentEvent],
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    fail(SpecChecks.replay(events, in: spec, implementation: { Implementation() }), file, line)
+}
+
+/// Asserts that the thread-safe `Implementation` is linearizable with respect to `spec` (see `expectLinearizable`).
+public func XCTAssertLinearizable<Implementation: ConcurrentImplementation>(
+    _ implementation: Implementation.Type, to spec: Spec, threads: Int = 4, seed: UInt64 = 0, scenarios: Int = 100,
+    executions: Int = 10, file: StaticString = #filePath, line: UInt = #line
+) {
+    let configuration = LinearizabilityConfiguration(threads: threads, scenarios: scenarios, executions: executions, seed: seed)
+    fail(SpecChecks.linearizability(spec, configuration: configuration, make: { try Implementation(spec: spec) },
+                                    implementationName: String(reflecting: Implementation.self)), file, line)
+}
+
+/// Asserts that every one of `executions` runs of one scenario is linearizable.
+public func XCTAssertLinearizable<Implementation: ConcurrentImplementation>(
+    _ implementation: Implementation.Type, to spec: Spec, replaying prefix: [SentEvent], then threads: [[SentEvent]],
+    executions: Int = 1000, file: StaticString = #filePath, line: UInt = #line
+) {
+    fail(SpecChecks.linearizability(spec, replaying: prefix, then: threads, executions: executions,
+                                    make: { try Implementation(spec: spec) }, implementationName: String(reflecting: Implementation.self)),
+         file, line)
 }
 
 private func fail(_ failures: [String], _ file: StaticString, _ line: UInt) {

@@ -1,13 +1,14 @@
 // Generated from the documents' Swift blocks; do not edit. Edit the documents, then run scripts/update-snippets.
 
 let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] = [
-    ("README.md:236", snippet_README_236),
-    ("README.md:261", snippet_README_261),
-    ("README.md:276", snippet_README_276),
-    ("README.md:292", snippet_README_292),
-    ("README.md:335", snippet_README_335),
+    ("README.md:241", snippet_README_241),
+    ("README.md:266", snippet_README_266),
+    ("README.md:281", snippet_README_281),
+    ("README.md:297", snippet_README_297),
+    ("README.md:347", snippet_README_347),
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:68", snippet_Docs_CodeGeneration_68),
     ("Docs/CodeGeneration.md:94", snippet_Docs_CodeGeneration_94),
-    ("Docs/Fuzzing.md:93", snippet_Docs_Fuzzing_93),
+    ("Docs/Fuzzing.md:186", snippet_Docs_Fuzzing_186),
+    ("Docs/Fuzzing.md:223", snippet_Docs_Fuzzing_223),
 ]

@@ -1,4 +1,4 @@
-// Generated from Docs/Fuzzing.md (the Swift block at line 93); do not edit.
+// Generated from Docs/Fuzzing.md (the Swift block at line 186); do not edit.
 // Edit the document, then run scripts/update-snippets.
 import SMFuzz
 
@@ -10,7 +10,7 @@ struct MyRocket: StateMachineImplementation {
     }
 }
 
-func snippet_Docs_Fuzzing_93() throws {
+func snippet_Docs_Fuzzing_186() throws {
     let result = Fuzzer(machine: try Machine(try Spec.load(path: "Specs/rocket.json")),
                         configuration: FuzzConfiguration(runs: 200, length: 100, seed: 1),
                         conformance: MyRocket.self).run()

@@ -1,8 +1,8 @@
-// Generated from README.md (the Swift block at line 236); do not edit.
+// Generated from README.md (the Swift block at line 241); do not edit.
 // Edit the document, then run scripts/update-snippets.
 import SMEngine
 
-func snippet_README_236() throws {
+func snippet_README_241() throws {
     let rocket = try StateMachine(Spec("Rocket") {
         Variable("countDown", .int(min: 0, max: 5), initial: .int(5))
         Event("fire"); Event("abort"); Event("tick")

@@ -1,0 +1,64 @@
+public import SMAnalyzer
+public import SMEngine
+
+/// A failure found and shrunk.
+public struct FuzzFailure: Sendable {
+    /// The run that failed and its seed.
+    public let run: Int
+    public let runSeed: UInt64
+    public let failure: RunFailure
+    /// The shortest trace known: the events (with parameters and choices) from the start.
+    public let trace: [TraceStep]
+    /// The choice sequence of `trace`.
+    public let choices: [Int]
+    /// How many events the run had sent when it failed, before shrinking.
+    public let originalSteps: Int
+    /// How many replays shrinking took.
+    public let shrinkReplays: Int
+    /// How many events the shrunk trace had; more than `trace` has when the exploration knew a shorter one.
+    public let shrunkSteps: Int
+
+    public init(run: Int, runSeed: UInt64, failure: RunFailure, trace: [TraceStep], choices: [Int], originalSteps: Int,
+                shrinkReplays: Int, shrunkSteps: Int? = nil) {
+        self.run = run
+        self.runSeed = runSeed
+        self.failure = failure
+        self.trace = trace
+        self.choices = choices
+        self.originalSteps = originalSteps
+        self.shrinkReplays = shrinkReplays
+        self.shrunkSteps = shrunkSteps ?? trace.count
+    }
+
+    /// True when the trace is the exploration's shortest rather than the shrunk one.
+    public var isFromExploration: Bool { trace.count < shrunkSteps }
+}
+
+public struct FuzzProgress: Sendable {
+    public let runs: Int
+    public let events: Int
+    public let seconds: Double
+}
+
+/// The outcome of a campaign.
+public struct FuzzResult: Sendable {
+    public let machine: Machine
+    public let configuration: FuzzConfiguration
+    public let runs: Int
+    public let events: Int
+    public let seconds: Double
+    public let failure: FuzzFailure?
+    /// States, transitions and guard outcomes reached over all runs.
+    public let coverage: CoverageRecorder
+    /// What complete coverage is, when it was computed.
+    public let reference: CoverageReference?
+
+    public var eventsPerSecond: Double { seconds > 0 ? Double(events) / seconds : 0 }
+
+    /// The coverage by name, against the reference.
+    public var coverageSummary: CoverageSummary { CoverageSummary(machine: machine, recorder: coverage, reference: reference) }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
