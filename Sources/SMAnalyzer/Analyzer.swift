@@ -105,7 +105,7 @@ public enum Analyzer {
         // far smaller, but when it is not, the time is better spent on symbolic verification.
         if StateCodec(machine: machine).bits > Self.explorableBits {
             exploration.maximumStates = min(exploration.maximumStates, 2_000_000)
-            exploration.maximumDuration = min(exploration.maximumDuration ?? .seconds(5), .seconds(5))
+            exploration.maximumDuration = min(exploration.maximumDuration ?? .seconds(2), .seconds(2))
         }
         var explored = AnalysisStats()
         let runs = explore(machine, exploration, structural: structural, stats: &explored)

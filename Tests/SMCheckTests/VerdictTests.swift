@@ -106,3 +106,33 @@ struct VerdictTests {
         return String(try #require(line.split(separator: ",").last?.split(separator: " ").first))
     }
 }
+
+@Suite("Ctrl-C")
+struct InterruptionTests {
+    @Test("the first Ctrl-C stops the check and prints what was decided so far, marked incomplete (exit 3)")
+    func interrupt() throws {
+        let scratch = try ScratchDirectory()
+        // Four independent counters: over a billion configurations, so the exploration is still running when interrupted.
+        let counters = (0..<4).map { #""c\#($0)": {"type": "int", "min": 0, "max": 200, "initial": 0}"# }.joined(separator: ", ")
+        let events = (0..<4).map { #""inc\#($0)": {}"# }.joined(separator: ", ")
+        let handlers = (0..<4).map { #""inc\#($0)": {"guard": "c\#($0) < 200", "actions": [{"assign": {"c\#($0)": "c\#($0) + 1"}}]}"# }
+            .joined(separator: ", ")
+        let file = try scratch.write("big.json", #"{"format": "smcheck/1", "name": "big", "variables": {\#(counters)}, "events": {\#(events)}, "states": {"s": {"on": {\#(handlers)}}}}"#)
+        let process = Process()
+        process.executableURL = SMCheckCommand.executable
+        process.arguments = ["check", "--method", "explore", "--solver", "off", file]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        kill(process.processIdentifier, SIGINT)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let messages = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 3, "\(text)\(messages)")
+        #expect(messages.contains("smcheck: stopping; what was decided so far follows"))
+        #expect(text.contains("  incomplete: nothing found in the part that was checked"))
+        #expect(text.contains(": cancelled after "))
+    }
+}

@@ -1,11 +1,22 @@
 // Generated from README.md (the Swift block at line 266); do not edit.
 // Edit the document, then run scripts/update-snippets.
-import SMFuzz
+import SMEngine
 
 func snippet_README_266() throws {
-    // MyRocket: your hand-written rocket, conforming to StateMachineImplementation (see Docs/Fuzzing.md).
-    let result = Fuzzer(machine: try Machine(try Spec.load(path: "Specs/rocket.json")),
-                        configuration: FuzzConfiguration(runs: 200, length: 100, seed: 1),
-                        conformance: MyRocket.self).run()
-    print(result.failure?.failure.message ?? "MyRocket behaves as the spec says")
+    let rocket = try StateMachine(Spec("Rocket") {
+        Variable("countDown", .int(min: 0, max: 5), initial: .int(5))
+        Event("fire"); Event("abort"); Event("tick")
+        State("standby") { On("fire", to: "countdown") }
+        State("countdown") {
+            Entry { Assign("countDown", "5") }
+            On("tick") { Assign("countDown", "countDown - 1") }
+            On("abort", to: "standby")
+            Always(to: "launch", guard: "countDown == 0")
+        }
+        State("launch")
+    })
+    try rocket.start()
+    try rocket.send("fire")
+    print(rocket.isActive("countdown"))   // true
+    print(rocket.value(of: "countDown") ?? "none")  // 5
 }
