@@ -146,7 +146,7 @@ enum EventLine {
         }
     }
 
-    private static func value(_ node: JSONNode, for parameter: Parameter) throws(ParseError) -> Value {
+    private static func value(_ node: JSONNode, for parameter: Spec.Parameter) throws(ParseError) -> Value {
         switch (parameter.type, node.value) {
         case (.bool, .bool(let b)): return .bool(b)
         case (.int, .number(let n)):

@@ -118,7 +118,7 @@ struct ExplorationTests {
     func tooManyInstances() throws {
         let spec = Spec("wide") {
             Event("set", ("a", .int(min: 0, max: 1000)), ("b", .int(min: 0, max: 1000)))
-            State("s") { On("set") }
+            Spec.State("s") { On("set") }
         }
         #expect(throws: ExplorationError.self) { try Explorer(machine: try Machine(spec)) }
         var options = AnalysisOptions()
@@ -194,8 +194,8 @@ struct TransitionCacheTests {
         let sending = try Machine(Spec("sends") {
             Event("go"); Event("echo")
             Parallel("p") {
-                State("left") { State("l0") { On("go", to: "l1") { Send("echo") } }; State("l1") }
-                State("right") { State("r0") { On("echo", to: "r1") }; State("r1") }
+                Spec.State("left") { Spec.State("l0") { On("go", to: "l1") { Send("echo") } }; Spec.State("l1") }
+                Spec.State("right") { Spec.State("r0") { On("echo", to: "r1") }; Spec.State("r1") }
             }
         })
         #expect(StateCodec(machine: sending).eventFootprints()[sending.spec.event(named: "go")!.index] == nil)
@@ -215,7 +215,7 @@ struct HistoryInitialExplorationTests {
     @Test("a finding's shortest trace starts from the history's default and replays on the engine")
     func traces() throws {
         var spec = try Fixtures.fixture("semantics/history-initial")
-        spec.invariants = [Invariant("never the intro", "!in(intro)")]
+        spec.invariants = [Spec.Invariant("never the intro", "!in(intro)")]
         let finding = try #require(try Analyzer.analyze(spec).findings.first { $0.code == .invariantViolated })
         let machine = try Machine(spec)
         #expect(finding.trace?.map { machine.describe($0.event) } == ["next", "next"])

@@ -6,22 +6,22 @@ import Testing
 @Suite("The Swift DSL builds the same spec as JSON")
 struct DSLTests {
     static let rocket = Spec("Rocket") {
-        Variable("countDown", .int(min: 0, max: 5), initial: .int(5))
-        Variable("fireEnabled", .bool, initial: .bool(true))
-        Variable("abortEnabled", .bool, initial: .bool(false))
+        Spec.Variable("countDown", .int(min: 0, max: 5), initial: .int(5))
+        Spec.Variable("fireEnabled", .bool, initial: .bool(true))
+        Spec.Variable("abortEnabled", .bool, initial: .bool(false))
         Event("fire")
         Event("abort")
         Event("tick")
         Event("landing")
         Initial("standby")
-        State("standby") {
+        Spec.State("standby") {
             Entry {
                 Assign(["countDown": "5", "fireEnabled": "true", "abortEnabled": "false"])
                 Call("invalidateFireTimer")
             }
             On("fire", to: "countdown")
         }
-        State("countdown") {
+        Spec.State("countdown") {
             Entry {
                 Assign(["countDown": "5", "fireEnabled": "false", "abortEnabled": "true"])
                 Call("makeNewFireTimer")
@@ -30,7 +30,7 @@ struct DSLTests {
             On("abort", to: "standby")
             Always(to: "launch", guard: "countDown == 0")
         }
-        State("launch") {
+        Spec.State("launch") {
             Entry {
                 Assign(["fireEnabled": "false", "abortEnabled": "false"])
                 Call("invalidateFireTimer")
@@ -38,9 +38,9 @@ struct DSLTests {
             }
             On("landing", to: "standby")
         }
-        Invariant("fire is enabled exactly in standby", "fireEnabled == in(standby)")
-        Invariant("abort is enabled exactly during the countdown", "abortEnabled == in(countdown)")
-        Invariant("the countdown never shows zero", "!in(countdown) || countDown > 0")
+        Spec.Invariant("fire is enabled exactly in standby", "fireEnabled == in(standby)")
+        Spec.Invariant("abort is enabled exactly during the countdown", "abortEnabled == in(countdown)")
+        Spec.Invariant("the countdown never shows zero", "!in(countdown) || countDown > 0")
         Reachable("launch")
     }
 
@@ -50,31 +50,31 @@ struct DSLTests {
         Event("pause")
         Event("finish")
         Initial("finish")
-        State("loading") {
+        Spec.State("loading") {
             Entry { Call("showSpinner") }
             On("playing", to: "playing", guard: "?canPlay")
             On("pause", to: "pause")
             On("finish", to: "finish")
         }
-        State("playing") {
+        Spec.State("playing") {
             Entry { Call("startPlayback") }
             Exit { Call("stopPlayback") }
             On("loading", to: "loading")
             On("pause", to: "pause")
             On("finish", to: "finish")
         }
-        State("pause") {
+        Spec.State("pause") {
             Entry { Call("showPausedButton") }
             On("loading", to: "loading")
             On("playing", to: "playing", guard: "?canPlay")
             On("finish", to: "finish")
         }
-        State("finish") {
+        Spec.State("finish") {
             Entry { Call("showFinished") }
             On("loading", to: "loading")
             On("playing", to: "playing", guard: "?canPlay")
         }
-        Options(unhandled: .error)
+        Spec.Options(unhandled: .error)
         Reachable("playing")
     }
 
@@ -95,8 +95,8 @@ struct DSLTests {
         #expect(run.status == "launch countDown=0,fireEnabled=false,abortEnabled=false")
         let machine = try StateMachine("Toggle") {
             Event("flip")
-            State("off") { On("flip", to: "on") }
-            State("on") { On("flip", to: "off") }
+            Spec.State("off") { On("flip", to: "on") }
+            Spec.State("on") { On("flip", to: "off") }
         }
         try machine.send("flip")
         #expect(machine.activeStates == ["on"])
@@ -105,24 +105,24 @@ struct DSLTests {
     @Test("every state kind, history, choice, fork, oneOf and actions are expressible")
     func everyFeature() throws {
         let spec = Spec("All") {
-            Variable("n", .int(min: 0, max: 3))
+            Spec.Variable("n", .int(min: 0, max: 3))
             Event("go")
             Event("set", ("to", .int(min: 0, max: 3)))
-            State("idle") {
+            Spec.State("idle") {
                 On("go", to: "x2", "y2")
                 On("set", to: "route") { Assign("n", "event.to") }
             }
             Parallel("par") {
-                State("r1") { Atomic("x1"); Atomic("x2") }
-                State("r2") { Atomic("y1"); Atomic("y2") }
+                Spec.State("r1") { Atomic("x1"); Atomic("x2") }
+                Spec.State("r2") { Atomic("y1"); Atomic("y2") }
                 Always(to: "done", guard: "in(x2) && in(y2)")
             }
             Choice("route") {
                 Always(to: "idle", guard: "n > 1")
                 Always(to: "box/h", guard: "else")
             }
-            State("box") {
-                State("inner") { On("go", toOneOf: ["idle", "done"]) }
+            Spec.State("box") {
+                Spec.State("inner") { On("go", toOneOf: ["idle", "done"]) }
                 History("h", deep: true, default: ["inner"])
             }
             Final("done")
@@ -141,8 +141,8 @@ struct DSLTests {
     func errorsHavePointers() {
         let spec = Spec("Broken") {
             Event("go")
-            State("a") { On("goo", to: "b") }
-            State("b") { On("go", to: "c", guard: "x > 1") }
+            Spec.State("a") { On("goo", to: "b") }
+            Spec.State("b") { On("go", to: "c", guard: "x > 1") }
         }
         #expect(throws: SpecError.self) { try Machine(spec) }
         do {

@@ -8,16 +8,16 @@ struct ReadmeExampleTests {
     func rocket() throws {
         // As in README.md, "Using it from Swift".
         let rocket = try StateMachine(Spec("Rocket") {
-            Variable("countDown", .int(min: 0, max: 5), initial: .int(5))
+            Spec.Variable("countDown", .int(min: 0, max: 5), initial: .int(5))
             Event("fire"); Event("abort"); Event("tick")
-            State("standby") { On("fire", to: "countdown") }
-            State("countdown") {
+            Spec.State("standby") { On("fire", to: "countdown") }
+            Spec.State("countdown") {
                 Entry { Assign("countDown", "5") }
                 On("tick") { Assign("countDown", "countDown - 1") }
                 On("abort", to: "standby")
                 Always(to: "launch", guard: "countDown == 0")
             }
-            State("launch")
+            Spec.State("launch")
         })
         try rocket.start()
         try rocket.send("fire")

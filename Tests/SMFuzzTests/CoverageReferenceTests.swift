@@ -30,15 +30,15 @@ struct CoverageReferenceTests {
     @Test("what cannot happen is not counted: an unreachable state and transition, the false of a complementary guard")
     func exclusions() throws {
         let spec = Spec("exclusions") {
-            Variable("ticks", .int(min: 0, max: 9))
+            Spec.Variable("ticks", .int(min: 0, max: 9))
             Event("tick")
             Event("go")
-            State("counting") {
+            Spec.State("counting") {
                 On("tick", guard: "ticks < 5") { Assign("ticks", "ticks + 1") }
                 On("tick", to: "done", guard: "ticks >= 5")
             }
-            State("done")
-            State("island") { On("go", to: "done") }
+            Spec.State("done")
+            Spec.State("island") { On("go", to: "done") }
         }
         let machine = try Machine(spec)
         let summary = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 50, length: 20, seed: 1)).run().coverageSummary

@@ -71,8 +71,8 @@ struct GraphvizDiagramTests {
     func clipping() throws {
         let spec = Spec("Clip") {
             Event("enter"); Event("up"); Event("out")
-            State("outer") {
-                State("inner") { On("up", to: "outer") }
+            Spec.State("outer") {
+                Spec.State("inner") { On("up", to: "outer") }
                 On("enter", to: "inner")
                 On("out", to: "away")
             }
@@ -92,7 +92,7 @@ struct GraphvizDiagramTests {
     func tooManyArrows() throws {
         let spec = Spec("Arrows") {
             for i in 0..<1_001 { Event("e\(i)") }
-            State("a") { for i in 0..<1_001 { On("e\(i)", to: "b") } }
+            Spec.State("a") { for i in 0..<1_001 { On("e\(i)", to: "b") } }
             Atomic("b")
         }
         let diagram = StateDiagram(try spec.resolve())
@@ -106,9 +106,9 @@ struct GraphvizDiagramTests {
     @Test("labels: trigger, guard, then the actions as written: assignments, raise, send with arguments, if, calls")
     func labels() throws {
         let spec = Spec("Labels") {
-            Variable("n", .int(min: 0, max: 3), initial: .int(0))
+            Spec.Variable("n", .int(min: 0, max: 3), initial: .int(0))
             Event("go"); Event("tick", ("by", .int(min: 0, max: 1)))
-            State("a") {
+            Spec.State("a") {
                 On("go", to: "b", guard: "n < 3") {
                     Assign(["n": "n + 1"])
                     If("n == 2", then: { Raise("go") }, else: { Send("tick", ["by": "1"]) })
@@ -116,7 +116,7 @@ struct GraphvizDiagramTests {
                 }
                 On("*", to: "b")
             }
-            State("b") { Always(to: "a") }
+            Spec.State("b") { Always(to: "a") }
         }
         let diagram = StateDiagram(try spec.resolve())
         #expect(diagram.labels == [
@@ -197,7 +197,7 @@ struct GraphvizDiagramTests {
         let name = #"a\b "c" \N"#
         let spec = Spec("Awkward \\ \"names\"") {
             Event("go")
-            State(name) { On("go", to: "x\ny") }
+            Spec.State(name) { On("go", to: "x\ny") }
             Atomic("x\ny")
         }
         let diagram = GraphvizDiagram(StateDiagram(try spec.resolve()))

@@ -57,12 +57,12 @@ struct MermaidDiagramTests {
     func laterRegions() throws {
         let spec = Spec("Regions") {
             Event("go"); Event("back")
-            State("o") { On("go", to: "l1", "r2") }
+            Spec.State("o") { On("go", to: "l1", "r2") }
             Parallel("p") {
-                State("left") { Atomic("l1") }
-                State("right") {
+                Spec.State("left") { Atomic("l1") }
+                Spec.State("right") {
                     Atomic("r1")
-                    State("r2") { On("back", to: "o") }
+                    Spec.State("r2") { On("back", to: "o") }
                 }
             }
         }
@@ -79,8 +79,8 @@ struct MermaidDiagramTests {
     func identifiers() throws {
         let spec = Spec("Ids") {
             Event("go")
-            State("a") { State("x") { On("go", to: "b/x") } }
-            State("b") { Atomic("x") }
+            Spec.State("a") { Spec.State("x") { On("go", to: "b/x") } }
+            Spec.State("b") { Atomic("x") }
             Atomic("on: off; {now}")
             Atomic("state")
         }

@@ -14,19 +14,19 @@ struct GuardAnalysisTests {
     }
 
     static let guards = Spec("guards") {
-        Variable("level", .int(min: 0, max: 9))
-        Variable("armed", .bool)
+        Spec.Variable("level", .int(min: 0, max: 9))
+        Spec.Variable("armed", .bool)
         Event("check")
         Event("set", ("to", .int(min: 0, max: 9)))
-        State("idle") {
+        Spec.State("idle") {
             On("set") { Assign("level", "event.to") }
             On("check", to: "low", guard: "level < 5")
             On("check", to: "high", guard: "level > 2 && armed")
             On("check", to: "high", guard: "level > 9")
             On("check", to: "low", guard: "level < 3")
         }
-        State("low") { On("check", to: "idle") }
-        State("high") { On("check", to: "idle") }
+        Spec.State("low") { On("check", to: "idle") }
+        Spec.State("high") { On("check", to: "idle") }
     }
 
     @Test("the same issues from Z3 and enumeration", arguments: ["z3", "enumerate"])
@@ -54,15 +54,15 @@ struct GuardAnalysisTests {
     }
 
     static let choices = Spec("choices") {
-        Variable("t", .int(min: -2, max: 2))
+        Spec.Variable("t", .int(min: -2, max: 2))
         Event("measure", ("v", .int(min: -2, max: 2)))
-        State("idle") { On("measure", to: "route") { Assign("t", "event.v") } }
+        Spec.State("idle") { On("measure", to: "route") { Assign("t", "event.v") } }
         Choice("route") {
             Always(to: "hot", guard: "t > 0")
             Always(to: "cold", guard: "t < 0")
         }
-        State("hot")
-        State("cold")
+        Spec.State("hot")
+        Spec.State("cold")
     }
 
     @Test("an incomplete choice comes with the value no branch covers")
@@ -76,12 +76,12 @@ struct GuardAnalysisTests {
     }
 
     static let ranges = Spec("ranges") {
-        Variable("count", .int(min: 0, max: 5))
-        Variable("mode", .enumeration(["slow", "fast"]))
+        Spec.Variable("count", .int(min: 0, max: 5))
+        Spec.Variable("mode", .enumeration(["slow", "fast"]))
         Event("up")
         Event("down")
         Event("pick", ("to", .enumeration(["fast", "turbo"])))
-        State("s") {
+        Spec.State("s") {
             On("up", guard: "count < 5") { Assign("count", "count + 1") }
             On("down") { Assign("count", "count - 1") }
             On("pick") { Assign("mode", "event.to") }
@@ -115,7 +115,7 @@ struct GuardAnalysisTests {
     @Test("assuming invariants removes violations the invariants exclude")
     func assumeInvariants() throws {
         var spec = Self.ranges
-        spec.invariants = [Invariant("never empty", "count > 0")]
+        spec.invariants = [Spec.Invariant("never empty", "count > 0")]
         let without = try Self.analyze(spec).filter { if case .rangeViolation(_, _, _, let d) = $0.kind { d.hasPrefix("'count'") } else { false } }
         let with = try Self.analyze(spec, assumeInvariants: true).filter { if case .rangeViolation(_, _, _, let d) = $0.kind { d.hasPrefix("'count'") } else { false } }
         #expect(without.count == 1)
@@ -125,12 +125,12 @@ struct GuardAnalysisTests {
     @Test("a guard that needs more than the time limit gives up instead of hanging")
     func timeout() throws {
         let spec = try Spec("hard") {
-            Variable("a", .int(min: -2_000_000_000, max: 2_000_000_000))
-            Variable("b", .int(min: -2_000_000_000, max: 2_000_000_000))
-            Variable("c", .int(min: -2_000_000_000, max: 2_000_000_000))
+            Spec.Variable("a", .int(min: -2_000_000_000, max: 2_000_000_000))
+            Spec.Variable("b", .int(min: -2_000_000_000, max: 2_000_000_000))
+            Spec.Variable("c", .int(min: -2_000_000_000, max: 2_000_000_000))
             Event("go")
-            State("s") { On("go", to: "t", guard: "a * a * a + b * b * b == c * c * c && a > 1 && b > 1 && c > 1") }
-            State("t")
+            Spec.State("s") { On("go", to: "t", guard: "a * a * a + b * b * b == c * c * c && a > 1 && b > 1 && c > 1") }
+            Spec.State("t")
         }.resolve()
         let backend = try Z3Backend(spec: spec, timeoutMilliseconds: 50, resourceLimit: 100_000)
         let start = ContinuousClock.now

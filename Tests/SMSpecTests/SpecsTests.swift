@@ -38,7 +38,7 @@ struct SpecsTests {
     func changedAfterLoading() throws {
         var spec = try Fixtures.spec("rocket")
         #expect(try spec.resolve().state(named: "extra") == nil)
-        spec.states.append(State("extra"))
+        spec.states.append(Spec.State("extra"))
         spec.states[0].description = "waiting"
         let resolved = try spec.resolve()
         #expect(resolved.state(named: "extra") != nil)

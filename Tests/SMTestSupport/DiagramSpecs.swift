@@ -8,13 +8,13 @@ public enum DiagramSpecs {
     public static var structure: Spec {
         Spec("Structure") {
             Event("go"); Event("back")
-            State("idle") { On("go", to: "work") }
+            Spec.State("idle") { On("go", to: "work") }
             Parallel("work") {
-                State("left") {
-                    State("l1") { On("go", to: "l2") }
+                Spec.State("left") {
+                    Spec.State("l1") { On("go", to: "l2") }
                     Final("l2")
                 }
-                State("right") {
+                Spec.State("right") {
                     Atomic("r1")
                     History("past", deep: true)
                 }

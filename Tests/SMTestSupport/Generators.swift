@@ -10,24 +10,24 @@ public enum Generated {
             for r in sizes.indices { Event("advance\(r)") }
             Parallel("rings") {
                 for (r, size) in sizes.enumerated() {
-                    State("r\(r)") {
+                    Spec.State("r\(r)") {
                         for k in 0..<size {
-                            State("r\(r)s\(k)") { On("advance\(r)", to: StateReference("r\(r)s\((k + 1) % size)")) }
+                            Spec.State("r\(r)s\(k)") { On("advance\(r)", to: Spec.StateReference("r\(r)s\((k + 1) % size)")) }
                         }
                     }
                 }
             }
-            if let invariant { Invariant("generated", Expression(invariant)) }
+            if let invariant { Spec.Invariant("generated", Spec.Expression(invariant)) }
         }
     }
 
     /// A counter from 0 to `maximum` with saturating `up` and `down`: `maximum + 1` configurations.
     public static func counter(maximum: Int) -> Spec {
         Spec("counter to \(maximum)") {
-            Variable("n", .int(min: 0, max: maximum))
+            Spec.Variable("n", .int(min: 0, max: maximum))
             Event("up")
             Event("down")
-            State("counting") {
+            Spec.State("counting") {
                 On("up", guard: "n < \(maximum)") { Assign("n", "n + 1") }
                 On("down", guard: "n > 0") { Assign("n", "n - 1") }
             }
@@ -41,12 +41,12 @@ public enum Generated {
             Event("next")
             Event("out")
             Event("in")
-            State("box") {
-                for k in 0..<children { State("c\(k)") { On("next", to: StateReference("c\((k + 1) % children)")) } }
+            Spec.State("box") {
+                for k in 0..<children { Spec.State("c\(k)") { On("next", to: Spec.StateReference("c\((k + 1) % children)")) } }
                 History("h")
                 On("out", to: "outside")
             }
-            State("outside") { On("in", to: "box/h") }
+            Spec.State("outside") { On("in", to: "box/h") }
         }
     }
 
@@ -66,8 +66,8 @@ public enum Generated {
         func guardText(_ event: String) -> String? {
             pick([nil, nil, "x < 2", "flag", "!flag && x != 1", "in(\(pick(names.flatMap { $0 })))"] + (event == "d" ? ["event.n > 0"] : []))
         }
-        func actions() -> [Action] {
-            var result: [Action] = []
+        func actions() -> [Spec.Action] {
+            var result: [Spec.Action] = []
             if chance(40) { result.append(Assign("x", "(x + 1) % 4")) }
             if chance(25) { result.append(Assign("flag", "!flag")) }
             if chance(10) { result.append(Raise(pick(["b", "c"]))) }
@@ -78,15 +78,15 @@ public enum Generated {
             (0..<Int(1 + random.next() % 3)).map { _ in
                 // Half on the region's own event, as parallel machines mostly are; the rest on shared ones.
                 let event = chance(50) ? "t\(r)" : pick(["a", "b", "c", "d"])
-                let target: StateReference? = switch random.next() % 10 {
+                let target: Spec.StateReference? = switch random.next() % 10 {
                 case 0, 1: nil
-                case 2: StateReference(pick(names[(r + 1) % regions]))
-                case 3: StateReference("r\(r)h")
-                case 4 where hasFinal[r]: StateReference("r\(r)f")
-                default: StateReference(pick(names[r]))
+                case 2: Spec.StateReference(pick(names[(r + 1) % regions]))
+                case 3: Spec.StateReference("r\(r)h")
+                case 4 where hasFinal[r]: Spec.StateReference("r\(r)f")
+                default: Spec.StateReference(pick(names[r]))
                 }
                 let acts = actions()
-                let kind: Transition.Kind = chance(20) ? .local : .external
+                let kind: Spec.Transition.Kind = chance(20) ? .local : .external
                 if let target {
                     return .transition(On(event, to: target, guard: guardText(event), kind: kind) { for action in acts { action } })
                 }
@@ -95,8 +95,8 @@ public enum Generated {
         }
         let invariant = pick(["x < 3 || flag", "!(in(r0s1) && in(r1s0) && flag)", "true"])
         return Spec("random parallel \(seed)") {
-            Variable("x", .int(min: 0, max: 3), initial: .int(0))
-            Variable("flag", .bool, initial: .bool(false))
+            Spec.Variable("x", .int(min: 0, max: 3), initial: .int(0))
+            Spec.Variable("flag", .bool, initial: .bool(false))
             Event("a")
             Event("b")
             Event("c")
@@ -104,19 +104,19 @@ public enum Generated {
             for r in 0..<regions { Event("t\(r)") }
             Parallel("p") {
                 for r in 0..<regions {
-                    State("r\(r)") {
+                    Spec.State("r\(r)") {
                         for (k, name) in names[r].enumerated() {
                             if k == names[r].count - 1 && nested[r] {
-                                State(name) {
-                                    State(name + "c0") { On(pick(["a", "b"]), to: StateReference(name + "c1")) }
-                                    State(name + "c1") { On(pick(["c", "d"]), to: StateReference(name + "c0")) }
+                                Spec.State(name) {
+                                    Spec.State(name + "c0") { On(pick(["a", "b"]), to: Spec.StateReference(name + "c1")) }
+                                    Spec.State(name + "c1") { On(pick(["c", "d"]), to: Spec.StateReference(name + "c0")) }
                                     if chance(50) { Entry { Assign("x", "(x + 2) % 4") } }
                                     for part in transitions(region: r, from: name) { part }
                                 }
                             } else {
-                                State(name) {
+                                Spec.State(name) {
                                     if chance(30) { Exit { Assign("flag", "x == 2") } }
-                                    if chance(20) { Always(to: StateReference(pick(names[r])), guard: "x == 3") { Assign("x", "0") } }
+                                    if chance(20) { Always(to: Spec.StateReference(pick(names[r])), guard: "x == 3") { Assign("x", "0") } }
                                     for part in transitions(region: r, from: name) { part }
                                 }
                             }
@@ -127,8 +127,8 @@ public enum Generated {
                 }
                 On("done.state.p", to: "after")
             }
-            State("after") { On("a", to: "p") }
-            Invariant("generated", Expression(invariant))
+            Spec.State("after") { On("a", to: "p") }
+            Spec.Invariant("generated", Spec.Expression(invariant))
         }
     }
 }

@@ -9,17 +9,17 @@ public import SMSpec
 /// left and right).
 public struct RandomExpressions {
     public static let spec: Spec = Spec("signature") {
-        Variable("x", .int(min: -3, max: 3))
-        Variable("y", .int(min: 0, max: 4))
-        Variable("flag", .bool)
-        Variable("mode", .enumeration(["a", "b", "c"]))
-        Variable("other", .enumeration(["c", "d"]))
+        Spec.Variable("x", .int(min: -3, max: 3))
+        Spec.Variable("y", .int(min: 0, max: 4))
+        Spec.Variable("flag", .bool)
+        Spec.Variable("mode", .enumeration(["a", "b", "c"]))
+        Spec.Variable("other", .enumeration(["c", "d"]))
         Event("e", ("p", .int(min: 0, max: 3)), ("q", .enumeration(["b", "c", "e"])))
-        State("idle") { On("e", to: "box") }
-        State("box") { Atomic("one"); Atomic("two") }
+        Spec.State("idle") { On("e", to: "box") }
+        Spec.State("box") { Atomic("one"); Atomic("two") }
         Parallel("par") {
-            State("left") { Atomic("l1"); Atomic("l2") }
-            State("right") { Atomic("r1") }
+            Spec.State("left") { Atomic("l1"); Atomic("l2") }
+            Spec.State("right") { Atomic("r1") }
         }
     }
 

@@ -133,7 +133,7 @@ public struct Finding: Hashable, Sendable {
     /// Full paths of the states it is about.
     public var states: [String]
     /// The spec element it is about.
-    public var location: SourceLocation?
+    public var location: Spec.SourceLocation?
     /// The shortest event trace from the initial configuration that shows it; nil when no run can show it
     /// (a state nothing reaches), [] when the initial configuration already does.
     public var trace: [TraceStep]?
@@ -145,7 +145,7 @@ public struct Finding: Hashable, Sendable {
     /// The transitions it is about, by index, for merging findings of different methods.
     public var transitions: [Int]
 
-    public init(_ code: FindingCode, _ message: String, states: [String] = [], location: SourceLocation? = nil,
+    public init(_ code: FindingCode, _ message: String, states: [String] = [], location: Spec.SourceLocation? = nil,
                 trace: [TraceStep]? = nil, witness: [WitnessValue] = [], witnessMoment: WitnessMoment? = nil, method: Method,
                 transitions: [Int] = []) {
         self.code = code

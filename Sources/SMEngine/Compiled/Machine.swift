@@ -45,7 +45,7 @@ public final class Machine: Sendable {
     /// Inclusive bounds of each event's parameters.
     package let parameterRanges: [[ClosedRange<Int>]]
     public let initialVariables: [Int]
-    public var options: Options { spec.options }
+    public var options: Spec.Options { spec.options }
     let maximumParameters: Int
     /// Raw copies of the tables above that the step reads on every event.
     private(set) nonisolated(unsafe) var hot: HotTables!

@@ -107,11 +107,11 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind
     public var message: String
     /// Where in the spec the failing element is written, when one is.
-    public var location: SourceLocation?
+    public var location: Spec.SourceLocation?
     /// The variables at the moment of the failure, when the step was under way.
     public var variables: [Int]?
 
-    public init(_ kind: Kind, _ message: String, at location: SourceLocation? = nil, variables: [Int]? = nil) {
+    public init(_ kind: Kind, _ message: String, at location: Spec.SourceLocation? = nil, variables: [Int]? = nil) {
         self.kind = kind
         self.message = message
         self.location = location
@@ -125,7 +125,7 @@ extension EngineError.Kind {
     /// What makes two errors the same finding, wherever they are met: a loop by its transitions, a range violation
     /// by its variable and place, a choice by its state, a queue overflow by its event and place. Nil for outcomes
     /// that are not findings (a rejected event, an unhandled one, a missing host function).
-    package func findingSignature(at location: SourceLocation?) -> String? {
+    package func findingSignature(at location: Spec.SourceLocation?) -> String? {
         let place = location.map { $0.pointer.description } ?? ""
         switch self {
         case .infiniteLoop(let transitions): return "loop:" + Set(transitions).sorted().map(String.init).joined(separator: ",")

@@ -83,7 +83,7 @@ public enum SARIFReport {
         }
     }
 
-    static func result(rule: String, index: Int, level: String, message: String, file: String, location: SourceLocation?) -> JSONNode {
+    static func result(rule: String, index: Int, level: String, message: String, file: String, location: Spec.SourceLocation?) -> JSONNode {
         var region: [(String, JSONNode)] = []
         if let line = location?.line { region.append(("startLine", .int(line))) }
         if let column = location?.column { region.append(("startColumn", .int(column))) }

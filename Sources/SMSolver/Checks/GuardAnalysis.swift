@@ -12,7 +12,7 @@ public struct GuardIssue: Hashable, Sendable {
         /// No branch of the choice holds for some values (SM008).
         case incompleteChoice(state: Int)
         /// An assignment, argument or division can leave its domain (SM009).
-        case rangeViolation(transition: Int?, state: Int?, location: SourceLocation?, detail: String)
+        case rangeViolation(transition: Int?, state: Int?, location: Spec.SourceLocation?, detail: String)
         /// In this leaf state the event is handled by guarded transitions only, and for some values none holds.
         case ignoredEvent(state: Int, event: Int)
     }
@@ -244,7 +244,7 @@ public struct GuardAnalysis {
     }
 
     private func check(_ expression: TypedExpression, against type: ValueType, in paths: [Path], base: GuardQuery, transition: Int?,
-                       state: Int?, location: SourceLocation?, detail: String, into result: inout GuardAnalysisResult) {
+                       state: Int?, location: Spec.SourceLocation?, detail: String, into result: inout GuardAnalysisResult) {
         for path in paths {
             let value = expression.substituting(path.values)
             let failure = Formula.or([.outside(value, type), .not(.defined(value))])

@@ -1,13 +1,13 @@
 /// A problem found while loading or validating a spec: what is wrong, where, and what would be right.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Comparable {
     public var message: String
-    public var location: SourceLocation
+    public var location: Spec.SourceLocation
     /// A "did you mean" candidate, when one is close enough to be likely.
     public var suggestion: String?
     /// The finding code when this load error is also a finding (duplicate state names are SM003).
     public var code: String?
 
-    public init(_ message: String, at location: SourceLocation, suggestion: String? = nil, code: String? = nil) {
+    public init(_ message: String, at location: Spec.SourceLocation, suggestion: String? = nil, code: String? = nil) {
         self.message = message
         self.location = location
         self.suggestion = suggestion
