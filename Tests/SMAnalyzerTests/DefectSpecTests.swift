@@ -133,7 +133,7 @@ struct SolverMergeTests {
         options.solver = solver
         let result = try Analyzer.analyze(Self.big, options: options)
         #expect(!result.stats.complete)
-        let method: Method = solver == .z3 ? .z3 : .enumeration
+        let method: Finding.Method = solver == .z3 ? .z3 : .enumeration
         let codes = result.findings.map(\.code)
         #expect(codes == [.nondeterministicGuards, .deadTransition, .rangeViolation])
         #expect(result.findings.allSatisfy { $0.method == method })

@@ -14,7 +14,7 @@ struct RunEvidence {
 /// proof): the messages, places, traces and witnesses of SM001-SM014 beyond the structure checks.
 struct RunFindings {
     let machine: Machine
-    let method: Method
+    let method: Finding.Method
     var spec: ResolvedSpec { machine.spec }
 
     // MARK: - Helpers

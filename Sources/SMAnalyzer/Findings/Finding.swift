@@ -74,26 +74,6 @@ public enum FindingCode: String, Hashable, Sendable, CaseIterable, Comparable {
     }
 }
 
-/// How a finding was established.
-public enum Method: String, Hashable, Sendable {
-    /// From the spec's text alone.
-    case structure
-    /// By exploring every reachable configuration.
-    case exploration
-    /// Proved by Z3 over the declared domains.
-    case z3
-    /// By trying every value of small domains.
-    case enumeration
-    /// Bounded model checking: the shortest trace, found on symbolic values by Z3.
-    case bmc
-    /// k-induction on symbolic values: never in the first k steps, and k steps without it cannot lead to it.
-    case induction
-    /// An inductive invariant found by Z3's Spacer for the machine's constrained Horn clauses.
-    case chc
-    /// The symbolic step alone: no path does it from any control state, whatever the values.
-    case abstraction
-}
-
 /// A named value in a finding's witness: a variable (`count`) or an event parameter (`event.to`).
 public struct WitnessValue: Hashable, Sendable {
     public var name: String
@@ -158,6 +138,28 @@ public struct Finding: Hashable, Sendable {
         self.witnessMoment = witnessMoment ?? code.witnessMoment
         self.method = method
         self.transitions = transitions
+    }
+}
+
+extension Finding {
+    /// How a finding was established.
+    public enum Method: String, Hashable, Sendable {
+        /// From the spec's text alone.
+        case structure
+        /// By exploring every reachable configuration.
+        case exploration
+        /// Proved by Z3 over the declared domains.
+        case z3
+        /// By trying every value of small domains.
+        case enumeration
+        /// Bounded model checking: the shortest trace, found on symbolic values by Z3.
+        case bmc
+        /// k-induction on symbolic values: never in the first k steps, and k steps without it cannot lead to it.
+        case induction
+        /// An inductive invariant found by Z3's Spacer for the machine's constrained Horn clauses.
+        case chc
+        /// The symbolic step alone: no path does it from any control state, whatever the values.
+        case abstraction
     }
 }
 

@@ -58,11 +58,11 @@ struct ConformanceEmitter: ContextEmitter {
             }
             w.line()
             w.documentation("The active leaves by path and every variable; before the start, what the start would give.")
-            w.block("\(access)var observation: Observation") { w in
+            w.block("\(access)var observation: ObservedState") { w in
                 w.block("guard isStarted else") { w in
                     w.line("var started = self")
                     if context.machineThrows {
-                        w.line("do { try started.start(\(fresh)) } catch { return Observation(states: []) }")
+                        w.line("do { try started.start(\(fresh)) } catch { return ObservedState(states: []) }")
                     } else {
                         w.line("started.start(\(fresh))")
                     }
@@ -78,7 +78,7 @@ struct ConformanceEmitter: ContextEmitter {
                     return "\(SwiftIdentifier.stringLiteral(variable.name)): \(value)"
                 }
                 let dictionary = values.isEmpty ? "[:]" : "[" + values.joined(separator: ", ") + "]"
-                w.line("return Observation(states: Set(activeStates.map(\\.rawValue)), variables: \(dictionary))")
+                w.line("return ObservedState(states: Set(activeStates.map(\\.rawValue)), variables: \(dictionary))")
             }
             w.line()
             emitEventParser(into: &w)

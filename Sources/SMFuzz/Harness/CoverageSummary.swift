@@ -35,7 +35,7 @@ public struct CoverageSummary: Sendable, Equatable {
         case unreachable
         /// Impossible where the guard is evaluated (after the guards before it in its list, within the declared
         /// domains), proven by this method.
-        case impossible(Method)
+        case impossible(Finding.Method)
     }
 
     public var states: [Item]

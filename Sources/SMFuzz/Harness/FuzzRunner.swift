@@ -217,7 +217,7 @@ final class FuzzRunner {
 
     /// The implementation's observation against the engine's: the same active leaves, the same values of the
     /// variables it reports.
-    private func compare(_ observation: Observation, step: Int) -> RunFailure? {
+    private func compare(_ observation: ObservedState, step: Int) -> RunFailure? {
         let differences = machine.differences(observation, from: context.currentConfiguration, variables: context.currentVariables)
         guard !differences.isEmpty else { return nil }
         return RunFailure(kind: .divergence, message: "after \(step) event(s) the implementation disagrees with the spec: " + differences.joined(separator: "; "),

@@ -42,10 +42,10 @@ struct SideBySide {
     }
 
     /// The engine's observation, as the machine reports its own.
-    var engineObservation: Observation {
+    var engineObservation: ObservedState {
         let leaves = context.currentConfiguration.filter { machine.isLeaf($0) }.map { machine.path(of: $0) }
         let values = Dictionary(uniqueKeysWithValues: machine.variableValues(context.currentVariables).map { ($0.name, $0.value) })
-        return Observation(states: Set(leaves), variables: values)
+        return ObservedState(states: Set(leaves), variables: values)
     }
 
     /// The callbacks of the engine's last call, in order.

@@ -33,13 +33,13 @@ extension Rocket: StateMachineImplementation {
     }
 
     /// The active leaves by path and every variable; before the start, what the start would give.
-    var observation: Observation {
+    var observation: ObservedState {
         guard isStarted else {
             var started = self
-            do { try started.start(hooks: RocketChoiceHooks([])) } catch { return Observation(states: []) }
+            do { try started.start(hooks: RocketChoiceHooks([])) } catch { return ObservedState(states: []) }
             return started.observation
         }
-        return Observation(states: Set(activeStates.map(\.rawValue)), variables: ["countDown": .int(variables.countDown), "fireEnabled": .bool(variables.fireEnabled), "abortEnabled": .bool(variables.abortEnabled)])
+        return ObservedState(states: Set(activeStates.map(\.rawValue)), variables: ["countDown": .int(variables.countDown), "fireEnabled": .bool(variables.fireEnabled), "abortEnabled": .bool(variables.abortEnabled)])
     }
 
     fileprivate static func conformanceEvent(_ name: String, _ arguments: [String: Value]) throws -> Event {

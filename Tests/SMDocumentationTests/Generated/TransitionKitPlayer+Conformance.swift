@@ -33,13 +33,13 @@ extension TransitionKitPlayer: StateMachineImplementation {
     }
 
     /// The active leaves by path and every variable; before the start, what the start would give.
-    var observation: Observation {
+    var observation: ObservedState {
         guard isStarted else {
             var started = self
-            do { try started.start(hooks: TransitionKitPlayerChoiceHooks([])) } catch { return Observation(states: []) }
+            do { try started.start(hooks: TransitionKitPlayerChoiceHooks([])) } catch { return ObservedState(states: []) }
             return started.observation
         }
-        return Observation(states: Set(activeStates.map(\.rawValue)), variables: [:])
+        return ObservedState(states: Set(activeStates.map(\.rawValue)), variables: [:])
     }
 
     fileprivate static func conformanceEvent(_ name: String, _ arguments: [String: Value]) throws -> Event {

@@ -9,14 +9,14 @@ final class MyLockedRocket: ConcurrentImplementation, @unchecked Sendable {
     private let lock = NSLock()
     private var controller = RocketController()
     init(spec: Spec) {}
-    func handle(_ event: String, _ arguments: [String: Value]) throws -> Observation {
+    func handle(_ event: String, _ arguments: [String: Value]) throws -> ObservedState {
         lock.withLock {
             controller.handle(event)
-            return Observation(states: [controller.state.rawValue], variables: ["countDown": .int(controller.countDown)])
+            return ObservedState(states: [controller.state.rawValue], variables: ["countDown": .int(controller.countDown)])
         }
     }
-    var observation: Observation {
-        lock.withLock { Observation(states: [controller.state.rawValue], variables: ["countDown": .int(controller.countDown)]) }
+    var observation: ObservedState {
+        lock.withLock { ObservedState(states: [controller.state.rawValue], variables: ["countDown": .int(controller.countDown)]) }
     }
 }
 @Test func rocketIsLinearizable() throws {

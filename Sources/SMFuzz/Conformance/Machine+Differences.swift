@@ -4,7 +4,7 @@ import SMSpec
 extension Machine {
     /// How an implementation's observation differs from the spec's state (its configuration and variables): the
     /// same active leaves, the same values of the variables the observation reports. Empty when they agree.
-    public func differences(_ observation: Observation, from configuration: StateSet, variables: [Int]) -> [String] {
+    public func differences(_ observation: ObservedState, from configuration: StateSet, variables: [Int]) -> [String] {
         let expectedLeaves = Set(configuration.filter { isLeaf($0) })
         let reported = Set(observation.states.compactMap { state(named: $0) })
         let unknown = observation.states.filter { state(named: $0) == nil }
