@@ -5,7 +5,8 @@
 // Modules, from the bottom up (each folder under Sources/ is one):
 //   SMSpec      the spec format: JSON with positions, model, validation, expressions, JSON Schema
 //   SMSCXML     SCXML in and out (FoundationXML, so apps that only read JSON do not link libxml2); loading by extension
-//   SMEngine    compiled machine, the SCXML step algorithm, the thread-safe runtime, Swift DSL
+//   SMBuilder   the Swift DSL: `Spec("name") { ... }` builds the same Spec value the JSON format does
+//   SMEngine    compiled machine, the SCXML step algorithm, the thread-safe runtime
 //   CZ3         libz3 as a system library (only with the "Z3" trait)
 //   SMSolver    guard encoding into Z3 and an enumeration back end that must agree with it
 //   CPlatform   what Swift lacks: a cache prefetch hint, the process's resident memory (Linux, Apple)
@@ -35,6 +36,7 @@ let package = Package(
         .executable(name: "smcheck", targets: ["smcheck"]),
         .library(name: "SMSpec", targets: ["SMSpec"]),
         .library(name: "SMSCXML", targets: ["SMSCXML"]),
+        .library(name: "SMBuilder", targets: ["SMBuilder"]),
         .library(name: "SMEngine", targets: ["SMEngine"]),
         .library(name: "SMSolver", targets: ["SMSolver"]),
         .library(name: "SMAnalyzer", targets: ["SMAnalyzer"]),
@@ -57,6 +59,7 @@ let package = Package(
     targets: [
         .target(name: "SMSpec", swiftSettings: strictSwift),
         .target(name: "SMSCXML", dependencies: ["SMSpec"], swiftSettings: strictSwift),
+        .target(name: "SMBuilder", dependencies: ["SMSpec"], swiftSettings: strictSwift),
         .target(name: "SMEngine", dependencies: ["SMSpec"], swiftSettings: strictSwift),
         .systemLibrary(
             name: "CZ3",
@@ -114,15 +117,16 @@ let package = Package(
         ),
 
         // Shared test helpers: fixture lookup, spec builders, expectation helpers.
-        .target(name: "SMTestSupport", dependencies: ["SMSpec", "SMSCXML", "SMEngine", "SMAnalyzer", "SMFuzz"], path: "Tests/SMTestSupport", swiftSettings: strictSwift),
+        .target(name: "SMTestSupport", dependencies: ["SMSpec", "SMSCXML", "SMBuilder", "SMEngine", "SMAnalyzer", "SMFuzz"], path: "Tests/SMTestSupport", swiftSettings: strictSwift),
         .testTarget(name: "SMSpecTests", dependencies: ["SMSpec", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMSCXMLTests", dependencies: ["SMSCXML", "SMEngine", "SMAnalyzer", "SMTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "SMEngineTests", dependencies: ["SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "SMSolverTests", dependencies: ["SMSolver", "SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMBuilderTests", dependencies: ["SMBuilder", "SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMEngineTests", dependencies: ["SMEngine", "SMBuilder", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMSolverTests", dependencies: ["SMSolver", "SMEngine", "SMBuilder", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMSymbolicTests", dependencies: ["SMSymbolic", "SMAnalyzer", "SMTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "SMAnalyzerTests", dependencies: ["SMAnalyzer", "SMReport", "SMTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "SMFuzzTests", dependencies: ["SMFuzz", "SMTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "SMReportTests", dependencies: ["SMReport", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMAnalyzerTests", dependencies: ["SMAnalyzer", "SMBuilder", "SMReport", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMFuzzTests", dependencies: ["SMFuzz", "SMBuilder", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMReportTests", dependencies: ["SMReport", "SMBuilder", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMTestingTests", dependencies: ["SMTesting", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMCheckTests", dependencies: ["smcheck", "SMReport", "SMTestSupport"], swiftSettings: strictSwift),
         // scripts/update-snippets: regenerates Tests/SMDocumentationTests/Snippets from the documents.
@@ -131,7 +135,7 @@ let package = Package(
         // The Swift of README.md and Docs/, compiled and run (Tests/SMDocumentationTests/Snippets is generated from it).
         .testTarget(
             name: "SMDocumentationTests",
-            dependencies: ["SMSpec", "SMEngine", "SMAnalyzer", "SMFuzz", "SMReport", "SMTesting", "SMTestSupport", "SMCodegen"],
+            dependencies: ["SMSpec", "SMBuilder", "SMEngine", "SMAnalyzer", "SMFuzz", "SMReport", "SMTesting", "SMTestSupport", "SMCodegen"],
             swiftSettings: strictSwift
         ),
         .testTarget(name: "SMCodegenTests", dependencies: ["SMCodegen", "SMSCXML", "SMEngine", "SMSpec", "SMTestSupport"], exclude: ["ConformanceRunner"],

@@ -1,5 +1,6 @@
 import Foundation
 import SMAnalyzer
+import SMBuilder
 import SMEngine
 import SMSpec
 import SMTestSupport
@@ -76,17 +77,16 @@ struct DefectSpecTests {
     @Test("SM005 tells a guard that never holds from a transition always shadowed by an earlier one")
     func deadTransitionKinds() throws {
         let spec = Spec("shadowed") {
-            Spec.Variable("n", .int(min: 0, max: 3))
-            Event("go")
-            Event("inc")
-            Spec.State("a") {
+            Variable("n", .int(min: 0, max: 3))
+            Events("go", "inc")
+            StateNode("a") {
                 On("inc", guard: "n < 3") { Assign("n", "n + 1") }
                 On("go", to: "b", guard: "n >= 0")
                 On("go", to: "c", guard: "n == 2")
                 On("go", to: "c", guard: "n == 9")
             }
-            Spec.State("b") { On("go", to: "a") }
-            Spec.State("c") { On("go", to: "a") }
+            StateNode("b") { On("go", to: "a") }
+            StateNode("c") { On("go", to: "a") }
         }
         var explorationOnly = AnalysisOptions()
         explorationOnly.solver = .off
@@ -110,19 +110,17 @@ struct DefectSpecTests {
 struct SolverMergeTests {
     /// Too big to explore within the limit (so the exploration is incomplete), with guard problems the solver proves.
     static let big = Spec("big") {
-        Spec.Variable("a", .int(min: 0, max: 1000))
-        Spec.Variable("b", .int(min: 0, max: 1000))
-        Event("incA")
-        Event("incB")
-        Event("go")
-        Spec.State("s") {
+        Variable("a", .int(min: 0, max: 1000))
+        Variable("b", .int(min: 0, max: 1000))
+        Events("incA", "incB", "go")
+        StateNode("s") {
             On("incA", guard: "a < 1000") { Assign("a", "a + 1") }
             On("incB", guard: "b < 1000") { Assign("b", "b + 1") }
             On("go", to: "t", guard: "a > 500")
             On("go", to: "u", guard: "a > 900 && b > 900")
         }
-        Spec.State("t") { On("go", to: "s") }
-        Spec.State("u") { On("go", to: "s") { Assign("a", "a - 2000") } }
+        StateNode("t") { On("go", to: "s") }
+        StateNode("u") { On("go", to: "s") { Assign("a", "a - 2000") } }
     }
 
     @Test("when the exploration is incomplete, the solver's findings are reported with witnesses", arguments: [AnalysisOptions.SolverChoice.z3, .enumerate])

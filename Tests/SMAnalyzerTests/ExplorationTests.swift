@@ -1,5 +1,6 @@
 import Foundation
 import SMAnalyzer
+import SMBuilder
 import SMEngine
 import SMSpec
 import SMTestSupport
@@ -117,8 +118,8 @@ struct ExplorationTests {
     @Test("parameters too wide to enumerate are refused with a message")
     func tooManyInstances() throws {
         let spec = Spec("wide") {
-            Event("set", ("a", .int(min: 0, max: 1000)), ("b", .int(min: 0, max: 1000)))
-            Spec.State("s") { On("set") }
+            EventDeclaration("set", ("a", .int(min: 0, max: 1000)), ("b", .int(min: 0, max: 1000)))
+            StateNode("s") { On("set") }
         }
         #expect(throws: ExplorationError.self) { try Explorer(machine: try Machine(spec)) }
         var options = AnalysisOptions()
@@ -192,10 +193,10 @@ struct TransitionCacheTests {
         let exploration = try Explorer(machine: rings).run()
         #expect(exploration.cachedSteps > exploration.transitions / 2)
         let sending = try Machine(Spec("sends") {
-            Event("go"); Event("echo")
+            Events("go", "echo")
             Parallel("p") {
-                Spec.State("left") { Spec.State("l0") { On("go", to: "l1") { Send("echo") } }; Spec.State("l1") }
-                Spec.State("right") { Spec.State("r0") { On("echo", to: "r1") }; Spec.State("r1") }
+                StateNode("left") { StateNode("l0") { On("go", to: "l1") { Send("echo") } }; StateNode("l1") }
+                StateNode("right") { StateNode("r0") { On("echo", to: "r1") }; StateNode("r1") }
             }
         })
         #expect(StateCodec(machine: sending).eventFootprints()[sending.spec.event(named: "go")!.index] == nil)

@@ -1,3 +1,4 @@
+import SMBuilder
 import SMEngine
 import SMFuzz
 import SMSpec
@@ -30,15 +31,14 @@ struct CoverageReferenceTests {
     @Test("what cannot happen is not counted: an unreachable state and transition, the false of a complementary guard")
     func exclusions() throws {
         let spec = Spec("exclusions") {
-            Spec.Variable("ticks", .int(min: 0, max: 9))
-            Event("tick")
-            Event("go")
-            Spec.State("counting") {
+            Variable("ticks", .int(min: 0, max: 9))
+            Events("tick", "go")
+            StateNode("counting") {
                 On("tick", guard: "ticks < 5") { Assign("ticks", "ticks + 1") }
                 On("tick", to: "done", guard: "ticks >= 5")
             }
-            Spec.State("done")
-            Spec.State("island") { On("go", to: "done") }
+            StateNode("done")
+            StateNode("island") { On("go", to: "done") }
         }
         let machine = try Machine(spec)
         let summary = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 50, length: 20, seed: 1)).run().coverageSummary

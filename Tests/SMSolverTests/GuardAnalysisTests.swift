@@ -1,4 +1,5 @@
 import Foundation
+import SMBuilder
 import SMEngine
 @testable import SMSolver
 import SMSpec
@@ -14,19 +15,19 @@ struct GuardAnalysisTests {
     }
 
     static let guards = Spec("guards") {
-        Spec.Variable("level", .int(min: 0, max: 9))
-        Spec.Variable("armed", .bool)
-        Event("check")
-        Event("set", ("to", .int(min: 0, max: 9)))
-        Spec.State("idle") {
+        Variable("level", .int(min: 0, max: 9))
+        Variable("armed", .bool)
+        Events("check")
+        EventDeclaration("set", ("to", .int(min: 0, max: 9)))
+        StateNode("idle") {
             On("set") { Assign("level", "event.to") }
             On("check", to: "low", guard: "level < 5")
             On("check", to: "high", guard: "level > 2 && armed")
             On("check", to: "high", guard: "level > 9")
             On("check", to: "low", guard: "level < 3")
         }
-        Spec.State("low") { On("check", to: "idle") }
-        Spec.State("high") { On("check", to: "idle") }
+        StateNode("low") { On("check", to: "idle") }
+        StateNode("high") { On("check", to: "idle") }
     }
 
     @Test("the same issues from Z3 and enumeration", arguments: ["z3", "enumerate"])
@@ -54,15 +55,15 @@ struct GuardAnalysisTests {
     }
 
     static let choices = Spec("choices") {
-        Spec.Variable("t", .int(min: -2, max: 2))
-        Event("measure", ("v", .int(min: -2, max: 2)))
-        Spec.State("idle") { On("measure", to: "route") { Assign("t", "event.v") } }
+        Variable("t", .int(min: -2, max: 2))
+        EventDeclaration("measure", ("v", .int(min: -2, max: 2)))
+        StateNode("idle") { On("measure", to: "route") { Assign("t", "event.v") } }
         Choice("route") {
             Always(to: "hot", guard: "t > 0")
             Always(to: "cold", guard: "t < 0")
         }
-        Spec.State("hot")
-        Spec.State("cold")
+        StateNode("hot")
+        StateNode("cold")
     }
 
     @Test("an incomplete choice comes with the value no branch covers")
@@ -76,12 +77,11 @@ struct GuardAnalysisTests {
     }
 
     static let ranges = Spec("ranges") {
-        Spec.Variable("count", .int(min: 0, max: 5))
-        Spec.Variable("mode", .enumeration(["slow", "fast"]))
-        Event("up")
-        Event("down")
-        Event("pick", ("to", .enumeration(["fast", "turbo"])))
-        Spec.State("s") {
+        Variable("count", .int(min: 0, max: 5))
+        Variable("mode", .enumeration(["slow", "fast"]))
+        Events("up", "down")
+        EventDeclaration("pick", ("to", .enumeration(["fast", "turbo"])))
+        StateNode("s") {
             On("up", guard: "count < 5") { Assign("count", "count + 1") }
             On("down") { Assign("count", "count - 1") }
             On("pick") { Assign("mode", "event.to") }
@@ -125,12 +125,12 @@ struct GuardAnalysisTests {
     @Test("a guard that needs more than the time limit gives up instead of hanging")
     func timeout() throws {
         let spec = try Spec("hard") {
-            Spec.Variable("a", .int(min: -2_000_000_000, max: 2_000_000_000))
-            Spec.Variable("b", .int(min: -2_000_000_000, max: 2_000_000_000))
-            Spec.Variable("c", .int(min: -2_000_000_000, max: 2_000_000_000))
-            Event("go")
-            Spec.State("s") { On("go", to: "t", guard: "a * a * a + b * b * b == c * c * c && a > 1 && b > 1 && c > 1") }
-            Spec.State("t")
+            Variable("a", .int(min: -2_000_000_000, max: 2_000_000_000))
+            Variable("b", .int(min: -2_000_000_000, max: 2_000_000_000))
+            Variable("c", .int(min: -2_000_000_000, max: 2_000_000_000))
+            Events("go")
+            StateNode("s") { On("go", to: "t", guard: "a * a * a + b * b * b == c * c * c && a > 1 && b > 1 && c > 1") }
+            StateNode("t")
         }.resolve()
         let backend = try Z3Backend(spec: spec, timeoutMilliseconds: 50, resourceLimit: 100_000)
         let start = ContinuousClock.now

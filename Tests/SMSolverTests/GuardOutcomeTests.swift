@@ -1,3 +1,4 @@
+import SMBuilder
 import SMEngine
 import SMSolver
 import SMSpec
@@ -8,12 +9,11 @@ import Testing
 @Suite("Impossible guard outcomes")
 struct GuardOutcomeTests {
     static let ticks = Spec("ticks") {
-        Spec.Variable("ticks", .int(min: 0, max: 9))
-        Spec.Variable("armed", .bool)
-        Event("tick")
-        Event("arm")
-        Event("reset", ("to", .int(min: 0, max: 9)))
-        Spec.State("counting") {
+        Variable("ticks", .int(min: 0, max: 9))
+        Variable("armed", .bool)
+        Events("tick", "arm")
+        EventDeclaration("reset", ("to", .int(min: 0, max: 9)))
+        StateNode("counting") {
             On("tick", guard: "ticks < 5") { Assign("ticks", "ticks + 1") }   // 0
             On("tick", to: "done", guard: "ticks >= 5")                       // 1: never false after 0
             On("arm", guard: "armed")                                         // 2
@@ -22,7 +22,7 @@ struct GuardOutcomeTests {
             On("reset", guard: "3 >= event.to")                               // 5: the complement, operands swapped
             On("reset", guard: "event.to == 9")                               // 6: 4 and 5 cover every value
         }
-        Spec.State("done") {
+        StateNode("done") {
             On("tick", to: "counting", guard: "ticks > 2")                   // 7
             On("tick", to: "done", guard: "ticks > 2")                        // 8: never true after 7
             On("arm", guard: "ticks == 9 && armed")                           // 9: both outcomes can happen
@@ -57,9 +57,9 @@ struct GuardOutcomeTests {
     @Test("the solver sees domains the structure cannot: a guard true for every declared value is never false")
     func domains() throws {
         let spec = try Spec("domain") {
-            Spec.Variable("n", .int(min: 0, max: 5))
-            Event("inc")
-            Spec.State("s") {
+            Variable("n", .int(min: 0, max: 5))
+            Events("inc")
+            StateNode("s") {
                 On("inc", guard: "n <= 5") { Assign("n", "n") }
                 On("inc", guard: "n == 7")
             }
@@ -71,10 +71,9 @@ struct GuardOutcomeTests {
     @Test("a wildcard transition is in every event's list: impossible only when impossible in each")
     func wildcard() throws {
         let spec = try Spec("wildcard") {
-            Spec.Variable("n", .int(min: 0, max: 5))
-            Event("a")
-            Event("b")
-            Spec.State("s") {
+            Variable("n", .int(min: 0, max: 5))
+            Events("a", "b")
+            StateNode("s") {
                 On("a", guard: "n < 3")
                 On("*", guard: "n >= 3")
             }

@@ -1,3 +1,4 @@
+import SMBuilder
 import SMEngine
 public import SMSpec
 
@@ -7,27 +8,26 @@ public enum Generated {
     /// Reachable configurations: the product of the sizes.
     public static func rings(_ sizes: [Int], invariant: String? = nil) -> Spec {
         Spec("rings \(sizes)") {
-            for r in sizes.indices { Event("advance\(r)") }
+            for r in sizes.indices { Events("advance\(r)") }
             Parallel("rings") {
                 for (r, size) in sizes.enumerated() {
-                    Spec.State("r\(r)") {
+                    StateNode("r\(r)") {
                         for k in 0..<size {
-                            Spec.State("r\(r)s\(k)") { On("advance\(r)", to: Spec.StateReference("r\(r)s\((k + 1) % size)")) }
+                            StateNode("r\(r)s\(k)") { On("advance\(r)", to: "r\(r)s\((k + 1) % size)") }
                         }
                     }
                 }
             }
-            if let invariant { Spec.Invariant("generated", Spec.Expression(invariant)) }
+            if let invariant { Invariant("generated", Spec.Expression(invariant)) }
         }
     }
 
     /// A counter from 0 to `maximum` with saturating `up` and `down`: `maximum + 1` configurations.
     public static func counter(maximum: Int) -> Spec {
         Spec("counter to \(maximum)") {
-            Spec.Variable("n", .int(min: 0, max: maximum))
-            Event("up")
-            Event("down")
-            Spec.State("counting") {
+            Variable("n", .int(min: 0, max: maximum))
+            Events("up", "down")
+            StateNode("counting") {
                 On("up", guard: "n < \(maximum)") { Assign("n", "n + 1") }
                 On("down", guard: "n > 0") { Assign("n", "n - 1") }
             }
@@ -38,15 +38,13 @@ public enum Generated {
     /// history by `in`.
     public static func historyRing(children: Int) -> Spec {
         Spec("history ring \(children)") {
-            Event("next")
-            Event("out")
-            Event("in")
-            Spec.State("box") {
-                for k in 0..<children { Spec.State("c\(k)") { On("next", to: Spec.StateReference("c\((k + 1) % children)")) } }
+            Events("next", "out", "in")
+            StateNode("box") {
+                for k in 0..<children { StateNode("c\(k)") { On("next", to: "c\((k + 1) % children)") } }
                 History("h")
                 On("out", to: "outside")
             }
-            Spec.State("outside") { On("in", to: "box/h") }
+            StateNode("outside") { On("in", to: "box/h") }
         }
     }
 
@@ -68,54 +66,52 @@ public enum Generated {
         }
         func actions() -> [Spec.Action] {
             var result: [Spec.Action] = []
-            if chance(40) { result.append(Assign("x", "(x + 1) % 4")) }
-            if chance(25) { result.append(Assign("flag", "!flag")) }
-            if chance(10) { result.append(Raise(pick(["b", "c"]))) }
-            if chance(10) { result.append(If("x > 1", then: { Assign("flag", "true") }, else: { Assign("x", "0") })) }
+            if chance(40) { result.append(Assign("x", "(x + 1) % 4").action) }
+            if chance(25) { result.append(Assign("flag", "!flag").action) }
+            if chance(10) { result.append(Raise(pick(["b", "c"])).action) }
+            if chance(10) { result.append(If("x > 1", then: { Assign("flag", "true") }, else: { Assign("x", "0") }).action) }
             return result
         }
-        func transitions(region r: Int, from name: String) -> [StatePart] {
+        func transitions(region r: Int, from name: String) -> [any StateComponent] {
             (0..<Int(1 + random.next() % 3)).map { _ in
                 // Half on the region's own event, as parallel machines mostly are; the rest on shared ones.
                 let event = chance(50) ? "t\(r)" : pick(["a", "b", "c", "d"])
                 let target: Spec.StateReference? = switch random.next() % 10 {
                 case 0, 1: nil
                 case 2: Spec.StateReference(pick(names[(r + 1) % regions]))
-                case 3: Spec.StateReference("r\(r)h")
-                case 4 where hasFinal[r]: Spec.StateReference("r\(r)f")
+                case 3: "r\(r)h"
+                case 4 where hasFinal[r]: "r\(r)f"
                 default: Spec.StateReference(pick(names[r]))
                 }
                 let acts = actions()
                 let kind: Spec.Transition.Kind = chance(20) ? .local : .external
                 if let target {
-                    return .transition(On(event, to: target, guard: guardText(event), kind: kind) { for action in acts { action } })
+                    return On(event, to: target, guard: guardText(event), kind: kind) { for action in acts { action } }
                 }
-                return .transition(On(event, guard: guardText(event)) { for action in acts { action } })
+                return On(event, guard: guardText(event)) { for action in acts { action } }
             }
         }
         let invariant = pick(["x < 3 || flag", "!(in(r0s1) && in(r1s0) && flag)", "true"])
         return Spec("random parallel \(seed)") {
-            Spec.Variable("x", .int(min: 0, max: 3), initial: .int(0))
-            Spec.Variable("flag", .bool, initial: .bool(false))
-            Event("a")
-            Event("b")
-            Event("c")
-            Event("d", ("n", .int(min: 0, max: 2)))
-            for r in 0..<regions { Event("t\(r)") }
+            Variable("x", .int(min: 0, max: 3), initial: .int(0))
+            Variable("flag", .bool, initial: .bool(false))
+            Events("a", "b", "c")
+            EventDeclaration("d", ("n", .int(min: 0, max: 2)))
+            for r in 0..<regions { Events("t\(r)") }
             Parallel("p") {
                 for r in 0..<regions {
-                    Spec.State("r\(r)") {
+                    StateNode("r\(r)") {
                         for (k, name) in names[r].enumerated() {
                             if k == names[r].count - 1 && nested[r] {
-                                Spec.State(name) {
-                                    Spec.State(name + "c0") { On(pick(["a", "b"]), to: Spec.StateReference(name + "c1")) }
-                                    Spec.State(name + "c1") { On(pick(["c", "d"]), to: Spec.StateReference(name + "c0")) }
-                                    if chance(50) { Entry { Assign("x", "(x + 2) % 4") } }
+                                StateNode(name) {
+                                    StateNode(name + "c0") { On(pick(["a", "b"]), to: Spec.StateReference(name + "c1")) }
+                                    StateNode(name + "c1") { On(pick(["c", "d"]), to: Spec.StateReference(name + "c0")) }
+                                    if chance(50) { OnEntry { Assign("x", "(x + 2) % 4") } }
                                     for part in transitions(region: r, from: name) { part }
                                 }
                             } else {
-                                Spec.State(name) {
-                                    if chance(30) { Exit { Assign("flag", "x == 2") } }
+                                StateNode(name) {
+                                    if chance(30) { OnExit { Assign("flag", "x == 2") } }
                                     if chance(20) { Always(to: Spec.StateReference(pick(names[r])), guard: "x == 3") { Assign("x", "0") } }
                                     for part in transitions(region: r, from: name) { part }
                                 }
@@ -127,8 +123,8 @@ public enum Generated {
                 }
                 On("done.state.p", to: "after")
             }
-            Spec.State("after") { On("a", to: "p") }
-            Spec.Invariant("generated", Spec.Expression(invariant))
+            StateNode("after") { On("a", to: "p") }
+            Invariant("generated", Spec.Expression(invariant))
         }
     }
 }

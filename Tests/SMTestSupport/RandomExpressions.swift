@@ -1,3 +1,4 @@
+import SMBuilder
 import SMEngine
 public import SMSpec
 
@@ -9,17 +10,17 @@ public import SMSpec
 /// left and right).
 public struct RandomExpressions {
     public static let spec: Spec = Spec("signature") {
-        Spec.Variable("x", .int(min: -3, max: 3))
-        Spec.Variable("y", .int(min: 0, max: 4))
-        Spec.Variable("flag", .bool)
-        Spec.Variable("mode", .enumeration(["a", "b", "c"]))
-        Spec.Variable("other", .enumeration(["c", "d"]))
-        Event("e", ("p", .int(min: 0, max: 3)), ("q", .enumeration(["b", "c", "e"])))
-        Spec.State("idle") { On("e", to: "box") }
-        Spec.State("box") { Atomic("one"); Atomic("two") }
+        Variable("x", .int(min: -3, max: 3))
+        Variable("y", .int(min: 0, max: 4))
+        Variable("flag", .bool)
+        Variable("mode", .enumeration(["a", "b", "c"]))
+        Variable("other", .enumeration(["c", "d"]))
+        EventDeclaration("e", ("p", .int(min: 0, max: 3)), ("q", .enumeration(["b", "c", "e"])))
+        StateNode("idle") { On("e", to: "box") }
+        StateNode("box") { StateNode("one"); StateNode("two") }
         Parallel("par") {
-            Spec.State("left") { Atomic("l1"); Atomic("l2") }
-            Spec.State("right") { Atomic("r1") }
+            StateNode("left") { StateNode("l1"); StateNode("l2") }
+            StateNode("right") { StateNode("r1") }
         }
     }
 

@@ -3,7 +3,7 @@ extension Spec {
     ///
     /// Keeping the text (not only the tree) lets every consumer report errors with the column inside the expression and
     /// lets the spec round-trip to JSON unchanged.
-    public struct Expression: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public struct Expression: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
         public var text: String
         /// The location of the JSON string holding the expression; its column is the opening quote.
         @NotPartOfMeaning public var location: SourceLocation?

@@ -1,6 +1,6 @@
 extension Spec {
     /// A reference to a state by bare name (`b21`) or path (`b/b2/b21`), resolved when the spec is resolved.
-    public struct StateReference: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public struct StateReference: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
         public var text: String
         @NotPartOfMeaning public var location: SourceLocation?
 

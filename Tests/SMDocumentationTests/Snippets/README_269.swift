@@ -1,19 +1,20 @@
-// Generated from README.md (the Swift block at line 266); do not edit.
+// Generated from README.md (the Swift block at line 269); do not edit.
 // Edit the document, then run scripts/update-snippets.
+import SMBuilder
 import SMEngine
 
-func snippet_README_266() throws {
+func snippet_README_269() throws {
     let rocket = try StateMachine(Spec("Rocket") {
-        Spec.Variable("countDown", .int(min: 0, max: 5), initial: .int(5))
-        Event("fire"); Event("abort"); Event("tick")
-        Spec.State("standby") { On("fire", to: "countdown") }
-        Spec.State("countdown") {
-            Entry { Assign("countDown", "5") }
+        Variable("countDown", .int(min: 0, max: 5), initial: .int(5))
+        Events("fire", "abort", "tick")
+        StateNode("standby") { On("fire", to: "countdown") }
+        StateNode("countdown") {
+            OnEntry { Assign("countDown", "5") }
             On("tick") { Assign("countDown", "countDown - 1") }
             On("abort", to: "standby")
             Always(to: "launch", guard: "countDown == 0")
         }
-        Spec.State("launch")
+        StateNode("launch")
     })
     try rocket.start()
     try rocket.send("fire")
