@@ -1,7 +1,7 @@
 import Foundation
 import SMAnalyzer
 import SMBuilder
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMSpec
 import SMTestSupport
 import Testing

@@ -1,5 +1,5 @@
 import SMAnalyzer
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMSpec
 import SMTestSupport
 import Testing

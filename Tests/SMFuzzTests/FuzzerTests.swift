@@ -1,5 +1,5 @@
 import Foundation
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMFuzz
 import SMSpec
 import SMTestSupport

@@ -1,6 +1,6 @@
 import Foundation
 import SMBuilder
-import SMEngine
+@_spi(Stepping) import SMEngine
 @testable import SMSolver
 import SMSpec
 import SMTestSupport

@@ -1,6 +1,6 @@
 import Foundation
 import SMAnalyzer
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMSolver
 import SMSpec
 @testable import SMSymbolic

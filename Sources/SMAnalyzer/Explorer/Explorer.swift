@@ -1,6 +1,6 @@
 import Atomics
 import Foundation
-public import SMEngine
+@_spi(Stepping) public import SMEngine
 import SMSpec
 
 /// Limits and knobs of an exploration.
@@ -61,7 +61,7 @@ public struct ExplorationError: Error, Sendable, CustomStringConvertible {
 /// the smallest witness by (depth, key), so results do not depend on thread timing.
 public final class Explorer: Sendable {
     public let machine: Machine
-    public let codec: StateCodec
+    package let codec: StateCodec
     public let options: ExplorationOptions
     /// Every event instance the environment can send, in declaration and parameter order.
     public let eventInstances: [EventInstance]

@@ -1,34 +1,34 @@
 /// What analysis and fuzzing want to know about steps beyond their result, accumulated over many steps.
-public struct CoverageRecorder: Sendable {
+package struct CoverageRecorder: Sendable {
     /// States entered, even transiently inside a macrostep.
-    public var enteredStates: StateSet
+    package var enteredStates: StateSet
     /// Transitions taken.
-    public var takenTransitions: [Bool]
+    package var takenTransitions: [Bool]
     /// Transitions whose guard held where they were considered (taken or not).
-    public var enabledTransitions: [Bool]
+    package var enabledTransitions: [Bool]
     /// For guarded transitions: whether the guard was seen true (bit 1) and false (bit 2).
-    public var guardOutcomes: [UInt8]
+    package var guardOutcomes: [UInt8]
     /// Events that some transition handled.
-    public var handledEvents: [Bool]
+    package var handledEvents: [Bool]
     /// For each external event, the states that were active (`Machine.words` words each) when it went unhandled.
-    public var unhandledIn: [UInt64]
+    package var unhandledIn: [UInt64]
     /// Check, after each selection, whether a later transition of the same state was enabled too.
-    public var checksOverlaps: Bool
+    package var checksOverlaps: Bool
     /// Overlapping pairs found (first, second) with the event of the first witness; filled when `checksOverlaps`.
-    public var overlaps: [Overlap] = []
+    package var overlaps: [Overlap] = []
     /// Check invariants at the end of every macrostep (also those of events the machine sent itself).
-    public var checksInvariants: Bool
+    package var checksInvariants: Bool
     /// The first invariant found violated at a macrostep end of the current call, if any.
-    public var violatedInvariant: Int?
+    package var violatedInvariant: Int?
 
-    public struct Overlap: Hashable, Sendable {
-        public var first: Int
-        public var second: Int
-        public var event: EventInstance?
-        public var variables: [Int]
+    package struct Overlap: Hashable, Sendable {
+        package var first: Int
+        package var second: Int
+        package var event: EventInstance?
+        package var variables: [Int]
     }
 
-    public init(machine: Machine, checksOverlaps: Bool = false, checksInvariants: Bool = false) {
+    package init(machine: Machine, checksOverlaps: Bool = false, checksInvariants: Bool = false) {
         enteredStates = StateSet(capacity: machine.stateCount)
         takenTransitions = Array(repeating: false, count: machine.transitionCount)
         enabledTransitions = Array(repeating: false, count: machine.transitionCount)
@@ -40,12 +40,12 @@ public struct CoverageRecorder: Sendable {
     }
 
     /// Whether `event` was ever unhandled while `state` was active.
-    public func wasUnhandled(_ event: Int, in state: Int, words: Int) -> Bool {
+    package func wasUnhandled(_ event: Int, in state: Int, words: Int) -> Bool {
         unhandledIn[event * words + state >> 6] & (1 << UInt64(state & 63)) != 0
     }
 
     /// Adds what another recorder saw (from another thread's context).
-    public mutating func merge(_ other: CoverageRecorder) {
+    package mutating func merge(_ other: CoverageRecorder) {
         enteredStates.formUnion(other.enteredStates)
         for i in takenTransitions.indices {
             takenTransitions[i] = takenTransitions[i] || other.takenTransitions[i]

@@ -7,13 +7,13 @@ public struct ChoiceSequence: Hashable, Sendable {
     /// The values to use, in order: for an opaque guard 0 = false, 1 = true; for `oneOf`, the option's index.
     public var values: [Int]
     /// How many values each choice point met so far had (2 for a guard, the option count for `oneOf`).
-    public private(set) var arities: [Int] = []
+    package private(set) var arities: [Int] = []
     private var cursor = 0
 
     public init(_ values: [Int] = []) { self.values = values }
 
     /// The values actually used, one per choice point met.
-    public var used: [Int] { (0..<cursor).map { $0 < values.count ? values[$0] : 0 } }
+    package var used: [Int] { (0..<cursor).map { $0 < values.count ? values[$0] : 0 } }
 
     mutating func next(arity: Int) -> Int {
         defer { cursor += 1 }
@@ -25,7 +25,7 @@ public struct ChoiceSequence: Hashable, Sendable {
     /// Moves to the combination after the one the last run used, odometer style: the last choice point with
     /// another value to try moves on, and every choice point after it starts over (at 0, by being left out).
     /// Returns false when every combination of the choice points met has been tried.
-    public mutating func advance() -> Bool {
+    package mutating func advance() -> Bool {
         var next = Array((values + Array(repeating: 0, count: max(0, arities.count - values.count))).prefix(arities.count))
         var position = next.count - 1
         while position >= 0 && next[position] + 1 >= arities[position] { position -= 1 }
@@ -42,7 +42,7 @@ public struct ChoiceSequence: Hashable, Sendable {
     }
 
     /// Starts over for another step, keeping nothing.
-    public mutating func reset(_ values: [Int] = []) {
+    package mutating func reset(_ values: [Int] = []) {
         self.values = values
         arities.removeAll(keepingCapacity: true)
         cursor = 0

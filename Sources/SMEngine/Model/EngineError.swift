@@ -28,7 +28,7 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The variables at the moment of the failure, when the step was under way.
     public var variables: [Int]?
 
-    public init(_ kind: Kind, _ message: String, at location: Spec.SourceLocation? = nil, variables: [Int]? = nil) {
+    package init(_ kind: Kind, _ message: String, at location: Spec.SourceLocation? = nil, variables: [Int]? = nil) {
         self.kind = kind
         self.message = message
         self.location = location

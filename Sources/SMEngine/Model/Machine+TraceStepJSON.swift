@@ -1,9 +1,9 @@
-public import SMSpec
+package import SMSpec
 
 extension Machine {
     /// `{ "event": "setMode", "params": { "to": "auto" }, "choices": [1] }`, as traces are written in results and
     /// replay files; `params` and `choices` only when there are some.
-    public func json(_ step: TraceStep) -> JSONNode {
+    package func json(_ step: TraceStep) -> JSONNode {
         var members: [(String, JSONNode)] = [("event", .string(spec.events[step.event.event].name))]
         let arguments = self.arguments(of: step.event)
         if !arguments.isEmpty { members.append(("params", .object(arguments.map { ($0.name, $0.value.json) }))) }
@@ -12,7 +12,7 @@ extension Machine {
     }
 
     /// Reads a trace step written by `json(_:)`.
-    public func traceStep(_ node: JSONNode) throws(EngineError) -> TraceStep {
+    package func traceStep(_ node: JSONNode) throws(EngineError) -> TraceStep {
         guard let name = node["event"]?.stringValue else { throw EngineError(.invalidEvent, "a trace step needs \"event\"") }
         var arguments: [String: Value] = [:]
         if let params = node["params"]?.objectValue, let declaration = spec.event(named: name) {

@@ -11,7 +11,7 @@ public struct MachineState: Hashable, Sendable {
     /// was first left.
     public var history: [StateSet?]
 
-    public init(configuration: StateSet, variables: [Int], history: [StateSet?]) {
+    package init(configuration: StateSet, variables: [Int], history: [StateSet?]) {
         self.configuration = configuration
         self.variables = variables
         self.history = history

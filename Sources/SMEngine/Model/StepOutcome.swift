@@ -1,5 +1,5 @@
 /// The outcome of `start()` or `process(_:)`.
-public struct StepOutcome: Hashable, Sendable {
+@_spi(Stepping) public struct StepOutcome: Hashable, Sendable {
     /// False when no transition was enabled for the host's event (it was dropped).
     public var handled: Bool
     /// Microsteps taken, over all macrosteps of the call.

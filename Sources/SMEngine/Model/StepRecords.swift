@@ -15,7 +15,7 @@ public struct Microstep: Hashable, Sendable {
     /// effects), then the transitions' effects, then entries outermost first (with their entry actions' effects).
     public var records: [Record]
 
-    public init(event: EventInstance?, transitions: [Int] = [], records: [Record] = []) {
+    package init(event: EventInstance?, transitions: [Int] = [], records: [Record] = []) {
         self.event = event
         self.transitions = transitions
         self.records = records

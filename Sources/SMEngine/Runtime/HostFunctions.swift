@@ -3,9 +3,9 @@ public import SMSpec
 /// The host's functions a spec refers to by name: opaque guards (`"?name"`), callbacks (`{"call": name}`) and the
 /// resolver for `oneOf` targets (default: the first option).
 public struct HostFunctions: Sendable {
-    public var guards: [String: @Sendable (HostCall) -> Bool] = [:]
-    public var callbacks: [String: @Sendable (HostCall) -> Void] = [:]
-    public var resolver: (@Sendable (OneOfRequest) -> Int)?
+    package var guards: [String: @Sendable (HostCall) -> Bool] = [:]
+    package var callbacks: [String: @Sendable (HostCall) -> Void] = [:]
+    package var resolver: (@Sendable (OneOfRequest) -> Int)?
     /// Callbacks the spec calls but the host did not register are ignored instead of being errors.
     public var ignoresMissingCallbacks = true
 

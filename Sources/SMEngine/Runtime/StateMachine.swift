@@ -168,7 +168,7 @@ public final class StateMachine: @unchecked Sendable {
             for state in microstep.entered { observers.entered(machine.path(of: state)) }
         }
         observers.stepped(result)
-        if let log = observers.log { log(Trace.format(result, machine: machine)) }
+        if let log = observers.log { log(StepLog.format(result, machine: machine)) }
     }
 
     // MARK: - Reading the state

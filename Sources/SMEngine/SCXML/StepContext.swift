@@ -3,8 +3,11 @@
 /// A context belongs to one thread at a time. The step is a pure function of the state loaded into the context
 /// (`load`), the event and the choices; `snapshot()` reads the result. The explorer and the fuzzer keep one
 /// context per thread and step it millions of times without allocating.
-public final class StepContext {
-    public let machine: Machine
+///
+/// Not for apps (they run a `StateMachine`): the package's modules use it, and measurements outside the package
+/// reach its raw step with `@_spi(Stepping) import SMEngine`.
+@_spi(Stepping) public final class StepContext {
+    package let machine: Machine
     /// Accessed only by the thread that owns the context, one call at a time, so the run-time exclusivity check
     /// (a measurable share of a step) is left out.
     @exclusivity(unchecked) var core: StepCore
@@ -20,7 +23,7 @@ public final class StepContext {
     private let variableCount: Int
     private let hasHistory: Bool
 
-    public init(machine: Machine) {
+    @_spi(Stepping) public init(machine: Machine) {
         self.machine = machine
         let words = machine.words
         let configuration = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
@@ -74,23 +77,23 @@ public final class StepContext {
     /// Enters the initial configuration and runs the first macrostep (SCXML's interpret()).
     /// The context's variables must hold their initial values (`resetToInitialState()` does both).
     @discardableResult
-    public func start() throws(EngineError) -> StepOutcome { try core.start() }
+    package func start() throws(EngineError) -> StepOutcome { try core.start() }
 
     /// Clears the context to the machine's initial variables and an empty configuration, then starts it.
     @discardableResult
-    public func resetToInitialState() throws(EngineError) -> StepOutcome { try core.resetToInitialState() }
+    @_spi(Stepping) public func resetToInitialState() throws(EngineError) -> StepOutcome { try core.resetToInitialState() }
 
     /// Processes one external event to completion, then every event the machine sent itself meanwhile.
     ///
     /// Throws when the spec's rules are broken (loop, range, choice, queue, unhandled with `"error"`). After a
     /// throw the context's state is unspecified: load a state again.
     @discardableResult
-    public func process(_ event: EventInstance) throws(EngineError) -> StepOutcome { try core.process(event) }
+    @_spi(Stepping) public func process(_ event: EventInstance) throws(EngineError) -> StepOutcome { try core.process(event) }
 
     // MARK: - State in and out
 
     /// Makes `state` the context's current state.
-    public func load(_ state: MachineState) {
+    package func load(_ state: MachineState) {
         for i in 0..<core.words { core.configuration[i] = state.configuration.words[i] }
         for (i, value) in state.variables.enumerated() { core.variables[i] = value }
         core.history = state.history
@@ -100,7 +103,7 @@ public final class StepContext {
 
     /// Keeps the packed key of `codec` up to date through every step, so `trackedKey` is the current state's key
     /// without encoding it: what the explorer's hot loop reads.
-    public func trackPackedKey(with codec: StateCodec) {
+    package func trackPackedKey(with codec: StateCodec) {
         core.tracking?.deallocate()
         savedKey?.deallocate()
         let tracking = codec.makeTracking()
@@ -112,16 +115,16 @@ public final class StepContext {
     }
 
     /// The current state's packed key, when `trackPackedKey(with:)` was called.
-    public var trackedKey: UnsafePointer<UInt64>? { core.tracking.map { UnsafePointer($0.key) } }
+    package var trackedKey: UnsafePointer<UInt64>? { core.tracking.map { UnsafePointer($0.key) } }
 
     /// The context's current state as a value.
-    public func snapshot() -> MachineState {
+    package func snapshot() -> MachineState {
         MachineState(configuration: core.currentConfiguration, variables: core.currentVariables, history: core.history)
     }
 
     /// Remembers the current state, to come back to it with `restoreCheckpoint()`: a copy of a few words, much
     /// cheaper than `load` or decoding a packed state again.
-    public func checkpoint() {
+    package func checkpoint() {
         if let tracking = core.tracking { Self.copy(tracking.key, to: savedKey!, tracking.words) }
         Self.copy(configuration, to: savedConfiguration, core.words)
         Self.copy(variables, to: savedVariables, variableCount)
@@ -130,7 +133,7 @@ public final class StepContext {
     }
 
     /// Returns to the state of the last `checkpoint()`.
-    public func restoreCheckpoint() {
+    package func restoreCheckpoint() {
         if let tracking = core.tracking { Self.copy(savedKey!, to: tracking.key, tracking.words) }
         Self.copy(savedConfiguration, to: configuration, core.words)
         Self.copy(savedVariables, to: variables, variableCount)
@@ -148,28 +151,28 @@ public final class StepContext {
         }
     }
 
-    public var currentConfiguration: StateSet { core.currentConfiguration }
-    public var currentVariables: [Int] { core.currentVariables }
-    public var isHalted: Bool { core.isHalted }
+    package var currentConfiguration: StateSet { core.currentConfiguration }
+    package var currentVariables: [Int] { core.currentVariables }
+    package var isHalted: Bool { core.isHalted }
 
     /// The raw configuration words, for packing.
-    public var configurationWords: UnsafeMutableBufferPointer<UInt64> { UnsafeMutableBufferPointer(start: configuration, count: machine.words) }
+    package var configurationWords: UnsafeMutableBufferPointer<UInt64> { UnsafeMutableBufferPointer(start: configuration, count: machine.words) }
     /// The raw variable slots, for packing.
-    public var variableSlots: UnsafeMutableBufferPointer<Int> {
+    package var variableSlots: UnsafeMutableBufferPointer<Int> {
         UnsafeMutableBufferPointer(start: variables, count: machine.spec.variables.count)
     }
     /// The history memory (per history state, in `Machine.historyStates` order).
-    public var history: [StateSet?] {
+    package var history: [StateSet?] {
         get { core.history }
         set { core.history = newValue }
     }
 
     /// Whether the invariant at `index` holds in the current state.
-    public func invariantHolds(_ index: Int) -> Bool { core.invariantHolds(index) }
+    package func invariantHolds(_ index: Int) -> Bool { core.invariantHolds(index) }
 
     // MARK: - Choices, host functions, recording
 
-    public var choices: ChoiceSequence {
+    package var choices: ChoiceSequence {
         get { core.choices }
         set { core.choices = newValue }
     }
@@ -180,17 +183,17 @@ public final class StepContext {
     }
 
     /// Record every microstep (for traces, observers and `smcheck run`).
-    public var recordsMicrosteps: Bool {
+    package var recordsMicrosteps: Bool {
         get { core.recordsMicrosteps }
         set { core.recordsMicrosteps = newValue }
     }
 
     /// The microsteps of the last call, when recorded.
-    public var microsteps: [Microstep] { core.microsteps }
+    package var microsteps: [Microstep] { core.microsteps }
 
     /// The analysis and coverage recorder, when analysis or fuzzing asked for one. Setting a recorder starts
     /// recording (from the recorder's content); reading it gives what was recorded since.
-    public var recorder: CoverageRecorder? {
+    package var recorder: CoverageRecorder? {
         get {
             guard let coverage = core.coverage else { return nil }
             var recorder = CoverageRecorder(machine: machine, checksOverlaps: core.checksOverlaps, checksInvariants: core.checksInvariants)
@@ -210,28 +213,28 @@ public final class StepContext {
     }
 
     /// How many overlaps the recorder holds.
-    public var recordedOverlapCount: Int { core.overlaps.count }
+    package var recordedOverlapCount: Int { core.overlaps.count }
 
     /// The overlaps the recorder found from index `start` on.
-    public func recordedOverlaps(from start: Int) -> ArraySlice<CoverageRecorder.Overlap> { core.overlaps[start...] }
+    package func recordedOverlaps(from start: Int) -> ArraySlice<CoverageRecorder.Overlap> { core.overlaps[start...] }
 
     /// The invariant the recorder saw violated at a macrostep end during the last call.
-    public var recordedViolatedInvariant: Int? { core.violatedInvariant }
+    package var recordedViolatedInvariant: Int? { core.violatedInvariant }
 
     /// How many times a step reached something the recorder had not seen (a state entered, a transition taken, an
     /// outcome of a guard) since the recorder was set: compare it before and after a step to tell whether the step
     /// found something new. 0 without a recorder.
-    public var coverageDiscoveries: Int { core.coverage?.discoveries.pointee ?? 0 }
+    package var coverageDiscoveries: Int { core.coverage?.discoveries.pointee ?? 0 }
 
     /// Whether some active state has a transition on `event` (its guard aside): the event may be handled now.
-    public func mayHandle(_ event: Int) -> Bool {
+    package func mayHandle(_ event: Int) -> Bool {
         let candidates = core.hot.eventCandidateWords + event * core.words
         for w in 0..<core.words where candidates[w] & configuration[w] != 0 { return true }
         return false
     }
 
     /// Whether an active state has a transition on `event` that the recorder has not seen taken yet.
-    public func offersUntakenTransition(_ event: Int) -> Bool {
+    package func offersUntakenTransition(_ event: Int) -> Bool {
         guard let coverage = core.coverage else { return false }
         let hot = core.hot
         let candidates = hot.eventCandidateWords + event * core.words
@@ -253,17 +256,17 @@ public final class StepContext {
     }
 
     /// Sets the choice values for the next call, in place.
-    public func useChoices(_ values: [Int]) {
+    package func useChoices(_ values: [Int]) {
         if core.choices.values.isEmpty && values.isEmpty { return }
         core.choices.reset(values)
     }
 
     /// How many values each choice point of the last call had (2 for an opaque guard, the option count for `oneOf`).
-    public var choiceArities: [Int] { core.choices.arities }
+    package var choiceArities: [Int] { core.choices.arities }
 
     /// After a call: the values of the next combination of the choices that call met, or nil when every
     /// combination was tried (see `ChoiceSequence.advance`). Nil at once when the call met no choice point.
-    public func nextChoices() -> [Int]? {
+    package func nextChoices() -> [Int]? {
         if core.choices.arities.isEmpty { return nil }
         return core.choices.advance() ? core.choices.values : nil
     }

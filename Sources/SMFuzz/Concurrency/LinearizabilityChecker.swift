@@ -1,4 +1,4 @@
-public import SMEngine
+@_spi(Stepping) public import SMEngine
 import SMSpec
 
 /// Decides whether a concurrent history is explained by the spec: whether some order of its operations that keeps

@@ -1,4 +1,4 @@
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMSpec
 
 /// One run: the start, then events drawn from a choice source until the length is reached (generating) or the

@@ -10,7 +10,7 @@
 // Verdicts: "conforms" (nothing failed), "reproduces" (the engine found an error or a broken invariant, and the
 // machine agrees on the shrunk trace step by step, error included), "diverges" (the detail says where).
 import Foundation
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMFuzz
 import SMSCXML
 import SMSpec

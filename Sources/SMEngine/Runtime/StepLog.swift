@@ -2,8 +2,8 @@ import SMSpec
 
 /// Formats steps like a debugger log (TBStateMachine's TBSMDebugger): the event, each transition with what it
 /// exited, did and entered, and the configuration after.
-public enum Trace {
-    public static func format(_ result: StepResult, machine: Machine) -> String {
+package enum StepLog {
+    package static func format(_ result: StepResult, machine: Machine) -> String {
         var lines = ["[\(machine.spec.name)] \(result.event == "(start)" ? "start" : "event \(result.event)")"]
         lines += format(result.microsteps, machine: machine)
         let status = result.disposition == .unhandled ? "unhandled" : "\(result.microstepCount) microstep(s)"
@@ -12,14 +12,14 @@ public enum Trace {
     }
 
     /// A macrostep of the pure step function as a step result, for formatting.
-    public static func result(_ macrostep: Macrostep, machine: Machine) -> StepResult {
+    package static func result(_ macrostep: Macrostep, machine: Machine) -> StepResult {
         StepResult(machine: machine, eventInstance: macrostep.event, disposition: macrostep.handled ? .handled : .unhandled,
                    microsteps: macrostep.microsteps, microstepCount: macrostep.microsteps.count,
                    configuration: macrostep.state.configuration, variables: macrostep.state.variables)
     }
 
     /// One block per microstep, indented.
-    public static func format(_ microsteps: [Microstep], machine: Machine) -> [String] {
+    package static func format(_ microsteps: [Microstep], machine: Machine) -> [String] {
         var lines: [String] = []
         for microstep in microsteps {
             for t in microstep.transitions { lines.append("    " + machine.spec.describe(machine.spec.transitions[t])) }
@@ -29,7 +29,7 @@ public enum Trace {
     }
 
     /// `exit 'a/a3'`, `enter 'b'`, `count = 4`, `call flyUp`, `raise e`, `send e`.
-    public static func describe(_ record: Microstep.Record, machine: Machine) -> String {
+    package static func describe(_ record: Microstep.Record, machine: Machine) -> String {
         switch record {
         case .exit(let state): "exit '\(machine.path(of: state))'"
         case .enter(let state): "enter '\(machine.path(of: state))'"
@@ -37,7 +37,7 @@ public enum Trace {
         }
     }
 
-    public static func describe(_ effect: Effect, machine: Machine) -> String {
+    package static func describe(_ effect: Effect, machine: Machine) -> String {
         switch effect {
         case .assign(let variable, let value):
             let declaration = machine.spec.variables[variable]
