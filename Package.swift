@@ -129,6 +129,16 @@ let package = Package(
         .testTarget(name: "SMReportTests", dependencies: ["SMReport", "SMBuilder", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMTestingTests", dependencies: ["SMTesting", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMCheckTests", dependencies: ["smcheck", "SMReport", "SMTestSupport"], swiftSettings: strictSwift),
+        // An app's file importing Foundation, Testing and every public module at once compiles: no name is ambiguous.
+        .target(name: "AppleFrameworkNames", path: "Tests/AppleFrameworkNames", swiftSettings: strictSwift),
+        .testTarget(
+            name: "SMAppImportTests",
+            dependencies: [
+                "AppleFrameworkNames", "SMSpec", "SMSCXML", "SMBuilder", "SMEngine", "SMSolver", "SMAnalyzer",
+                "SMFuzz", "SMReport", "SMTesting", "SMCodegen",
+            ],
+            swiftSettings: strictSwift
+        ),
         // scripts/update-snippets: regenerates Tests/SMDocumentationTests/Snippets from the documents.
         .executableTarget(name: "update-snippets", dependencies: ["SMTestSupport", "SMCodegen"], path: "Tests/Tools/update-snippets",
                           swiftSettings: strictSwift),
