@@ -18,7 +18,7 @@
 //   SMReport    text, JSON, SARIF and JUnit renderers; state diagrams (DOT, Mermaid, SVG drawn by Graphviz); Markdown
 //               and HTML reports
 //   SMCodegen   typed Swift generated from a spec: straight-line code that steps as the engine does
-//   SMTesting   assertions for users' tests: XCTest (XCTAssertNoFindings, ...) and Swift Testing (expectNoFindings, ...)
+//   SMTesting   assertions for users' tests (assertNoFindings, ...), recorded through XCTest or Swift Testing
 //   smcheck     the command line tool
 import PackageDescription
 

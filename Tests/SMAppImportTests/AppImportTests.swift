@@ -87,7 +87,7 @@ struct AppImportTests {
         let analysis = try Analyzer.analyze(spec)
         let methods: Set<Finding.Method> = Set(analysis.findings.map(\.method))
         #expect(analysis.findings.isEmpty, "\(analysis.findings) by \(methods)")
-        expectNoFindings(in: spec)
+        assertNoFindings(in: spec)
 
         let campaign = Fuzzer(machine: try Machine(spec), configuration: FuzzConfiguration(runs: 20, length: 10, seed: 1)).run()
         #expect(campaign.failure == nil && campaign.runs == 20)

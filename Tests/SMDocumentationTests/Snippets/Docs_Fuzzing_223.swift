@@ -20,7 +20,7 @@ final class MyLockedRocket: ConcurrentImplementation, @unchecked Sendable {
     }
 }
 @Test func rocketIsLinearizable() throws {
-    expectLinearizable(MyLockedRocket.self, to: try Spec.load(path: "Specs/rocket.json"), threads: 4, seed: 1)
+    assertLinearizable(MyLockedRocket.self, to: try Spec.load(path: "Specs/rocket.json"), threads: 4, seed: 1)
 }
 
 func snippet_Docs_Fuzzing_223() throws {

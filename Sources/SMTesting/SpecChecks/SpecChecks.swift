@@ -5,13 +5,13 @@ import SMReport
 public import SMSpec
 import Synchronization
 
-/// The checks behind the XCTest and Swift Testing assertions, free of either framework: each returns the failures
+/// The checks behind the assertions, free of any test framework: each returns the failures
 /// it found as messages (empty when the check passed), written the way `smcheck` prints them so a failing test reads
 /// like the command line. A failure found by fuzzing also carries a ready-to-paste Swift test that fails until the
 /// bug is fixed.
 ///
-/// Use these directly from another test framework; from XCTest or Swift Testing use `XCTAssertNoFindings` and
-/// friends or `expectNoFindings` and friends, which record one failure per message at the caller's line.
+/// Use these directly from another test framework; from XCTest or Swift Testing use `assertNoFindings` and its
+/// family, which record one failure per message at the caller's line.
 public enum SpecChecks {
     /// One message per finding at or above `severity` whose code is not in `ignoring`: the finding with its place
     /// in the spec, its shortest trace and its witness.
