@@ -4,7 +4,7 @@ import SMSpec
 /// exited, did and entered, and the configuration after.
 package enum StepLog {
     package static func format(_ result: StepResult, machine: Machine) -> String {
-        var lines = ["[\(machine.spec.name)] \(result.event == "(start)" ? "start" : "event \(result.event)")"]
+        var lines = ["[\(machine.spec.name)] \(result.event.map { "event \($0)" } ?? "start")"]
         lines += format(result.microsteps, machine: machine)
         let status = result.disposition == .unhandled ? "unhandled" : "\(result.microstepCount) microstep(s)"
         lines.append("[\(machine.spec.name)] \(status) -> \(result.activeStates.joined(separator: ", "))")

@@ -22,10 +22,10 @@ public struct StepResult: Sendable, CustomStringConvertible {
     /// state this event left, before any other thread's event.
     public var variables: [Int]
 
-    /// The event as `name {"param": value}`, or "(start)".
-    public var event: String { eventInstance.map(machine.describe) ?? "(start)" }
+    /// The event as `name {"param": value}`; nil for the start.
+    public var event: String? { eventInstance.map(machine.describe) }
     /// The active leaf states' full paths after the step, sorted.
     public var activeStates: [String] { machine.activeLeafPaths(configuration) }
 
-    public var description: String { "\(event): \(disposition.rawValue) -> \(activeStates.joined(separator: ","))" }
+    public var description: String { "\(event ?? "(start)"): \(disposition.rawValue) -> \(activeStates.joined(separator: ","))" }
 }
