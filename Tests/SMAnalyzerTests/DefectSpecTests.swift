@@ -26,7 +26,7 @@ struct DefectSpecTests {
         ("sm014-useless-history", [.uselessHistory]),
     ]
 
-    @Test("every defect spec is listed here", arguments: Fixtures.defectSpecPaths)
+    @Test("every defect spec is listed here", arguments: try Fixtures.defectSpecPaths)
     func listed(path: String) {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         #expect(Self.expected.contains { $0.file == name })
@@ -39,7 +39,7 @@ struct DefectSpecTests {
         #expect(result.stats.complete)
     }
 
-    @Test("the seed specs have no findings", arguments: Fixtures.seedSpecPaths)
+    @Test("the seed specs have no findings", arguments: try Fixtures.seedSpecPaths)
     func seedsAreClean(path: String) throws {
         let result = try Analyzer.analyze(try Spec.load(path: path))
         #expect(result.findings.isEmpty, "\(result.findings.map { "\($0.code.rawValue) \($0.message)" })")

@@ -38,7 +38,7 @@ struct ExplorationTests {
         #expect(exploration.configurations == n + n * n + n)
     }
 
-    @Test("the dense and the hashed store find the same configurations and findings", arguments: Fixtures.allSpecPaths)
+    @Test("the dense and the hashed store find the same configurations and findings", arguments: try Fixtures.allSpecPaths)
     func storesAgree(path: String) throws {
         let spec = try Spec.load(path: path)
         let dense = try Self.explore(spec) { $0.store = .dense }
@@ -69,7 +69,7 @@ struct ExplorationTests {
         #expect(a.findings.first?.trace?.count == 14)
     }
 
-    @Test("random walks never reach a configuration the explorer missed", arguments: Fixtures.allSpecPaths)
+    @Test("random walks never reach a configuration the explorer missed", arguments: try Fixtures.allSpecPaths)
     func randomWalks(path: String) throws {
         let machine = try Machine(try Spec.load(path: path))
         let exploration = try Explorer(machine: machine).run()
@@ -90,7 +90,7 @@ struct ExplorationTests {
 
     @Test("the fixtures of every semantic feature explore completely and agree with random walks")
     func fixtures() throws {
-        let paths = Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("semantics"))
+        let paths = try Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("semantics"))
         #expect(paths.count >= 40)
         for path in paths {
             let machine = try Machine(try Spec.load(path: path))
@@ -128,7 +128,7 @@ struct ExplorationTests {
         #expect(result.stats.undecided.map(\.reason) == ["nothing was explored: event 'set' has 1002001 combinations of parameter values; exploration tries at most 4096 event instances in all (narrow the parameters' domains)"])
     }
 
-    @Test("packing and unpacking a state gives it back", arguments: Fixtures.allSpecPaths)
+    @Test("packing and unpacking a state gives it back", arguments: try Fixtures.allSpecPaths)
     func codecRoundTrip(path: String) throws {
         let machine = try Machine(try Spec.load(path: path))
         let codec = StateCodec(machine: machine)
@@ -149,7 +149,7 @@ struct ExplorationTests {
 struct TransitionCacheTests {
     static var specs: [Spec] {
         get throws {
-            let paths = Fixtures.allSpecPaths + Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("semantics"))
+            let paths = try Fixtures.allSpecPaths + Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("semantics"))
                 + Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("fuzz"))
             return try paths.map { try Spec.load(path: $0) } + (0..<200).map { Generated.randomParallel(seed: $0) }
                 + [Generated.rings([3, 4, 5]), Generated.historyRing(children: 3), Generated.counter(maximum: 5)]

@@ -9,7 +9,7 @@ import Testing
 struct CoverageReferenceTests {
     @Test("every spec in Specs/: a seeded campaign reaches every state, transition and guard outcome the exploration reaches")
     func specsReachEverything() throws {
-        let paths = Fixtures.allSpecPaths
+        let paths = try Fixtures.allSpecPaths
         try #require(!paths.isEmpty, "no specs in \(Fixtures.specsDirectory.path)")
         for path in paths {
             let machine = try Machine(try Spec.load(path: path))

@@ -20,7 +20,7 @@ struct GraphvizDiagramTests {
     }
 
     private func specPaths() throws -> [String] {
-        let paths = Fixtures.allSpecPaths
+        let paths = try Fixtures.allSpecPaths
         try #require(paths.count >= 10, "Specs/ and Specs/defects/ should hold the seed and defect specs; found \(paths.count)")
         return paths
     }
