@@ -6,7 +6,7 @@ import SMSpec
 
 @main
 struct SMCheck: ParsableCommand {
-    static let version = "0.1.0"
+    static let version = Release.version
 
     static let configuration = CommandConfiguration(
         commandName: "smcheck",

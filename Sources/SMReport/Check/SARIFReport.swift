@@ -5,8 +5,6 @@ public import SMSpec
 /// SARIF 2.1.0 for CI code scanning: one rule per finding code, results located at the spec's line and column,
 /// traces as code flows, load errors as results of the rule `load-error`.
 public enum SARIFReport {
-    public static let toolVersion = "0.1.0"
-
     public static func document(_ outcomes: [SpecOutcome], filter: ReportFilter = ReportFilter()) -> JSONNode {
         let rules: [JSONNode] = FindingCode.allCases.map { code in
             .object([
@@ -58,8 +56,8 @@ public enum SARIFReport {
             ("version", "2.1.0"),
             ("runs", .array([.object([
                 ("tool", .object([("driver", .object([
-                    ("name", "smcheck"), ("version", .string(toolVersion)),
-                    ("informationUri", "https://github.com/smcheck/smcheck"),
+                    ("name", "smcheck"), ("version", .string(Release.version)),
+                    ("informationUri", .string(Release.repository)),
                     ("rules", .array(rules)),
                 ]))])),
                 ("results", .array(results)),
