@@ -21,9 +21,9 @@ struct SMCheck: ParsableCommand {
             """,
         version: "smcheck \(version) (\(Z3Library.version.map { "Z3 " + $0 } ?? "built without Z3"), "
             + "\(GraphvizLayout.version.map { "Graphviz " + $0 } ?? "built without Graphviz"))",
-        subcommands: [Check.self, ExploreCommand.self, ExportCommand.self, FuzzCommand.self, GenerateCommand.self, GraphCommand.self,
+        subcommands: [CheckCommand.self, ExploreCommand.self, ExportCommand.self, FuzzCommand.self, GenerateCommand.self, GraphCommand.self,
                       ReplayCommand.self, ReportCommand.self, RunCommand.self, SchemaCommand.self],
-        defaultSubcommand: Check.self
+        defaultSubcommand: CheckCommand.self
     )
 
     /// Parses and runs, writing every error in the one form the commands use (`error: ...`).

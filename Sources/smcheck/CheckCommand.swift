@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import SMAnalyzer
+import SMReport
+import SMSCXML
+import SMSolver
+import SMSpec
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Explore specs and report what is wrong with them.",
+        discussion: """
+            Each spec (or every spec under a directory) is explored; every finding comes with the shortest event \
+            trace that shows it. A result is "ok" only when every check was decided: when an exploration stops at a \
+            limit, or the solver cannot decide a question, the result says "incomplete" and lists what was not \
+            checked.
+
+            Exit status: 0 nothing at error level and every check decided, 1 error-level findings, 2 a spec could \
+            not be used, 3 incomplete (nothing at error level found in what was checked; --allow-incomplete makes \
+            this 0).
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, sarif, junit
+    }
+
+    @Argument(help: "Spec files (JSON or SCXML), or directories to search for specs.", completion: .file(extensions: ["json", "scxml"]))
+    var files: [String]
+
+    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: Format = .text
+
+    @Option(help: "Leave out findings below this severity: info, warning or error.")
+    var severity: SeverityArgument = .info
+
+    @Flag(name: .customLong("allow-incomplete"), help: "Exit with 0, not 3, when some checks were not decided and nothing at error level was found.")
+    var allowIncomplete = false
+
+    @OptionGroup var exploration: ExplorationArguments
+
+    @Option(help: "How to prove guard properties over the declared domains: z3 (default when built with Z3), enumerate or off.")
+    var solver: SolverArgument = .automatic
+
+    @Flag(name: .customLong("assume-invariants"), help: "Let the solver assume the invariants for transitions on external events.")
+    var assumeInvariants = false
+
+    @Flag(name: .customLong("ignored-events"), help: "Also report (info) events a state handles only under guards that can all be false.")
+    var ignoredEvents = false
+
+    func run() throws {
+        Interruption.shared.install()
+        let filter = ReportFilter(minimumSeverity: severity.value, allowsIncomplete: allowIncomplete)
+        var outcomes: [SpecOutcome] = []
+        for file in try SpecInputs.files(files) {
+            let outcome: SpecOutcome
+            do {
+                let spec = try SpecFile.load(path: file)
+                var options = exploration.options(progress: file)
+                options.solver = solver.value
+                options.assumeInvariants = assumeInvariants
+                options.reportsIgnoredEvents = ignoredEvents
+                let result = try Analyzer.analyze(spec, options: options)
+                outcome = .analyzed(file: file, result)
+            } catch {
+                outcome = .unusable(file: file, error)
+            }
+            FileHandleOutput.clearProgressLine()
+            if format == .text {
+                // Text goes out spec by spec, so a long batch shows progress.
+                let report = TextReport(filter: filter, colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
+                if case .unusable = outcome { printError(report, terminator: "") } else { print(report) }
+            }
+            outcomes.append(outcome)
+        }
+        switch format {
+        case .text: break
+        case .json: print(JSONReport.text(outcomes, filter: filter), terminator: "")
+        case .sarif: print(SARIFReport.text(outcomes, filter: filter), terminator: "")
+        case .junit: print(CheckJUnitReport.text(outcomes, filter: filter), terminator: "")
+        }
+        throw Self.exitStatus(filter.verdict(outcomes))
+    }
+
+    static func exitStatus(_ verdict: CheckVerdict) -> ExitCode {
+        switch verdict {
+        case .passed: ExitStatus.clean
+        case .failed: ExitStatus.findings
+        case .unusable: ExitStatus.unusableInput
+        case .incomplete: ExitStatus.incomplete
+        }
+    }
+}
