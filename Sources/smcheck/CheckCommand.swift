@@ -68,16 +68,16 @@ struct CheckCommand: ParsableCommand {
             FileHandleOutput.clearProgressLine()
             if format == .text {
                 // Text goes out spec by spec, so a long batch shows progress.
-                let report = TextReport(filter: filter, colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
+                let report = CheckTextRenderer(filter: filter, colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
                 if case .unusable = outcome { printError(report, terminator: "") } else { print(report) }
             }
             outcomes.append(outcome)
         }
         switch format {
         case .text: break
-        case .json: print(JSONReport.text(outcomes, filter: filter), terminator: "")
-        case .sarif: print(SARIFReport.text(outcomes, filter: filter), terminator: "")
-        case .junit: print(CheckJUnitReport.text(outcomes, filter: filter), terminator: "")
+        case .json: print(CheckJSONRenderer.text(outcomes, filter: filter), terminator: "")
+        case .sarif: print(SARIFRenderer.text(outcomes, filter: filter), terminator: "")
+        case .junit: print(CheckJUnitRenderer.text(outcomes, filter: filter), terminator: "")
         }
         throw Self.exitStatus(filter.verdict(outcomes))
     }

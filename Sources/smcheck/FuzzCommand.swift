@@ -73,15 +73,15 @@ struct FuzzCommand: ParsableCommand {
             let outcome = fuzz(file, seed: campaignSeed)
             if format == .text {
                 FileHandleOutput.clearProgressLine()
-                let report = FuzzTextReport(colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
+                let report = FuzzTextRenderer(colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
                 if case .unusable = outcome { printError(report, terminator: "") } else { print(report) }
             }
             outcomes.append(outcome)
         }
-        if format == .json { print(FuzzJSONReport.text(outcomes), terminator: "") }
+        if format == .json { print(FuzzJSONRenderer.text(outcomes), terminator: "") }
         if let junit {
             do {
-                try JUnitReport.text(outcomes).write(toFile: junit, atomically: true, encoding: .utf8)
+                try FuzzJUnitRenderer.text(outcomes).write(toFile: junit, atomically: true, encoding: .utf8)
             } catch {
                 printError("error: cannot write the JUnit report to \(junit): \(error.localizedDescription)")
                 throw ExitStatus.unusableInput

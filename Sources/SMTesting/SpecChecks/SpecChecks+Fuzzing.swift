@@ -14,7 +14,7 @@ extension SpecChecks {
         withMachine(spec) { machine in
             let result = Fuzzer(machine: machine, configuration: configuration, implementation: implementation).run()
             guard let failure = result.failure else { return [] }
-            return [FuzzTextReport().render(.fuzzed(file: spec.file ?? spec.name, result, replayFile: nil))
+            return [FuzzTextRenderer().render(.fuzzed(file: spec.file ?? spec.name, result, replayFile: nil))
                 + "  a test that fails until this is fixed:\n\n"
                 + SwiftTestSource.fuzz(failure, machine: machine, spec: spec, implementation: implementationName)]
         }

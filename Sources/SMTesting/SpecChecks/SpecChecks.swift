@@ -27,7 +27,7 @@ public enum SpecChecks {
             return [unusable(spec, error)]
         }
         let file = spec.file ?? spec.name
-        let report = TextReport()
+        let report = CheckTextRenderer()
         var failures = result.findings.filter { $0.severity >= severity && !ignoring.contains($0.code) }.map { finding in
             report.render(finding, file: file, machine: result.machine).joined(separator: "\n")
         }

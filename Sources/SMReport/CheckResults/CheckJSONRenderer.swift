@@ -3,7 +3,7 @@ public import SMEngine
 public import SMSpec
 
 /// The machine-readable result, `smcheck-result/1`: stable key order so outputs can be diffed.
-public enum JSONReport {
+public enum CheckJSONRenderer {
     public static func document(_ outcomes: [SpecOutcome], filter: ReportFilter = ReportFilter()) -> JSONNode {
         .object([
             ("format", "smcheck-result/1"),

@@ -4,7 +4,7 @@ import SMSpec
 
 /// The human-readable report: findings grouped per spec, each with its place, its trace as numbered steps and its
 /// witness values; colored when `colors` is set (on a terminal).
-public struct TextReport {
+public struct CheckTextRenderer {
     public var filter = ReportFilter()
     public var colors = false
 

@@ -2,14 +2,14 @@ import SMFuzz
 public import SMSpec
 
 /// The machine-readable result of `smcheck fuzz`, `smcheck-fuzz/1`.
-public enum FuzzJSONReport {
+public enum FuzzJSONRenderer {
     public static func document(_ outcomes: [FuzzOutcome]) -> JSONNode {
         .object([
             ("format", "smcheck-fuzz/1"),
             ("specs", .array(outcomes.map { outcome in
                 switch outcome {
                 case .unusable(let file, let error):
-                    return .object([("file", .string(file)), ("errors", .array(error.diagnostics.map(JSONReport.diagnostic)))])
+                    return .object([("file", .string(file)), ("errors", .array(error.diagnostics.map(CheckJSONRenderer.diagnostic)))])
                 case .fuzzed(let file, let result, let replayFile, let swiftTestFile):
                     return spec(file: file, result, replayFile: replayFile, swiftTestFile: swiftTestFile)
                 }

@@ -3,7 +3,7 @@ public import SMFuzz
 
 /// A linearizability failure for people: the shrunk scenario, what each event returned and when (so the overlap
 /// shows), and how far an order of the spec gets before nothing explains what came next.
-public enum LinearizabilityTextReport {
+public enum LinearizabilityTextRenderer {
     public static func render(_ failure: LinearizabilityFailure, machine: Machine, name: String) -> String {
         let history = failure.history
         let scenario = failure.scenario

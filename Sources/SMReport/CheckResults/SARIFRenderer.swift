@@ -4,7 +4,7 @@ public import SMSpec
 
 /// SARIF 2.1.0 for CI code scanning: one rule per finding code, results located at the spec's line and column,
 /// traces as code flows, load errors as results of the rule `load-error`.
-public enum SARIFReport {
+public enum SARIFRenderer {
     public static func document(_ outcomes: [SpecOutcome], filter: ReportFilter = ReportFilter()) -> JSONNode {
         let rules: [JSONNode] = FindingCode.allCases.map { code in
             .object([

@@ -4,7 +4,7 @@ import SMAnalyzer
 /// JUnit XML of `smcheck check` for CI dashboards: a test suite per spec file with one test case that fails with the
 /// error-level findings, errors when checks were left undecided (unless they are allowed) or the spec could not be
 /// used. The verdict is the same as the exit status's.
-public enum CheckJUnitReport {
+public enum CheckJUnitRenderer {
     public static func text(_ outcomes: [SpecOutcome], filter: ReportFilter = ReportFilter()) -> String {
         var suites: [String] = []
         var failures = 0, errors = 0
@@ -19,7 +19,7 @@ public enum CheckJUnitReport {
                 body = "\n      <error message=\"\(Markup.escape(error.diagnostics.first?.message ?? "unusable spec"))\" type=\"load-error\">\(Markup.escape(details))</error>"
             case .analyzed(let file, let result):
                 time = String(format: "%.3f", Double(result.stats.milliseconds) / 1000)
-                let report = TextReport(filter: filter)
+                let report = CheckTextRenderer(filter: filter)
                 let errorFindings = result.findings.filter { $0.severity == .error && filter.shows($0) }
                 if verdict == .failed {
                     let details = errorFindings.flatMap { report.render($0, file: file, machine: result.machine) }

@@ -4,7 +4,7 @@ import SMFuzz
 
 /// JUnit XML for CI dashboards: a test suite per spec file with one test case, the campaign, which fails with the
 /// shrunk trace and the replay command, or errors when the spec could not be used.
-public enum JUnitReport {
+public enum FuzzJUnitRenderer {
     public static func text(_ outcomes: [FuzzOutcome]) -> String {
         var suites: [String] = []
         var tests = 0, failures = 0, errors = 0
@@ -34,7 +34,7 @@ public enum JUnitReport {
                     body = "\n      <failure message=\"\(Markup.escape(failure.failure.message))\" type=\"\(failure.failure.kind.rawValue)\">"
                         + Markup.escape(details.joined(separator: "\n")) + "</failure>"
                 }
-                let coverage = "coverage: " + FuzzTextReport.tally(result.coverageSummary)
+                let coverage = "coverage: " + FuzzTextRenderer.tally(result.coverageSummary)
                 suites.append("""
                       <testsuite name="\(Markup.escape(file))" tests="1" failures="\(result.failure == nil ? 0 : 1)" errors="0" time="\(time)">
                         <testcase classname="smcheck.fuzz" name="\(Markup.escape(name))" time="\(time)">\(body)
