@@ -75,9 +75,9 @@ struct CheckCommand: ParsableCommand {
         }
         switch format {
         case .text: break
-        case .json: print(CheckJSONRenderer.text(outcomes, filter: filter), terminator: "")
-        case .sarif: print(SARIFRenderer.text(outcomes, filter: filter), terminator: "")
-        case .junit: print(CheckJUnitRenderer.text(outcomes, filter: filter), terminator: "")
+        case .json: print(CheckJSONRenderer(filter: filter).render(outcomes), terminator: "")
+        case .sarif: print(SARIFRenderer(filter: filter).render(outcomes), terminator: "")
+        case .junit: print(CheckJUnitRenderer(filter: filter).render(outcomes), terminator: "")
         }
         throw Self.exitStatus(filter.verdict(outcomes))
     }

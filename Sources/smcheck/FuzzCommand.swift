@@ -78,10 +78,10 @@ struct FuzzCommand: ParsableCommand {
             }
             outcomes.append(outcome)
         }
-        if format == .json { print(FuzzJSONRenderer.text(outcomes), terminator: "") }
+        if format == .json { print(FuzzJSONRenderer().render(outcomes), terminator: "") }
         if let junit {
             do {
-                try FuzzJUnitRenderer.text(outcomes).write(toFile: junit, atomically: true, encoding: .utf8)
+                try FuzzJUnitRenderer().render(outcomes).write(toFile: junit, atomically: true, encoding: .utf8)
             } catch {
                 printError("error: cannot write the JUnit report to \(junit): \(error.localizedDescription)")
                 throw ExitStatus.unusableInput

@@ -3,28 +3,32 @@ public import SMEngine
 public import SMSpec
 
 /// The machine-readable result, `smcheck-result/1`: stable key order so outputs can be diffed.
-public enum CheckJSONRenderer {
-    public static func document(_ outcomes: [SpecOutcome], filter: ReportFilter = ReportFilter()) -> JSONNode {
+public struct CheckJSONRenderer: ReportRenderer {
+    public var filter: ReportFilter
+
+    public init(filter: ReportFilter = ReportFilter()) { self.filter = filter }
+
+    public func document(_ outcomes: [SpecOutcome]) -> JSONNode {
         .object([
             ("format", "smcheck-result/1"),
             ("specs", .array(outcomes.map { outcome in
                 switch outcome {
                 case .unusable(let file, let error):
-                    return .object([("file", .string(file)), ("errors", .array(error.diagnostics.map(diagnostic)))])
+                    return .object([("file", .string(file)), ("errors", .array(error.diagnostics.map(Self.diagnostic)))])
                 case .analyzed(let file, let result):
                     return .object([
                         ("file", .string(file)),
                         ("name", .string(result.spec.name)),
-                        ("stats", stats(result.stats)),
-                        ("findings", .array(result.findings.filter(filter.shows).map { finding($0, machine: result.machine) })),
+                        ("stats", Self.stats(result.stats)),
+                        ("findings", .array(result.findings.filter(filter.shows).map { Self.finding($0, machine: result.machine) })),
                     ])
                 }
             })),
         ])
     }
 
-    public static func text(_ outcomes: [SpecOutcome], filter: ReportFilter = ReportFilter()) -> String {
-        JSONWriter.string(document(outcomes, filter: filter)) + "\n"
+    public func render(_ outcomes: [SpecOutcome]) -> String {
+        JSONWriter.string(document(outcomes)) + "\n"
     }
 
     static func stats(_ stats: AnalysisStats) -> JSONNode {

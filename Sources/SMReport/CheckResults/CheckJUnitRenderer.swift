@@ -4,8 +4,12 @@ import SMAnalyzer
 /// JUnit XML of `smcheck check` for CI dashboards: a test suite per spec file with one test case that fails with the
 /// error-level findings, errors when checks were left undecided (unless they are allowed) or the spec could not be
 /// used. The verdict is the same as the exit status's.
-public enum CheckJUnitRenderer {
-    public static func text(_ outcomes: [SpecOutcome], filter: ReportFilter = ReportFilter()) -> String {
+public struct CheckJUnitRenderer: ReportRenderer {
+    public var filter: ReportFilter
+
+    public init(filter: ReportFilter = ReportFilter()) { self.filter = filter }
+
+    public func render(_ outcomes: [SpecOutcome]) -> String {
         var suites: [String] = []
         var failures = 0, errors = 0
         for outcome in outcomes {

@@ -4,7 +4,9 @@ import SMSpec
 
 /// The human-readable report: findings grouped per spec, each with its place, its trace as numbered steps and its
 /// witness values; colored when `colors` is set (on a terminal).
-public struct CheckTextRenderer {
+public struct CheckTextRenderer: ReportRenderer {
+    public typealias Subject = [SpecOutcome]
+
     public var filter = ReportFilter()
     public var colors = false
 

@@ -4,14 +4,18 @@ public import SMSpec
 
 /// SARIF 2.1.0 for CI code scanning: one rule per finding code, results located at the spec's line and column,
 /// traces as code flows, load errors as results of the rule `load-error`.
-public enum SARIFRenderer {
-    public static func document(_ outcomes: [SpecOutcome], filter: ReportFilter = ReportFilter()) -> JSONNode {
+public struct SARIFRenderer: ReportRenderer {
+    public var filter: ReportFilter
+
+    public init(filter: ReportFilter = ReportFilter()) { self.filter = filter }
+
+    public func document(_ outcomes: [SpecOutcome]) -> JSONNode {
         let rules: [JSONNode] = FindingCode.allCases.map { code in
             .object([
                 ("id", .string(code.rawValue)),
                 ("name", .string(code.title.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())),
                 ("shortDescription", .object([("text", .string(code.title))])),
-                ("defaultConfiguration", .object([("level", .string(level(code.severity)))])),
+                ("defaultConfiguration", .object([("level", .string(Self.level(code.severity)))])),
             ])
         } + [.object([
             ("id", "load-error"), ("name", "LoadError"),
@@ -25,7 +29,7 @@ public enum SARIFRenderer {
             switch outcome {
             case .unusable(let file, let error):
                 for diagnostic in error.diagnostics {
-                    results.append(result(rule: "load-error", index: FindingCode.allCases.count, level: "error",
+                    results.append(Self.result(rule: "load-error", index: FindingCode.allCases.count, level: "error",
                                           message: diagnostic.fullMessage, file: file, location: diagnostic.location))
                 }
             case .analyzed(let file, let analysis):
@@ -37,8 +41,8 @@ public enum SARIFRenderer {
                     ]))
                 }
                 for finding in analysis.findings where filter.shows(finding) {
-                    var entry = result(rule: finding.code.rawValue, index: FindingCode.allCases.firstIndex(of: finding.code)!,
-                                       level: level(finding.severity), message: finding.message, file: file, location: finding.location)
+                    var entry = Self.result(rule: finding.code.rawValue, index: FindingCode.allCases.firstIndex(of: finding.code)!,
+                                       level: Self.level(finding.severity), message: finding.message, file: file, location: finding.location)
                     if let trace = finding.trace, !trace.isEmpty, case .object(var members) = entry.value {
                         let steps: [JSONNode] = trace.enumerated().map { i, step in
                             .object([("location", .object([("message", .object([("text", .string("\(i + 1). \(analysis.machine.describe(step.event))"))]))]))])
@@ -69,8 +73,8 @@ public enum SARIFRenderer {
         ])
     }
 
-    public static func text(_ outcomes: [SpecOutcome], filter: ReportFilter = ReportFilter()) -> String {
-        JSONWriter.string(document(outcomes, filter: filter)) + "\n"
+    public func render(_ outcomes: [SpecOutcome]) -> String {
+        JSONWriter.string(document(outcomes)) + "\n"
     }
 
     static func level(_ severity: Severity) -> String {

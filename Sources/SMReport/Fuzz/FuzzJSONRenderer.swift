@@ -2,8 +2,10 @@ import SMFuzz
 public import SMSpec
 
 /// The machine-readable result of `smcheck fuzz`, `smcheck-fuzz/1`.
-public enum FuzzJSONRenderer {
-    public static func document(_ outcomes: [FuzzOutcome]) -> JSONNode {
+public struct FuzzJSONRenderer: ReportRenderer {
+    public init() {}
+
+    public func document(_ outcomes: [FuzzOutcome]) -> JSONNode {
         .object([
             ("format", "smcheck-fuzz/1"),
             ("specs", .array(outcomes.map { outcome in
@@ -11,13 +13,13 @@ public enum FuzzJSONRenderer {
                 case .unusable(let file, let error):
                     return .object([("file", .string(file)), ("errors", .array(error.diagnostics.map(CheckJSONRenderer.diagnostic)))])
                 case .fuzzed(let file, let result, let replayFile, let swiftTestFile):
-                    return spec(file: file, result, replayFile: replayFile, swiftTestFile: swiftTestFile)
+                    return Self.spec(file: file, result, replayFile: replayFile, swiftTestFile: swiftTestFile)
                 }
             })),
         ])
     }
 
-    public static func text(_ outcomes: [FuzzOutcome]) -> String {
+    public func render(_ outcomes: [FuzzOutcome]) -> String {
         JSONWriter.string(document(outcomes)) + "\n"
     }
 

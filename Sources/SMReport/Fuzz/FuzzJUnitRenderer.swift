@@ -4,8 +4,10 @@ import SMFuzz
 
 /// JUnit XML for CI dashboards: a test suite per spec file with one test case, the campaign, which fails with the
 /// shrunk trace and the replay command, or errors when the spec could not be used.
-public enum FuzzJUnitRenderer {
-    public static func text(_ outcomes: [FuzzOutcome]) -> String {
+public struct FuzzJUnitRenderer: ReportRenderer {
+    public init() {}
+
+    public func render(_ outcomes: [FuzzOutcome]) -> String {
         var suites: [String] = []
         var tests = 0, failures = 0, errors = 0
         var totalSeconds = 0.0

@@ -4,7 +4,7 @@ import SMFuzz
 
 /// The human-readable result of `smcheck fuzz`: per spec, the verdict and the campaign's size and speed, a
 /// failure's shrunk trace and how to replay it, and the coverage with what was not reached.
-public struct FuzzTextRenderer {
+public struct FuzzTextRenderer: ReportRenderer {
     public var colors = false
     /// How many unreached items to name per kind before summing up the rest.
     public var listedMisses = 8

@@ -3,18 +3,27 @@ public import SMFuzz
 
 /// A linearizability failure for people: the shrunk scenario, what each event returned and when (so the overlap
 /// shows), and how far an order of the spec gets before nothing explains what came next.
-public enum LinearizabilityTextRenderer {
-    public static func render(_ failure: LinearizabilityFailure, machine: Machine, name: String) -> String {
+public struct LinearizabilityTextRenderer: ReportRenderer {
+    public let machine: Machine
+    /// The spec's name, which starts the first line.
+    public let name: String
+
+    public init(machine: Machine, name: String) {
+        self.machine = machine
+        self.name = name
+    }
+
+    public func render(_ failure: LinearizabilityFailure) -> String {
         let history = failure.history
         let scenario = failure.scenario
         var lines = ["\(name): not linearizable: no order of the events explains what the implementation returned"]
         if failure.original == scenario && failure.shrinkExecutions == 0 {
             lines.append("  found by run \(failure.execution) of the scenario")
         } else {
-            lines.append("  found by run \(failure.execution) of scenario \(failure.scenarioIndex + 1); shrunk from \(describe(failure.original)) "
-                + "to \(describe(scenario)) in \(TextStyle.plural(failure.shrinkExecutions, "run"))")
+            lines.append("  found by run \(failure.execution) of scenario \(failure.scenarioIndex + 1); shrunk from \(Self.describe(failure.original)) "
+                + "to \(Self.describe(scenario)) in \(TextStyle.plural(failure.shrinkExecutions, "run"))")
         }
-        lines.append("  sent: " + sent(scenario, machine: machine))
+        lines.append("  sent: " + Self.sent(scenario, machine: machine))
         lines.append("  what happened (call-return on a clock the threads share):")
         let width = String(history.operations.map(\.returned).max() ?? 0).count * 2 + 1
         for operation in history.operations.sorted(by: { $0.invoked < $1.invoked }) {

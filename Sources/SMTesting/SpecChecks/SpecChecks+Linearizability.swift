@@ -36,7 +36,7 @@ extension SpecChecks {
                                  withTest: Bool) -> [String] {
         if let error = result.error { return ["\(spec.name): \(error)"] }
         guard let failure = result.failure else { return [] }
-        var message = LinearizabilityTextRenderer.render(failure, machine: machine, name: spec.name)
+        var message = LinearizabilityTextRenderer(machine: machine, name: spec.name).render(failure)
         if withTest {
             message += "\n  a test that fails until this is fixed:\n\n"
                 + SwiftTestSource.linearizability(failure, machine: machine, spec: spec, implementation: implementationName)
