@@ -54,7 +54,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-atomics.git", from: "1.2.0"),
     ],
     targets: [
         .target(name: "SMSpec", swiftSettings: strictSwift),
@@ -78,7 +77,7 @@ let package = Package(
         ),
         .target(
             name: "SMAnalyzer",
-            dependencies: ["SMEngine", "SMSolver", "SMSymbolic", "CPlatform", .product(name: "Atomics", package: "swift-atomics")],
+            dependencies: ["SMEngine", "SMSolver", "SMSymbolic", "CPlatform"],
             swiftSettings: strictSwift
         ),
         .target(name: "CPlatform"),

@@ -29,6 +29,7 @@ let package = Package(
         benchmarkTarget("FuzzBenchmarks", uses: ["SMFuzz"]),
         benchmarkTarget("LoaderBenchmarks", uses: ["SMEngine", "SMSpec", "SMSCXML"]),
         benchmarkTarget("SolverBenchmarks", uses: ["SMSolver"]),
+        benchmarkTarget("SymbolicBenchmarks", uses: ["SMAnalyzer", "SMSpec"]),
         benchmarkTarget("DiagramBenchmarks", uses: ["SMReport", "SMSpec"]),
     ]
 )

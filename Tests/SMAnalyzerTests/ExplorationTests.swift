@@ -23,6 +23,24 @@ struct ExplorationTests {
         #expect(exploration.isComplete)
     }
 
+    @Test("the hashed store grows in the middle of layers and keeps the same configurations, parents and traces")
+    func hashedStoreGrows() throws {
+        // 262,144 configurations: the hashed table (65,536 slots at first) fills up inside the widest layers.
+        let spec = Generated.rings([8, 8, 8, 8, 8, 8], invariant: "!(in(r0s7) && in(r1s7) && in(r2s6) && in(r5s3))")
+        for threads in [1, 2] {
+            var dense = AnalysisOptions()
+            dense.exploration.store = .dense
+            dense.exploration.threads = threads
+            var hashed = dense
+            hashed.exploration.store = .hashed
+            let a = try Analyzer.analyze(spec, options: dense)
+            let b = try Analyzer.analyze(spec, options: hashed)
+            #expect(a.stats.configurations == 262_144 && b.stats.configurations == 262_144)
+            #expect(a.findings == b.findings)
+            #expect(a.findings.first?.trace?.count == 23)
+        }
+    }
+
     @Test("a bounded counter: one configuration per value", arguments: [0, 1, 7, 100])
     func counter(maximum: Int) throws {
         let exploration = try Self.explore(Generated.counter(maximum: maximum))
@@ -38,20 +56,27 @@ struct ExplorationTests {
         #expect(exploration.configurations == n + n * n + n)
     }
 
-    @Test("the dense and the hashed store find the same configurations and findings", arguments: try Fixtures.allSpecPaths)
+    @Test("the dense, the hashed and the wide store find the same configurations, findings and traces",
+          arguments: try Fixtures.allSpecPaths)
     func storesAgree(path: String) throws {
         let spec = try Spec.load(path: path)
-        let dense = try Self.explore(spec) { $0.store = .dense }
-        let hashed = try Self.explore(spec) { $0.store = .hashed }
-        #expect(hashed.storeKind == "hashed")
-        #expect(dense.configurations == hashed.configurations)
-        #expect(dense.transitions == hashed.transitions)
-        #expect(dense.depth == hashed.depth)
-        var options = AnalysisOptions()
-        options.exploration.store = .hashed
-        let viaHashed = try Analyzer.analyze(spec, options: options).findings
+        let automatic = try Self.explore(spec)
         let viaDefault = try Analyzer.analyze(spec).findings
-        #expect(viaHashed.map(\.message) == viaDefault.map(\.message))
+        for (store, kind) in [(ExplorationOptions.StoreChoice.dense, "dense"), (.hashed, "hashed"), (.wide, "wide hashed")] {
+            let forced = try Self.explore(spec) { $0.store = store }
+            guard forced.storeKind == kind else {
+                #expect(kind == "dense", "only the dense store may not fit a key")
+                continue
+            }
+            #expect(forced.configurations == automatic.configurations, "\(kind)")
+            #expect(forced.transitions == automatic.transitions, "\(kind)")
+            #expect(forced.depth == automatic.depth, "\(kind)")
+            var options = AnalysisOptions()
+            options.method = .exploration
+            options.exploration.store = store
+            let findings = try Analyzer.analyze(spec, options: options).findings
+            #expect(findings == viaDefault, "\(kind)")
+        }
     }
 
     @Test("one thread or two: the same findings, witnesses and traces")

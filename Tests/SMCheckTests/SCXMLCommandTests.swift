@@ -110,7 +110,7 @@ struct ReadmeSCXMLTests {
             .split(separator: "\n").filter { !$0.isEmpty }
         // The last line ends with the time the run took.
         #expect(Array(actual.dropLast()) == Array(expected.dropLast()))
-        #expect(actual.last?.hasPrefix("  1 warning (20 configurations, 60 transitions, depth 10, ") == true)
+        #expect(actual.last?.hasPrefix("  1 warning (20 configurations, 30 transitions, depth 10, ") == true)
     }
 
     static func block(_ fence: String, in text: Substring) -> String? {

@@ -17,7 +17,7 @@ struct VerdictTests {
         #expect(output.status == 3)
         #expect(output.standardOutput == """
             Specs/rocket.json — Rocket
-              incomplete: nothing found in the part that was checked (3 configurations, 8 transitions, depth 2, \(try milliseconds(output)) ms)
+              incomplete: nothing found in the part that was checked (3 configurations, 3 transitions, depth 2, \(try milliseconds(output)) ms)
               not checked:
                 SM001, SM002, SM004–SM012, SM014: stopped after 3 configurations (the --max-states limit of 3); only the 3 configurations reached were checked
 

@@ -22,7 +22,8 @@ public enum Spin {
         _ = try execute(spin, ["-a", "model.pml"], in: directory)
         _ = try execute(gcc, ["-O2", "-DBFS", "-DSAFETY", "-DNOCLAIM", "-DMEMLIM=16000", "-o", "pan", "pan.c"], in: directory)
         let start = Date()
-        let output = try execute(directory.appendingPathComponent("pan").path, ["-w\(hashBits)"], in: directory)
+        // -m: BFS stops at depth 10,000 by default, which a deep model (the chain) passes.
+        let output = try execute(directory.appendingPathComponent("pan").path, ["-w\(hashBits)", "-m1000000000"], in: directory)
         let seconds = Date().timeIntervalSince(start)
         func number(before marker: String) -> Double? {
             for line in output.split(separator: "\n") where line.contains(marker) {
@@ -30,7 +31,9 @@ public enum Spin {
             }
             return nil
         }
-        guard let states = number(before: "states, stored"), let rate = number(before: "states/second") else { return nil }
+        guard let states = number(before: "states, stored") else { return nil }
+        // pan leaves the rate out when it finishes within its clock's resolution.
+        let rate = number(before: "states/second") ?? states / seconds
         return Result(states: Int(states), statesPerSecond: rate, megabytes: number(before: "total actual memory usage") ?? 0,
                       seconds: seconds)
     }

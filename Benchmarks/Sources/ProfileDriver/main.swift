@@ -9,6 +9,9 @@ import SMSpec
 //   ProfileDriver send COUNT           sends COUNT events to the flat ring through the locked StateMachine runtime
 //   ProfileDriver rings N K [THREADS]  explores N rings of K states
 //   ProfileDriver load COUNT           loads (and compiles) the large loader-benchmark spec COUNT times
+//   ProfileDriver model NAME [THREADS] [spin]
+//                                      explores one of the explorer-comparison models (name prefix: rings,
+//                                      philosophers, counters, chain, player), and SPIN on its Promela twin
 let arguments = CommandLine.arguments
 let which = arguments.count > 1 ? arguments[1] : "flat"
 if which == "load" {
@@ -26,6 +29,18 @@ if which == "load" {
         if try runtime.send(next).disposition == .handled { handled += 1 }
     }
     print(handled)
+} else if which == "model" {
+    let name = arguments[2]
+    guard let model = BenchmarkSpecs.explorerModels.first(where: { $0.name.hasPrefix(name) }) else {
+        fatalError("no model '\(name)': \(BenchmarkSpecs.explorerModels.map(\.name))")
+    }
+    var options = ExplorationOptions()
+    if arguments.count > 3 { options.threads = Int(arguments[3])! }
+    let result = try Explorer(machine: try Machine(model.spec), options: options).run()
+    print("\(model.name): configurations \(result.configurations) transitions \(result.transitions) depth \(result.depth) seconds \(result.elapsed) states/s \(Int(result.statesPerSecond)) bytes/state \(result.bytesPerState) peak MB \(result.peakMemory >> 20) store \(result.storeKind) cached steps \(result.cachedSteps)")
+    if arguments.count > 4, let spin = try Spin.run(model: model.promela) {
+        print("spin: states \(spin.states) seconds \(spin.seconds) states/s \(Int(spin.statesPerSecond)) bytes/state \(spin.bytesPerState); smcheck/spin \(result.statesPerSecond / spin.statesPerSecond)")
+    }
 } else if which == "rings" {
     let n = Int(arguments[2])!, k = Int(arguments[3])!
     var options = ExplorationOptions()

@@ -41,6 +41,14 @@ struct WorkerResults {
     }
 
     let invariantCount: Int
+    /// Changes whenever a witness is kept, so a search that must hold on to witnesses' states knows when to look.
+    private(set) var version = 0
+
+    /// Every state a kept witness names.
+    var witnessStates: [UInt64] {
+        errors.values.map(\.witness.state) + invariants.values.map(\.state) + overlaps.values.map(\.witness.state)
+            + deadlocks.values.map(\.smallest.state)
+    }
 
     init(machine: Machine) {
         coverage = CoverageRecorder(machine: machine)
@@ -51,6 +59,7 @@ struct WorkerResults {
         guard let signature = Self.signature(of: error) else { return }
         if let existing = errors[signature], existing.witness <= witness { return }
         errors[signature] = (error, witness)
+        version += 1
     }
 
     static func signature(of error: EngineError) -> String? { error.kind.findingSignature(at: error.location) }
@@ -58,12 +67,14 @@ struct WorkerResults {
     mutating func invariant(_ index: Int, _ witness: Witness) {
         if let existing = invariants[index], existing <= witness { return }
         invariants[index] = witness
+        version += 1
     }
 
     mutating func overlap(_ overlap: CoverageRecorder.Overlap, _ witness: Witness) {
         let pair = Pair(first: overlap.first, second: overlap.second)
         if let existing = overlaps[pair], existing.witness <= witness { return }
         overlaps[pair] = (overlap, witness)
+        version += 1
     }
 
     mutating func deadlock(_ witness: Witness, configuration: [UInt64]) {
@@ -71,6 +82,7 @@ struct WorkerResults {
     }
 
     private mutating func add(_ group: DeadlockGroup, for configuration: [UInt64]) {
+        version += 1
         if var existing = deadlocks[configuration] {
             existing.count += group.count
             existing.smallest = min(existing.smallest, group.smallest)
@@ -106,6 +118,8 @@ public final class Exploration {
     public let eventInstances: [EventInstance]
 
     public internal(set) var configurations = 0
+    /// Steps that took a transition: (configuration, event instance, choices) where the machine handled the event.
+    /// Events no active state handles are not counted.
     public internal(set) var transitions = 0
     public internal(set) var depth = 0
     public internal(set) var isComplete = true
@@ -113,6 +127,23 @@ public final class Exploration {
     public internal(set) var incompleteReason: String?
     public internal(set) var elapsed = 0.0
     public internal(set) var peakMemory = 0
+    /// What a bitstate search stored and how much of the space it is expected to have covered.
+    public internal(set) var bitstate: BitstateSummary?
+
+    public struct BitstateSummary: Sendable, CustomStringConvertible {
+        public let bits: Int
+        public let hashFunctions: Int
+        public let stored: Int
+        /// The expected share of the reachable configurations visited (hash collisions skip the rest).
+        public let expectedCoverage: Double
+
+        public var description: String {
+            let megabytes = bits / 8 >> 20
+            let percent = (expectedCoverage * 100_000).rounded(.down) / 1_000
+            return "bitstate search: \(stored) configurations in a \(megabytes) MB bit array, \(hashFunctions) hash functions; expected coverage \(percent)% (a configuration whose bits collide with others' is skipped)"
+        }
+    }
+
     /// Steps the transition cache answered without running the engine.
     public internal(set) var cachedSteps = 0
     /// With `verifiesTransitionCache`: cached steps the engine computed differently (0 unless the cache is wrong).
@@ -151,8 +182,8 @@ public final class Exploration {
         return store.lookup(key) != nil
     }
 
-    /// Which store held the visited set: "dense" or "hashed".
-    public var storeKind: String { store is DenseVisitedStore ? "dense" : "hashed" }
+    /// Which store held the visited set: "dense", "hashed" or "wide hashed".
+    public var storeKind: String { store.kind }
 
     /// The configuration a witness names, as a value.
     public func state(_ id: UInt64) -> MachineState {

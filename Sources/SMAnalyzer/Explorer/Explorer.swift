@@ -1,64 +1,17 @@
-import Atomics
 import Foundation
 @_spi(Stepping) public import SMEngine
 import SMSpec
-
-/// Limits and knobs of an exploration.
-public struct ExplorationOptions: Sendable {
-    /// Stop (with partial results, marked incomplete) after this many configurations.
-    public var maximumStates: Int = 50_000_000
-    /// Stop when the process's resident memory passes this many bytes.
-    public var maximumMemory: Int = 8 << 30
-    /// Stop after this long (nil: no time limit).
-    public var maximumDuration: Duration?
-    /// Polled between chunks of work; when it returns true the exploration stops (marked incomplete).
-    public var isCancelled: @Sendable () -> Bool = { false }
-    /// Threads that expand states; 1 for none beside the caller. Only the dense store inserts from several threads.
-    public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
-    /// At most this many event instances (events times parameter values) are tried in each configuration.
-    public var maximumEventInstances: Int = 4096
-    /// At most this many combinations of opaque-guard and oneOf outcomes are tried per configuration and event.
-    public var maximumChoiceCombinations: Int = 1024
-    /// Which visited store to use; `.automatic` picks the dense one when the packed state fits in 28 bits.
-    /// Forcing one is for tests and diagnosis: both must find the same configurations.
-    public var store: StoreChoice = .automatic
-    /// Cache steps projected on event footprints (see `StateCodec.eventFootprints()`), so that an event touching one
-    /// parallel region is computed once per state of that region rather than once per configuration.
-    public var cachesTransitions = true
-    /// Also run the engine on every step the cache answers and count where they differ
-    /// (`Exploration.transitionCacheMismatches`); an internal consistency check that tests switch on.
-    public var verifiesTransitionCache = false
-
-    public enum StoreChoice: Sendable { case automatic, dense, hashed }
-
-    /// Called with the progress so far, at most every `progressInterval`, also in the middle of a large layer.
-    public var progress: (@Sendable (ExplorationProgress) -> Void)?
-    /// How often `progress` is called.
-    public var progressInterval: Duration = .milliseconds(500)
-
-    public init() {}
-}
-
-public struct ExplorationProgress: Sendable {
-    public let configurations: Int
-    public let depth: Int
-    public let frontier: Int
-    public let seconds: Double
-}
-
-/// An exploration that could not start.
-public struct ExplorationError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
-}
+import Synchronization
 
 /// Breadth-first exploration of every stable configuration reachable from the initial one.
 ///
-/// This is the explorer's hot loop: for each configuration of the current layer, for each event instance and each
-/// combination of choices, load the packed state into a `StepContext`, run the engine's own step, pack the result,
-/// and insert it into the visited store. Layers are explored in parallel when the store allows it. Everything the
-/// checks need — coverage, errors, overlaps, invariant violations, deadlocks — is recorded on the way, each with
-/// the smallest witness by (depth, key), so results do not depend on thread timing.
+/// The hot loop (`ExplorationWorker.expand`): for each configuration of the current layer, for each event instance
+/// and each combination of choices, load the packed state into a `StepContext`, run the engine's own step, pack the
+/// result, and insert it into the visited store. Each thread keeps its worker for the whole run; a layer is split
+/// over them when it is big enough to pay for waking them, and a small one (a deep, narrow space) is expanded on
+/// the calling thread alone, with no synchronisation. Everything the checks need (coverage, errors, overlaps,
+/// invariant violations, deadlocks) is recorded on the way, each with the smallest witness by (depth, id), so
+/// results do not depend on thread timing.
 public final class Explorer: Sendable {
     public let machine: Machine
     package let codec: StateCodec
@@ -83,19 +36,20 @@ public final class Explorer: Sendable {
         eventInstances = instances
     }
 
-    /// Explores; throws only when the initial state itself cannot be computed.
+    /// Layers smaller than this are expanded on the calling thread: waking the others costs more than they save.
+    static let parallelLayer = 512
+    /// Limits and progress are looked at after about this many states of small layers.
+    private static let checkInterval = 4096
+
+    /// Explores; a failure of the initial macrostep is recorded as `startError`.
     public func run() -> Exploration {
         let start = ContinuousClock.now
-        let fitsDense = codec.words == 1 && codec.bits <= DenseVisitedStore.maximumBits
-        let useDense = options.store == .dense ? fitsDense : options.store == .automatic && fitsDense
-        let store: any VisitedStore = useDense ? DenseVisitedStore(bits: codec.bits) : HashedVisitedStore(keyWords: codec.words)
+        let store = makeStore()
         let exploration = Exploration(machine: machine, codec: codec, store: store, eventInstances: eventInstances)
 
         // The initial state.
         let context = StepContext(machine: machine)
         context.recorder = CoverageRecorder(machine: machine, checksOverlaps: true, checksInvariants: true)
-        let rootKey = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
-        defer { rootKey.deallocate() }
         do {
             try context.resetToInitialState()
         } catch {
@@ -104,6 +58,8 @@ public final class Explorer: Sendable {
             exploration.coverage = context.recorder!
             return exploration
         }
+        let rootKey = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
+        defer { rootKey.deallocate() }
         codec.encode(context, into: rootKey)
         let root = store.insertRoot(rootKey)
         exploration.root = root
@@ -112,38 +68,29 @@ public final class Explorer: Sendable {
         if let violated = context.recorder?.violatedInvariant { results.invariant(violated, .init(depth: 0, state: root, instance: nil, choices: [])) }
         results.coverage = context.recorder!
 
-        var frontier: [UInt64] = [root]
-        var depth = 0
         let threadCount = store.isConcurrent ? max(1, options.threads) : 1
         let footprints = options.cachesTransitions ? codec.eventFootprints() : []
-        let caches = WorkerCaches((0..<threadCount).map { _ in
-            options.cachesTransitions ? TransitionCache(footprints: footprints, instances: eventInstances, words: codec.words) : nil
+        let workers = Workers((0..<threadCount).map { _ in
+            let cache = options.cachesTransitions ? TransitionCache(footprints: footprints, instances: eventInstances, words: codec.words) : nil
+            return ExplorationWorker(explorer: self, store: store, cache: cache)
         })
         let monitor = LimitMonitor(options: options, start: start, store: store)
-        while !frontier.isEmpty {
-            if let reason = monitor.limitReached() {
-                exploration.stop(reason)
-                break
-            }
-            let layer = expand(frontier, depth: depth, store: store, threads: threadCount, caches: caches, monitor: monitor)
-            results.merge(layer.results)
-            store.closeLayer(layer.added)
-            exploration.transitions += layer.transitions
-            exploration.transitionCacheMismatches += layer.cacheMismatches
-            if !layer.added.isEmpty { depth += 1 }
-            frontier = layer.added
-            monitor.reportProgress(depth: depth, frontier: frontier.count)
-            if let reason = monitor.stopReason {
-                exploration.stop(reason)
-                break
-            }
-            if layer.choiceLimitHit {
-                exploration.stop("some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried")
-            }
+        let depth: Int
+        if let bitstate = store as? BitstateVisitedStore {
+            depth = searchDepthFirst(from: root, store: bitstate, worker: workers.all[0], monitor: monitor, exploration: exploration)
+        } else {
+            depth = searchBreadthFirst(from: root, store: store, workers: workers, monitor: monitor, exploration: exploration)
+        }
+        for worker in workers.all {
+            var found = worker.tally.pointee.results
+            found.coverage = worker.coverage
+            results.merge(found)
+            exploration.transitions += worker.tally.pointee.transitions
+            exploration.transitionCacheMismatches += worker.tally.pointee.cacheMismatches
         }
         exploration.depth = depth
         exploration.configurations = store.count
-        exploration.cachedSteps = caches.all.reduce(0) { $0 + ($1?.hitCount ?? 0) }
+        exploration.cachedSteps = workers.all.reduce(0) { $0 + $1.cachedSteps }
         exploration.results = results
         exploration.coverage = results.coverage
         exploration.elapsed = (ContinuousClock.now - start).seconds
@@ -151,185 +98,188 @@ public final class Explorer: Sendable {
         return exploration
     }
 
-    struct LayerResult {
-        var added: [UInt64] = []
-        var transitions = 0
-        var results: WorkerResults
-        var choiceLimitHit = false
-        var cacheMismatches = 0
+    /// Layer by layer: each layer is expanded by the workers, and its new states are the next layer.
+    private func searchBreadthFirst(from root: UInt64, store: any VisitedStore, workers: Workers, monitor: LimitMonitor,
+                                    exploration: Exploration) -> Int {
+        var frontier: [UInt64] = [root]
+        var depth = 0
+        var sinceCheck = Self.checkInterval
+        while !frontier.isEmpty {
+            // Big layers are checked inside (between chunks); small ones every few thousand states.
+            sinceCheck += frontier.count
+            if sinceCheck >= Self.checkInterval || store.count >= options.maximumStates {
+                sinceCheck = 0
+                monitor.reportProgress(depth: depth, frontier: frontier.count)
+                if let reason = monitor.limitReached() {
+                    exploration.stop(reason)
+                    break
+                }
+            }
+            let busy = workers.all.count > 1 && frontier.count >= Self.parallelLayer ? workers.all.count : 1
+            expand(frontier, depth: depth, workers: workers, busy: busy, monitor: monitor, store: store)
+            frontier.removeAll(keepingCapacity: true)
+            for worker in workers.all.prefix(busy) {
+                frontier.append(contentsOf: worker.tally.pointee.added)
+                worker.tally.pointee.added.removeAll(keepingCapacity: true)
+            }
+            if let reason = insertOverflow(workers, store: store, depth: depth, into: &frontier) {
+                exploration.stop(reason)
+                break
+            }
+            store.closeLayer(frontier)
+            if !frontier.isEmpty { depth += 1 }
+            if let reason = monitor.stopReason {
+                exploration.stop(reason)
+                break
+            }
+            if workers.all.contains(where: \.tally.pointee.choiceLimitHit) {
+                exploration.stop("some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried")
+            }
+        }
+        return depth
     }
 
-    /// Expands one layer, split in chunks over the threads. Between chunks the monitor checks the limits and reports
-    /// progress, so a layer of millions of states neither runs past a limit nor stays silent.
-    private func expand(_ frontier: [UInt64], depth: Int, store: any VisitedStore, threads: Int, caches: WorkerCaches,
-                        monitor: LimitMonitor) -> LayerResult {
-        let chunk = max(64, frontier.count / (threads * 16))
+    /// Depth first, one thread, for the bitstate store: the trail keeps the path to each open state, so a finding's
+    /// trace is its path (not necessarily the shortest). A nonzero `searchSeed` shuffles the order successors are
+    /// searched in, so swarm shards go down different paths first.
+    private func searchDepthFirst(from root: UInt64, store: BitstateVisitedStore, worker: ExplorationWorker, monitor: LimitMonitor,
+                                  exploration: Exploration) -> Int {
+        var open: [(id: UInt64, depth: Int)] = [(root, 0)]
+        var deepest = 0
+        var sinceCheck = 0
+        var findings = worker.tally.pointee.results.version
+        while let (id, depth) = open.popLast() {
+            sinceCheck += 1
+            if sinceCheck >= Self.checkInterval {
+                sinceCheck = 0
+                monitor.reportProgress(depth: depth, frontier: open.count)
+                if let reason = monitor.limitReached() {
+                    exploration.stop(reason)
+                    break
+                }
+            }
+            deepest = max(deepest, depth)
+            worker.expand(id, depth: depth)
+            if worker.tally.pointee.results.version != findings {
+                // A finding's witness changed: its state and the path to it must outlive the search of its subtree.
+                findings = worker.tally.pointee.results.version
+                for state in worker.tally.pointee.results.witnessStates { store.pin(state) }
+            }
+            var added = worker.tally.pointee.added
+            worker.tally.pointee.added.removeAll(keepingCapacity: true)
+            if options.searchSeed == 0 {
+                added.reverse()
+            } else {
+                // A permutation that depends on the seed alone (ids are deterministic in a one-thread search).
+                let seed = options.searchSeed
+                added.sort { Self.scramble($0, seed) < Self.scramble($1, seed) }
+            }
+            for child in added { open.append((child, depth + 1)) }
+            // Expanded: freed now if it has no open child, else when its last one is done.
+            store.finish(id)
+        }
+        if worker.tally.pointee.choiceLimitHit {
+            exploration.stop("some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried")
+        }
+        exploration.bitstate = Exploration.BitstateSummary(bits: store.bitCount, hashFunctions: BitstateVisitedStore.hashCount,
+                                                           stored: store.count, expectedCoverage: store.expectedCoverage)
+        exploration.stop(exploration.bitstate!.description)
+        return deepest
+    }
+
+    private func makeStore() -> any VisitedStore {
+        if let bytes = options.bitstateBytes { return BitstateVisitedStore(bytes: bytes, keyWords: codec.words, seed: options.searchSeed) }
+        let dense = codec.words == 1 && codec.bits <= DenseVisitedStore.maximumBits
+        let oneWord = codec.words == 1 && codec.bits <= HashedVisitedStore.maximumBits
+        switch options.store {
+        case .dense where dense: return DenseVisitedStore(bits: codec.bits)
+        case .hashed where oneWord: return HashedVisitedStore()
+        case .wide: return WideHashedVisitedStore(keyWords: codec.words)
+        default:
+            if dense { return DenseVisitedStore(bits: codec.bits) }
+            return oneWord ? HashedVisitedStore() : WideHashedVisitedStore(keyWords: codec.words)
+        }
+    }
+
+    /// Expands one layer with `busy` workers, each taking chunks of the frontier in turn. Between chunks the first
+    /// worker checks the limits and reports progress, so a layer of millions of states neither runs past a limit
+    /// nor stays silent.
+    private func expand(_ frontier: [UInt64], depth: Int, workers: Workers, busy: Int, monitor: LimitMonitor, store: any VisitedStore) {
+        if busy == 1 {
+            let worker = workers.all[0]
+            if frontier.count < Self.parallelLayer {
+                for id in frontier { worker.expand(id, depth: depth) }
+                return
+            }
+        }
+        let sortsLayers = store is DenseVisitedStore
+        let chunk = max(64, frontier.count / (busy * 16))
         let chunks = (frontier.count + chunk - 1) / chunk
-        let next = ManagedAtomic<Int>(0)
-        let workers = threads > 1 && frontier.count >= 256 ? threads : 1
-        let partials = Partials(count: workers)
-        let work: @Sendable (Int) -> Void = { worker in
-            let context = StepContext(machine: self.machine)
-            context.recorder = CoverageRecorder(machine: self.machine, checksOverlaps: true, checksInvariants: true)
-            context.trackPackedKey(with: self.codec)
-            var local = LayerResult(results: WorkerResults(machine: self.machine))
-            let parentKey = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * self.codec.words)
-            defer { parentKey.deallocate() }
-            let cache = caches.all[worker]
-            var successors: [UInt64] = []
+        let next = ChunkCounter()
+        let work: @Sendable (Int) -> Void = { index in
+            let worker = workers.all[index]
             while true {
-                if worker == 0 {
-                    monitor.reportProgress(depth: depth, frontier: frontier.count - min(frontier.count, next.load(ordering: .relaxed) * chunk))
+                if index == 0 {
+                    monitor.reportProgress(depth: depth, frontier: frontier.count - min(frontier.count, next.taken * chunk))
                     if monitor.limitReached() != nil { break }
                 } else if monitor.stopReason != nil {
                     break
                 }
-                let c = next.loadThenWrappingIncrement(ordering: .relaxed)
+                let c = next.take()
                 guard c < chunks else { break }
-                for index in (c * chunk)..<min(frontier.count, (c + 1) * chunk) {
-                    self.expandState(frontier[index], depth: depth, store: store, context: context, cache: cache,
-                                     parentKey: parentKey, successors: &successors, into: &local)
+                for position in (c * chunk)..<min(frontier.count, (c + 1) * chunk) {
+                    worker.expand(frontier[position], depth: depth)
                 }
             }
-            local.results.coverage = context.recorder!
-            partials.set(worker, local)
+            // In key order the next layer's successors land near each other in the dense store: each thread sorts
+            // what it added, so the next layer is a few sorted runs, each a sweep through memory.
+            if sortsLayers { worker.tally.pointee.added.sort() }
         }
-        if workers == 1 {
+        if busy == 1 {
             work(0)
         } else {
-            DispatchQueue.concurrentPerform(iterations: workers, execute: work)
-        }
-        var result = LayerResult(results: WorkerResults(machine: machine))
-        for partial in partials.all {
-            result.added += partial.added
-            result.transitions += partial.transitions
-            result.results.merge(partial.results)
-            result.choiceLimitHit = result.choiceLimitHit || partial.choiceLimitHit
-            result.cacheMismatches += partial.cacheMismatches
-        }
-        if workers > 1 { result.added.sort() }
-        return result
-    }
-
-    /// One transition cache per worker, kept across layers; worker i only ever touches cache i.
-    private final class WorkerCaches: @unchecked Sendable {
-        let all: [TransitionCache?]
-        init(_ caches: [TransitionCache?]) { all = caches }
-    }
-
-    /// The workers' results of one layer, each written once by its worker.
-    private final class Partials: @unchecked Sendable {
-        private var items: [LayerResult?]
-        private let lock = NSLock()
-
-        init(count: Int) { items = Array(repeating: nil, count: count) }
-
-        func set(_ index: Int, _ result: LayerResult) { lock.withLock { items[index] = result } }
-        var all: [LayerResult] { lock.withLock { items.compactMap { $0 } } }
-    }
-
-    /// Every event instance and choice combination from one configuration: first all the steps (the context tracks
-    /// the packed key, so a successor's key is ready when its step ends; the transition cache answers most steps of
-    /// parallel machines without running them), then all the inserts, whose memory accesses overlap.
-    private func expandState(
-        _ id: UInt64, depth: Int, store: any VisitedStore, context: StepContext, cache: TransitionCache?,
-        parentKey: UnsafeMutablePointer<UInt64>, successors: inout [UInt64], into local: inout LayerResult
-    ) {
-        let words = codec.words
-        let cachedKey = parentKey + words
-        store.key(of: id, into: parentKey)
-        // Decoded on the first step the cache cannot answer: with parallel regions, often none.
-        var decoded = false
-        func decodeParent() {
-            guard !decoded else { return }
-            codec.decode(parentKey, into: context)
-            context.checkpoint()
-            decoded = true
-        }
-        successors.removeAll(keepingCapacity: true)
-        var progressed = false
-        for (instanceIndex, instance) in eventInstances.enumerated() {
-            let cacheable = cache?.isCacheable(instanceIndex) ?? false
-            if cacheable, cache!.successor(instanceIndex, of: parentKey, into: cachedKey) {
-                if options.verifiesTransitionCache {
-                    decodeParent()
-                    if !engineAgrees(instance, cachedKey, context: context) { local.cacheMismatches += 1 }
-                }
-                local.transitions += 1
-                for w in 0..<words { successors.append(cachedKey[w]) }
-                continue
-            }
-            decodeParent()
-            var values: [Int] = []
-            var combinations = 0
-            while true {
-                combinations += 1
-                if combinations > options.maximumChoiceCombinations {
-                    local.choiceLimitHit = true
-                    break
-                }
-                context.restoreCheckpoint()
-                context.useChoices(values)
-                let overlapsBefore = context.recordedOverlapCount
-                do {
-                    let outcome = try context.process(instance)
-                    local.transitions += 1
-                    if context.recordedOverlapCount > overlapsBefore {
-                        let witness = Witness(depth: depth, state: id, instance: instanceIndex, choices: values)
-                        for overlap in context.recordedOverlaps(from: overlapsBefore) { local.results.overlap(overlap, witness) }
-                    }
-                    // Violated at the end of a macrostep for an event the machine sent itself, but not at the end: the
-                    // final state is checked when it is first reached, so only this case needs the event's witness.
-                    if let violated = context.recordedViolatedInvariant, context.invariantHolds(violated) {
-                        local.results.invariant(violated, Witness(depth: depth, state: id, instance: instanceIndex, choices: values))
-                    }
-                    let key = context.trackedKey!
-                    for w in 0..<words { successors.append(key[w]) }
-                    if cacheable && outcome.handled && context.recordedOverlapCount == overlapsBefore
-                        && context.recordedViolatedInvariant == nil {
-                        cache!.store(instanceIndex, parent: parentKey, successor: key)
-                    }
-                } catch {
-                    // A failure is not a deadlock: the machine does not silently ignore the event.
-                    if case .unhandledEvent = error.kind {} else { progressed = true }
-                    local.results.error(error, Witness(depth: depth, state: id, instance: instanceIndex, choices: values))
-                }
-                guard let next = context.nextChoices() else { break }
-                values = next
-            }
-        }
-        let count = successors.count / words
-        successors.withUnsafeBufferPointer { buffer in
-            guard let keys = buffer.baseAddress else { return }
-            store.touch(keys, count: count)
-            for i in 0..<count {
-                let key = keys + i * words
-                if !Self.equal(key, parentKey, words) { progressed = true }
-                if let child = store.insert(key, parent: id) {
-                    local.added.append(child)
-                    if local.results.invariantCount > 0 {
-                        codec.decode(key, into: context)
-                        local.results.checkNewState(child, depth: depth + 1, context: context)
-                    }
-                }
-            }
-        }
-        if !progressed {
-            decodeParent()
-            context.restoreCheckpoint()
-            if !isFinal(context) {
-                local.results.deadlock(Witness(depth: depth, state: id, instance: nil, choices: []),
-                                       configuration: context.currentConfiguration.words)
-            }
+            withoutActuallyEscaping(work) { work in DispatchQueue.concurrentPerform(iterations: busy, execute: work) }
         }
     }
 
-    /// Whether the engine's step gives what the cache gave.
-    private func engineAgrees(_ instance: EventInstance, _ cached: UnsafePointer<UInt64>, context: StepContext) -> Bool {
-        context.restoreCheckpoint()
-        context.useChoices([])
-        guard (try? context.process(instance)) != nil, let key = context.trackedKey else { return false }
-        return (0..<codec.words).allSatisfy { key[$0] == cached[$0] }
+    /// Inserts what the store had no room for during the layer, after growing it; the reason to stop when it
+    /// cannot grow.
+    private func insertOverflow(_ workers: Workers, store: any VisitedStore, depth: Int, into frontier: inout [UInt64]) -> String? {
+        let overflow = workers.all.flatMap(\.tally.pointee.overflow)
+        guard !overflow.isEmpty else { return nil }
+        for worker in workers.all { worker.tally.pointee.overflow.removeAll(keepingCapacity: true) }
+        let key = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        defer { key.deallocate() }
+        var position = 0
+        while position < overflow.count {
+            guard store.grow(toHold: overflow.count - position) else {
+                return "stopped after \(store.count) configurations: the visited store cannot grow further"
+            }
+            while position < overflow.count {
+                key[0] = overflow[position].key
+                let insertion = store.insert(key, parent: store.handle(of: overflow[position].parent))
+                if insertion == .full { break }
+                position += 1
+                if case .added(let child) = insertion {
+                    frontier.append(child)
+                    workers.all[0].checkNew(child, key: key, depth: depth + 1)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Hands out chunk numbers of a layer to the threads.
+    private final class ChunkCounter: Sendable {
+        private let next = Atomic<Int>(0)
+        func take() -> Int { next.add(1, ordering: .relaxed).oldValue }
+        var taken: Int { next.load(ordering: .relaxed) }
+    }
+
+    /// Every thread's worker; worker i is only ever used by one thread at a time.
+    private final class Workers: @unchecked Sendable {
+        let all: [ExplorationWorker]
+        init(_ workers: [ExplorationWorker]) { all = workers }
     }
 
     /// A configuration the machine is done in: halted, or every active leaf is a final state.
@@ -338,6 +288,12 @@ public final class Explorer: Sendable {
         let configuration = context.currentConfiguration
         let leaves = configuration.filter { machine.isLeaf($0) }
         return !leaves.isEmpty && leaves.allSatisfy { machine.spec.states[$0].kind == .final }
+    }
+
+    private static func scramble(_ value: UInt64, _ seed: UInt64) -> UInt64 {
+        var z = (value ^ seed) &* 0xBF58_476D_1CE4_E5B9
+        z ^= z >> 31
+        return z &* 0x94D0_49BB_1331_11EB
     }
 
     @inline(__always)

@@ -1,5 +1,5 @@
-import Atomics
 import Foundation
+import Synchronization
 
 /// Watches an exploration's limits (configurations, memory) and reports its progress, from the thread that
 /// coordinates and from inside a layer alike. Once a limit is reached it stays reached, and every worker sees it.
@@ -9,7 +9,7 @@ final class LimitMonitor: @unchecked Sendable {
     private let store: any VisitedStore
     private let lock = NSLock()
     private var reason: String?
-    private let stopped = ManagedAtomic<Bool>(false)
+    private let stopped = Atomic<Bool>(false)
     private var lastProgress: ContinuousClock.Instant
     private var lastMemoryCheck: ContinuousClock.Instant
 

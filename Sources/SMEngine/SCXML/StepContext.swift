@@ -141,6 +141,22 @@
         core.isHalted = savedHalted
     }
 
+    /// Whether the host's event `event` would go unhandled in the checkpointed state without running anything: the
+    /// machine halted, or no active state has a transition for it, and unhandled events are ignored rather than
+    /// errors. Such a step leaves the state as it is; this records it as unhandled where `process` would, so an
+    /// explorer can skip the step (`process` would only confirm it).
+    package func ignoresInCheckpoint(_ event: Int) -> Bool {
+        if savedHalted { return true }
+        if core.unhandledIsError { return false }
+        let words = core.words
+        let candidates = core.hot.eventCandidateWords + event * words
+        for w in 0..<words where candidates[w] & savedConfiguration[w] != 0 { return false }
+        if let coverage = core.coverage {
+            for w in 0..<words { coverage.unhandledIn[event * words + w] |= savedConfiguration[w] }
+        }
+        return true
+    }
+
     /// A loop, not memmove: these copies are a few words, and a call costs more than the copy.
     @inline(__always)
     private static func copy<T>(_ source: UnsafeMutablePointer<T>, to target: UnsafeMutablePointer<T>, _ count: Int) {

@@ -1,0 +1,151 @@
+import SMSpec
+
+/// One model of the explorer comparison: a spec as a user would write it, and its twin in Promela for SPIN, with
+/// the same state space (SPIN's "states, stored" equals smcheck's configurations; the benchmark checks it).
+public struct ExplorerModel: Sendable {
+    public let name: String
+    public let spec: Spec
+    public let promela: String
+
+    init(_ name: String, json: String, promela: String) {
+        self.name = name
+        spec = try! Spec.load(json: json)
+        self.promela = promela
+    }
+}
+
+extension BenchmarkSpecs {
+    /// Every shape of the comparison, at the sizes the benchmarks use.
+    public static var explorerModels: [ExplorerModel] {
+        [rings(8, 8), philosophers(14), counters(150), chain(2_000_000), playerWithHistory(tracks: 2_000, volume: 100)]
+    }
+
+    /// N orthogonal rings of K states, one event each: the explorer's best case (each event touches one region).
+    public static func rings(_ regions: Int, _ states: Int) -> ExplorerModel {
+        ExplorerModel("rings \(regions)x\(states)", json: rings(regions: regions, states: states).jsonText,
+                      promela: ringsPromela(regions: regions, states: states))
+    }
+
+    /// Dining philosophers: one parallel region per philosopher (thinking, holding the left fork, eating), the forks
+    /// as shared bools read by guards and written by assignments in several regions, three events per philosopher.
+    public static func philosophers(_ n: Int) -> ExplorerModel {
+        let variables = (0..<n).map { #""fork\#($0)": {"type": "bool", "initial": false}"# }.joined(separator: ", ")
+        let events = (0..<n).flatMap { ["\"left\($0)\": {}", "\"right\($0)\": {}", "\"done\($0)\": {}"] }.joined(separator: ", ")
+        let regions = (0..<n).map { i -> String in
+            let right = (i + 1) % n
+            return #"""
+                "p\#(i)": {"states": {
+                  "thinking\#(i)": {"on": {"left\#(i)": {"guard": "!fork\#(i)", "target": "hasLeft\#(i)", "actions": [{"assign": {"fork\#(i)": "true"}}]}}},
+                  "hasLeft\#(i)": {"on": {"right\#(i)": {"guard": "!fork\#(right)", "target": "eating\#(i)", "actions": [{"assign": {"fork\#(right)": "true"}}]}}},
+                  "eating\#(i)": {"on": {"done\#(i)": {"target": "thinking\#(i)", "actions": [{"assign": {"fork\#(i)": "false", "fork\#(right)": "false"}}]}}}
+                }}
+                """#
+        }.joined(separator: ",\n")
+        let json = #"{"format": "smcheck/1", "name": "philosophers \#(n)", "variables": {\#(variables)}, "events": {\#(events)}, "states": {"table": {"type": "parallel", "states": {\#(regions)}}}}"#
+        var promela = ["/* \(n) dining philosophers, as smcheck's philosophers spec */", "bool fork[\(n)];", "byte phase[\(n)];",
+                       "active proctype table() {", "  do"]
+        for i in 0..<n {
+            let right = (i + 1) % n
+            promela.append("  :: atomic { phase[\(i)] == 0 && !fork[\(i)] -> fork[\(i)] = true; phase[\(i)] = 1 }")
+            promela.append("  :: atomic { phase[\(i)] == 1 && !fork[\(right)] -> fork[\(right)] = true; phase[\(i)] = 2 }")
+            promela.append("  :: atomic { phase[\(i)] == 2 -> fork[\(i)] = false; fork[\(right)] = false; phase[\(i)] = 0 }")
+        }
+        promela += ["  od", "}"]
+        return ExplorerModel("philosophers \(n)", json: json, promela: promela.joined(separator: "\n") + "\n")
+    }
+
+    /// A flat machine (open, locked) with three int counters that wrap: `2 * size^3` configurations.
+    public static func counters(_ size: Int) -> ExplorerModel {
+        let max = size - 1
+        let json = #"""
+            {"format": "smcheck/1", "name": "counters \#(size)",
+             "variables": {"a": {"type": "int", "min": 0, "max": \#(max), "initial": 0}, "b": {"type": "int", "min": 0, "max": \#(max), "initial": 0}, "c": {"type": "int", "min": 0, "max": \#(max), "initial": 0}},
+             "events": {"incA": {}, "incB": {}, "incC": {}, "lock": {}, "unlock": {}},
+             "states": {
+               "open": {"on": {"incA": {"actions": [{"assign": {"a": "(a + 1) % \#(size)"}}]}, "incB": {"actions": [{"assign": {"b": "(b + 1) % \#(size)"}}]},
+                               "incC": {"actions": [{"assign": {"c": "(c + 1) % \#(size)"}}]}, "lock": "locked"}},
+               "locked": {"on": {"unlock": "open"}}
+             }}
+            """#
+        let promela = """
+            /* a flat machine with three counters that wrap, as smcheck's counters spec */
+            byte locked = 0; short a = 0, b = 0, c = 0;
+            active proctype counters() {
+              do
+              :: atomic { locked == 0 -> a = (a + 1) % \(size) }
+              :: atomic { locked == 0 -> b = (b + 1) % \(size) }
+              :: atomic { locked == 0 -> c = (c + 1) % \(size) }
+              :: atomic { locked == 0 -> locked = 1 }
+              :: atomic { locked == 1 -> locked = 0 }
+              od
+            }
+
+            """
+        return ExplorerModel("counters \(size)^3", json: json, promela: promela)
+    }
+
+    /// One int counter that wraps at `length`: a chain of `length` configurations, `length - 1` deep.
+    public static func chain(_ length: Int) -> ExplorerModel {
+        let json = #"""
+            {"format": "smcheck/1", "name": "chain \#(length)",
+             "variables": {"x": {"type": "int", "min": 0, "max": \#(length - 1), "initial": 0}},
+             "events": {"tick": {}},
+             "states": {"running": {"on": {"tick": {"actions": [{"assign": {"x": "(x + 1) % \#(length)"}}]}}}}}
+            """#
+        let promela = """
+            /* one counter that wraps, as smcheck's chain spec */
+            int x = 0;
+            active proctype chain() {
+              do
+              :: atomic { x = (x + 1) % \(length) }
+              od
+            }
+
+            """
+        return ExplorerModel("chain \(length)", json: json, promela: promela)
+    }
+
+    /// A hierarchical player: `playing` holds `normal` and `fast` and a shallow history that `resume` returns to
+    /// from `paused`; the track and the volume are ints. States: stopped, normal, fast, paused with each history.
+    public static func playerWithHistory(tracks: Int, volume: Int) -> ExplorerModel {
+        let json = #"""
+            {"format": "smcheck/1", "name": "player \#(tracks)x\#(volume)",
+             "variables": {"track": {"type": "int", "min": 0, "max": \#(tracks - 1), "initial": 0}, "volume": {"type": "int", "min": 0, "max": \#(volume - 1), "initial": 0}},
+             "events": {"play": {}, "pause": {}, "resume": {}, "stop": {}, "faster": {}, "next": {}, "louder": {}},
+             "states": {
+               "stopped": {"on": {"play": "playing", "next": {"actions": [{"assign": {"track": "(track + 1) % \#(tracks)"}}]}}},
+               "playing": {
+                 "states": {
+                   "h": {"type": "history"},
+                   "normal": {"on": {"faster": "fast"}},
+                   "fast": {"on": {"faster": "normal"}}
+                 },
+                 "initial": "normal",
+                 "on": {"pause": "paused", "stop": "stopped", "louder": {"actions": [{"assign": {"volume": "(volume + 1) % \#(volume)"}}]}}
+               },
+               "paused": {"on": {"resume": "playing/h", "stop": "stopped"}}
+             }}
+            """#
+        // mode: 0 stopped, 1 normal, 2 fast, 3 paused; history: 0 none, 1 normal, 2 fast (recorded when playing is left).
+        let promela = """
+            /* the hierarchical player with history, as smcheck's player spec */
+            byte mode = 0, history = 0; short track = 0; byte volume = 0;
+            active proctype player() {
+              do
+              :: atomic { mode == 0 -> mode = 1 }
+              :: atomic { mode == 0 -> track = (track + 1) % \(tracks) }
+              :: atomic { mode == 1 -> mode = 2 }
+              :: atomic { mode == 2 -> mode = 1 }
+              :: atomic { (mode == 1 || mode == 2) -> history = mode; mode = 3 }
+              :: atomic { (mode == 1 || mode == 2) -> history = mode; mode = 0 }
+              :: atomic { (mode == 1 || mode == 2) -> volume = (volume + 1) % \(volume) }
+              :: atomic { mode == 3 && history == 0 -> mode = 1 }
+              :: atomic { mode == 3 && history != 0 -> mode = history }
+              :: atomic { mode == 3 -> mode = 0 }
+              od
+            }
+
+            """
+        return ExplorerModel("player with history \(tracks)x\(volume)", json: json, promela: promela)
+    }
+}

@@ -1,0 +1,82 @@
+import CPlatform
+import Foundation
+import Synchronization
+
+/// One 32-bit slot per possible key: 0 = not visited, otherwise the parent's key + 1, with the top bit set while
+/// the slot's layer is being built. Lookups are direct, slots are claimed with atomics so every thread inserts at
+/// once, and the memory is paged in only where states are (4 bytes per state when the reachable keys are dense, as
+/// in product state spaces).
+final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
+    static let maximumBits = 28
+    private static let building: UInt32 = 1 << 31
+
+    let keyWords = 1
+    let isConcurrent = true
+    let kind = "dense"
+    private let slots: UnsafeMutablePointer<Atomic<UInt32>>
+    private let capacity: Int
+    private let counter = Atomic<Int>(0)
+
+    var count: Int { counter.load(ordering: .relaxed) }
+    var bytes: Int { count * MemoryLayout<UInt32>.size }
+
+    init(bits: Int) {
+        capacity = 1 << max(bits, 0)
+        // calloc: the pages of slots no state lands in are never touched. An all-zero atomic is a zero.
+        let raw = calloc(capacity, MemoryLayout<Atomic<UInt32>>.stride)!
+        slots = raw.bindMemory(to: Atomic<UInt32>.self, capacity: capacity)
+    }
+
+    deinit { free(slots) }
+
+    func insertRoot(_ key: UnsafePointer<UInt64>) -> UInt64 {
+        slots[Int(key[0])].store(UInt32(key[0]) + 1, ordering: .relaxed)
+        counter.add(1, ordering: .relaxed)
+        return key[0]
+    }
+
+    func handle(of id: UInt64) -> UInt64 { id }
+
+    func insert(_ key: UnsafePointer<UInt64>, parent: UInt64) -> Insertion {
+        let slot = slots + Int(key[0])
+        let candidate = Self.building | (UInt32(parent) + 1)
+        var current = slot.pointee.load(ordering: .relaxed)
+        while true {
+            if current == 0 {
+                let (exchanged, original) = slot.pointee.compareExchange(expected: 0, desired: candidate, ordering: .relaxed)
+                if exchanged {
+                    counter.add(1, ordering: .relaxed)
+                    return .added(key[0])
+                }
+                current = original
+            } else if current & Self.building != 0 && candidate < current {
+                let (exchanged, original) = slot.pointee.compareExchange(expected: current, desired: candidate, ordering: .relaxed)
+                if exchanged { return .known }
+                current = original
+            } else {
+                return .known
+            }
+        }
+    }
+
+    func touch(_ keys: UnsafePointer<UInt64>, count: Int) {
+        for i in 0..<count where keys[i] < UInt64(capacity) { smcheck_prefetch_for_write(slots + Int(keys[i])) }
+    }
+
+    func lookup(_ key: UnsafePointer<UInt64>) -> UInt64? {
+        guard key[0] < UInt64(capacity) else { return nil }
+        return slots[Int(key[0])].load(ordering: .relaxed) == 0 ? nil : key[0]
+    }
+
+    func closeLayer(_ added: [UInt64]) {
+        // No other thread writes between layers: a plain load and store, not a locked read-modify-write.
+        for key in added { slots[Int(key)].store(slots[Int(key)].load(ordering: .relaxed) & ~Self.building, ordering: .relaxed) }
+    }
+
+    func parent(of id: UInt64) -> UInt64? {
+        let value = UInt64(slots[Int(id)].load(ordering: .relaxed) & ~Self.building) - 1
+        return value == id ? nil : value
+    }
+
+    func key(of id: UInt64, into key: UnsafeMutablePointer<UInt64>) { key[0] = id }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Limits and knobs of an exploration.
+public struct ExplorationOptions: Sendable {
+    /// Stop (with partial results, marked incomplete) after this many configurations.
+    public var maximumStates: Int = 50_000_000
+    /// Stop when the process's resident memory passes this many bytes.
+    public var maximumMemory: Int = 8 << 30
+    /// Stop after this long (nil: no time limit).
+    public var maximumDuration: Duration?
+    /// Polled between chunks of work; when it returns true the exploration stops (marked incomplete).
+    public var isCancelled: @Sendable () -> Bool = { false }
+    /// Threads that expand states; 1 for none beside the caller. Keys longer than a word (the wide store) are
+    /// inserted from one thread.
+    public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// At most this many event instances (events times parameter values) are tried in each configuration.
+    public var maximumEventInstances: Int = 4096
+    /// At most this many combinations of opaque-guard and oneOf outcomes are tried per configuration and event.
+    public var maximumChoiceCombinations: Int = 1024
+    /// Which visited store to use; `.automatic` picks the dense one when the packed state fits in 28 bits, the
+    /// hashed one when it fits in a word, the wide one otherwise. Forcing one is for tests and diagnosis: all must
+    /// find the same configurations (a forced store the key does not fit falls back to the automatic choice).
+    public var store: StoreChoice = .automatic
+    /// Cache steps projected on event footprints (see `StateCodec.eventFootprints()`), so that an event touching one
+    /// parallel region is computed once per state of that region rather than once per configuration.
+    public var cachesTransitions = true
+    /// Also run the engine on every step the cache answers and count where they differ
+    /// (`Exploration.transitionCacheMismatches`); an internal consistency check that tests switch on.
+    public var verifiesTransitionCache = false
+
+    public enum StoreChoice: Sendable { case automatic, dense, hashed, wide }
+
+    /// Search depth first with a bit array of this many bytes instead of a store of states (SPIN's supertrace): a
+    /// state costs a few bits, so spaces far beyond memory can be searched, but hash collisions may skip states, so
+    /// the result is always partial and says its expected coverage. One thread; traces are paths, not the shortest.
+    public var bitstateBytes: Int?
+    /// Picks the bitstate hash functions and the order successors are searched in: runs with different seeds (the
+    /// shards of a swarm) collide on different states and go down different paths first. 0: declaration order.
+    public var searchSeed: UInt64 = 0
+
+    /// Called with the progress so far, at most every `progressInterval`, also in the middle of a large layer.
+    public var progress: (@Sendable (ExplorationProgress) -> Void)?
+    /// How often `progress` is called.
+    public var progressInterval: Duration = .milliseconds(500)
+
+    public init() {}
+}
+
+public struct ExplorationProgress: Sendable {
+    public let configurations: Int
+    public let depth: Int
+    public let frontier: Int
+    public let seconds: Double
+}
+
+/// An exploration that could not start.
+public struct ExplorationError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

@@ -1,0 +1,212 @@
+@_spi(Stepping) import SMEngine
+
+/// One thread's tools, kept for the whole exploration: a step context, a transition cache, buffers, and what it
+/// found so far. Nothing here is allocated per layer or per state, so a deep, narrow state space (a layer of one
+/// state, two million times) costs its steps and little else.
+final class ExplorationWorker {
+    private let explorer: Explorer
+    private let codec: StateCodec
+    private let store: any VisitedStore
+    private let context: StepContext
+    private let cache: TransitionCache?
+    /// What this worker found and holds, behind a pointer: as stored properties of a class, every change would
+    /// pay a run-time exclusivity check, and this changes on every step.
+    let tally: UnsafeMutablePointer<Tally>
+    /// The parent's key, then room for a successor's key from the cache.
+    private let parentKey: UnsafeMutablePointer<UInt64>
+    /// Copied out of the options once: reading `explorer.options` in the hot loop copies the whole struct.
+    private let verifiesTransitionCache: Bool
+    private let maximumChoiceCombinations: Int
+    /// Each event instance's event, so the loop over instances touches no array of structs holding references
+    /// (each such read costs a retain and a release).
+    private let instanceEvents: UnsafeMutablePointer<Int>
+    private let instanceCount: Int
+
+    struct Tally {
+        /// What this worker found, merged with the others' once at the end.
+        var results: WorkerResults
+        /// States this worker added to the layer being built.
+        var added: [UInt64] = []
+        /// New keys the store had no room for, with their parent's id, to insert once it grew.
+        var overflow: [(key: UInt64, parent: UInt64)] = []
+        var transitions = 0
+        var choiceLimitHit = false
+        var cacheMismatches = 0
+        var successors: [UInt64] = []
+        /// See `isIgnored`.
+        var skipsFirst = true
+        var eventsChecked = 0
+        var eventsIgnored = 0
+    }
+
+    init(explorer: Explorer, store: any VisitedStore, cache: TransitionCache?) {
+        self.explorer = explorer
+        codec = explorer.codec
+        self.store = store
+        self.cache = cache
+        context = StepContext(machine: explorer.machine)
+        context.recorder = CoverageRecorder(machine: explorer.machine, checksOverlaps: true, checksInvariants: true)
+        context.trackPackedKey(with: codec)
+        tally = .allocate(capacity: 1)
+        tally.initialize(to: Tally(results: WorkerResults(machine: explorer.machine)))
+        parentKey = .allocate(capacity: 2 * codec.words)
+        verifiesTransitionCache = explorer.options.verifiesTransitionCache
+        maximumChoiceCombinations = explorer.options.maximumChoiceCombinations
+        instanceCount = explorer.eventInstances.count
+        instanceEvents = .allocate(capacity: max(1, instanceCount))
+        for (index, instance) in explorer.eventInstances.enumerated() { instanceEvents[index] = instance.event }
+    }
+
+    deinit {
+        tally.deinitialize(count: 1)
+        tally.deallocate()
+        parentKey.deallocate()
+        instanceEvents.deallocate()
+    }
+
+    /// Steps the transition cache answered.
+    var cachedSteps: Int { cache?.hitCount ?? 0 }
+
+    /// The coverage this worker's steps recorded.
+    var coverage: CoverageRecorder { context.recorder! }
+
+    /// Every event instance and choice combination from one configuration: first all the steps (the context tracks
+    /// the packed key, so a successor's key is ready when its step ends; the transition cache answers most steps of
+    /// parallel machines without running them; an event no active state handles is skipped), then all the inserts,
+    /// whose memory accesses overlap.
+    func expand(_ id: UInt64, depth: Int) {
+        let words = codec.words
+        let cachedKey = parentKey + words
+        store.key(of: id, into: parentKey)
+        // Decoded at once while skipping events pays, else on the first step the cache cannot answer: with
+        // parallel regions, often none.
+        var decoded = false
+        func decodeParent() {
+            guard !decoded else { return }
+            codec.decode(parentKey, into: context)
+            context.checkpoint()
+            decoded = true
+        }
+        if tally.pointee.skipsFirst { decodeParent() }
+        tally.pointee.successors.removeAll(keepingCapacity: true)
+        var progressed = false
+        for instanceIndex in 0..<instanceCount {
+            if tally.pointee.skipsFirst && isIgnored(instanceEvents[instanceIndex]) { continue }
+            let cacheable = cache?.isCacheable(instanceIndex) ?? false
+            if cacheable, cache!.successor(instanceIndex, of: parentKey, into: cachedKey) {
+                if verifiesTransitionCache && !engineAgrees(explorer.eventInstances[instanceIndex], cachedKey) { tally.pointee.cacheMismatches += 1 }
+                tally.pointee.transitions += 1
+                for w in 0..<words { tally.pointee.successors.append(cachedKey[w]) }
+                continue
+            }
+            decodeParent()
+            if !tally.pointee.skipsFirst && isIgnored(instanceEvents[instanceIndex]) { continue }
+            let instance = explorer.eventInstances[instanceIndex]
+            var values: [Int] = []
+            var combinations = 0
+            while true {
+                combinations += 1
+                if combinations > maximumChoiceCombinations {
+                    tally.pointee.choiceLimitHit = true
+                    break
+                }
+                context.restoreCheckpoint()
+                context.useChoices(values)
+                let overlapsBefore = context.recordedOverlapCount
+                do {
+                    let outcome = try context.process(instance)
+                    if outcome.handled { tally.pointee.transitions += 1 }
+                    if context.recordedOverlapCount > overlapsBefore {
+                        let witness = Witness(depth: depth, state: id, instance: instanceIndex, choices: values)
+                        for overlap in context.recordedOverlaps(from: overlapsBefore) { tally.pointee.results.overlap(overlap, witness) }
+                    }
+                    // Violated at the end of a macrostep for an event the machine sent itself, but not at the end: the
+                    // final state is checked when it is first reached, so only this case needs the event's witness.
+                    if let violated = context.recordedViolatedInvariant, context.invariantHolds(violated) {
+                        tally.pointee.results.invariant(violated, Witness(depth: depth, state: id, instance: instanceIndex, choices: values))
+                    }
+                    let key = context.trackedKey!
+                    for w in 0..<words { tally.pointee.successors.append(key[w]) }
+                    if cacheable && outcome.handled && context.recordedOverlapCount == overlapsBefore
+                        && context.recordedViolatedInvariant == nil {
+                        cache!.store(instanceIndex, parent: parentKey, successor: key)
+                    }
+                } catch {
+                    // A failure is not a deadlock: the machine does not silently ignore the event.
+                    if case .unhandledEvent = error.kind {} else { progressed = true }
+                    tally.pointee.results.error(error, Witness(depth: depth, state: id, instance: instanceIndex, choices: values))
+                }
+                guard let next = context.nextChoices() else { break }
+                values = next
+            }
+        }
+        if insertSuccessors(of: id, depth: depth) { progressed = true }
+        if !progressed {
+            decodeParent()
+            context.restoreCheckpoint()
+            if !explorer.isFinal(context) {
+                tally.pointee.results.deadlock(Witness(depth: depth, state: id, instance: nil, choices: []),
+                                 configuration: context.currentConfiguration.words)
+            }
+        }
+    }
+
+    /// Whether the event goes unhandled in the checkpointed state (see `StepContext.ignoresInCheckpoint`).
+    ///
+    /// `skipsFirst` says whether to decode each state and skip the events it ignores before asking the cache, or
+    /// to ask the cache first. Decided on the first states: skipping first pays when many events go unhandled
+    /// (many regions, an event each), asking first when the cache answers nearly everything.
+    private func isIgnored(_ event: Int) -> Bool {
+        let ignored = context.ignoresInCheckpoint(event)
+        if tally.pointee.skipsFirst {
+            tally.pointee.eventsChecked += 1
+            if ignored { tally.pointee.eventsIgnored += 1 }
+            if tally.pointee.eventsChecked == 1 << 16 {
+                tally.pointee.skipsFirst = tally.pointee.eventsIgnored >= tally.pointee.eventsChecked / 8
+            }
+        }
+        return ignored
+    }
+
+    /// Inserts the successors found; returns whether any differs from the parent.
+    private func insertSuccessors(of id: UInt64, depth: Int) -> Bool {
+        let words = codec.words
+        let count = tally.pointee.successors.count / words
+        guard count > 0 else { return false }
+        let parent = store.handle(of: id)
+        var progressed = false
+        tally.pointee.successors.withUnsafeBufferPointer { buffer in
+            let keys = buffer.baseAddress!
+            store.touch(keys, count: count)
+            for i in 0..<count {
+                let key = keys + i * words
+                if !Explorer.equal(key, parentKey, words) { progressed = true }
+                switch store.insert(key, parent: parent) {
+                case .known:
+                    break
+                case .added(let child):
+                    tally.pointee.added.append(child)
+                    checkNew(child, key: key, depth: depth + 1)
+                case .full:
+                    tally.pointee.overflow.append((key[0], id))
+                }
+            }
+        }
+        return progressed
+    }
+
+    /// Checks a configuration reached for the first time (its invariants), when the spec has any.
+    func checkNew(_ id: UInt64, key: UnsafePointer<UInt64>, depth: Int) {
+        guard tally.pointee.results.invariantCount > 0 else { return }
+        codec.decode(key, into: context)
+        tally.pointee.results.checkNewState(id, depth: depth, context: context)
+    }
+
+    /// Whether the engine's step gives what the cache gave.
+    private func engineAgrees(_ instance: EventInstance, _ cached: UnsafePointer<UInt64>) -> Bool {
+        context.restoreCheckpoint()
+        context.useChoices([])
+        guard (try? context.process(instance)) != nil, let key = context.trackedKey else { return false }
+        return (0..<codec.words).allSatisfy { key[$0] == cached[$0] }
+    }
+}

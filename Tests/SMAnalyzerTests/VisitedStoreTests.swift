@@ -1,0 +1,69 @@
+@testable import SMAnalyzer
+import Testing
+
+/// The stores on their own, layer by layer as the explorer drives them: a tree of keys whose parent links must
+/// survive growth, closed layers and a parent in any slot (slot 0 included).
+@Suite("Visited stores")
+struct VisitedStoreTests {
+    /// Layer `d` holds keys `d * width + i`; key `(d, i)` is reached from `(d - 1, i)` and `(d - 1, (i + 1) % width)`,
+    /// the second inserted first, so the store must keep the smaller parent key whichever came first.
+    static func build(_ store: some VisitedStore, layers: Int, width: Int, scramble: UInt64, bits: UInt64 = 40) {
+        // An odd multiplier modulo 2^bits maps distinct numbers to distinct keys.
+        func key(_ d: Int, _ i: Int) -> UInt64 { (UInt64(d * width + i) &* scramble) & ((1 << bits) - 1) }
+        let buffer = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        defer { buffer.deallocate() }
+        buffer[0] = key(0, 0)
+        _ = store.insertRoot(buffer)
+        var previous: [UInt64] = [key(0, 0)]
+        for d in 1..<layers {
+            var added: [UInt64] = []
+            var overflow: [(key: UInt64, parent: UInt64)] = []
+            for i in 0..<width {
+                for parentIndex in d == 1 ? [0] : [(i + 1) % width, i] {
+                    buffer[0] = key(d, i)
+                    switch store.insert(buffer, parent: store.handle(of: previous[parentIndex])) {
+                    case .added(let id): added.append(id)
+                    case .known: break
+                    case .full: overflow.append((key(d, i), previous[parentIndex]))
+                    }
+                }
+            }
+            if !overflow.isEmpty {
+                #expect(store.grow(toHold: overflow.count))
+                for (k, parent) in overflow {
+                    buffer[0] = k
+                    if case .added(let id) = store.insert(buffer, parent: store.handle(of: parent)) { added.append(id) }
+                }
+            }
+            store.closeLayer(added)
+            previous = (0..<width).map { key(d, $0) }
+        }
+        // Every key's parent is the smaller of its two parents' keys, through every growth.
+        for d in 1..<layers {
+            for i in 0..<width {
+                buffer[0] = key(d, i)
+                let id = store.lookup(buffer)
+                #expect(id != nil)
+                let candidates = d == 1 ? [key(0, 0)] : [key(d - 1, i), key(d - 1, (i + 1) % width)]
+                let parent = store.parent(of: id!)
+                #expect(parent != nil)
+                store.key(of: parent!, into: buffer)
+                #expect(buffer[0] == candidates.min(), "key \(key(d, i)) at layer \(d)")
+            }
+        }
+        buffer[0] = key(0, 0)
+        #expect(store.parent(of: store.lookup(buffer)!) == nil)
+        #expect(store.count == 1 + (layers - 1) * width)
+    }
+
+    @Test("the hashed store keeps parents through growth, whatever slot they sit in", arguments: [1, 0x9E37_79B9, 0xFFFF_FFFB])
+    func hashed(scramble: UInt64) {
+        // Capacity 4: the table grows many times and slot 0 holds parents early on.
+        Self.build(HashedVisitedStore(capacity: 4), layers: 40, width: 50, scramble: scramble)
+    }
+
+    @Test("the dense store keeps the same parents")
+    func dense() {
+        Self.build(DenseVisitedStore(bits: 20), layers: 40, width: 50, scramble: 0x9E37_79B9, bits: 20)
+    }
+}
