@@ -21,14 +21,14 @@ struct CheckCommand: ParsableCommand {
             this 0).
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CommandFormat {
         case text, json, sarif, junit
     }
 
     @Argument(help: "Spec files (JSON or SCXML), or directories to search for specs.", completion: .file(extensions: ["json", "scxml"]))
     var files: [String]
 
-    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Output format: \(Format.names).")
     var format: Format = .text
 
     @Option(help: "Leave out findings below this severity: info, warning or error.")

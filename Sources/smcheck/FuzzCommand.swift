@@ -27,7 +27,7 @@ struct FuzzCommand: ParsableCommand {
             Exit status: 0 when every run passes, 1 on a failure, 2 when a spec could not be used.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CommandFormat {
         case text, json
     }
 
@@ -49,7 +49,7 @@ struct FuzzCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Mutate runs that reached something new instead of generating every run from scratch.")
     var guided = FuzzConfiguration().guided
 
-    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Output format: \(Format.names).")
     var format: Format = .text
 
     @Option(help: "Also write a JUnit XML report to this file.", completion: .file(extensions: ["xml"]))
