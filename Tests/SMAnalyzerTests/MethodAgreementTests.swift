@@ -5,7 +5,7 @@ import Testing
 
 /// Exploration and symbolic verification are two ways to the same findings: on every spec small enough to explore,
 /// both report the same codes, about the same states and places, with traces of the same length.
-@Suite("Exploration and symbolic verification agree")
+@Suite("Exploration and symbolic verification agree", .needsZ3)
 struct MethodAgreementTests {
     static var explorable: [String] { get throws { try Fixtures.allSpecPaths + Fixtures.fixtureSpecPaths.filter { !$0.contains("/symbolic/") } } }
 

@@ -8,7 +8,10 @@ import Testing
 
 @Suite("Guard analysis")
 struct GuardAnalysisTests {
-    static func analyze(_ spec: Spec, backend: String = "z3", assumeInvariants: Bool = false) throws -> [GuardIssue] {
+    /// Z3 when the build has it; otherwise the enumeration, which must agree with it.
+    static let defaultBackend = BuildTraits.guardBackends[0]
+
+    static func analyze(_ spec: Spec, backend: String = defaultBackend, assumeInvariants: Bool = false) throws -> [GuardIssue] {
         let resolved = try spec.resolve()
         let solver: any GuardBackend = backend == "z3" ? try Z3Backend(spec: resolved) : EnumerationBackend(spec: resolved)
         return GuardAnalysis(spec: resolved, backend: solver, assumeInvariants: assumeInvariants).run().issues
@@ -30,7 +33,7 @@ struct GuardAnalysisTests {
         StateNode("high") { On("check", to: "idle") }
     }
 
-    @Test("the same issues from Z3 and enumeration", arguments: ["z3", "enumerate"])
+    @Test("the same issues from Z3 and enumeration", arguments: BuildTraits.guardBackends)
     func issues(backend: String) throws {
         let issues = try Self.analyze(Self.guards, backend: backend)
         let kinds = issues.map(\.kind)
@@ -68,7 +71,7 @@ struct GuardAnalysisTests {
 
     @Test("an incomplete choice comes with the value no branch covers")
     func incompleteChoice() throws {
-        for backend in ["z3", "enumerate"] {
+        for backend in BuildTraits.guardBackends {
             let issue = try #require(try Self.analyze(Self.choices, backend: backend).first {
                 if case .incompleteChoice = $0.kind { true } else { false }
             })
@@ -90,7 +93,7 @@ struct GuardAnalysisTests {
 
     @Test("assignments that can leave their range given the guard: none for a guarded increment, one for the rest")
     func rangeViolations() throws {
-        for backend in ["z3", "enumerate"] {
+        for backend in BuildTraits.guardBackends {
             let issues = try Self.analyze(Self.ranges, backend: backend)
             let details = issues.compactMap { issue -> String? in
                 if case .rangeViolation(_, _, _, let detail) = issue.kind { return detail }
@@ -122,7 +125,7 @@ struct GuardAnalysisTests {
         #expect(with.isEmpty)
     }
 
-    @Test("a guard that needs more than the time limit gives up instead of hanging")
+    @Test("a guard that needs more than the time limit gives up instead of hanging", .needsZ3)
     func timeout() throws {
         let spec = try Spec("hard") {
             Variable("a", .int(min: -2_000_000_000, max: 2_000_000_000))

@@ -2,6 +2,7 @@ import SMBuilder
 import SMEngine
 import SMSolver
 import SMSpec
+import SMTestSupport
 import Testing
 
 /// Guard outcomes that can never be seen where the engine evaluates the guard (issue: coverage that can never be
@@ -48,7 +49,7 @@ struct GuardOutcomeTests {
     }
 
     @Test("the solvers prove the same and more: after two guards that cover every value, the third is never evaluated",
-          arguments: ["z3", "enumerate"])
+          arguments: BuildTraits.guardBackends)
     func solvers(backend: String) throws {
         let impossible = try Self.outcomes(backend)
         #expect(impossible == [0, 2, 0, 2, 0, 2, 3, 0, 1, 0, 0, 3])
