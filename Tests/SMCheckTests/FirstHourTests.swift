@@ -1,4 +1,6 @@
 import Foundation
+import SMReport
+import SMSolver
 import SMSpec
 import SMTestSupport
 import Testing
@@ -60,7 +62,9 @@ struct FirstHourTests {
     func version() throws {
         let output = try SMCheckCommand.run(["--version"])
         #expect(output.status == 0)
-        #expect(output.standardOutput.hasPrefix("smcheck 0.1.0 (Z3 ") || output.standardOutput == "smcheck 0.1.0 (built without Z3)\n")
+        let version = output.standardOutput
+        #expect(version.hasPrefix("smcheck \(Release.version) (Z3 ") || version.hasPrefix("smcheck \(Release.version) (built without Z3, "), "\(version)")
+        #expect(version.hasSuffix(", Graphviz \(GraphvizLayout.version ?? "")\n") || version.hasSuffix(", built without Graphviz)\n"), "\(version)")
     }
 
     @Test("help shows readable defaults and every exit code")

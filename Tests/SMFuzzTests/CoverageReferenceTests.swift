@@ -45,7 +45,7 @@ struct CoverageReferenceTests {
         #expect(summary.excluded == [
             "state island (the exploration never reaches it)",
             "island --go--> done (the exploration never reaches it)",
-            "false: counting --tick [ticks >= 5]--> done (impossible where the guard is evaluated, by z3)",
+            "false: counting --tick [ticks >= 5]--> done (impossible where the guard is evaluated, by \(BuildTraits.guardProver))",
         ])
         #expect(summary.missedGuardOutcomes.isEmpty)
         #expect((summary.coveredStates, summary.totalStates, summary.states.count) == (2, 2, 3))

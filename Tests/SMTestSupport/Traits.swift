@@ -11,4 +11,6 @@ extension Trait where Self == ConditionTrait {
 public enum BuildTraits {
     /// The guard back ends by name: "z3" with the Z3 trait, and "enumerate", which must agree with it.
     public static let guardBackends = Z3Library.isAvailable ? ["z3", "enumerate"] : ["enumerate"]
+    /// How messages name the back end that proves guard facts by default: "z3", else "enumeration".
+    public static let guardProver = Z3Library.isAvailable ? "z3" : "enumeration"
 }
