@@ -44,6 +44,8 @@ public struct AnalysisStats: Hashable, Sendable {
     public var notes: [String] = []
     /// What symbolic verification did, when it ran.
     public var symbolic: SymbolicStats?
+    /// The expected share of the reachable configurations a bitstate search visited, when one ran.
+    public var expectedCoverage: Double?
 
     /// True when every check was decided: the findings are all there is to find.
     public var complete: Bool { undecided.isEmpty }
@@ -75,6 +77,13 @@ public struct AnalysisResult: Sendable {
     /// Sorted for output (`sortedForOutput`).
     public let findings: [Finding]
     public let stats: AnalysisStats
+
+    package init(spec: ResolvedSpec, machine: Machine, findings: [Finding], stats: AnalysisStats) {
+        self.spec = spec
+        self.machine = machine
+        self.findings = findings
+        self.stats = stats
+    }
 
     /// The worst severity among the findings, if any.
     public var worstSeverity: Severity? { findings.map(\.severity).max() }

@@ -21,6 +21,9 @@ final class BitstateVisitedStore: VisitedStore, @unchecked Sendable {
     private let seed: UInt64
     /// States stored: those whose bits were not all set yet.
     private(set) var count = 0
+    /// Bits set so far, and the new states expected to have been skipped so far (see `expectedCoverage`).
+    private var ones = 0
+    private var expectedSkips = 0.0
 
     private var trailKeys: [UInt64] = []
     private var trailParents: [UInt32] = []
@@ -70,6 +73,7 @@ final class BitstateVisitedStore: VisitedStore, @unchecked Sendable {
             if word.pointee & flag == 0 {
                 new = true
                 word.pointee |= flag
+                ones += 1
             }
         }
         return new
@@ -104,7 +108,12 @@ final class BitstateVisitedStore: VisitedStore, @unchecked Sendable {
     func handle(of id: UInt64) -> UInt64 { id }
 
     func insert(_ key: UnsafePointer<UInt64>, parent: UInt64) -> Insertion {
+        // A new state is taken for a visited one when all its bits are set already: with probability f = fill^k.
+        // Each state stored stands for 1 / (1 - f) new ones met at that fill, f / (1 - f) of them skipped.
+        let fill = Double(ones) / Double(bitCount)
         guard setBits(key) else { return .known }
+        let skipped = pow(fill, Double(Self.hashCount))
+        expectedSkips += skipped < 1 ? skipped / (1 - skipped) : Double(count)
         count += 1
         return .added(allocate(key, parent: UInt32(parent)))
     }
@@ -153,17 +162,9 @@ final class BitstateVisitedStore: VisitedStore, @unchecked Sendable {
         }
     }
 
-    /// The expected share of the reachable states a search that stored `count` states visited: the i-th new state
-    /// is wrongly taken as visited when its `k` bits are already set, with probability about (1 - e^(-k·i/m))^k.
+    /// The expected share of the new states met that were stored rather than skipped, from the array's fill at
+    /// each insert (an estimate, as SPIN's hash factor is: a skipped state's successors may be missed too).
     var expectedCoverage: Double {
-        let m = Double(bitCount), k = Double(Self.hashCount), n = Double(count)
-        guard n > 0 else { return 1 }
-        let samples = 1_000
-        var missed = 0.0
-        for s in 0..<samples {
-            let i = n * (Double(s) + 0.5) / Double(samples)
-            missed += pow(1 - exp(-k * i / m), k)
-        }
-        return 1 - missed / Double(samples)
+        count == 0 ? 1 : Double(count) / (Double(count) + expectedSkips)
     }
 }

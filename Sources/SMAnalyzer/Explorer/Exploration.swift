@@ -138,9 +138,11 @@ public final class Exploration {
         public let expectedCoverage: Double
 
         public var description: String {
-            let megabytes = bits / 8 >> 20
+            let bytes = bits / 8
+            let size = bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(max(1, bytes >> 10)) KB"
             let percent = (expectedCoverage * 100_000).rounded(.down) / 1_000
-            return "bitstate search: \(stored) configurations in a \(megabytes) MB bit array, \(hashFunctions) hash functions; expected coverage \(percent)% (a configuration whose bits collide with others' is skipped)"
+            let configurations = stored == 1 ? "1 configuration" : "\(stored) configurations"
+            return "a bitstate search stored \(configurations) in a \(size) bit array (\(hashFunctions) hash functions); expected coverage \(percent)%: a configuration whose bits all collide with visited ones is skipped"
         }
     }
 
