@@ -148,6 +148,7 @@ public final class Explorer: Sendable {
         var deepest = 0
         var sinceCheck = 0
         var findings = worker.tally.pointee.results.version
+        var truncated = 0
         while let (id, depth) = open.popLast() {
             sinceCheck += 1
             if sinceCheck >= Self.checkInterval {
@@ -159,22 +160,28 @@ public final class Explorer: Sendable {
                 }
             }
             deepest = max(deepest, depth)
+            if depth >= options.maximumSearchDepth {
+                // SPIN's -m: the path would outgrow memory; this state is stored but not expanded.
+                truncated += 1
+                store.finish(id)
+                continue
+            }
             worker.expand(id, depth: depth)
             if worker.tally.pointee.results.version != findings {
                 // A finding's witness changed: its state and the path to it must outlive the search of its subtree.
                 findings = worker.tally.pointee.results.version
                 for state in worker.tally.pointee.results.witnessStates { store.pin(state) }
             }
-            var added = worker.tally.pointee.added
-            worker.tally.pointee.added.removeAll(keepingCapacity: true)
             if options.searchSeed == 0 {
-                added.reverse()
+                // Pushed last first, so the first successor is searched first.
+                for child in worker.tally.pointee.added.reversed() { open.append((child, depth + 1)) }
             } else {
                 // A permutation that depends on the seed alone (ids are deterministic in a one-thread search).
                 let seed = options.searchSeed
-                added.sort { Self.scramble($0, seed) < Self.scramble($1, seed) }
+                worker.tally.pointee.added.sort { Self.scramble($0, seed) < Self.scramble($1, seed) }
+                for child in worker.tally.pointee.added { open.append((child, depth + 1)) }
             }
-            for child in added { open.append((child, depth + 1)) }
+            worker.tally.pointee.added.removeAll(keepingCapacity: true)
             // Expanded: freed now if it has no open child, else when its last one is done.
             store.finish(id)
         }
@@ -182,7 +189,8 @@ public final class Explorer: Sendable {
             exploration.stop("some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried")
         }
         exploration.bitstate = Exploration.BitstateSummary(bits: store.bitCount, hashFunctions: BitstateVisitedStore.hashCount,
-                                                           stored: store.count, expectedCoverage: store.expectedCoverage)
+                                                           stored: store.count, expectedCoverage: store.expectedCoverage,
+                                                           depthLimit: options.maximumSearchDepth, truncated: truncated)
         exploration.stop(exploration.bitstate!.description)
         return deepest
     }
