@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 
 /// SPIN's supertrace: the visited set as a bit array, each state setting `hashCount` bits chosen by hashing its
@@ -36,33 +37,42 @@ final class BitstateVisitedStore: VisitedStore, @unchecked Sendable {
 
     /// A bit array of at most `bytes` bytes (rounded down to a power of two bits); `seed` picks the hash functions,
     /// so runs with different seeds collide on different states.
-    init(bytes: Int, keyWords: Int, seed: UInt64) {
-        var count = 64
-        while count * 2 <= max(64, bytes * 8) { count *= 2 }
+    init?(bytes: Int, keyWords: Int, seed: UInt64) {
+        var count = 512
+        while count * 2 <= max(512, bytes * 8) { count *= 2 }
         bitCount = count
         self.keyWords = keyWords
         self.seed = seed
-        // calloc: pages of the array no state hashes into are never touched.
-        bits = calloc(count / 64, MemoryLayout<UInt64>.size)!.bindMemory(to: UInt64.self, capacity: count / 64)
+        // An anonymous mapping: page-aligned (so a line is one cache line), zero, and a page costs memory only once
+        // a state hashes into it.
+        let mapped = mmap(nil, count / 8, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let mapped, mapped != MAP_FAILED else { return nil }
+        bits = mapped.bindMemory(to: UInt64.self, capacity: count / 64)
     }
 
-    deinit { free(bits) }
+    deinit { munmap(bits, bitCount / 8) }
 
-    /// The key's bits: `hashCount` positions by double hashing of one 64-bit hash of the key and the seed.
+    /// The cache line (64 bytes, 512 bits) of a key's bits: all `hashCount` of them lie in one line (a blocked
+    /// Bloom filter), so a lookup costs one cache miss, not three.
     @inline(__always)
-    private func forEachBit(of key: UnsafePointer<UInt64>, _ body: (UnsafeMutablePointer<UInt64>, UInt64) -> Void) {
+    private func hash(_ key: UnsafePointer<UInt64>) -> UInt64 {
         var h = seed &+ 0x9E37_79B9_7F4A_7C15
         for w in 0..<keyWords {
             h = (h ^ key[w]) &* 0xBF58_476D_1CE4_E5B9
             h ^= h >> 31
         }
         h = (h ^ (h >> 29)) &* 0x94D0_49BB_1331_11EB
-        let h1 = h ^ (h >> 32)
-        let h2 = ((h1 &* 0x9E37_79B9_7F4A_7C15) >> 17) | 1
-        let mask = UInt64(bitCount - 1)
+        return h ^ (h >> 32)
+    }
+
+    /// The key's bits: a line chosen by the hash's high bits, and `hashCount` positions in it by its low bits.
+    @inline(__always)
+    private func forEachBit(of key: UnsafePointer<UInt64>, _ body: (UnsafeMutablePointer<UInt64>, UInt64) -> Void) {
+        let h = hash(key)
+        let line = bits + Int((h >> 32) & UInt64(bitCount / 512 - 1)) * 8
         for i in 0..<UInt64(Self.hashCount) {
-            let bit = (h1 &+ i &* h2) & mask
-            body(bits + Int(bit >> 6), 1 << (bit & 63))
+            let bit = (h >> (9 * i)) & 511
+            body(line + Int(bit >> 6), 1 << (bit & 63))
         }
     }
 
@@ -118,7 +128,12 @@ final class BitstateVisitedStore: VisitedStore, @unchecked Sendable {
         return .added(allocate(key, parent: UInt32(parent)))
     }
 
-    func touch(_ keys: UnsafePointer<UInt64>, count: Int) {}
+    func touch(_ keys: UnsafePointer<UInt64>, count: Int) {
+        for i in 0..<count {
+            let h = hash(keys + i * keyWords)
+            smcheck_prefetch_for_write(bits + Int((h >> 32) & UInt64(bitCount / 512 - 1)) * 8)
+        }
+    }
 
     /// `UInt64.max` when the key's bits are all set (it was visited, or collides with states that were), else nil.
     func lookup(_ key: UnsafePointer<UInt64>) -> UInt64? {

@@ -44,7 +44,11 @@ public final class Explorer: Sendable {
     /// Explores; a failure of the initial macrostep is recorded as `startError`.
     public func run() -> Exploration {
         let start = ContinuousClock.now
-        let store = makeStore()
+        guard let store = makeStore() else {
+            let exploration = Exploration(machine: machine, codec: codec, store: DenseVisitedStore(bits: 0), eventInstances: eventInstances)
+            exploration.stop("the bitstate array of \(options.bitstateBytes ?? 0) bytes could not be reserved; give a smaller --bitstate")
+            return exploration
+        }
         let exploration = Exploration(machine: machine, codec: codec, store: store, eventInstances: eventInstances)
 
         // The initial state.
@@ -195,7 +199,7 @@ public final class Explorer: Sendable {
         return deepest
     }
 
-    private func makeStore() -> any VisitedStore {
+    private func makeStore() -> (any VisitedStore)? {
         if let bytes = options.bitstateBytes { return BitstateVisitedStore(bytes: bytes, keyWords: codec.words, seed: options.searchSeed) }
         let dense = codec.words == 1 && codec.bits <= DenseVisitedStore.maximumBits
         let oneWord = codec.words == 1 && codec.bits <= HashedVisitedStore.maximumBits

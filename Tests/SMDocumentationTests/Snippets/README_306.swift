@@ -1,15 +1,22 @@
 // Generated from README.md (the Swift block at line 306); do not edit.
 // Edit the document, then run scripts/update-snippets.
-import SMTesting
-import Testing
-
-@Test func rocketSpec() throws {
-    let rocket = try Spec.load(path: "Specs/rocket.json")
-    expectNoFindings(in: rocket)                                   // warnings and errors fail the test
-    expectTrace(["fire", "tick", "tick", "tick", "tick", "tick"], in: rocket, endsIn: ["launch"])
-    expectFuzzingPasses(rocket, seed: 1)                           // engine errors, invariants, your properties
-    expectConformance(MyRocket.self, to: rocket, seed: 1)          // your implementation against the spec
-}
+import SMEngine
 
 func snippet_README_306() throws {
+    let rocket = try StateMachine(Spec("Rocket") {
+        Variable("countDown", .int(min: 0, max: 5), initial: .int(5))
+        Event("fire"); Event("abort"); Event("tick")
+        State("standby") { On("fire", to: "countdown") }
+        State("countdown") {
+            Entry { Assign("countDown", "5") }
+            On("tick") { Assign("countDown", "countDown - 1") }
+            On("abort", to: "standby")
+            Always(to: "launch", guard: "countDown == 0")
+        }
+        State("launch")
+    })
+    try rocket.start()
+    try rocket.send("fire")
+    print(rocket.isActive("countdown"))   // true
+    print(rocket.value(of: "countDown") ?? "none")  // 5
 }

@@ -1,11 +1,11 @@
 // Generated from the documents' Swift blocks; do not edit. Edit the documents, then run scripts/update-snippets.
 
 let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] = [
-    ("README.md:266", snippet_README_266),
-    ("README.md:291", snippet_README_291),
     ("README.md:306", snippet_README_306),
-    ("README.md:322", snippet_README_322),
-    ("README.md:372", snippet_README_372),
+    ("README.md:331", snippet_README_331),
+    ("README.md:346", snippet_README_346),
+    ("README.md:362", snippet_README_362),
+    ("README.md:412", snippet_README_412),
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:68", snippet_Docs_CodeGeneration_68),
     ("Docs/CodeGeneration.md:94", snippet_Docs_CodeGeneration_94),
