@@ -169,8 +169,13 @@ public final class Exploration {
         results = WorkerResults(machine: machine)
     }
 
-    func stop(_ reason: String) {
-        if isComplete { incompleteReason = reason }
+    /// Marks the result incomplete; the first reason is kept, unless `alongside` adds this one to it.
+    func stop(_ reason: String, alongside: Bool = false) {
+        if isComplete {
+            incompleteReason = reason
+        } else if alongside, let first = incompleteReason {
+            incompleteReason = first + "; " + reason
+        }
         isComplete = false
     }
 

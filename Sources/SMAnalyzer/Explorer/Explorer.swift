@@ -195,7 +195,7 @@ public final class Explorer: Sendable {
         exploration.bitstate = Exploration.BitstateSummary(bits: store.bitCount, hashFunctions: BitstateVisitedStore.hashCount,
                                                            stored: store.count, expectedCoverage: store.expectedCoverage,
                                                            depthLimit: options.maximumSearchDepth, truncated: truncated)
-        exploration.stop(exploration.bitstate!.description)
+        exploration.stop(exploration.bitstate!.description, alongside: true)
         return deepest
     }
 
