@@ -9,6 +9,13 @@ public struct AnalysisResult: Sendable {
     public let findings: [Finding]
     public let stats: AnalysisStats
 
+    package init(spec: ResolvedSpec, machine: Machine, findings: [Finding], stats: AnalysisStats) {
+        self.spec = spec
+        self.machine = machine
+        self.findings = findings
+        self.stats = stats
+    }
+
     /// The worst severity among the findings, if any.
     public var worstSeverity: Severity? { findings.map(\.severity).max() }
 }

@@ -10,6 +10,8 @@ public struct AnalysisStats: Hashable, Sendable {
     public var notes: [String] = []
     /// What symbolic verification did, when it ran.
     public var symbolic: SymbolicStats?
+    /// The expected share of the reachable configurations a bitstate search visited, when one ran.
+    public var expectedCoverage: Double?
 
     /// True when every check was decided: the findings are all there is to find.
     public var complete: Bool { undecided.isEmpty }

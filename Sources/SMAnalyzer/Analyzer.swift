@@ -58,10 +58,12 @@ public enum Analyzer {
             stats.configurations = explored.configurations
             stats.transitions = explored.transitions
             stats.depth = explored.depth
+            stats.expectedCoverage = explored.bitstate?.expectedCoverage
             stats.milliseconds = Int((explored.elapsed * 1000).rounded())
             if let reason = explored.incompleteReason {
-                stats.undecided.append(Undecided(FindingCode.needingEveryConfiguration + FindingCode.shownByARun,
-                                                 "\(reason); only the \(explored.configurations) configurations reached were checked"))
+                // A bitstate search says itself what it covered.
+                let scope = explored.bitstate == nil ? "; only the \(explored.configurations) configurations reached were checked" : ""
+                stats.undecided.append(Undecided(FindingCode.needingEveryConfiguration + FindingCode.shownByARun, reason + scope))
             }
             return Runs(findings: ExplorationChecks(exploration: explored, structural: structural).run(),
                         knowledge: RunKnowledge(exploration: explored))
@@ -99,7 +101,10 @@ public enum Analyzer {
     /// Exploration when the space is small enough to visit, else (or when it stops at a limit) symbolic verification.
     private static func automatically(_ machine: Machine, _ options: AnalysisOptions, structural: [Finding],
                                       stats: inout AnalysisStats) -> Runs {
-        guard SymbolicVerifier.isAvailable else { return explore(machine, options.exploration, structural: structural, stats: &stats) }
+        // A bitstate search is asked for explicitly, for spaces exploration cannot store: it is what runs.
+        guard SymbolicVerifier.isAvailable, options.exploration.bitstateBytes == nil else {
+            return explore(machine, options.exploration, structural: structural, stats: &stats)
+        }
         var exploration = options.exploration
         // A declared space of more than 2^24 configurations is explored only briefly first: the reachable part is often
         // far smaller, but when it is not, the time is better spent on symbolic verification.
@@ -136,7 +141,7 @@ public enum Analyzer {
     }
 
     /// Declared spaces up to 2^24 configurations (16 million) are explored in full by `automatic`: seconds at most.
-    static let explorableBits = 24
+    package static let explorableBits = 24
 
     static func solver(for machine: Machine, options: AnalysisOptions, stats: inout AnalysisStats) -> ((any GuardBackend), Finding.Method)? {
         let choice = options.solver == .automatic ? (Z3Library.isAvailable ? .z3 : .enumerate) : options.solver

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SMAnalyzer
+import SMEngine
 import SMReport
 import SMSCXML
 import SMSolver
@@ -52,34 +53,46 @@ struct CheckCommand: ParsableCommand {
         Interruption.shared.install()
         let filter = ReportFilter(minimumSeverity: severity.value, allowsIncomplete: allowIncomplete)
         var outcomes: [SpecOutcome] = []
-        for file in try SpecInputs.files(files) {
+        for (index, file) in try SpecInputs.files(files).enumerated() {
             let outcome: SpecOutcome
             do {
-                let spec = try SpecFile.load(path: file)
-                var options = exploration.options(progress: file)
+                let machine = try Machine(try SpecFile.load(path: file))
+                let part = exploration.shardPart(specIndex: index, bits: StateCodec(machine: machine).bits)
+                if part == .skip { continue }
+                var options = exploration.options(progress: file, swarm: part == .swarm)
                 options.solver = solver.value
                 options.assumeInvariants = assumeInvariants
                 options.reportsIgnoredEvents = ignoredEvents
-                let result = try Analyzer.analyze(spec, options: options)
-                outcome = .analyzed(file: file, result)
+                outcome = .analyzed(file: file, Analyzer.analyze(machine, options: options))
             } catch {
+                // A spec that cannot be used is reported by the shard that would have checked it.
+                if exploration.shardPart(specIndex: index, bits: 0) == .skip { continue }
                 outcome = .unusable(file: file, error)
             }
             FileHandleOutput.clearProgressLine()
-            if format == .text {
-                // Text goes out spec by spec, so a long batch shows progress.
-                let report = CheckTextRenderer(filter: filter, colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
-                if case .unusable = outcome { printError(report, terminator: "") } else { print(report) }
-            }
+            Self.write(outcome, as: format, filter: filter)
             outcomes.append(outcome)
         }
+        Self.write(outcomes, as: format, filter: filter)
+        throw Self.exitStatus(filter.verdict(outcomes))
+    }
+
+    /// Writes one spec's outcome as soon as it is there, in the formats that go out spec by spec (text, so a long
+    /// batch shows progress; a spec that could not be used goes to standard error).
+    static func write(_ outcome: SpecOutcome, as format: Format, filter: ReportFilter) {
+        guard format == .text else { return }
+        let report = CheckTextRenderer(filter: filter, colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
+        if case .unusable = outcome { printError(report, terminator: "") } else { print(report) }
+    }
+
+    /// Writes the whole batch in the formats that need all of it (one JSON, SARIF or JUnit document).
+    static func write(_ outcomes: [SpecOutcome], as format: Format, filter: ReportFilter) {
         switch format {
         case .text: break
         case .json: print(CheckJSONRenderer(filter: filter).render(outcomes), terminator: "")
         case .sarif: print(SARIFRenderer(filter: filter).render(outcomes), terminator: "")
         case .junit: print(CheckJUnitRenderer(filter: filter).render(outcomes), terminator: "")
         }
-        throw Self.exitStatus(filter.verdict(outcomes))
     }
 
     static func exitStatus(_ verdict: CheckVerdict) -> ExitCode {

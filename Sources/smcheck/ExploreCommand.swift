@@ -21,7 +21,7 @@ struct ExploreCommand: ParsableCommand {
         let machine = try loadMachine(file)
         let explorer: Explorer
         do {
-            explorer = try Explorer(machine: machine, options: exploration.options(progress: file).exploration)
+            explorer = try Explorer(machine: machine, options: exploration.options(progress: file, swarm: exploration.shard != nil).exploration)
         } catch {
             printError("\(file): error: \(error.message)")
             throw ExitStatus.unusableInput

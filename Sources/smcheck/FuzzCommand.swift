@@ -66,8 +66,14 @@ struct FuzzCommand: ParsableCommand {
             transform: PositiveInteger.parse("--max-states", minimum: 0))
     var maxStates = FuzzConfiguration().explorationLimit
 
+    @Option(help: ArgumentHelp("Be part k of n independent jobs (e.g. 3/8): each shard fuzzes with its own seed, derived from --seed (default 0, so the shards are reproducible); merge their JSON with 'smcheck merge'.",
+                               valueName: "k/n"),
+            transform: Shard.parse)
+    var shard: Shard?
+
     func run() throws {
-        let campaignSeed = seed ?? UInt64.random(in: 0...UInt64.max)
+        var campaignSeed = seed ?? (shard == nil ? UInt64.random(in: 0...UInt64.max) : 0)
+        if let shard { campaignSeed = SplitMix64.seed(ofRun: shard.index, campaign: campaignSeed) }
         var outcomes: [FuzzOutcome] = []
         for file in files {
             let outcome = fuzz(file, seed: campaignSeed)

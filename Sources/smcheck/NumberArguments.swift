@@ -30,3 +30,24 @@ enum ByteCount {
         return Int(value * Double(multiplier))
     }
 }
+
+/// `--shard k/n`: this job is part k (1...n) of n independent jobs of a swarm (a CI matrix, indexed jobs), each
+/// taking a different, deterministic part of the work.
+struct Shard: Equatable {
+    let index: Int
+    let count: Int
+
+    static func parse(_ text: String) throws -> Shard {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+            throw ValidationError("'\(text)' is not a shard; write k/n, like 3/8 for the third of eight jobs")
+        }
+        guard count >= 1, (1...count).contains(index) else {
+            throw ValidationError("shard \(text): k must be between 1 and n (\(count >= 1 ? "1...\(count)" : "n must be at least 1"))")
+        }
+        return Shard(index: index, count: count)
+    }
+
+    /// Different for every shard of a swarm and never 0 (0 means "no seed" to the search): the shard's number.
+    var searchSeed: UInt64 { UInt64(index) }
+}

@@ -21,7 +21,7 @@ struct SMCheck: ParsableCommand {
             """,
         version: "smcheck \(version) (\(Z3Library.version.map { "Z3 " + $0 } ?? "built without Z3"), "
             + "\(GraphvizLayout.version.map { "Graphviz " + $0 } ?? "built without Graphviz"))",
-        subcommands: [CheckCommand.self, ExploreCommand.self, ExportCommand.self, FuzzCommand.self, GenerateCommand.self, GraphCommand.self,
+        subcommands: [CheckCommand.self, ExploreCommand.self, ExportCommand.self, FuzzCommand.self, GenerateCommand.self, GraphCommand.self, MergeCommand.self,
                       ReplayCommand.self, ReportCommand.self, RunCommand.self, SchemaCommand.self],
         defaultSubcommand: CheckCommand.self
     )

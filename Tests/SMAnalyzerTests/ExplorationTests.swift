@@ -41,6 +41,41 @@ struct ExplorationTests {
         }
     }
 
+    @Test("a bitstate search with room visits every configuration; a tiny bit array fewer, and it says so")
+    func bitstate() throws {
+        let spec = Generated.rings([8, 8, 8, 8], invariant: "!(in(r0s7) && in(r1s7) && in(r2s6) && in(r3s3))")
+        let roomy = try Self.explore(spec) { $0.bitstateBytes = 1 << 20 }
+        #expect(roomy.configurations == 4_096)
+        #expect(!roomy.isComplete)
+        let summary = try #require(roomy.bitstate)
+        #expect(summary.expectedCoverage > 0.9999 && summary.expectedCoverage <= 1)
+        #expect(roomy.incompleteReason?.hasPrefix("a bitstate search stored 4096 configurations in a 1 MB bit array (3 hash functions); expected coverage") == true)
+        // The trace of the violated invariant is a path of the depth-first search: it replays to the violation.
+        var options = AnalysisOptions()
+        options.method = .exploration
+        options.exploration.bitstateBytes = 1 << 20
+        let result = try Analyzer.analyze(spec, options: options)
+        let trace = try #require(result.findings.first { $0.code == .invariantViolated }?.trace)
+        let context = StepContext(machine: result.machine)
+        try context.resetToInitialState()
+        for step in trace { _ = try context.process(step.event) }
+        #expect(!context.invariantHolds(0))
+
+        // 512 bits for 4,096 configurations: collisions skip most of them, and the coverage estimate says so.
+        let tiny = try Self.explore(spec) { $0.bitstateBytes = 64 }
+        #expect(tiny.configurations < 4_096)
+        #expect(try #require(tiny.bitstate).expectedCoverage < 0.5)
+
+        // Other seeds: other hash functions and search orders, the same space when there is room.
+        for seed in [1, 2, 99] as [UInt64] {
+            let seeded = try Self.explore(spec) {
+                $0.bitstateBytes = 1 << 20
+                $0.searchSeed = seed
+            }
+            #expect(seeded.configurations == 4_096)
+        }
+    }
+
     @Test("a bounded counter: one configuration per value", arguments: [0, 1, 7, 100])
     func counter(maximum: Int) throws {
         let exploration = try Self.explore(Generated.counter(maximum: maximum))

@@ -18,16 +18,28 @@ struct TraceReplayTests {
             .map { Fixtures.fixturesDirectory.appendingPathComponent($0 + ".json").path }
     }
 
-    /// Both methods with Z3; without it, exploration on the specs it can explore.
-    static let cases: [(String, VerificationMethod)] = specs.flatMap { path in
-        [VerificationMethod.exploration, .symbolic].map { (path, $0) }
-    }.filter { Z3Library.isAvailable || ($0.1 == .exploration && !$0.0.contains("/symbolic/")) }
+    /// How the runs are checked: exploration, a bitstate search (depth first: its traces are paths, not the
+    /// shortest), or symbolic verification.
+    enum Search: String, CaseIterable, Sendable { case exploration, bitstate, symbolic }
 
-    @Test("traces lead to the reported configuration or failure, by exploration and by symbolic verification", arguments: cases)
-    func replay(path: String, method: VerificationMethod) throws {
+    /// Every search with Z3; without it, the searches of the runs on the specs they can explore.
+    static let cases: [(String, Search)] = specs.flatMap { path in Search.allCases.map { (path, $0) } }
+        .filter { Z3Library.isAvailable || ($0.1 != .symbolic && !$0.0.contains("/symbolic/")) }
+
+    @Test("traces lead to the reported configuration or failure, by exploration, bitstate search and symbolic verification",
+          arguments: cases)
+    func replay(path: String, search: Search) throws {
         let spec = try Spec.load(path: path)
         var options = AnalysisOptions()
-        options.method = path.contains("/symbolic/") ? .symbolic : method
+        switch search {
+        case .exploration: options.method = .exploration
+        case .symbolic: options.method = .symbolic
+        case .bitstate:
+            options.method = .exploration
+            options.exploration.bitstateBytes = 1 << 20
+            options.exploration.searchSeed = 3
+        }
+        if path.contains("/symbolic/") { options.method = .symbolic }
         let result = try Analyzer.analyze(spec, options: options)
         #expect(result.findings.contains { $0.trace != nil }, "\(path) has findings with traces")
         let machine = result.machine

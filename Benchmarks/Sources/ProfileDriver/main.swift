@@ -12,6 +12,8 @@ import SMSpec
 //   ProfileDriver model NAME [THREADS] [spin]
 //                                      explores one of the explorer-comparison models (name prefix: rings,
 //                                      philosophers, counters, chain, player), and SPIN on its Promela twin
+//   ProfileDriver bitstate N K BYTES [SEED [SECONDS]]
+//                                      a bitstate search of N rings of K states in a bit array of BYTES
 let arguments = CommandLine.arguments
 let which = arguments.count > 1 ? arguments[1] : "flat"
 if which == "load" {
@@ -41,6 +43,17 @@ if which == "load" {
     if arguments.count > 4, let spin = try Spin.run(model: model.promela) {
         print("spin: states \(spin.states) seconds \(spin.seconds) states/s \(Int(spin.statesPerSecond)) bytes/state \(spin.bytesPerState); smcheck/spin \(result.statesPerSecond / spin.statesPerSecond)")
     }
+} else if which == "bitstate" {
+    // ProfileDriver bitstate N K BYTES [SEED]: a bitstate search of N rings of K states in a bit array of BYTES.
+    let n = Int(arguments[2])!, k = Int(arguments[3])!
+    var options = ExplorationOptions()
+    options.bitstateBytes = Int(arguments[4])!
+    options.maximumStates = Int.max
+    if arguments.count > 5 { options.searchSeed = UInt64(arguments[5])! }
+    if arguments.count > 6 { options.maximumDuration = .seconds(Int(arguments[6])!) }
+    let result = try Explorer(machine: try Machine(BenchmarkSpecs.rings(regions: n, states: k)), options: options).run()
+    let total = Int(pow(Double(k), Double(n)))
+    print("bitstate rings \(n)x\(k) (\(total) configurations): stored \(result.configurations) (\(Double(result.configurations) / Double(total) * 100)% of the space) transitions \(result.transitions) depth \(result.depth) seconds \(result.elapsed) states/s \(Int(result.statesPerSecond)) peak MB \(result.peakMemory >> 20); \(result.incompleteReason ?? "")")
 } else if which == "rings" {
     let n = Int(arguments[2])!, k = Int(arguments[3])!
     var options = ExplorationOptions()

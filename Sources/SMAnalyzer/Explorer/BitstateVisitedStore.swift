@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 
 /// SPIN's supertrace: the visited set as a bit array, each state setting `hashCount` bits chosen by hashing its
@@ -21,6 +22,9 @@ final class BitstateVisitedStore: VisitedStore, @unchecked Sendable {
     private let seed: UInt64
     /// States stored: those whose bits were not all set yet.
     private(set) var count = 0
+    /// Bits set so far, and the new states expected to have been skipped so far (see `expectedCoverage`).
+    private var ones = 0
+    private var expectedSkips = 0.0
 
     private var trailKeys: [UInt64] = []
     private var trailParents: [UInt32] = []
@@ -33,33 +37,42 @@ final class BitstateVisitedStore: VisitedStore, @unchecked Sendable {
 
     /// A bit array of at most `bytes` bytes (rounded down to a power of two bits); `seed` picks the hash functions,
     /// so runs with different seeds collide on different states.
-    init(bytes: Int, keyWords: Int, seed: UInt64) {
-        var count = 64
-        while count * 2 <= max(64, bytes * 8) { count *= 2 }
+    init?(bytes: Int, keyWords: Int, seed: UInt64) {
+        var count = 512
+        while count * 2 <= max(512, bytes * 8) { count *= 2 }
         bitCount = count
         self.keyWords = keyWords
         self.seed = seed
-        // calloc: pages of the array no state hashes into are never touched.
-        bits = calloc(count / 64, MemoryLayout<UInt64>.size)!.bindMemory(to: UInt64.self, capacity: count / 64)
+        // An anonymous mapping: page-aligned (so a line is one cache line), zero, and a page costs memory only once
+        // a state hashes into it.
+        let mapped = mmap(nil, count / 8, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let mapped, mapped != MAP_FAILED else { return nil }
+        bits = mapped.bindMemory(to: UInt64.self, capacity: count / 64)
     }
 
-    deinit { free(bits) }
+    deinit { munmap(bits, bitCount / 8) }
 
-    /// The key's bits: `hashCount` positions by double hashing of one 64-bit hash of the key and the seed.
+    /// The cache line (64 bytes, 512 bits) of a key's bits: all `hashCount` of them lie in one line (a blocked
+    /// Bloom filter), so a lookup costs one cache miss, not three.
     @inline(__always)
-    private func forEachBit(of key: UnsafePointer<UInt64>, _ body: (UnsafeMutablePointer<UInt64>, UInt64) -> Void) {
+    private func hash(_ key: UnsafePointer<UInt64>) -> UInt64 {
         var h = seed &+ 0x9E37_79B9_7F4A_7C15
         for w in 0..<keyWords {
             h = (h ^ key[w]) &* 0xBF58_476D_1CE4_E5B9
             h ^= h >> 31
         }
         h = (h ^ (h >> 29)) &* 0x94D0_49BB_1331_11EB
-        let h1 = h ^ (h >> 32)
-        let h2 = ((h1 &* 0x9E37_79B9_7F4A_7C15) >> 17) | 1
-        let mask = UInt64(bitCount - 1)
+        return h ^ (h >> 32)
+    }
+
+    /// The key's bits: a line chosen by the hash's high bits, and `hashCount` positions in it by its low bits.
+    @inline(__always)
+    private func forEachBit(of key: UnsafePointer<UInt64>, _ body: (UnsafeMutablePointer<UInt64>, UInt64) -> Void) {
+        let h = hash(key)
+        let line = bits + Int((h >> 32) & UInt64(bitCount / 512 - 1)) * 8
         for i in 0..<UInt64(Self.hashCount) {
-            let bit = (h1 &+ i &* h2) & mask
-            body(bits + Int(bit >> 6), 1 << (bit & 63))
+            let bit = (h >> (9 * i)) & 511
+            body(line + Int(bit >> 6), 1 << (bit & 63))
         }
     }
 
@@ -70,6 +83,7 @@ final class BitstateVisitedStore: VisitedStore, @unchecked Sendable {
             if word.pointee & flag == 0 {
                 new = true
                 word.pointee |= flag
+                ones += 1
             }
         }
         return new
@@ -104,12 +118,22 @@ final class BitstateVisitedStore: VisitedStore, @unchecked Sendable {
     func handle(of id: UInt64) -> UInt64 { id }
 
     func insert(_ key: UnsafePointer<UInt64>, parent: UInt64) -> Insertion {
+        // A new state is taken for a visited one when all its bits are set already: with probability f = fill^k.
+        // Each state stored stands for 1 / (1 - f) new ones met at that fill, f / (1 - f) of them skipped.
+        let fill = Double(ones) / Double(bitCount)
         guard setBits(key) else { return .known }
+        let skipped = pow(fill, Double(Self.hashCount))
+        expectedSkips += skipped < 1 ? skipped / (1 - skipped) : Double(count)
         count += 1
         return .added(allocate(key, parent: UInt32(parent)))
     }
 
-    func touch(_ keys: UnsafePointer<UInt64>, count: Int) {}
+    func touch(_ keys: UnsafePointer<UInt64>, count: Int) {
+        for i in 0..<count {
+            let h = hash(keys + i * keyWords)
+            smcheck_prefetch_for_write(bits + Int((h >> 32) & UInt64(bitCount / 512 - 1)) * 8)
+        }
+    }
 
     /// `UInt64.max` when the key's bits are all set (it was visited, or collides with states that were), else nil.
     func lookup(_ key: UnsafePointer<UInt64>) -> UInt64? {
@@ -153,17 +177,9 @@ final class BitstateVisitedStore: VisitedStore, @unchecked Sendable {
         }
     }
 
-    /// The expected share of the reachable states a search that stored `count` states visited: the i-th new state
-    /// is wrongly taken as visited when its `k` bits are already set, with probability about (1 - e^(-k·i/m))^k.
+    /// The expected share of the new states met that were stored rather than skipped, from the array's fill at
+    /// each insert (an estimate, as SPIN's hash factor is: a skipped state's successors may be missed too).
     var expectedCoverage: Double {
-        let m = Double(bitCount), k = Double(Self.hashCount), n = Double(count)
-        guard n > 0 else { return 1 }
-        let samples = 1_000
-        var missed = 0.0
-        for s in 0..<samples {
-            let i = n * (Double(s) + 0.5) / Double(samples)
-            missed += pow(1 - exp(-k * i / m), k)
-        }
-        return 1 - missed / Double(samples)
+        count == 0 ? 1 : Double(count) / (Double(count) + expectedSkips)
     }
 }

@@ -136,11 +136,17 @@ public final class Exploration {
         public let stored: Int
         /// The expected share of the reachable configurations visited (hash collisions skip the rest).
         public let expectedCoverage: Double
+        public let depthLimit: Int
+        /// Configurations at the depth limit, stored but not expanded.
+        public let truncated: Int
 
         public var description: String {
-            let megabytes = bits / 8 >> 20
+            let bytes = bits / 8
+            let size = bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(max(1, bytes >> 10)) KB"
             let percent = (expectedCoverage * 100_000).rounded(.down) / 1_000
-            return "bitstate search: \(stored) configurations in a \(megabytes) MB bit array, \(hashFunctions) hash functions; expected coverage \(percent)% (a configuration whose bits collide with others' is skipped)"
+            let configurations = stored == 1 ? "1 configuration" : "\(stored) configurations"
+            let cut = truncated == 0 ? "" : "; the depth limit of \(depthLimit) cut the search at \(truncated) configurations, below which nothing was searched"
+            return "a bitstate search stored \(configurations) in a \(size) bit array (\(hashFunctions) hash functions); expected coverage \(percent)%: a configuration whose bits all collide with visited ones is skipped" + cut
         }
     }
 
@@ -163,8 +169,13 @@ public final class Exploration {
         results = WorkerResults(machine: machine)
     }
 
-    func stop(_ reason: String) {
-        if isComplete { incompleteReason = reason }
+    /// Marks the result incomplete; the first reason is kept, unless `alongside` adds this one to it.
+    func stop(_ reason: String, alongside: Bool = false) {
+        if isComplete {
+            incompleteReason = reason
+        } else if alongside, let first = incompleteReason {
+            incompleteReason = first + "; " + reason
+        }
         isComplete = false
     }
 

@@ -37,6 +37,9 @@ public struct ExplorationOptions: Sendable {
     /// Picks the bitstate hash functions and the order successors are searched in: runs with different seeds (the
     /// shards of a swarm) collide on different states and go down different paths first. 0: declaration order.
     public var searchSeed: UInt64 = 0
+    /// A bitstate search stores configurations deeper than this but does not expand them (SPIN's -m): the path of
+    /// a depth-first search through a big product space can otherwise outgrow memory. The result says when it cut.
+    public var maximumSearchDepth = 1_000_000
 
     /// Called with the progress so far, at most every `progressInterval`, also in the middle of a large layer.
     public var progress: (@Sendable (ExplorationProgress) -> Void)?

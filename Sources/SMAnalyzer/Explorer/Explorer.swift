@@ -44,7 +44,11 @@ public final class Explorer: Sendable {
     /// Explores; a failure of the initial macrostep is recorded as `startError`.
     public func run() -> Exploration {
         let start = ContinuousClock.now
-        let store = makeStore()
+        guard let store = makeStore() else {
+            let exploration = Exploration(machine: machine, codec: codec, store: DenseVisitedStore(bits: 0), eventInstances: eventInstances)
+            exploration.stop("the bitstate array of \(options.bitstateBytes ?? 0) bytes could not be reserved; give a smaller --bitstate")
+            return exploration
+        }
         let exploration = Exploration(machine: machine, codec: codec, store: store, eventInstances: eventInstances)
 
         // The initial state.
@@ -148,6 +152,7 @@ public final class Explorer: Sendable {
         var deepest = 0
         var sinceCheck = 0
         var findings = worker.tally.pointee.results.version
+        var truncated = 0
         while let (id, depth) = open.popLast() {
             sinceCheck += 1
             if sinceCheck >= Self.checkInterval {
@@ -159,22 +164,28 @@ public final class Explorer: Sendable {
                 }
             }
             deepest = max(deepest, depth)
+            if depth >= options.maximumSearchDepth {
+                // SPIN's -m: the path would outgrow memory; this state is stored but not expanded.
+                truncated += 1
+                store.finish(id)
+                continue
+            }
             worker.expand(id, depth: depth)
             if worker.tally.pointee.results.version != findings {
                 // A finding's witness changed: its state and the path to it must outlive the search of its subtree.
                 findings = worker.tally.pointee.results.version
                 for state in worker.tally.pointee.results.witnessStates { store.pin(state) }
             }
-            var added = worker.tally.pointee.added
-            worker.tally.pointee.added.removeAll(keepingCapacity: true)
             if options.searchSeed == 0 {
-                added.reverse()
+                // Pushed last first, so the first successor is searched first.
+                for child in worker.tally.pointee.added.reversed() { open.append((child, depth + 1)) }
             } else {
                 // A permutation that depends on the seed alone (ids are deterministic in a one-thread search).
                 let seed = options.searchSeed
-                added.sort { Self.scramble($0, seed) < Self.scramble($1, seed) }
+                worker.tally.pointee.added.sort { Self.scramble($0, seed) < Self.scramble($1, seed) }
+                for child in worker.tally.pointee.added { open.append((child, depth + 1)) }
             }
-            for child in added { open.append((child, depth + 1)) }
+            worker.tally.pointee.added.removeAll(keepingCapacity: true)
             // Expanded: freed now if it has no open child, else when its last one is done.
             store.finish(id)
         }
@@ -182,12 +193,13 @@ public final class Explorer: Sendable {
             exploration.stop("some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried")
         }
         exploration.bitstate = Exploration.BitstateSummary(bits: store.bitCount, hashFunctions: BitstateVisitedStore.hashCount,
-                                                           stored: store.count, expectedCoverage: store.expectedCoverage)
-        exploration.stop(exploration.bitstate!.description)
+                                                           stored: store.count, expectedCoverage: store.expectedCoverage,
+                                                           depthLimit: options.maximumSearchDepth, truncated: truncated)
+        exploration.stop(exploration.bitstate!.description, alongside: true)
         return deepest
     }
 
-    private func makeStore() -> any VisitedStore {
+    private func makeStore() -> (any VisitedStore)? {
         if let bytes = options.bitstateBytes { return BitstateVisitedStore(bytes: bytes, keyWords: codec.words, seed: options.searchSeed) }
         let dense = codec.words == 1 && codec.bits <= DenseVisitedStore.maximumBits
         let oneWord = codec.words == 1 && codec.bits <= HashedVisitedStore.maximumBits

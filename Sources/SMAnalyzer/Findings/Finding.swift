@@ -61,7 +61,7 @@ extension Finding {
 
 extension Finding {
     /// What makes two findings of different methods the same finding: code, place and what it is about.
-    var identity: String {
+    package var identity: String {
         "\(code.rawValue)|\(location?.pointer.description ?? "")|\(states.joined(separator: ","))|\(transitions.map(String.init).joined(separator: ","))"
     }
 }

@@ -41,6 +41,7 @@ public struct CheckJSONRenderer: ReportRenderer {
                 .object([("codes", .array(undecided.codes.map { .string($0.rawValue) })), ("reason", .string(undecided.reason))])
             })))
         }
+        if let coverage = stats.expectedCoverage { members.append(("expectedCoverage", JSONNode(.number(JSONNumber(text: String(coverage)))))) }
         if !stats.notes.isEmpty { members.append(("notes", .array(stats.notes.map { .string($0) }))) }
         return .object(members)
     }
@@ -59,6 +60,8 @@ public struct CheckJSONRenderer: ReportRenderer {
             members.append(("witnessMoment", .string(finding.witnessMoment.rawValue)))
         }
         members.append(("method", .string(finding.method.rawValue)))
+        // What `smcheck merge` tells findings apart by, with the code, pointer and states.
+        if !finding.transitions.isEmpty { members.append(("transitions", .array(finding.transitions.map { .int($0) }))) }
         return .object(members)
     }
 

@@ -1,0 +1,180 @@
+import Foundation
+import SMAnalyzer
+public import SMEngine
+public import SMSpec
+
+/// The results of several jobs that checked the same specs (the shards of a swarm, the legs of a CI matrix) as one
+/// result per spec, for `smcheck merge`: every finding any job reported, each once (by code, place, states and
+/// transitions) with the shortest trace any job found; what no job decided stays undecided.
+///
+/// Findings are read back from `smcheck-result/1` documents and their traces replayed against the specs, which are
+/// loaded again from the files the documents name, so a trace that no longer fits its spec is an error, not a
+/// silently wrong report.
+public struct CheckResultMerge {
+    private let loadMachine: (String) throws(SpecError) -> Machine
+    /// Per spec file, in the order first seen: each job's entry.
+    private var entries: [(file: String, nodes: [(source: String, node: JSONNode)])] = []
+    private var sources: [String] = []
+
+    public init(loadMachine: @escaping (String) throws(SpecError) -> Machine) {
+        self.loadMachine = loadMachine
+    }
+
+    /// Adds one document; `source` names it in errors and notes.
+    public mutating func add(_ document: JSONNode, source: String) throws(MergeError) {
+        guard document["format"]?.stringValue == "smcheck-result/1" else {
+            throw MergeError(source, "not a result of 'smcheck check --format json' (\"format\" is not \"smcheck-result/1\")")
+        }
+        guard let specs = document["specs"]?.arrayValue else { throw MergeError(source, "no \"specs\" array") }
+        sources.append(source)
+        for spec in specs {
+            guard let file = spec["file"]?.stringValue else {
+                throw MergeError(source, "a spec without \"file\" at line \(spec.position.line)")
+            }
+            if let index = entries.firstIndex(where: { $0.file == file }) {
+                entries[index].nodes.append((source, spec))
+            } else {
+                entries.append((file, [(source, spec)]))
+            }
+        }
+    }
+
+    /// One outcome per spec file.
+    public func outcomes() throws(MergeError) -> [SpecOutcome] {
+        var outcomes: [SpecOutcome] = []
+        for (file, nodes) in entries {
+            let machine: Machine
+            do {
+                machine = try loadMachine(file)
+            } catch {
+                outcomes.append(.unusable(file: file, error))
+                continue
+            }
+            let analyzed = nodes.filter { $0.node["stats"] != nil }
+            guard !analyzed.isEmpty else {
+                throw MergeError(nodes[0].source, "\(file) could not be used when it was checked, but it loads now; check it again")
+            }
+            var kept: [String: Finding] = [:]
+            var order: [String] = []
+            for (source, node) in analyzed {
+                for findingNode in node["findings"]?.arrayValue ?? [] {
+                    let (identity, finding) = try Self.finding(findingNode, file: file, machine: machine, source: source)
+                    if let existing = kept[identity] {
+                        if (finding.trace?.count ?? Int.max) < (existing.trace?.count ?? Int.max) { kept[identity] = finding }
+                    } else {
+                        kept[identity] = finding
+                        order.append(identity)
+                    }
+                }
+            }
+            let stats = try Self.stats(analyzed, sources: sources)
+            outcomes.append(.analyzed(file: file, AnalysisResult(spec: machine.spec, machine: machine,
+                                                                 findings: order.map { kept[$0]! }.sortedForOutput(), stats: stats)))
+        }
+        return outcomes
+    }
+
+    /// Statistics of the union: the largest of each count (the jobs searched the same space, in parts that overlap),
+    /// complete when any job was, and undecided only what every job left undecided.
+    private static func stats(_ nodes: [(source: String, node: JSONNode)], sources: [String]) throws(MergeError) -> AnalysisStats {
+        var stats = AnalysisStats()
+        var undecidedCodes: Set<FindingCode>?
+        var reasons: [String] = []
+        var coverages: [Double] = []
+        for (source, node) in nodes {
+            guard let s = node["stats"] else { continue }
+            stats.configurations = max(stats.configurations, s["configurations"]?.integerValue ?? 0)
+            stats.transitions = max(stats.transitions, s["transitions"]?.integerValue ?? 0)
+            stats.depth = max(stats.depth, s["depth"]?.integerValue ?? 0)
+            stats.milliseconds = max(stats.milliseconds, s["milliseconds"]?.integerValue ?? 0)
+            var codes = Set<FindingCode>()
+            for undecided in s["undecided"]?.arrayValue ?? [] {
+                for code in undecided["codes"]?.arrayValue ?? [] {
+                    guard let value = code.stringValue, let parsed = FindingCode(rawValue: value) else {
+                        throw MergeError(source, "unknown finding code in \"undecided\" at line \(code.position.line)")
+                    }
+                    codes.insert(parsed)
+                }
+                if let reason = undecided["reason"]?.stringValue, reasons.isEmpty { reasons.append(reason) }
+            }
+            undecidedCodes = undecidedCodes.map { $0.intersection(codes) } ?? codes
+            if let coverage = s["expectedCoverage"], case .number(let number) = coverage.value { coverages.append(number.doubleValue) }
+        }
+        let codes = (undecidedCodes ?? []).sorted()
+        if coverages.count == nodes.count, !coverages.isEmpty {
+            // Different hash functions miss different configurations: a configuration is missed by the union only
+            // when every search missed it.
+            let union = 1 - coverages.reduce(1) { $0 * (1 - $1) }
+            stats.expectedCoverage = union
+            if !codes.isEmpty {
+                let percent = (union * 100_000).rounded(.down) / 1_000
+                stats.undecided.append(Undecided(codes, "\(nodes.count) bitstate searches with different hash functions and search orders; expected coverage of their union \(percent)%"))
+            }
+        } else if !codes.isEmpty {
+            stats.undecided.append(Undecided(codes, "no merged result decided these: " + (reasons.first ?? "each was incomplete")))
+        }
+        stats.notes.append("merged from \(sources.count) results: \(sources.joined(separator: ", "))")
+        return stats
+    }
+
+    /// A finding read back from its JSON, with the key that tells it apart from others.
+    private static func finding(_ node: JSONNode, file: String, machine: Machine, source: String) throws(MergeError) -> (String, Finding) {
+        let line = node.position.line
+        guard let codeText = node["code"]?.stringValue, let code = FindingCode(rawValue: codeText) else {
+            throw MergeError(source, "a finding without a known \"code\" at line \(line)")
+        }
+        guard let message = node["message"]?.stringValue, let methodText = node["method"]?.stringValue,
+              let method = Finding.Method(rawValue: methodText) else {
+            throw MergeError(source, "the \(codeText) finding at line \(line) lacks \"message\" or a known \"method\"")
+        }
+        let states = (node["states"]?.arrayValue ?? []).compactMap(\.stringValue)
+        let place = node["pointer"]?.stringValue ?? ""
+        let findingLine = node["line"]?.integerValue, column = node["column"]?.integerValue
+        var location: Spec.SourceLocation?
+        if !place.isEmpty || findingLine != nil {
+            // SCXML findings name the element by its path; JSON specs by a JSON Pointer.
+            let isSCXML = file.lowercased().hasSuffix(".scxml")
+            location = Spec.SourceLocation(file: file, pointer: isSCXML ? JSONPointer() : JSONPointer(parsing: place), line: findingLine,
+                                           column: column, elementPath: isSCXML ? place : nil)
+        }
+        var trace: [TraceStep]?
+        if let steps = node["trace"]?.arrayValue {
+            do {
+                trace = try steps.map { (step) throws(EngineError) -> TraceStep in try machine.traceStep(step) }
+            } catch {
+                throw MergeError(source, "the trace of the \(codeText) finding at line \(line) does not fit \(file) as it is now (\(error.message)); was it changed?")
+            }
+        }
+        var witness: [WitnessValue] = []
+        for member in node["witness"]?.objectValue ?? [] {
+            let value: Value
+            switch member.value.value {
+            case .bool(let b): value = .bool(b)
+            case .number(let n) where n.integerValue != nil: value = .int(n.integerValue!)
+            case .string(let s): value = .enumCase(s)
+            default: throw MergeError(source, "the witness value '\(member.key)' at line \(member.keyPosition.line) is not a bool, an int or a name")
+            }
+            witness.append(WitnessValue(member.key, value))
+        }
+        let moment = node["witnessMoment"]?.stringValue.flatMap(WitnessMoment.init(rawValue:))
+        let transitions = (node["transitions"]?.arrayValue ?? []).compactMap(\.integerValue)
+        let finding = Finding(code, message, states: states, location: location, trace: trace, witness: witness,
+                              witnessMoment: moment, method: method, transitions: transitions)
+        let identity = [codeText, place, states.joined(separator: ","), transitions.map(String.init).joined(separator: ",")]
+            .joined(separator: "|")
+        return (identity, finding)
+    }
+}
+
+/// A result document that cannot be merged, and why.
+public struct MergeError: Error, Sendable, CustomStringConvertible {
+    public let source: String
+    public let message: String
+
+    public init(_ source: String, _ message: String) {
+        self.source = source
+        self.message = message
+    }
+
+    public var description: String { "\(source): \(message)" }
+}

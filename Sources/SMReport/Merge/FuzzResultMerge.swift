@@ -1,0 +1,57 @@
+public import SMSpec
+
+/// The `smcheck fuzz --format json` results of several shards as one `smcheck-fuzz/1` document: per spec, the
+/// entry of the shard whose failure has the shortest trace (the first shard's when none failed), with the runs
+/// and events of every shard summed and the shards' seeds listed, so each failure can be replayed.
+public struct FuzzResultMerge {
+    private var entries: [(file: String, nodes: [JSONNode])] = []
+
+    public init() {}
+
+    /// Adds one document; `source` names it in errors.
+    public mutating func add(_ document: JSONNode, source: String) throws(MergeError) {
+        guard document["format"]?.stringValue == "smcheck-fuzz/1" else {
+            throw MergeError(source, "not a result of 'smcheck fuzz --format json' (\"format\" is not \"smcheck-fuzz/1\")")
+        }
+        guard let specs = document["specs"]?.arrayValue else { throw MergeError(source, "no \"specs\" array") }
+        for spec in specs {
+            guard let file = spec["file"]?.stringValue else { throw MergeError(source, "a spec without \"file\" at line \(spec.position.line)") }
+            if let index = entries.firstIndex(where: { $0.file == file }) {
+                entries[index].nodes.append(spec)
+            } else {
+                entries.append((file, [spec]))
+            }
+        }
+    }
+
+    /// Whether any shard found a failure.
+    public var foundFailure: Bool {
+        entries.contains { $0.nodes.contains { Self.traceLength($0) != nil } }
+    }
+
+    public func document() -> JSONNode {
+        .object([
+            ("format", .string("smcheck-fuzz/1")),
+            ("specs", .array(entries.map { entry in
+                let chosen = entry.nodes.min { (Self.traceLength($0) ?? Int.max) < (Self.traceLength($1) ?? Int.max) }!
+                let runs = entry.nodes.reduce(0) { $0 + ($1["runs"]?.integerValue ?? 0) }
+                let events = entry.nodes.reduce(0) { $0 + ($1["events"]?.integerValue ?? 0) }
+                var members = (chosen.objectValue ?? []).map { member -> (String, JSONNode) in
+                    switch member.key {
+                    case "runs": (member.key, .int(runs))
+                    case "events": (member.key, .int(events))
+                    default: (member.key, member.value)
+                    }
+                }
+                members.append(("shards", .int(entry.nodes.count)))
+                members.append(("shardSeeds", .array(entry.nodes.map { $0["seed"] ?? .null })))
+                return .object(members)
+            })),
+        ])
+    }
+
+    private static func traceLength(_ spec: JSONNode) -> Int? {
+        guard let failure = spec["failure"], !failure.isNull else { return nil }
+        return failure["trace"]?.arrayValue?.count ?? Int.max - 1
+    }
+}

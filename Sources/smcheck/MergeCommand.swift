@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import SMEngine
+import SMReport
+import SMSCXML
+import SMSpec
+
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Merge the JSON results of several jobs (the shards of a swarm) into one result.",
+        discussion: """
+            Takes the outputs of `smcheck check --format json` (for example of `--shard k/n` jobs) or of `smcheck fuzz \
+            --format json`, not both. Check results: every finding any job reported, once, with the shortest trace \
+            any job found, re-read against the spec files they name (run it where those files are); what no job \
+            decided stays undecided, and for bitstate shards the expected coverage of their union is given. Fuzz \
+            results: per spec, the shortest failure any shard found, with all shards' runs and seeds.
+
+            Exit status as for `smcheck check` (fuzz results: 1 when a shard found a failure); 2 when a file cannot \
+            be merged.
+            """)
+
+    @Argument(help: "Result files (JSON) to merge.", completion: .file(extensions: ["json"]))
+    var files: [String]
+
+    @Option(help: "Output format: \(CheckCommand.Format.names) (fuzz results: json).")
+    var format: CheckCommand.Format = .text
+
+    @Option(help: "Leave out findings below this severity: info, warning or error.")
+    var severity: SeverityArgument = .info
+
+    @Flag(name: .customLong("allow-incomplete"), help: "Exit with 0, not 3, when some checks were not decided and nothing at error level was found.")
+    var allowIncomplete = false
+
+    func run() throws {
+        var documents: [(file: String, node: JSONNode)] = []
+        for file in files {
+            do {
+                documents.append((file, try JSONParser.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: file))))))
+            } catch let error as JSONSyntaxError {
+                reportError("\(error)", at: file)
+                throw ExitStatus.unusableInput
+            } catch {
+                reportError("cannot read it (\(error.localizedDescription))", at: file)
+                throw ExitStatus.unusableInput
+            }
+        }
+        do {
+            if documents.first?.node["format"]?.stringValue == "smcheck-fuzz/1" {
+                try mergeFuzzResults(documents)
+            } else {
+                try mergeCheckResults(documents)
+            }
+        } catch let error as MergeError {
+            reportError(error.message, at: error.source)
+            throw ExitStatus.unusableInput
+        }
+    }
+
+    private func mergeCheckResults(_ documents: [(file: String, node: JSONNode)]) throws {
+        var merge = CheckResultMerge { path throws(SpecError) in try Machine(try SpecFile.load(path: path)) }
+        for document in documents { try merge.add(document.node, source: document.file) }
+        let outcomes = try merge.outcomes()
+        let filter = ReportFilter(minimumSeverity: severity.value, allowsIncomplete: allowIncomplete)
+        for outcome in outcomes { CheckCommand.write(outcome, as: format, filter: filter) }
+        CheckCommand.write(outcomes, as: format, filter: filter)
+        throw CheckCommand.exitStatus(filter.verdict(outcomes))
+    }
+
+    private func mergeFuzzResults(_ documents: [(file: String, node: JSONNode)]) throws {
+        guard format == .json || format == .text else {
+            throw MergeError(documents[0].file, "fuzz results merge to JSON only (--format json), not \(format.rawValue)")
+        }
+        var merge = FuzzResultMerge()
+        for document in documents { try merge.add(document.node, source: document.file) }
+        print(JSONWriter.string(merge.document()))
+        throw merge.foundFailure ? ExitStatus.findings : ExitStatus.clean
+    }
+}

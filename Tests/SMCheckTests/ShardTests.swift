@@ -1,0 +1,100 @@
+import Foundation
+import SMSpec
+import SMTestSupport
+import Testing
+
+/// `--shard k/n` jobs and `smcheck merge`: the swarm finds what one run finds.
+@Suite("Shards and smcheck merge")
+struct ShardTests {
+    /// (file, code, place) of every finding in a `smcheck-result/1` document.
+    static func findings(_ json: String) throws -> Set<String> {
+        let document = try JSONParser.parse(json)
+        var found: Set<String> = []
+        for spec in document["specs"]?.arrayValue ?? [] {
+            for finding in spec["findings"]?.arrayValue ?? [] {
+                found.insert("\(spec["file"]?.stringValue ?? "") \(finding["code"]?.stringValue ?? "") \(finding["pointer"]?.stringValue ?? "")")
+            }
+        }
+        return found
+    }
+
+    /// Runs `arguments` once per shard of four with `--shard k/4`, saves each JSON result, and merges them.
+    static func mergedShards(_ arguments: [String], in scratch: ScratchDirectory) throws -> SMCheckCommand.Output {
+        var results: [String] = []
+        for k in 1...4 {
+            let output = try SMCheckCommand.run(arguments + ["--shard", "\(k)/4", "--format", "json"])
+            let path = scratch.path("shard-\(k).json")
+            try output.standardOutput.write(toFile: path, atomically: true, encoding: .utf8)
+            results.append(path)
+        }
+        return try SMCheckCommand.run(["merge", "--format", "json"] + results)
+    }
+
+    @Test("four shards and a merge find every defect one run finds, each spec checked in full by one shard")
+    func checkShards() throws {
+        let scratch = try ScratchDirectory()
+        let full = try SMCheckCommand.run(["check", "--format", "json", "Specs/defects"])
+        let merged = try Self.mergedShards(["check", "Specs/defects"], in: scratch)
+        #expect(merged.status == full.status)
+        let expected = try Self.findings(full.standardOutput)
+        #expect(expected.count >= 13)
+        #expect(try Self.findings(merged.standardOutput) == expected)
+        // Small specs are shared out: each is complete in the merge, as in the full run.
+        #expect(!merged.standardOutput.contains("\"complete\": false"))
+    }
+
+    @Test("bitstate shards find every defect a run shows, and the merge gives their union's expected coverage")
+    func bitstateShards() throws {
+        let scratch = try ScratchDirectory()
+        let full = try SMCheckCommand.run(["check", "--format", "json", "Specs/defects"])
+        let merged = try Self.mergedShards(["check", "--bitstate", "1M", "Specs/defects"], in: scratch)
+        // What a run shows (errors, overlaps, violations, deadlocks) is found; what needs every configuration
+        // (unreachable states) is left undecided, since a bitstate search may skip configurations.
+        let shownByARun = ["SM002", "SM004", "SM006", "SM007", "SM008", "SM009", "SM011"]
+        let expected = try Self.findings(full.standardOutput).filter { finding in shownByARun.contains { finding.contains(" \($0) ") } }
+        #expect(expected.count >= 7)
+        #expect(try Self.findings(merged.standardOutput).isSuperset(of: expected))
+        #expect(merged.standardOutput.contains("4 bitstate searches with different hash functions and search orders; expected coverage of their union"))
+        #expect(merged.standardOutput.contains("\"complete\": false"))
+    }
+
+    @Test("fuzz shards: each with its own seed, merged to the shortest failure of each spec")
+    func fuzzShards() throws {
+        let scratch = try ScratchDirectory()
+        let arguments = ["fuzz", "--seed", "1", "--runs", "200", "--format", "json", "Tests/Fixtures/fuzz/off-by-one.json",
+                         "Tests/Fixtures/fuzz/shortcut.json", "Tests/Fixtures/fuzz/combination-lock.json"]
+        var results: [String] = []
+        var seeds: Set<String> = []
+        for k in 1...4 {
+            let output = try SMCheckCommand.run(arguments + ["--shard", "\(k)/4"])
+            #expect(output.status == 1)
+            let document = try JSONParser.parse(output.standardOutput)
+            seeds.insert(document["specs"]?.arrayValue?.first?["seed"]?.stringValue ?? "")
+            let path = scratch.path("fuzz-\(k).json")
+            try output.standardOutput.write(toFile: path, atomically: true, encoding: .utf8)
+            results.append(path)
+        }
+        #expect(seeds.count == 4)
+        let merged = try SMCheckCommand.run(["merge", "--format", "json"] + results)
+        #expect(merged.status == 1)
+        let specs = try JSONParser.parse(merged.standardOutput)["specs"]?.arrayValue ?? []
+        #expect(specs.count == 3)
+        for spec in specs {
+            #expect(spec["shards"]?.integerValue == 4)
+            #expect(spec["runs"]?.integerValue ?? 0 >= 4)
+            #expect(spec["failure"]?.isNull == false, "\(spec["file"]?.stringValue ?? "") has no failure")
+        }
+    }
+
+    @Test("bad shards and bad result files are refused with a reason", arguments: [
+        (["check", "--shard", "5/4", "Specs/rocket.json"], "shard 5/4: k must be between 1 and n (1...4)"),
+        (["check", "--shard", "two", "Specs/rocket.json"], "'two' is not a shard; write k/n, like 3/8 for the third of eight jobs"),
+        (["check", "--shard", "1/2", "--method", "symbolic", "Specs/rocket.json"], "--bitstate and --shard search configurations explicitly; they cannot be combined with --method symbolic"),
+        (["merge", "Specs/rocket.json"], "Specs/rocket.json: error: not a result of 'smcheck check --format json' (\"format\" is not \"smcheck-result/1\")"),
+    ])
+    func refused(arguments: [String], message: String) throws {
+        let output = try SMCheckCommand.run(arguments)
+        #expect(output.status == 2 || output.status == 64)
+        #expect(output.standardError.contains(message), "\(output.standardError)")
+    }
+}
