@@ -64,7 +64,7 @@ struct FirstHourTests {
         #expect(output.status == 0)
         let version = output.standardOutput
         #expect(version.hasPrefix("smcheck \(Release.version) (Z3 ") || version.hasPrefix("smcheck \(Release.version) (built without Z3, "), "\(version)")
-        #expect(version.hasSuffix(", Graphviz \(GraphvizLayout.version ?? "")\n") || version.hasSuffix(", built without Graphviz)\n"), "\(version)")
+        #expect(version.hasSuffix(", Graphviz \(GraphvizLayout.version ?? ""))\n") || version.hasSuffix(", built without Graphviz)\n"), "\(version)")
     }
 
     @Test("help shows readable defaults and every exit code")

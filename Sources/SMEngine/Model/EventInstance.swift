@@ -4,7 +4,7 @@ public struct EventInstance: Hashable, Sendable {
     public var event: Int
     public var arguments: [Int]
 
-    package init(event: Int, arguments: [Int] = []) {
+    public init(event: Int, arguments: [Int] = []) {
         self.event = event
         self.arguments = arguments
     }

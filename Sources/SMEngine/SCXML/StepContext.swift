@@ -4,8 +4,8 @@
 /// (`load`), the event and the choices; `snapshot()` reads the result. The explorer and the fuzzer keep one
 /// context per thread and step it millions of times without allocating.
 ///
-/// Not for apps (they run a `StateMachine`): the package's modules use it, and measurements outside the package
-/// reach its raw step with `@_spi(Stepping) import SMEngine`.
+/// Not for apps (they run a `StateMachine`): the package's modules use it, and tools outside the package (the
+/// benchmarks, the conformance runner of the generated code) reach its raw step with `@_spi(Stepping) import SMEngine`.
 @_spi(Stepping) public final class StepContext {
     package let machine: Machine
     /// Accessed only by the thread that owns the context, one call at a time, so the run-time exclusivity check
@@ -124,7 +124,7 @@
 
     /// Remembers the current state, to come back to it with `restoreCheckpoint()`: a copy of a few words, much
     /// cheaper than `load` or decoding a packed state again.
-    package func checkpoint() {
+    @_spi(Stepping) public func checkpoint() {
         if let tracking = core.tracking { Self.copy(tracking.key, to: savedKey!, tracking.words) }
         Self.copy(configuration, to: savedConfiguration, core.words)
         Self.copy(variables, to: savedVariables, variableCount)
@@ -133,7 +133,7 @@
     }
 
     /// Returns to the state of the last `checkpoint()`.
-    package func restoreCheckpoint() {
+    @_spi(Stepping) public func restoreCheckpoint() {
         if let tracking = core.tracking { Self.copy(savedKey!, to: tracking.key, tracking.words) }
         Self.copy(savedConfiguration, to: configuration, core.words)
         Self.copy(savedVariables, to: variables, variableCount)
@@ -167,8 +167,8 @@
         }
     }
 
-    package var currentConfiguration: StateSet { core.currentConfiguration }
-    package var currentVariables: [Int] { core.currentVariables }
+    @_spi(Stepping) public var currentConfiguration: StateSet { core.currentConfiguration }
+    @_spi(Stepping) public var currentVariables: [Int] { core.currentVariables }
     package var isHalted: Bool { core.isHalted }
 
     /// The raw configuration words, for packing.
@@ -199,13 +199,13 @@
     }
 
     /// Record every microstep (for traces, observers and `smcheck run`).
-    package var recordsMicrosteps: Bool {
+    @_spi(Stepping) public var recordsMicrosteps: Bool {
         get { core.recordsMicrosteps }
         set { core.recordsMicrosteps = newValue }
     }
 
     /// The microsteps of the last call, when recorded.
-    package var microsteps: [Microstep] { core.microsteps }
+    @_spi(Stepping) public var microsteps: [Microstep] { core.microsteps }
 
     /// The analysis and coverage recorder, when analysis or fuzzing asked for one. Setting a recorder starts
     /// recording (from the recorder's content); reading it gives what was recorded since.
@@ -272,13 +272,13 @@
     }
 
     /// Sets the choice values for the next call, in place.
-    package func useChoices(_ values: [Int]) {
+    @_spi(Stepping) public func useChoices(_ values: [Int]) {
         if core.choices.values.isEmpty && values.isEmpty { return }
         core.choices.reset(values)
     }
 
     /// How many values each choice point of the last call had (2 for an opaque guard, the option count for `oneOf`).
-    package var choiceArities: [Int] { core.choices.arities }
+    @_spi(Stepping) public var choiceArities: [Int] { core.choices.arities }
 
     /// After a call: the values of the next combination of the choices that call met, or nil when every
     /// combination was tried (see `ChoiceSequence.advance`). Nil at once when the call met no choice point.

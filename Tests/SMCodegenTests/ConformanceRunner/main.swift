@@ -43,7 +43,7 @@ struct SideBySide {
 
     /// The engine's observation, as the machine reports its own.
     var engineObservation: ObservedState {
-        let leaves = context.currentConfiguration.filter { machine.isLeaf($0) }.map { machine.path(of: $0) }
+        let leaves = machine.activeLeafPaths(context.currentConfiguration)
         let values = Dictionary(uniqueKeysWithValues: machine.variableValues(context.currentVariables).map { ($0.name, $0.value) })
         return ObservedState(states: Set(leaves), variables: values)
     }
