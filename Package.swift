@@ -5,7 +5,8 @@
 // Modules, from the bottom up (each folder under Sources/ is one):
 //   SMSpec      the spec format: JSON with positions, model, validation, expressions, JSON Schema
 //   SMSCXML     SCXML in and out (FoundationXML, so apps that only read JSON do not link libxml2); loading by extension
-//   SMEngine    compiled machine, the SCXML step algorithm, the thread-safe runtime, Swift DSL
+//   SMBuilder   the Swift DSL: `Spec("name") { ... }` builds the same Spec value the JSON format does
+//   SMEngine    compiled machine, the SCXML step algorithm, the thread-safe runtime
 //   CZ3         libz3 as a system library (only with the "Z3" trait)
 //   SMSolver    guard encoding into Z3 and an enumeration back end that must agree with it
 //   CPlatform   what Swift lacks: a cache prefetch hint, the process's resident memory (Linux, Apple)
@@ -17,7 +18,7 @@
 //   SMReport    text, JSON, SARIF and JUnit renderers; state diagrams (DOT, Mermaid, SVG drawn by Graphviz); Markdown
 //               and HTML reports
 //   SMCodegen   typed Swift generated from a spec: straight-line code that steps as the engine does
-//   SMTesting   assertions for users' tests: XCTest (XCTAssertNoFindings, ...) and Swift Testing (expectNoFindings, ...)
+//   SMTesting   assertions for users' tests (assertNoFindings, ...), recorded through XCTest or Swift Testing
 //   smcheck     the command line tool
 import PackageDescription
 
@@ -35,6 +36,7 @@ let package = Package(
         .executable(name: "smcheck", targets: ["smcheck"]),
         .library(name: "SMSpec", targets: ["SMSpec"]),
         .library(name: "SMSCXML", targets: ["SMSCXML"]),
+        .library(name: "SMBuilder", targets: ["SMBuilder"]),
         .library(name: "SMEngine", targets: ["SMEngine"]),
         .library(name: "SMSolver", targets: ["SMSolver"]),
         .library(name: "SMAnalyzer", targets: ["SMAnalyzer"]),
@@ -56,6 +58,7 @@ let package = Package(
     targets: [
         .target(name: "SMSpec", swiftSettings: strictSwift),
         .target(name: "SMSCXML", dependencies: ["SMSpec"], swiftSettings: strictSwift),
+        .target(name: "SMBuilder", dependencies: ["SMSpec"], swiftSettings: strictSwift),
         .target(name: "SMEngine", dependencies: ["SMSpec"], swiftSettings: strictSwift),
         .systemLibrary(
             name: "CZ3",
@@ -113,24 +116,35 @@ let package = Package(
         ),
 
         // Shared test helpers: fixture lookup, spec builders, expectation helpers.
-        .target(name: "SMTestSupport", dependencies: ["SMSpec", "SMSCXML", "SMEngine", "SMAnalyzer", "SMFuzz"], path: "Tests/SMTestSupport", swiftSettings: strictSwift),
+        .target(name: "SMTestSupport", dependencies: ["SMSpec", "SMSCXML", "SMBuilder", "SMEngine", "SMAnalyzer", "SMFuzz"], path: "Tests/SMTestSupport", swiftSettings: strictSwift),
         .testTarget(name: "SMSpecTests", dependencies: ["SMSpec", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMSCXMLTests", dependencies: ["SMSCXML", "SMEngine", "SMAnalyzer", "SMTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "SMEngineTests", dependencies: ["SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "SMSolverTests", dependencies: ["SMSolver", "SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMBuilderTests", dependencies: ["SMBuilder", "SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMEngineTests", dependencies: ["SMEngine", "SMBuilder", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMSolverTests", dependencies: ["SMSolver", "SMEngine", "SMBuilder", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMSymbolicTests", dependencies: ["SMSymbolic", "SMAnalyzer", "SMTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "SMAnalyzerTests", dependencies: ["SMAnalyzer", "SMReport", "SMTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "SMFuzzTests", dependencies: ["SMFuzz", "SMTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "SMReportTests", dependencies: ["SMReport", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMAnalyzerTests", dependencies: ["SMAnalyzer", "SMBuilder", "SMReport", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMFuzzTests", dependencies: ["SMFuzz", "SMBuilder", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(name: "SMReportTests", dependencies: ["SMReport", "SMBuilder", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMTestingTests", dependencies: ["SMTesting", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMCheckTests", dependencies: ["smcheck", "SMReport", "SMTestSupport"], swiftSettings: strictSwift),
+        // An app's file importing Foundation, Testing and every public module at once compiles: no name is ambiguous.
+        .target(name: "AppleFrameworkNames", path: "Tests/AppleFrameworkNames", swiftSettings: strictSwift),
+        .testTarget(
+            name: "SMAppImportTests",
+            dependencies: [
+                "AppleFrameworkNames", "SMSpec", "SMSCXML", "SMBuilder", "SMEngine", "SMSolver", "SMAnalyzer",
+                "SMFuzz", "SMReport", "SMTesting", "SMCodegen",
+            ],
+            swiftSettings: strictSwift
+        ),
         // scripts/update-snippets: regenerates Tests/SMDocumentationTests/Snippets from the documents.
         .executableTarget(name: "update-snippets", dependencies: ["SMTestSupport", "SMCodegen"], path: "Tests/Tools/update-snippets",
                           swiftSettings: strictSwift),
         // The Swift of README.md and Docs/, compiled and run (Tests/SMDocumentationTests/Snippets is generated from it).
         .testTarget(
             name: "SMDocumentationTests",
-            dependencies: ["SMSpec", "SMEngine", "SMAnalyzer", "SMFuzz", "SMReport", "SMTesting", "SMTestSupport", "SMCodegen"],
+            dependencies: ["SMSpec", "SMBuilder", "SMEngine", "SMAnalyzer", "SMFuzz", "SMReport", "SMTesting", "SMTestSupport", "SMCodegen"],
             swiftSettings: strictSwift
         ),
         .testTarget(name: "SMCodegenTests", dependencies: ["SMCodegen", "SMSCXML", "SMEngine", "SMSpec", "SMTestSupport"], exclude: ["ConformanceRunner"],

@@ -15,7 +15,7 @@ let package = Package(
             name: "BenchmarkSpecs",
             dependencies: [
                 .product(name: "SMEngine", package: "smcheck"), .product(name: "SMFuzz", package: "smcheck"),
-                .product(name: "SMSpec", package: "smcheck"),
+                .product(name: "SMSpec", package: "smcheck"), .product(name: "SMBuilder", package: "smcheck"),
             ]
         ),
         // The flat ring and the player as typed Swift, generated at build time from their JSON specs.

@@ -143,7 +143,7 @@ public enum Analyzer {
     /// Declared spaces up to 2^24 configurations (16 million) are explored in full by `automatic`: seconds at most.
     package static let explorableBits = 24
 
-    static func solver(for machine: Machine, options: AnalysisOptions, stats: inout AnalysisStats) -> ((any GuardBackend), Method)? {
+    static func solver(for machine: Machine, options: AnalysisOptions, stats: inout AnalysisStats) -> ((any GuardBackend), Finding.Method)? {
         let choice = options.solver == .automatic ? (Z3Library.isAvailable ? .z3 : .enumerate) : options.solver
         switch choice {
         case .off, .automatic:

@@ -18,7 +18,7 @@ struct ExportCommand: ParsableCommand {
     @Argument(help: "The spec file (JSON or SCXML).", completion: .file(extensions: ["json", "scxml"]))
     var file: String
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CommandFormat {
         case scxml, json
     }
 

@@ -27,7 +27,7 @@ struct FuzzCommand: ParsableCommand {
             Exit status: 0 when every run passes, 1 on a failure, 2 when a spec could not be used.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CommandFormat {
         case text, json
     }
 
@@ -49,7 +49,7 @@ struct FuzzCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Mutate runs that reached something new instead of generating every run from scratch.")
     var guided = FuzzConfiguration().guided
 
-    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Output format: \(Format.names).")
     var format: Format = .text
 
     @Option(help: "Also write a JUnit XML report to this file.", completion: .file(extensions: ["xml"]))
@@ -79,15 +79,15 @@ struct FuzzCommand: ParsableCommand {
             let outcome = fuzz(file, seed: campaignSeed)
             if format == .text {
                 FileHandleOutput.clearProgressLine()
-                let report = FuzzTextReport(colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
+                let report = FuzzTextRenderer(colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
                 if case .unusable = outcome { printError(report, terminator: "") } else { print(report) }
             }
             outcomes.append(outcome)
         }
-        if format == .json { print(FuzzJSONReport.text(outcomes), terminator: "") }
+        if format == .json { print(FuzzJSONRenderer().render(outcomes), terminator: "") }
         if let junit {
             do {
-                try JUnitReport.text(outcomes).write(toFile: junit, atomically: true, encoding: .utf8)
+                try FuzzJUnitRenderer().render(outcomes).write(toFile: junit, atomically: true, encoding: .utf8)
             } catch {
                 printError("error: cannot write the JUnit report to \(junit): \(error.localizedDescription)")
                 throw ExitStatus.unusableInput

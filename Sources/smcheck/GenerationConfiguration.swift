@@ -33,9 +33,9 @@ struct GenerationConfiguration {
 
     /// Reads a configuration file; every problem is reported with its place, as spec errors are.
     static func load(path: String) throws(SpecError) -> GenerationConfiguration {
-        let here = { (pointer: JSONPointer, position: TextPosition) in SourceLocation(file: path, pointer: pointer, position: position) }
+        let here = { (pointer: JSONPointer, position: TextPosition) in Spec.SourceLocation(file: path, pointer: pointer, position: position) }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw SpecError([Diagnostic("cannot read the configuration file", at: SourceLocation(file: path, pointer: .root))])
+            throw SpecError([Diagnostic("cannot read the configuration file", at: Spec.SourceLocation(file: path, pointer: .root))])
         }
         let root: JSONNode
         do {

@@ -21,23 +21,14 @@ struct GraphCommand: ParsableCommand {
             Exit status: 0 when the diagram was written, 2 when the spec could not be used or not drawn.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CommandFormat {
         case svg, dot, mermaid
-
-        init?(fileExtension: String) {
-            switch fileExtension.lowercased() {
-            case "svg": self = .svg
-            case "dot", "gv": self = .dot
-            case "mmd", "mermaid": self = .mermaid
-            default: return nil
-            }
-        }
     }
 
     @Argument(help: "The spec file.", completion: .file(extensions: ["json"]))
     var file: String
 
-    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")) (default: from --output's extension, else svg).")
+    @Option(help: "Output format: \(Format.names) (default: from --output's extension, else svg).")
     var format: Format?
 
     @Option(name: [.customShort("o"), .customLong("output")], help: "Write the diagram to this file instead of standard output.",

@@ -23,8 +23,8 @@ struct MergeCommand: ParsableCommand {
     @Argument(help: "Result files (JSON) to merge.", completion: .file(extensions: ["json"]))
     var files: [String]
 
-    @Option(help: "Output format: \(Check.Format.allCases.map(\.rawValue).joined(separator: ", ")) (fuzz results: json).")
-    var format: Check.Format = .text
+    @Option(help: "Output format: \(CheckCommand.Format.names) (fuzz results: json).")
+    var format: CheckCommand.Format = .text
 
     @Option(help: "Leave out findings below this severity: info, warning or error.")
     var severity: SeverityArgument = .info
@@ -62,17 +62,9 @@ struct MergeCommand: ParsableCommand {
         for document in documents { try merge.add(document.node, source: document.file) }
         let outcomes = try merge.outcomes()
         let filter = ReportFilter(minimumSeverity: severity.value, allowsIncomplete: allowIncomplete)
-        switch format {
-        case .text:
-            for outcome in outcomes {
-                let report = TextReport(filter: filter, colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
-                if case .unusable = outcome { printError(report, terminator: "") } else { print(report) }
-            }
-        case .json: print(JSONReport.text(outcomes, filter: filter), terminator: "")
-        case .sarif: print(SARIFReport.text(outcomes, filter: filter), terminator: "")
-        case .junit: print(CheckJUnitReport.text(outcomes, filter: filter), terminator: "")
-        }
-        throw Check.exitStatus(filter.verdict(outcomes))
+        for outcome in outcomes { CheckCommand.write(outcome, as: format, filter: filter) }
+        CheckCommand.write(outcomes, as: format, filter: filter)
+        throw CheckCommand.exitStatus(filter.verdict(outcomes))
     }
 
     private func mergeFuzzResults(_ documents: [(file: String, node: JSONNode)]) throws {

@@ -13,6 +13,24 @@ enum PositiveInteger {
     }
 }
 
+/// Sizes such as `512M` or `2G` (`--max-memory`, `maxMemory`): bytes.
+enum ByteCount {
+    static func parse(_ text: String) throws -> Int {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
+        var digits = text.uppercased()
+        if digits.hasSuffix("B") { digits.removeLast() }
+        var multiplier = 1
+        if let last = digits.last, let unit = units[last] {
+            multiplier = unit
+            digits.removeLast()
+        }
+        guard let value = Double(digits), value > 0 else {
+            throw ValidationError("'\(text)' is not a size; write a number with an optional K, M or G, like 512M")
+        }
+        return Int(value * Double(multiplier))
+    }
+}
+
 /// `--shard k/n`: this job is part k (1...n) of n independent jobs of a swarm (a CI matrix, indexed jobs), each
 /// taking a different, deterministic part of the work.
 struct Shard: Equatable {

@@ -28,16 +28,14 @@ struct ReportCommand: ParsableCommand {
             spec could not be used.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CommandFormat {
         case markdown, html
-
-        var fileExtension: String { self == .markdown ? "md" : "html" }
     }
 
     @Argument(help: "Spec files (JSON or SCXML).", completion: .file(extensions: ["json", "scxml"]))
     var files: [String]
 
-    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Output format: \(Format.names).")
     var format: Format = .markdown
 
     @Option(name: [.customShort("o"), .customLong("output-directory")], help: "Write one report per spec into this directory.",

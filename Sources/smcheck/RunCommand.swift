@@ -80,7 +80,7 @@ struct RunCommand: ParsableCommand {
         mutating func report(_ step: () throws(EngineError) -> Macrostep) throws -> MachineState {
             do {
                 let result = try step()
-                if trace { printError(Trace.format(Trace.result(result, machine: machine), machine: machine)) }
+                if trace { printError(StepLog.format(StepLog.result(result, machine: machine), machine: machine)) }
                 for case .call(let id) in result.microsteps.flatMap(\.effects) where !noted.contains(id) {
                     noted.insert(id)
                     printError("note: 'call \(machine.spec.callbacks[id])' has no host callback in smcheck run; it is skipped (the analyzer assumes it changes no variable)")
@@ -146,7 +146,7 @@ enum EventLine {
         }
     }
 
-    private static func value(_ node: JSONNode, for parameter: Parameter) throws(ParseError) -> Value {
+    private static func value(_ node: JSONNode, for parameter: Spec.Parameter) throws(ParseError) -> Value {
         switch (parameter.type, node.value) {
         case (.bool, .bool(let b)): return .bool(b)
         case (.int, .number(let n)):

@@ -6,7 +6,7 @@ import SMSpec
 
 @main
 struct SMCheck: ParsableCommand {
-    static let version = "0.1.0"
+    static let version = Release.version
 
     static let configuration = CommandConfiguration(
         commandName: "smcheck",
@@ -21,9 +21,9 @@ struct SMCheck: ParsableCommand {
             """,
         version: "smcheck \(version) (\(Z3Library.version.map { "Z3 " + $0 } ?? "built without Z3"), "
             + "\(GraphvizLayout.version.map { "Graphviz " + $0 } ?? "built without Graphviz"))",
-        subcommands: [Check.self, ExploreCommand.self, ExportCommand.self, FuzzCommand.self, GenerateCommand.self, GraphCommand.self, MergeCommand.self,
+        subcommands: [CheckCommand.self, ExploreCommand.self, ExportCommand.self, FuzzCommand.self, GenerateCommand.self, GraphCommand.self, MergeCommand.self,
                       ReplayCommand.self, ReportCommand.self, RunCommand.self, SchemaCommand.self],
-        defaultSubcommand: Check.self
+        defaultSubcommand: CheckCommand.self
     )
 
     /// Parses and runs, writing every error in the one form the commands use (`error: ...`).

@@ -1,6 +1,8 @@
 import Foundation
 import SMAnalyzer
+import SMBuilder
 import SMEngine
+import SMSolver
 import SMSpec
 import SMTestSupport
 import Testing
@@ -25,7 +27,7 @@ struct DefectSpecTests {
         ("sm014-useless-history", [.uselessHistory]),
     ]
 
-    @Test("every defect spec is listed here", arguments: Fixtures.defectSpecPaths)
+    @Test("every defect spec is listed here", arguments: try Fixtures.defectSpecPaths)
     func listed(path: String) {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         #expect(Self.expected.contains { $0.file == name })
@@ -38,7 +40,7 @@ struct DefectSpecTests {
         #expect(result.stats.complete)
     }
 
-    @Test("the seed specs have no findings", arguments: Fixtures.seedSpecPaths)
+    @Test("the seed specs have no findings", arguments: try Fixtures.seedSpecPaths)
     func seedsAreClean(path: String) throws {
         let result = try Analyzer.analyze(try Spec.load(path: path))
         #expect(result.findings.isEmpty, "\(result.findings.map { "\($0.code.rawValue) \($0.message)" })")
@@ -77,16 +79,15 @@ struct DefectSpecTests {
     func deadTransitionKinds() throws {
         let spec = Spec("shadowed") {
             Variable("n", .int(min: 0, max: 3))
-            Event("go")
-            Event("inc")
-            State("a") {
+            Events("go", "inc")
+            StateNode("a") {
                 On("inc", guard: "n < 3") { Assign("n", "n + 1") }
                 On("go", to: "b", guard: "n >= 0")
                 On("go", to: "c", guard: "n == 2")
                 On("go", to: "c", guard: "n == 9")
             }
-            State("b") { On("go", to: "a") }
-            State("c") { On("go", to: "a") }
+            StateNode("b") { On("go", to: "a") }
+            StateNode("c") { On("go", to: "a") }
         }
         var explorationOnly = AnalysisOptions()
         explorationOnly.solver = .off
@@ -102,7 +103,7 @@ struct DefectSpecTests {
             "transition a --go [n == 2]--> c is always shadowed: whenever its guard holds, an earlier transition of 'a' for the same event holds too",
             "transition a --go [n == 9]--> c can never be enabled: no values of the declared domains make its guard hold",
         ])
-        #expect(proved.allSatisfy { $0.method == .z3 })
+        #expect(proved.allSatisfy { $0.method == (Z3Library.isAvailable ? .z3 : .enumeration) })
     }
 }
 
@@ -112,20 +113,18 @@ struct SolverMergeTests {
     static let big = Spec("big") {
         Variable("a", .int(min: 0, max: 1000))
         Variable("b", .int(min: 0, max: 1000))
-        Event("incA")
-        Event("incB")
-        Event("go")
-        State("s") {
+        Events("incA", "incB", "go")
+        StateNode("s") {
             On("incA", guard: "a < 1000") { Assign("a", "a + 1") }
             On("incB", guard: "b < 1000") { Assign("b", "b + 1") }
             On("go", to: "t", guard: "a > 500")
             On("go", to: "u", guard: "a > 900 && b > 900")
         }
-        State("t") { On("go", to: "s") }
-        State("u") { On("go", to: "s") { Assign("a", "a - 2000") } }
+        StateNode("t") { On("go", to: "s") }
+        StateNode("u") { On("go", to: "s") { Assign("a", "a - 2000") } }
     }
 
-    @Test("when the exploration is incomplete, the solver's findings are reported with witnesses", arguments: [AnalysisOptions.SolverChoice.z3, .enumerate])
+    @Test("when the exploration is incomplete, the solver's findings are reported with witnesses", arguments: BuildTraits.guardBackends.compactMap(AnalysisOptions.SolverChoice.init(rawValue:)))
     func incompleteExploration(solver: AnalysisOptions.SolverChoice) throws {
         var options = AnalysisOptions()
         options.method = .exploration
@@ -133,9 +132,9 @@ struct SolverMergeTests {
         options.solver = solver
         let result = try Analyzer.analyze(Self.big, options: options)
         #expect(!result.stats.complete)
-        let method: Method = solver == .z3 ? .z3 : .enumeration
+        let method: Finding.Method = solver == .z3 ? .z3 : .enumeration
         let codes = result.findings.map(\.code)
-        #expect(codes == [.nondeterministicGuards, .deadTransition, .rangeViolation])
+        try #require(codes == [.nondeterministicGuards, .deadTransition, .rangeViolation])
         #expect(result.findings.allSatisfy { $0.method == method })
         let overlap = result.findings[0]
         let values = Dictionary(uniqueKeysWithValues: overlap.witness.map { ($0.name, $0.value) })

@@ -16,15 +16,15 @@ struct EventDescriptorFindingsTests {
 
     @Test("SM004: a descriptor's transition and a named one overlap on the event both match")
     func overlapAcrossDescriptors() throws {
-        let spec = Spec(name: "overlap", variables: [Variable("level", .int(min: 0, max: 3))],
-                        events: [EventDeclaration("error.io"), EventDeclaration("error.net"), EventDeclaration("raise")],
+        let spec = Spec(name: "overlap", variables: [Spec.Variable("level", .int(min: 0, max: 3))],
+                        events: [Spec.EventDeclaration("error.io"), Spec.EventDeclaration("error.net"), Spec.EventDeclaration("raise")],
                         states: [
-                            State("s", transitions: [
-                                Transition(on: .event("error.io"), target: .states(["a"]), guard: .expression("level > 1")),
-                                Transition(on: .event("error"), target: .states(["b"]), guard: .expression("level > 2")),
-                                Transition(on: .event("raise"), guard: .expression("level < 3"), actions: [.assign("level", "level + 1")]),
+                            Spec.State("s", transitions: [
+                                Spec.Transition(on: .event("error.io"), target: .states(["a"]), guard: .expression("level > 1")),
+                                Spec.Transition(on: .event("error"), target: .states(["b"]), guard: .expression("level > 2")),
+                                Spec.Transition(on: .event("raise"), guard: .expression("level < 3"), actions: [.assign("level", "level + 1")]),
                             ]),
-                            State("a"), State("b"),
+                            Spec.State("a"), Spec.State("b"),
                         ])
         for solver in [AnalysisOptions.SolverChoice.off, .enumerate] {
             var options = AnalysisOptions()

@@ -1,6 +1,7 @@
 import Foundation
 import SMAnalyzer
-import SMEngine
+import SMBuilder
+@_spi(Stepping) import SMEngine
 import SMSpec
 import SMTestSupport
 import Testing
@@ -91,7 +92,7 @@ struct ExplorationTests {
     }
 
     @Test("the dense, the hashed and the wide store find the same configurations, findings and traces",
-          arguments: Fixtures.allSpecPaths)
+          arguments: try Fixtures.allSpecPaths)
     func storesAgree(path: String) throws {
         let spec = try Spec.load(path: path)
         let automatic = try Self.explore(spec)
@@ -128,7 +129,7 @@ struct ExplorationTests {
         #expect(a.findings.first?.trace?.count == 14)
     }
 
-    @Test("random walks never reach a configuration the explorer missed", arguments: Fixtures.allSpecPaths)
+    @Test("random walks never reach a configuration the explorer missed", arguments: try Fixtures.allSpecPaths)
     func randomWalks(path: String) throws {
         let machine = try Machine(try Spec.load(path: path))
         let exploration = try Explorer(machine: machine).run()
@@ -149,7 +150,7 @@ struct ExplorationTests {
 
     @Test("the fixtures of every semantic feature explore completely and agree with random walks")
     func fixtures() throws {
-        let paths = Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("semantics"))
+        let paths = try Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("semantics"))
         #expect(paths.count >= 40)
         for path in paths {
             let machine = try Machine(try Spec.load(path: path))
@@ -177,8 +178,8 @@ struct ExplorationTests {
     @Test("parameters too wide to enumerate are refused with a message")
     func tooManyInstances() throws {
         let spec = Spec("wide") {
-            Event("set", ("a", .int(min: 0, max: 1000)), ("b", .int(min: 0, max: 1000)))
-            State("s") { On("set") }
+            EventDeclaration("set", ("a", .int(min: 0, max: 1000)), ("b", .int(min: 0, max: 1000)))
+            StateNode("s") { On("set") }
         }
         #expect(throws: ExplorationError.self) { try Explorer(machine: try Machine(spec)) }
         var options = AnalysisOptions()
@@ -187,7 +188,7 @@ struct ExplorationTests {
         #expect(result.stats.undecided.map(\.reason) == ["nothing was explored: event 'set' has 1002001 combinations of parameter values; exploration tries at most 4096 event instances in all (narrow the parameters' domains)"])
     }
 
-    @Test("packing and unpacking a state gives it back", arguments: Fixtures.allSpecPaths)
+    @Test("packing and unpacking a state gives it back", arguments: try Fixtures.allSpecPaths)
     func codecRoundTrip(path: String) throws {
         let machine = try Machine(try Spec.load(path: path))
         let codec = StateCodec(machine: machine)
@@ -208,7 +209,7 @@ struct ExplorationTests {
 struct TransitionCacheTests {
     static var specs: [Spec] {
         get throws {
-            let paths = Fixtures.allSpecPaths + Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("semantics"))
+            let paths = try Fixtures.allSpecPaths + Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("semantics"))
                 + Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("fuzz"))
             return try paths.map { try Spec.load(path: $0) } + (0..<200).map { Generated.randomParallel(seed: $0) }
                 + [Generated.rings([3, 4, 5]), Generated.historyRing(children: 3), Generated.counter(maximum: 5)]
@@ -252,10 +253,10 @@ struct TransitionCacheTests {
         let exploration = try Explorer(machine: rings).run()
         #expect(exploration.cachedSteps > exploration.transitions / 2)
         let sending = try Machine(Spec("sends") {
-            Event("go"); Event("echo")
+            Events("go", "echo")
             Parallel("p") {
-                State("left") { State("l0") { On("go", to: "l1") { Send("echo") } }; State("l1") }
-                State("right") { State("r0") { On("echo", to: "r1") }; State("r1") }
+                StateNode("left") { StateNode("l0") { On("go", to: "l1") { Send("echo") } }; StateNode("l1") }
+                StateNode("right") { StateNode("r0") { On("echo", to: "r1") }; StateNode("r1") }
             }
         })
         #expect(StateCodec(machine: sending).eventFootprints()[sending.spec.event(named: "go")!.index] == nil)
@@ -275,7 +276,7 @@ struct HistoryInitialExplorationTests {
     @Test("a finding's shortest trace starts from the history's default and replays on the engine")
     func traces() throws {
         var spec = try Fixtures.fixture("semantics/history-initial")
-        spec.invariants = [Invariant("never the intro", "!in(intro)")]
+        spec.invariants = [Spec.Invariant("never the intro", "!in(intro)")]
         let finding = try #require(try Analyzer.analyze(spec).findings.first { $0.code == .invariantViolated })
         let machine = try Machine(spec)
         #expect(finding.trace?.map { machine.describe($0.event) } == ["next", "next"])

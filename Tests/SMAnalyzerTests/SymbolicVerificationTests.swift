@@ -5,7 +5,7 @@ import Testing
 
 /// `smcheck check` on specs whose domains are far too large to explore: decided, with findings as exploration
 /// would give them, and no false alarm from guards over unreachable values.
-@Suite("Specs decided by symbolic verification")
+@Suite("Specs decided by symbolic verification", .needsZ3)
 struct SymbolicVerificationTests {
     static func analyze(_ name: String) throws -> AnalysisResult {
         try Analyzer.analyze(try Fixtures.fixture("symbolic/" + name))

@@ -71,7 +71,7 @@ struct FuzzCommandTests {
         #expect(source.hasSuffix("""
             @Test func offByOneGuardHasNoRangeViolation() throws {
                 let spec = try Spec.load(path: "Tests/Fixtures/fuzz/off-by-one.json")
-                expectTrace(["inc", "inc", "inc", "inc", "inc", "inc"], in: spec, endsIn: [])
+                assertTrace(["inc", "inc", "inc", "inc", "inc", "inc"], in: spec, endsIn: [])
             }
 
             """))
@@ -111,7 +111,7 @@ struct FuzzCommandTests {
             cannot replay the rest here: the saved failure (property 'close closes' does not hold in open) came from the property 'close closes', Swift code smcheck does not have; the trace runs to step 2 without an engine error or a violated invariant. This test replays it in your tests:
 
             """))
-        #expect(replay.standardOutput.contains("    expectFuzzingPasses(spec, properties: [closeCloses], replaying: [\"open\", \"close\"])\n"))
+        #expect(replay.standardOutput.contains("    assertFuzzingPasses(spec, properties: [closeCloses], replaying: [\"open\", \"close\"])\n"))
     }
 
     @Test("replay on a changed spec names the change, and a fixed spec passes")

@@ -7,7 +7,7 @@ import Testing
 @Suite("smcheck graph")
 struct GraphCommandTests {
     private func specPaths() throws -> [String] {
-        let paths = Fixtures.allSpecPaths.map(Fixtures.relative)
+        let paths = try Fixtures.allSpecPaths.map(Fixtures.relative)
         try #require(paths.count >= 10, "Specs/ and Specs/defects/ should hold the seed and defect specs; found \(paths.count)")
         return paths
     }

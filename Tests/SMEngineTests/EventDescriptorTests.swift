@@ -46,10 +46,10 @@ struct EventDescriptorTests {
 
     @Test("done.state descriptors: 'done.state' takes the completion of every state")
     func completionPrefix() throws {
-        let spec = Spec(name: "completions", events: [EventDeclaration("finish")], states: [
-            State("p", children: [State("w", transitions: [Transition(on: .event("finish"), target: .states(["f"]))]), State("f", kind: .final)],
-                  transitions: [Transition(on: .event("done.state"), target: .states(["end"]))]),
-            State("end"),
+        let spec = Spec(name: "completions", events: [Spec.EventDeclaration("finish")], states: [
+            Spec.State("p", children: [Spec.State("w", transitions: [Spec.Transition(on: .event("finish"), target: .states(["f"]))]), Spec.State("f", kind: .final)],
+                  transitions: [Spec.Transition(on: .event("done.state"), target: .states(["end"]))]),
+            Spec.State("end"),
         ])
         let run = try Scenario(spec)
         #expect(try run.send(["finish"]) == ["end"])
@@ -57,10 +57,10 @@ struct EventDescriptorTests {
 
     @Test("a guard reads event parameters when every event its descriptor matches has the same ones")
     func sharedParameters() throws {
-        let code = Parameter("code", .int(min: 0, max: 3))
-        var spec = Spec(name: "codes", events: [EventDeclaration("error.io", parameters: [code]), EventDeclaration("error.net", parameters: [code])],
-                        states: [State("s", transitions: [Transition(on: .event("error"), target: .states(["bad"]), guard: .expression("event.code > 1"))]),
-                                 State("bad")])
+        let code = Spec.Parameter("code", .int(min: 0, max: 3))
+        var spec = Spec(name: "codes", events: [Spec.EventDeclaration("error.io", parameters: [code]), Spec.EventDeclaration("error.net", parameters: [code])],
+                        states: [Spec.State("s", transitions: [Spec.Transition(on: .event("error"), target: .states(["bad"]), guard: .expression("event.code > 1"))]),
+                                 Spec.State("bad")])
         let run = try Scenario(spec)
         try run.send("error.net", ["code": Value.int(1)])
         #expect(run.leaves == ["s"])

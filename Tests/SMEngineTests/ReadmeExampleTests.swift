@@ -1,3 +1,4 @@
+import SMBuilder
 import SMEngine
 import SMSpec
 import Testing
@@ -9,15 +10,15 @@ struct ReadmeExampleTests {
         // As in README.md, "Using it from Swift".
         let rocket = try StateMachine(Spec("Rocket") {
             Variable("countDown", .int(min: 0, max: 5), initial: .int(5))
-            Event("fire"); Event("abort"); Event("tick")
-            State("standby") { On("fire", to: "countdown") }
-            State("countdown") {
-                Entry { Assign("countDown", "5") }
+            Events("fire", "abort", "tick")
+            StateNode("standby") { On("fire", to: "countdown") }
+            StateNode("countdown") {
+                OnEntry { Assign("countDown", "5") }
                 On("tick") { Assign("countDown", "countDown - 1") }
                 On("abort", to: "standby")
                 Always(to: "launch", guard: "countDown == 0")
             }
-            State("launch")
+            StateNode("launch")
         })
         try rocket.start()
         try rocket.send("fire")

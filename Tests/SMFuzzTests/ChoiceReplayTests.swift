@@ -22,13 +22,13 @@ struct ChoiceReplayTests {
             state = canPlay ? "playing" : "buffering"
         }
 
-        var observation: Observation { Observation(states: [state]) }
+        var observation: ObservedState { ObservedState(states: [state]) }
     }
 
     struct AlwaysReady: StateMachineImplementation {
         var player = Player(usesChoices: false)
         mutating func handle(_ event: String, _ arguments: [String: Value]) throws { try player.handle(event, arguments) }
-        var observation: Observation { player.observation }
+        var observation: ObservedState { player.observation }
     }
 
     @Test("an implementation that replays the draws conforms on both outcomes of the opaque guard")

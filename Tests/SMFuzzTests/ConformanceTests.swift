@@ -31,7 +31,7 @@ struct ConformanceTests {
     func unknownStates() throws {
         struct Confused: StateMachineImplementation {
             mutating func handle(_ event: String, _ arguments: [String: Value]) throws {}
-            var observation: Observation { Observation(states: ["standbye"]) }
+            var observation: ObservedState { ObservedState(states: ["standbye"]) }
         }
         let machine = try Machine(try Fixtures.spec("rocket"))
         let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 1, length: 1), conformance: Confused.self).run()

@@ -1,5 +1,5 @@
 import Foundation
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMFuzz
 import SMSpec
 import SMTestSupport
@@ -149,7 +149,7 @@ struct FuzzerTests {
         #expect(summary.guards.allSatisfy { $0.sawTrue }, "every guard held at least once")
     }
 
-    @Test("the seed specs pass a short campaign", arguments: Fixtures.seedSpecPaths)
+    @Test("the seed specs pass a short campaign", arguments: try Fixtures.seedSpecPaths)
     func seedsPass(path: String) throws {
         let machine = try Machine(try Spec.load(path: path))
         let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 30, length: 50, seed: 3)).run()

@@ -18,8 +18,8 @@ struct GuidedFuzzingTests {
     }
 
     @Test("the fixtures are the benchmark set: every file in Tests/Fixtures/fuzz/deep is listed")
-    func fixturesListed() {
-        let files = Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("fuzz/deep"))
+    func fixturesListed() throws {
+        let files = try Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("fuzz/deep"))
         #expect(files.map { ($0 as NSString).lastPathComponent } == Self.deepBugs.map { $0.name + ".json" })
     }
 

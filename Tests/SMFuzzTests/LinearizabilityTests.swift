@@ -13,14 +13,14 @@ struct LinearizabilityTests {
     static func event(_ name: String) -> EventInstance { try! machine.eventInstance(name) }
 
     static func operation(_ thread: Int?, _ name: String, _ invoked: Int, _ returned: Int, countDown: Int?) -> ConcurrentOperation {
-        let outcome: ConcurrentOperation.Outcome = countDown.map { .observed(Observation(states: ["countdown"], variables: ["countDown": .int($0)])) }
+        let outcome: ConcurrentOperation.Outcome = countDown.map { .observed(ObservedState(states: ["countdown"], variables: ["countDown": .int($0)])) }
             ?? .rejected("no")
         return ConcurrentOperation(thread: thread, event: event(name), invoked: invoked, returned: returned, outcome: outcome)
     }
 
     static func history(_ operations: [ConcurrentOperation], final countDown: Int) -> ConcurrentHistory {
         ConcurrentHistory(scenario: ConcurrentScenario(prefix: [], threads: []), operations: operations,
-                          final: Observation(states: ["countdown"], variables: ["countDown": .int(countDown)]))
+                          final: ObservedState(states: ["countdown"], variables: ["countDown": .int(countDown)]))
     }
 
     /// The order that explains the history, or (nil, the longest explained order, why it is stuck).
@@ -125,9 +125,9 @@ private final class HangingMachine: ConcurrentImplementation {
     private let never = DispatchSemaphore(value: 0)
     init() {}
     init(spec: Spec) {}
-    func handle(_ event: String, _ arguments: [String: Value]) throws -> Observation {
+    func handle(_ event: String, _ arguments: [String: Value]) throws -> ObservedState {
         never.wait()
         return observation
     }
-    var observation: Observation { Observation(states: []) }
+    var observation: ObservedState { ObservedState(states: []) }
 }

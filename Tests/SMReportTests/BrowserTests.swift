@@ -39,7 +39,7 @@ struct BrowserTests {
         let pages = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".html") }.sorted()
         try #require(pages.contains("index.html") && pages.count > 10, "Reports/html/ should hold index.html and a page per spec; run Reports/generate")
         var specs: [String: String] = [:]
-        for path in Fixtures.allSpecPaths { specs[URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent] = path }
+        for path in try Fixtures.allSpecPaths { specs[URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent] = path }
         let browser = try Chromium()
         for page in pages {
             try browser.open(directory.appendingPathComponent(page))

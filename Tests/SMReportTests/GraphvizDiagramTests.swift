@@ -1,4 +1,5 @@
 import Foundation
+import SMBuilder
 import SMEngine
 import SMReport
 import SMSpec
@@ -19,7 +20,7 @@ struct GraphvizDiagramTests {
     }
 
     private func specPaths() throws -> [String] {
-        let paths = Fixtures.allSpecPaths
+        let paths = try Fixtures.allSpecPaths
         try #require(paths.count >= 10, "Specs/ and Specs/defects/ should hold the seed and defect specs; found \(paths.count)")
         return paths
     }
@@ -70,13 +71,13 @@ struct GraphvizDiagramTests {
     @Test("an edge is clipped at a cluster's border only when its other end lies outside that cluster")
     func clipping() throws {
         let spec = Spec("Clip") {
-            Event("enter"); Event("up"); Event("out")
-            State("outer") {
-                State("inner") { On("up", to: "outer") }
+            Events("enter", "up", "out")
+            StateNode("outer") {
+                StateNode("inner") { On("up", to: "outer") }
                 On("enter", to: "inner")
                 On("out", to: "away")
             }
-            Atomic("away")
+            StateNode("away")
         }
         let edges = try graph(spec).edges
         func clips(_ id: String) throws -> [String] {
@@ -91,9 +92,9 @@ struct GraphvizDiagramTests {
     @Test("a spec with more arrows than a diagram can show legibly gets a reason instead, in every format")
     func tooManyArrows() throws {
         let spec = Spec("Arrows") {
-            for i in 0..<1_001 { Event("e\(i)") }
-            State("a") { for i in 0..<1_001 { On("e\(i)", to: "b") } }
-            Atomic("b")
+            for i in 0..<1_001 { Events("e\(i)") }
+            StateNode("a") { for i in 0..<1_001 { On("e\(i)", to: "b") } }
+            StateNode("b")
         }
         let diagram = StateDiagram(try spec.resolve())
         let reason = "The spec has 1001 arrows to draw (one per transition target); diagrams stop being legible above 1000, so none is drawn."
@@ -107,8 +108,8 @@ struct GraphvizDiagramTests {
     func labels() throws {
         let spec = Spec("Labels") {
             Variable("n", .int(min: 0, max: 3), initial: .int(0))
-            Event("go"); Event("tick", ("by", .int(min: 0, max: 1)))
-            State("a") {
+            Events("go"); EventDeclaration("tick", ("by", .int(min: 0, max: 1)))
+            StateNode("a") {
                 On("go", to: "b", guard: "n < 3") {
                     Assign(["n": "n + 1"])
                     If("n == 2", then: { Raise("go") }, else: { Send("tick", ["by": "1"]) })
@@ -116,7 +117,7 @@ struct GraphvizDiagramTests {
                 }
                 On("*", to: "b")
             }
-            State("b") { Always(to: "a") }
+            StateNode("b") { Always(to: "a") }
         }
         let diagram = StateDiagram(try spec.resolve())
         #expect(diagram.labels == [
@@ -196,9 +197,9 @@ struct GraphvizDiagramTests {
     func awkwardNames() throws {
         let name = #"a\b "c" \N"#
         let spec = Spec("Awkward \\ \"names\"") {
-            Event("go")
-            State(name) { On("go", to: "x\ny") }
-            Atomic("x\ny")
+            Events("go")
+            StateNode(name) { On("go", to: "x\ny") }
+            StateNode("x\ny")
         }
         let diagram = GraphvizDiagram(StateDiagram(try spec.resolve()))
         let svg = try XMLElements(parsing: try diagram.svg().text)

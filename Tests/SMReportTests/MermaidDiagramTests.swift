@@ -1,3 +1,4 @@
+import SMBuilder
 import SMEngine
 import SMReport
 import SMSpec
@@ -56,13 +57,13 @@ struct MermaidDiagramTests {
     @Test("arrows into or out of a second region point at its parallel state and name the real end (mermaid#5096)")
     func laterRegions() throws {
         let spec = Spec("Regions") {
-            Event("go"); Event("back")
-            State("o") { On("go", to: "l1", "r2") }
+            Events("go", "back")
+            StateNode("o") { On("go", to: "l1", "r2") }
             Parallel("p") {
-                State("left") { Atomic("l1") }
-                State("right") {
-                    Atomic("r1")
-                    State("r2") { On("back", to: "o") }
+                StateNode("left") { StateNode("l1") }
+                StateNode("right") {
+                    StateNode("r1")
+                    StateNode("r2") { On("back", to: "o") }
                 }
             }
         }
@@ -78,11 +79,11 @@ struct MermaidDiagramTests {
     @Test("duplicate names and names that are not plain words get unique ids from their paths")
     func identifiers() throws {
         let spec = Spec("Ids") {
-            Event("go")
-            State("a") { State("x") { On("go", to: "b/x") } }
-            State("b") { Atomic("x") }
-            Atomic("on: off; {now}")
-            Atomic("state")
+            Events("go")
+            StateNode("a") { StateNode("x") { On("go", to: "b/x") } }
+            StateNode("b") { StateNode("x") }
+            StateNode("on: off; {now}")
+            StateNode("state")
         }
         let source = try #require(try diagram(spec).source)
         #expect(source.contains("state a {\n        [*] --> a_x\n        a_x : x\n    }"))
@@ -95,7 +96,7 @@ struct MermaidDiagramTests {
     @Test("a spec too big to draw legibly gets a reason instead of a diagram")
     func tooBig() throws {
         let spec = Spec("Big") {
-            for i in 0..<301 { Atomic("s\(i)") }
+            for i in 0..<301 { StateNode("s\(i)") }
         }
         let result = try diagram(spec)
         #expect(result.source == nil)

@@ -55,7 +55,7 @@ struct SpecReportTests {
         #expect(markdown.contains("| guard outcomes seen | 1 | 3 | 33% |"))
         #expect(markdown.contains("**Guard outcomes not seen**\n\n- `false: idle --check [level < 5]--> low`\n- `true: idle --check [level > 2]--> high`"))
         // After `level < 5` is false, `level > 2` always holds.
-        #expect(markdown.contains("**Not counted, as they cannot happen**\n\n- `false: idle --check [level > 2]--> high (impossible where the guard is evaluated, by z3)`"))
+        #expect(markdown.contains("**Not counted, as they cannot happen**\n\n- `false: idle --check [level > 2]--> high (impossible where the guard is evaluated, by \(BuildTraits.guardProver))`"))
         #expect(try report("defects/sm004-nondeterministic-guards").markdown.contains("| guard outcomes seen | 3 | 3 | 100% |"))
     }
 

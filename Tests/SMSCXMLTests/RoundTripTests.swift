@@ -2,6 +2,7 @@ import Foundation
 import SMAnalyzer
 import SMEngine
 import SMSCXML
+import SMSolver
 import SMSpec
 import SMTestSupport
 import Testing
@@ -11,7 +12,7 @@ import Testing
 @Suite("SCXML round trip of every spec in Specs/ and Tests/Fixtures/")
 struct RoundTripTests {
     static let folders = ["Specs", "Specs/defects", "Tests/Fixtures/semantics", "Tests/Fixtures/fuzz", "Tests/Fixtures/scxml", "Tests/Fixtures/symbolic"]
-    static let paths: [String] = Fixtures.specFiles(under: Fixtures.specsDirectory) + Fixtures.specFiles(under: Fixtures.fixturesDirectory)
+    static var paths: [String] { get throws { try Fixtures.specFiles(under: Fixtures.specsDirectory) + Fixtures.specFiles(under: Fixtures.fixturesDirectory) } }
 
     static func roundTrip(_ path: String) throws -> (original: Spec, again: Spec) {
         let original = try Fixtures.load(path)
@@ -20,15 +21,15 @@ struct RoundTripTests {
     }
 
     @Test("the specs are there: every folder has some, so the round trip cannot pass on nothing")
-    func inventory() {
+    func inventory() throws {
         for folder in Self.folders {
             let prefix = Fixtures.repositoryRoot.appendingPathComponent(folder).path + "/"
-            #expect(Self.paths.contains { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }, "no spec in \(folder)/")
+            #expect(try Self.paths.contains { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }, "no spec in \(folder)/")
         }
-        #expect(Self.paths.count >= 80, "\(Self.paths.count) specs")
+        #expect(try Self.paths.count >= 80)
     }
 
-    @Test("written as SCXML and read back, the spec is equal, and writing it again gives the same text", arguments: paths)
+    @Test("written as SCXML and read back, the spec is equal, and writing it again gives the same text", arguments: try paths)
     func sameModel(path: String) throws {
         let (original, again) = try Self.roundTrip(path)
         #expect(again == original)
@@ -36,7 +37,7 @@ struct RoundTripTests {
         #expect(again.jsonText == original.jsonText || SpecFile.Format(path: path) == .scxml)
     }
 
-    @Test("the two run the same on random event sequences", arguments: paths)
+    @Test("the two run the same on random event sequences", arguments: try paths)
     func sameRuns(path: String) throws {
         let (original, again) = try Self.roundTrip(path)
         let machines = [try Machine(original), try Machine(again)]
@@ -73,7 +74,7 @@ struct RoundTripTests {
         }
     }
 
-    @Test("the two give the same findings, on the same elements", arguments: paths)
+    @Test("the two give the same findings, on the same elements", arguments: try paths)
     func sameFindings(path: String) throws {
         let (original, again) = try Self.roundTrip(path)
         func summary(_ findings: [Finding]) -> [String] {
@@ -86,6 +87,9 @@ struct RoundTripTests {
         var options = AnalysisOptions()
         options.exploration.maximumStates = 200_000
         options.exploration.threads = 1
+        // Without Z3 the guard questions over their billion-value domains go to the enumeration, which takes minutes
+        // (up to its limit of assignments per question) in a debug build; the runs' findings are still compared.
+        if !Z3Library.isAvailable && path.contains("/symbolic/") { options.solver = .off }
         let expected = summary(try Analyzer.analyze(original, options: options).findings)
         #expect(summary(try Analyzer.analyze(again, options: options).findings) == expected)
     }

@@ -32,7 +32,7 @@ struct SCXMLReadingTests {
             <smcheck:event name="set"><smcheck:param name="to" type="enum" values="slow fast"/></smcheck:event>
             <state id="a"><transition event="set" cond="_event.data.to == 'fast'" target="a"/></state>
             """))
-        #expect(spec.events == [EventDeclaration("set", parameters: [Parameter("to", .enumeration(["slow", "fast"]))])])
+        #expect(spec.events == [Spec.EventDeclaration("set", parameters: [Spec.Parameter("to", .enumeration(["slow", "fast"]))])])
         #expect(spec.states[0].transitions[0].guardCondition == .expression("event.to == .fast"))
     }
 
@@ -49,9 +49,9 @@ struct SCXMLReadingTests {
             <state id="a"/>
             """).replacingOccurrences(of: "<data id=\"text\">3</data>", with: "<data id=\"text\" smcheck:min=\"0\" smcheck:max=\"9\">3</data>"))
         #expect(spec.variables == [
-            Variable("on", .bool, initial: .bool(true)), Variable("n", .int(min: -5, max: 5), initial: .int(-2)),
-            Variable("mode", .enumeration(["slow", "fast"]), initial: .enumCase("fast")), Variable("level", .int(min: 1, max: 3)),
-            Variable("text", .int(min: 0, max: 9), initial: .int(3)),
+            Spec.Variable("on", .bool, initial: .bool(true)), Spec.Variable("n", .int(min: -5, max: 5), initial: .int(-2)),
+            Spec.Variable("mode", .enumeration(["slow", "fast"]), initial: .enumCase("fast")), Spec.Variable("level", .int(min: 1, max: 3)),
+            Spec.Variable("text", .int(min: 0, max: 9), initial: .int(3)),
         ])
     }
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The Z3 encoding against brute force: the same queries must get the same verdicts, and every witness must make
 /// the formula true under the reference evaluator.
-@Suite("Z3 agrees with enumeration")
+@Suite("Z3 agrees with enumeration", .needsZ3)
 struct DifferentialTests {
     static let spec = RandomExpressions.resolved
 

@@ -1,5 +1,6 @@
 import Foundation
-import SMEngine
+import SMBuilder
+@_spi(Stepping) import SMEngine
 @testable import SMSolver
 import SMSpec
 import SMTestSupport
@@ -7,7 +8,10 @@ import Testing
 
 @Suite("Guard analysis")
 struct GuardAnalysisTests {
-    static func analyze(_ spec: Spec, backend: String = "z3", assumeInvariants: Bool = false) throws -> [GuardIssue] {
+    /// Z3 when the build has it; otherwise the enumeration, which must agree with it.
+    static let defaultBackend = BuildTraits.guardBackends[0]
+
+    static func analyze(_ spec: Spec, backend: String = defaultBackend, assumeInvariants: Bool = false) throws -> [GuardIssue] {
         let resolved = try spec.resolve()
         let solver: any GuardBackend = backend == "z3" ? try Z3Backend(spec: resolved) : EnumerationBackend(spec: resolved)
         return GuardAnalysis(spec: resolved, backend: solver, assumeInvariants: assumeInvariants).run().issues
@@ -16,20 +20,20 @@ struct GuardAnalysisTests {
     static let guards = Spec("guards") {
         Variable("level", .int(min: 0, max: 9))
         Variable("armed", .bool)
-        Event("check")
-        Event("set", ("to", .int(min: 0, max: 9)))
-        State("idle") {
+        Events("check")
+        EventDeclaration("set", ("to", .int(min: 0, max: 9)))
+        StateNode("idle") {
             On("set") { Assign("level", "event.to") }
             On("check", to: "low", guard: "level < 5")
             On("check", to: "high", guard: "level > 2 && armed")
             On("check", to: "high", guard: "level > 9")
             On("check", to: "low", guard: "level < 3")
         }
-        State("low") { On("check", to: "idle") }
-        State("high") { On("check", to: "idle") }
+        StateNode("low") { On("check", to: "idle") }
+        StateNode("high") { On("check", to: "idle") }
     }
 
-    @Test("the same issues from Z3 and enumeration", arguments: ["z3", "enumerate"])
+    @Test("the same issues from Z3 and enumeration", arguments: BuildTraits.guardBackends)
     func issues(backend: String) throws {
         let issues = try Self.analyze(Self.guards, backend: backend)
         let kinds = issues.map(\.kind)
@@ -55,19 +59,19 @@ struct GuardAnalysisTests {
 
     static let choices = Spec("choices") {
         Variable("t", .int(min: -2, max: 2))
-        Event("measure", ("v", .int(min: -2, max: 2)))
-        State("idle") { On("measure", to: "route") { Assign("t", "event.v") } }
+        EventDeclaration("measure", ("v", .int(min: -2, max: 2)))
+        StateNode("idle") { On("measure", to: "route") { Assign("t", "event.v") } }
         Choice("route") {
             Always(to: "hot", guard: "t > 0")
             Always(to: "cold", guard: "t < 0")
         }
-        State("hot")
-        State("cold")
+        StateNode("hot")
+        StateNode("cold")
     }
 
     @Test("an incomplete choice comes with the value no branch covers")
     func incompleteChoice() throws {
-        for backend in ["z3", "enumerate"] {
+        for backend in BuildTraits.guardBackends {
             let issue = try #require(try Self.analyze(Self.choices, backend: backend).first {
                 if case .incompleteChoice = $0.kind { true } else { false }
             })
@@ -78,10 +82,9 @@ struct GuardAnalysisTests {
     static let ranges = Spec("ranges") {
         Variable("count", .int(min: 0, max: 5))
         Variable("mode", .enumeration(["slow", "fast"]))
-        Event("up")
-        Event("down")
-        Event("pick", ("to", .enumeration(["fast", "turbo"])))
-        State("s") {
+        Events("up", "down")
+        EventDeclaration("pick", ("to", .enumeration(["fast", "turbo"])))
+        StateNode("s") {
             On("up", guard: "count < 5") { Assign("count", "count + 1") }
             On("down") { Assign("count", "count - 1") }
             On("pick") { Assign("mode", "event.to") }
@@ -90,7 +93,7 @@ struct GuardAnalysisTests {
 
     @Test("assignments that can leave their range given the guard: none for a guarded increment, one for the rest")
     func rangeViolations() throws {
-        for backend in ["z3", "enumerate"] {
+        for backend in BuildTraits.guardBackends {
             let issues = try Self.analyze(Self.ranges, backend: backend)
             let details = issues.compactMap { issue -> String? in
                 if case .rangeViolation(_, _, _, let detail) = issue.kind { return detail }
@@ -115,22 +118,22 @@ struct GuardAnalysisTests {
     @Test("assuming invariants removes violations the invariants exclude")
     func assumeInvariants() throws {
         var spec = Self.ranges
-        spec.invariants = [Invariant("never empty", "count > 0")]
+        spec.invariants = [Spec.Invariant("never empty", "count > 0")]
         let without = try Self.analyze(spec).filter { if case .rangeViolation(_, _, _, let d) = $0.kind { d.hasPrefix("'count'") } else { false } }
         let with = try Self.analyze(spec, assumeInvariants: true).filter { if case .rangeViolation(_, _, _, let d) = $0.kind { d.hasPrefix("'count'") } else { false } }
         #expect(without.count == 1)
         #expect(with.isEmpty)
     }
 
-    @Test("a guard that needs more than the time limit gives up instead of hanging")
+    @Test("a guard that needs more than the time limit gives up instead of hanging", .needsZ3)
     func timeout() throws {
         let spec = try Spec("hard") {
             Variable("a", .int(min: -2_000_000_000, max: 2_000_000_000))
             Variable("b", .int(min: -2_000_000_000, max: 2_000_000_000))
             Variable("c", .int(min: -2_000_000_000, max: 2_000_000_000))
-            Event("go")
-            State("s") { On("go", to: "t", guard: "a * a * a + b * b * b == c * c * c && a > 1 && b > 1 && c > 1") }
-            State("t")
+            Events("go")
+            StateNode("s") { On("go", to: "t", guard: "a * a * a + b * b * b == c * c * c && a > 1 && b > 1 && c > 1") }
+            StateNode("t")
         }.resolve()
         let backend = try Z3Backend(spec: spec, timeoutMilliseconds: 50, resourceLimit: 100_000)
         let start = ContinuousClock.now
@@ -144,6 +147,7 @@ struct GuardAnalysisTests {
         #expect(reason.hasPrefix("z3 gave up"))
     }
 
+    #if Z3
     @Test("a Z3 error becomes a Swift error, not the end of the process")
     func z3ErrorIsSwiftError() throws {
         let context = try Z3Context()
@@ -160,4 +164,5 @@ struct GuardAnalysisTests {
         solver.assert(context.bool(true))
         guard case .satisfiable = try solver.check() else { Issue.record("expected sat"); return }
     }
+    #endif
 }

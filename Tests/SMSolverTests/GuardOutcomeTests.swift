@@ -1,6 +1,8 @@
+import SMBuilder
 import SMEngine
 import SMSolver
 import SMSpec
+import SMTestSupport
 import Testing
 
 /// Guard outcomes that can never be seen where the engine evaluates the guard (issue: coverage that can never be
@@ -10,10 +12,9 @@ struct GuardOutcomeTests {
     static let ticks = Spec("ticks") {
         Variable("ticks", .int(min: 0, max: 9))
         Variable("armed", .bool)
-        Event("tick")
-        Event("arm")
-        Event("reset", ("to", .int(min: 0, max: 9)))
-        State("counting") {
+        Events("tick", "arm")
+        EventDeclaration("reset", ("to", .int(min: 0, max: 9)))
+        StateNode("counting") {
             On("tick", guard: "ticks < 5") { Assign("ticks", "ticks + 1") }   // 0
             On("tick", to: "done", guard: "ticks >= 5")                       // 1: never false after 0
             On("arm", guard: "armed")                                         // 2
@@ -22,7 +23,7 @@ struct GuardOutcomeTests {
             On("reset", guard: "3 >= event.to")                               // 5: the complement, operands swapped
             On("reset", guard: "event.to == 9")                               // 6: 4 and 5 cover every value
         }
-        State("done") {
+        StateNode("done") {
             On("tick", to: "counting", guard: "ticks > 2")                   // 7
             On("tick", to: "done", guard: "ticks > 2")                        // 8: never true after 7
             On("arm", guard: "ticks == 9 && armed")                           // 9: both outcomes can happen
@@ -48,7 +49,7 @@ struct GuardOutcomeTests {
     }
 
     @Test("the solvers prove the same and more: after two guards that cover every value, the third is never evaluated",
-          arguments: ["z3", "enumerate"])
+          arguments: BuildTraits.guardBackends)
     func solvers(backend: String) throws {
         let impossible = try Self.outcomes(backend)
         #expect(impossible == [0, 2, 0, 2, 0, 2, 3, 0, 1, 0, 0, 3])
@@ -58,8 +59,8 @@ struct GuardOutcomeTests {
     func domains() throws {
         let spec = try Spec("domain") {
             Variable("n", .int(min: 0, max: 5))
-            Event("inc")
-            State("s") {
+            Events("inc")
+            StateNode("s") {
                 On("inc", guard: "n <= 5") { Assign("n", "n") }
                 On("inc", guard: "n == 7")
             }
@@ -72,9 +73,8 @@ struct GuardOutcomeTests {
     func wildcard() throws {
         let spec = try Spec("wildcard") {
             Variable("n", .int(min: 0, max: 5))
-            Event("a")
-            Event("b")
-            State("s") {
+            Events("a", "b")
+            StateNode("s") {
                 On("a", guard: "n < 3")
                 On("*", guard: "n >= 3")
             }

@@ -13,7 +13,7 @@ struct SchemaTests {
                 "regenerate it: swift run smcheck schema > \(Self.committed)")
     }
 
-    @Test("every spec in Specs/ is valid against the schema", arguments: Fixtures.allSpecPaths)
+    @Test("every spec in Specs/ is valid against the schema", arguments: try Fixtures.allSpecPaths)
     func specsAreValid(path: String) throws {
         let schema = try JSONParser.parse(try Fixtures.text(Self.committed))
         let instance = try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: path))))

@@ -6,26 +6,26 @@ import Testing
 @Suite("The specs in Specs/")
 struct SpecsTests {
     @Test("there is a spec for every seed system and for every finding code")
-    func inventory() {
-        let seeds = Fixtures.seedSpecPaths.map { URL(fileURLWithPath: $0).lastPathComponent }
+    func inventory() throws {
+        let seeds = try Fixtures.seedSpecPaths.map { URL(fileURLWithPath: $0).lastPathComponent }
         for name in ["rocket.json", "statekit-bubbling.json", "tbstatemachine.json", "transitionkit-player.json", "efstatemachine-loader.json"] {
             #expect(seeds.contains(name), "Specs/\(name)")
         }
-        let defects = Fixtures.defectSpecPaths.map { URL(fileURLWithPath: $0).lastPathComponent }
+        let defects = try Fixtures.defectSpecPaths.map { URL(fileURLWithPath: $0).lastPathComponent }
         for code in 1...14 {
             let prefix = String(format: "sm%03d-", code)
             #expect(defects.contains { $0.hasPrefix(prefix) }, "Specs/defects/\(prefix)*.json")
         }
     }
 
-    @Test("every spec loads and resolves", arguments: Fixtures.allSpecPaths)
+    @Test("every spec loads and resolves", arguments: try Fixtures.allSpecPaths)
     func loads(path: String) throws {
         let spec = try Spec.load(path: path, displayName: Fixtures.relative(path))
         #expect(!spec.name.isEmpty)
         #expect(try spec.resolve().states.count > 1)
     }
 
-    @Test("every spec round-trips through the model unchanged in meaning", arguments: Fixtures.allSpecPaths)
+    @Test("every spec round-trips through the model unchanged in meaning", arguments: try Fixtures.allSpecPaths)
     func roundTrip(path: String) throws {
         let spec = try Spec.load(path: path)
         let again = try Spec.load(json: spec.jsonText)
@@ -38,7 +38,7 @@ struct SpecsTests {
     func changedAfterLoading() throws {
         var spec = try Fixtures.spec("rocket")
         #expect(try spec.resolve().state(named: "extra") == nil)
-        spec.states.append(State("extra"))
+        spec.states.append(Spec.State("extra"))
         spec.states[0].description = "waiting"
         let resolved = try spec.resolve()
         #expect(resolved.state(named: "extra") != nil)
@@ -47,5 +47,17 @@ struct SpecsTests {
         #expect(try spec.resolve().name == "Other rocket")
         spec.events.removeAll()
         #expect(throws: SpecError.self) { try spec.resolve() }
+    }
+
+    @Test("a folder of specs that is missing or holds none fails the test over it instead of passing on nothing")
+    func missingOrEmptyFolder() throws {
+        let missing = Fixtures.fixturesDirectory.appendingPathComponent("no-such-folder")
+        let error = #expect(throws: FixtureError.self) { try Fixtures.jsonFiles(in: missing) }
+        #expect(error?.description.hasPrefix("Tests/Fixtures/no-such-folder: cannot be listed: ") == true, "\(String(describing: error))")
+        // Tests/Fixtures/scxml holds SCXML only: no JSON spec.
+        let scxmlOnly = Fixtures.fixturesDirectory.appendingPathComponent("scxml")
+        let empty = #expect(throws: FixtureError.self) { try Fixtures.jsonFiles(in: scxmlOnly) }
+        #expect(empty?.description == "Tests/Fixtures/scxml: holds no spec files")
+        #expect(try Fixtures.specFiles(in: scxmlOnly).allSatisfy { $0.hasSuffix(".scxml") })
     }
 }

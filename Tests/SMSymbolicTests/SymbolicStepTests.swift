@@ -1,6 +1,6 @@
 import Foundation
 import SMAnalyzer
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMSolver
 import SMSpec
 @testable import SMSymbolic
@@ -12,13 +12,13 @@ import Testing
 @Suite("The symbolic step agrees with the engine")
 struct SymbolicStepTests {
     @Test("every spec of the repository is covered")
-    func inputs() {
-        #expect(Fixtures.seedSpecPaths.count >= 5)
-        #expect(Fixtures.defectSpecPaths.count >= 14)
-        #expect(Fixtures.fixtureSpecPaths.count >= 40)
+    func inputs() throws {
+        #expect(try Fixtures.seedSpecPaths.count >= 5)
+        #expect(try Fixtures.defectSpecPaths.count >= 14)
+        #expect(try Fixtures.fixtureSpecPaths.count >= 40)
     }
 
-    @Test("the start", arguments: Fixtures.everySpecPath.map(Fixtures.relative))
+    @Test("the start", arguments: try Fixtures.everySpecPath.map(Fixtures.relative))
     func start(path: String) throws {
         let machine = try Machine(try Spec.load(path: Fixtures.repositoryRoot.appendingPathComponent(path).path))
         let paths = try SymbolicStepper(machine: machine).start()
@@ -38,7 +38,7 @@ struct SymbolicStepTests {
         } while choices.advance() && runs < 64
     }
 
-    @Test("random states and events", arguments: Fixtures.everySpecPath.map(Fixtures.relative))
+    @Test("random states and events", arguments: try Fixtures.everySpecPath.map(Fixtures.relative))
     func steps(path: String) throws {
         let machine = try Machine(try Spec.load(path: Fixtures.repositoryRoot.appendingPathComponent(path).path))
         var random = SeededRandom(seed: 20261123)
@@ -128,7 +128,7 @@ import SMSolver
 /// engine's step; where the engine fails, no stable step is possible and a failing edge of that kind is.
 @Suite("The Z3 transition relation agrees with the engine")
 struct TransitionRelationTests {
-    @Test("random reachable states and events", arguments: Fixtures.everySpecPath.map(Fixtures.relative))
+    @Test("random reachable states and events", arguments: try Fixtures.everySpecPath.map(Fixtures.relative))
     func steps(path: String) throws {
         let machine = try Machine(try Spec.load(path: Fixtures.repositoryRoot.appendingPathComponent(path).path))
         let declared = machine.spec.events.filter { !$0.isImplicit }

@@ -4,7 +4,7 @@ import SMSpec
 import SMTestSupport
 import Testing
 
-@Suite("Symbolic verification of specs too big to explore")
+@Suite("Symbolic verification of specs too big to explore", .needsZ3)
 struct VerifierTests {
     static func verify(_ name: String) throws -> (Machine, SymbolicResult) {
         let machine = try Machine(try Fixtures.fixture("symbolic/" + name))

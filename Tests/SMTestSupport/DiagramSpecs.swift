@@ -1,3 +1,4 @@
+import SMBuilder
 import SMEngine
 public import SMSpec
 
@@ -7,15 +8,15 @@ public enum DiagramSpecs {
     /// transitions in and out. States in document order: idle 1, work 2, left 3, l1 4, l2 5, right 6, r1 7, past 8.
     public static var structure: Spec {
         Spec("Structure") {
-            Event("go"); Event("back")
-            State("idle") { On("go", to: "work") }
+            Events("go", "back")
+            StateNode("idle") { On("go", to: "work") }
             Parallel("work") {
-                State("left") {
-                    State("l1") { On("go", to: "l2") }
+                StateNode("left") {
+                    StateNode("l1") { On("go", to: "l2") }
                     Final("l2")
                 }
-                State("right") {
-                    Atomic("r1")
+                StateNode("right") {
+                    StateNode("r1")
                     History("past", deep: true)
                 }
                 On("back", to: "idle")

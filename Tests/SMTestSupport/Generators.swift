@@ -1,3 +1,4 @@
+import SMBuilder
 import SMEngine
 public import SMSpec
 
@@ -7,17 +8,17 @@ public enum Generated {
     /// Reachable configurations: the product of the sizes.
     public static func rings(_ sizes: [Int], invariant: String? = nil) -> Spec {
         Spec("rings \(sizes)") {
-            for r in sizes.indices { Event("advance\(r)") }
+            for r in sizes.indices { Events("advance\(r)") }
             Parallel("rings") {
                 for (r, size) in sizes.enumerated() {
-                    State("r\(r)") {
+                    StateNode("r\(r)") {
                         for k in 0..<size {
-                            State("r\(r)s\(k)") { On("advance\(r)", to: StateReference("r\(r)s\((k + 1) % size)")) }
+                            StateNode("r\(r)s\(k)") { On("advance\(r)", to: "r\(r)s\((k + 1) % size)") }
                         }
                     }
                 }
             }
-            if let invariant { Invariant("generated", Expression(invariant)) }
+            if let invariant { Invariant("generated", Spec.Expression(invariant)) }
         }
     }
 
@@ -25,9 +26,8 @@ public enum Generated {
     public static func counter(maximum: Int) -> Spec {
         Spec("counter to \(maximum)") {
             Variable("n", .int(min: 0, max: maximum))
-            Event("up")
-            Event("down")
-            State("counting") {
+            Events("up", "down")
+            StateNode("counting") {
                 On("up", guard: "n < \(maximum)") { Assign("n", "n + 1") }
                 On("down", guard: "n > 0") { Assign("n", "n - 1") }
             }
@@ -38,15 +38,13 @@ public enum Generated {
     /// history by `in`.
     public static func historyRing(children: Int) -> Spec {
         Spec("history ring \(children)") {
-            Event("next")
-            Event("out")
-            Event("in")
-            State("box") {
-                for k in 0..<children { State("c\(k)") { On("next", to: StateReference("c\((k + 1) % children)")) } }
+            Events("next", "out", "in")
+            StateNode("box") {
+                for k in 0..<children { StateNode("c\(k)") { On("next", to: "c\((k + 1) % children)") } }
                 History("h")
                 On("out", to: "outside")
             }
-            State("outside") { On("in", to: "box/h") }
+            StateNode("outside") { On("in", to: "box/h") }
         }
     }
 
@@ -66,57 +64,55 @@ public enum Generated {
         func guardText(_ event: String) -> String? {
             pick([nil, nil, "x < 2", "flag", "!flag && x != 1", "in(\(pick(names.flatMap { $0 })))"] + (event == "d" ? ["event.n > 0"] : []))
         }
-        func actions() -> [Action] {
-            var result: [Action] = []
-            if chance(40) { result.append(Assign("x", "(x + 1) % 4")) }
-            if chance(25) { result.append(Assign("flag", "!flag")) }
-            if chance(10) { result.append(Raise(pick(["b", "c"]))) }
-            if chance(10) { result.append(If("x > 1", then: { Assign("flag", "true") }, else: { Assign("x", "0") })) }
+        func actions() -> [Spec.Action] {
+            var result: [Spec.Action] = []
+            if chance(40) { result.append(Assign("x", "(x + 1) % 4").action) }
+            if chance(25) { result.append(Assign("flag", "!flag").action) }
+            if chance(10) { result.append(Raise(pick(["b", "c"])).action) }
+            if chance(10) { result.append(If("x > 1", then: { Assign("flag", "true") }, else: { Assign("x", "0") }).action) }
             return result
         }
-        func transitions(region r: Int, from name: String) -> [StatePart] {
+        func transitions(region r: Int, from name: String) -> [any StateComponent] {
             (0..<Int(1 + random.next() % 3)).map { _ in
                 // Half on the region's own event, as parallel machines mostly are; the rest on shared ones.
                 let event = chance(50) ? "t\(r)" : pick(["a", "b", "c", "d"])
-                let target: StateReference? = switch random.next() % 10 {
+                let target: Spec.StateReference? = switch random.next() % 10 {
                 case 0, 1: nil
-                case 2: StateReference(pick(names[(r + 1) % regions]))
-                case 3: StateReference("r\(r)h")
-                case 4 where hasFinal[r]: StateReference("r\(r)f")
-                default: StateReference(pick(names[r]))
+                case 2: Spec.StateReference(pick(names[(r + 1) % regions]))
+                case 3: "r\(r)h"
+                case 4 where hasFinal[r]: "r\(r)f"
+                default: Spec.StateReference(pick(names[r]))
                 }
                 let acts = actions()
-                let kind: Transition.Kind = chance(20) ? .local : .external
+                let kind: Spec.Transition.Kind = chance(20) ? .local : .external
                 if let target {
-                    return .transition(On(event, to: target, guard: guardText(event), kind: kind) { for action in acts { action } })
+                    return On(event, to: target, guard: guardText(event), kind: kind) { for action in acts { action } }
                 }
-                return .transition(On(event, guard: guardText(event)) { for action in acts { action } })
+                return On(event, guard: guardText(event)) { for action in acts { action } }
             }
         }
         let invariant = pick(["x < 3 || flag", "!(in(r0s1) && in(r1s0) && flag)", "true"])
         return Spec("random parallel \(seed)") {
             Variable("x", .int(min: 0, max: 3), initial: .int(0))
             Variable("flag", .bool, initial: .bool(false))
-            Event("a")
-            Event("b")
-            Event("c")
-            Event("d", ("n", .int(min: 0, max: 2)))
-            for r in 0..<regions { Event("t\(r)") }
+            Events("a", "b", "c")
+            EventDeclaration("d", ("n", .int(min: 0, max: 2)))
+            for r in 0..<regions { Events("t\(r)") }
             Parallel("p") {
                 for r in 0..<regions {
-                    State("r\(r)") {
+                    StateNode("r\(r)") {
                         for (k, name) in names[r].enumerated() {
                             if k == names[r].count - 1 && nested[r] {
-                                State(name) {
-                                    State(name + "c0") { On(pick(["a", "b"]), to: StateReference(name + "c1")) }
-                                    State(name + "c1") { On(pick(["c", "d"]), to: StateReference(name + "c0")) }
-                                    if chance(50) { Entry { Assign("x", "(x + 2) % 4") } }
+                                StateNode(name) {
+                                    StateNode(name + "c0") { On(pick(["a", "b"]), to: Spec.StateReference(name + "c1")) }
+                                    StateNode(name + "c1") { On(pick(["c", "d"]), to: Spec.StateReference(name + "c0")) }
+                                    if chance(50) { OnEntry { Assign("x", "(x + 2) % 4") } }
                                     for part in transitions(region: r, from: name) { part }
                                 }
                             } else {
-                                State(name) {
-                                    if chance(30) { Exit { Assign("flag", "x == 2") } }
-                                    if chance(20) { Always(to: StateReference(pick(names[r])), guard: "x == 3") { Assign("x", "0") } }
+                                StateNode(name) {
+                                    if chance(30) { OnExit { Assign("flag", "x == 2") } }
+                                    if chance(20) { Always(to: Spec.StateReference(pick(names[r])), guard: "x == 3") { Assign("x", "0") } }
                                     for part in transitions(region: r, from: name) { part }
                                 }
                             }
@@ -127,8 +123,8 @@ public enum Generated {
                 }
                 On("done.state.p", to: "after")
             }
-            State("after") { On("a", to: "p") }
-            Invariant("generated", Expression(invariant))
+            StateNode("after") { On("a", to: "p") }
+            Invariant("generated", Spec.Expression(invariant))
         }
     }
 }

@@ -1,3 +1,4 @@
+import SMBuilder
 import SMEngine
 public import SMSpec
 
@@ -14,12 +15,12 @@ public struct RandomExpressions {
         Variable("flag", .bool)
         Variable("mode", .enumeration(["a", "b", "c"]))
         Variable("other", .enumeration(["c", "d"]))
-        Event("e", ("p", .int(min: 0, max: 3)), ("q", .enumeration(["b", "c", "e"])))
-        State("idle") { On("e", to: "box") }
-        State("box") { Atomic("one"); Atomic("two") }
+        EventDeclaration("e", ("p", .int(min: 0, max: 3)), ("q", .enumeration(["b", "c", "e"])))
+        StateNode("idle") { On("e", to: "box") }
+        StateNode("box") { StateNode("one"); StateNode("two") }
         Parallel("par") {
-            State("left") { Atomic("l1"); Atomic("l2") }
-            State("right") { Atomic("r1") }
+            StateNode("left") { StateNode("l1"); StateNode("l2") }
+            StateNode("right") { StateNode("r1") }
         }
     }
 

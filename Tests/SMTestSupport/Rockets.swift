@@ -49,8 +49,8 @@ public struct RocketController {
         if countDown == launchesAt { currentState = .launch }
     }
 
-    public var observation: Observation {
-        Observation(states: [currentState.rawValue], variables: [
+    public var observation: ObservedState {
+        ObservedState(states: [currentState.rawValue], variables: [
             "countDown": .int(countDown), "fireEnabled": .bool(fireEnabled), "abortEnabled": .bool(abortEnabled),
         ])
     }
@@ -61,7 +61,7 @@ public struct CorrectRocket: StateMachineImplementation {
     public init() {}
     var controller = RocketController(launchesAt: 0)
     public mutating func handle(_ event: String, _ arguments: [String: Value]) throws { controller.handle(event) }
-    public var observation: Observation { controller.observation }
+    public var observation: ObservedState { controller.observation }
 }
 
 /// Planted bug: launches one tick early.
@@ -69,7 +69,7 @@ public struct EarlyRocket: StateMachineImplementation {
     public init() {}
     var controller = RocketController(launchesAt: 1)
     public mutating func handle(_ event: String, _ arguments: [String: Value]) throws { controller.handle(event) }
-    public var observation: Observation { controller.observation }
+    public var observation: ObservedState { controller.observation }
 }
 
 /// A rocket controller behind a lock, for the thread-safe rockets. An NSLock (a pthread mutex), not
@@ -90,14 +90,14 @@ public final class LockedRocket: ConcurrentImplementation {
     private let controller = LockedController()
     public init(spec: Spec) {}
 
-    public func handle(_ event: String, _ arguments: [String: Value]) throws -> Observation {
+    public func handle(_ event: String, _ arguments: [String: Value]) throws -> ObservedState {
         controller.withLock { controller in
             controller.handle(event)
             return controller.observation
         }
     }
 
-    public var observation: Observation { controller.withLock { $0.observation } }
+    public var observation: ObservedState { controller.withLock { $0.observation } }
 }
 
 /// Planted race: a tick reads the countdown under the lock, lets go of it, and counts down from what it read under
@@ -108,7 +108,7 @@ public final class RacyRocket: ConcurrentImplementation {
     private let controller = LockedController()
     public init(spec: Spec) {}
 
-    public func handle(_ event: String, _ arguments: [String: Value]) throws -> Observation {
+    public func handle(_ event: String, _ arguments: [String: Value]) throws -> ObservedState {
         guard event == "tick" else {
             return controller.withLock { controller in
                 controller.handle(event)
@@ -124,5 +124,5 @@ public final class RacyRocket: ConcurrentImplementation {
         }
     }
 
-    public var observation: Observation { controller.withLock { $0.observation } }
+    public var observation: ObservedState { controller.withLock { $0.observation } }
 }

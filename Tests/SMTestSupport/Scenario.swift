@@ -77,7 +77,7 @@ public final class Scenario {
             switch record {
             case .exit(let s): "exit \(machine.path(of: s))"
             case .enter(let s): "enter \(machine.path(of: s))"
-            case .effect(let effect): Trace.describe(effect, machine: machine)
+            case .effect(let effect): StepLog.describe(effect, machine: machine)
             }
         }
     }

@@ -10,8 +10,8 @@ extension Spec {
     }
 }
 
-extension State {
-    var withoutDescriptions: State {
+extension Spec.State {
+    var withoutDescriptions: Spec.State {
         var copy = self
         copy.description = nil
         copy.children = children.map(\.withoutDescriptions)

@@ -28,7 +28,7 @@ struct GeneratedTestTests {
             // smcheck fuzz found this (run 2): after 5 event(s) the implementation disagrees with the spec: it is in launch where the spec is in countdown; its 'abortEnabled' is false where the spec's is true
             @Test func earlyRocketConformsToRocket() throws {
                 let spec = try Spec.load(path: "\(path)")
-                expectConformance(SMTestSupport.EarlyRocket.self, to: spec, replaying: ["fire", "tick", "tick", "tick", "tick"])
+                assertConformance(SMTestSupport.EarlyRocket.self, to: spec, replaying: ["fire", "tick", "tick", "tick", "tick"])
             }
 
             """), "\(message)")
@@ -37,35 +37,35 @@ struct GeneratedTestTests {
     @Test("the replaying forms: conformance on exactly these events, fuzzing checks on exactly these events")
     func replaying() throws {
         let trace: [SentEvent] = ["fire", "tick", "tick", "tick", "tick"]
-        expectConformance(CorrectRocket.self, to: Self.rocket, replaying: trace)
+        assertConformance(CorrectRocket.self, to: Self.rocket, replaying: trace)
         #expect(SpecChecks.replay(trace, in: Self.rocket, implementation: { EarlyRocket() }) == [
             "Rocket: after fire, tick, tick, tick, tick: after 5 event(s) the implementation disagrees with the spec: it is in launch where the spec is in countdown; its 'abortEnabled' is false where the spec's is true",
         ])
         let neverLaunches = Property("never launches") { !$0.isActive("launch") }
-        expectFuzzingPasses(Self.rocket, properties: [neverLaunches], replaying: trace)
+        assertFuzzingPasses(Self.rocket, properties: [neverLaunches], replaying: trace)
         #expect(SpecChecks.replay(trace + ["tick"], in: Self.rocket, properties: [neverLaunches])
             == ["Rocket: after fire, tick, tick, tick, tick, tick: property 'never launches' does not hold in launch"])
     }
 
-    @Test("expectTrace checks the invariants after every event")
+    @Test("assertTrace checks the invariants after every event")
     func traceInvariants() throws {
         let lock = try Fixtures.fixture("fuzz/combination-lock")
         #expect(SpecChecks.trace(["a", "b", "c", SentEvent("d", ["code": .int(5)])], in: lock, endsIn: [])
             == ["combination lock: after a, b, c, d: invariant 'stays locked' (!in(open)) is violated in lock/open"])
-        expectTrace(["a", "b", "c", SentEvent("d", ["code": .int(4)])], in: lock, endsIn: ["s0"])
+        assertTrace(["a", "b", "c", SentEvent("d", ["code": .int(4)])], in: lock, endsIn: ["s0"])
     }
 
-    @Test("expectTrace takes the outcomes of opaque guards and oneOf targets, as traces record them")
+    @Test("assertTrace takes the outcomes of opaque guards and oneOf targets, as traces record them")
     func traceChoices() throws {
         let opaque = try Fixtures.fixture("semantics/opaque-guard")
-        expectTrace([SentEvent("play", choices: [1])], in: opaque, endsIn: ["playing"])
-        expectTrace([SentEvent("play", choices: [0])], in: opaque, endsIn: ["buffering"])
-        expectTrace(["play"], in: opaque, endsIn: ["buffering"])
+        assertTrace([SentEvent("play", choices: [1])], in: opaque, endsIn: ["playing"])
+        assertTrace([SentEvent("play", choices: [0])], in: opaque, endsIn: ["buffering"])
+        assertTrace(["play"], in: opaque, endsIn: ["buffering"])
         let oneOf = try Fixtures.fixture("semantics/one-of")
-        expectTrace([SentEvent("finish", choices: [1])], in: oneOf, endsIn: ["failed"])
+        assertTrace([SentEvent("finish", choices: [1])], in: oneOf, endsIn: ["failed"])
     }
 
-    @Test("an engine error's test is expectTrace on the shrunk trace; a spec without a file is inlined")
+    @Test("an engine error's test is assertTrace on the shrunk trace; a spec without a file is inlined")
     func engineErrorSource() throws {
         var spec = try Fixtures.fixture("fuzz/off-by-one")
         spec.file = nil
@@ -76,13 +76,13 @@ struct GeneratedTestTests {
                 let spec = try Spec.load(json: #\"\"\"
             {
             """))
-        #expect(message.contains("expectTrace([\"inc\", \"inc\", \"inc\", \"inc\", \"inc\", \"inc\"], in: spec, endsIn: [])"))
+        #expect(message.contains("assertTrace([\"inc\", \"inc\", \"inc\", \"inc\", \"inc\", \"inc\"], in: spec, endsIn: [])"))
     }
 
-    @Test("expectLinearizable: the locked rocket and the engine pass, the racy rocket fails with its history and a test")
+    @Test("assertLinearizable: the locked rocket and the engine pass, the racy rocket fails with its history and a test")
     func linearizable() throws {
-        expectLinearizable(LockedRocket.self, to: Self.rocket, seed: 1, scenarios: 20)
-        expectLinearizable(StateMachine.self, to: Self.rocket, seed: 1, scenarios: 20)
+        assertLinearizable(LockedRocket.self, to: Self.rocket, seed: 1, scenarios: 20)
+        assertLinearizable(StateMachine.self, to: Self.rocket, seed: 1, scenarios: 20)
         let failures = SpecChecks.linearizability(Self.rocket, configuration: LinearizabilityConfiguration(seed: 1),
                                                   make: { RacyRocket(spec: Self.rocket) }, implementationName: String(reflecting: RacyRocket.self))
         let message = try #require(failures.first)
@@ -91,9 +91,9 @@ struct GeneratedTestTests {
         #expect(message.contains("thread 2: tick → countdown abortEnabled=true,countDown=4,fireEnabled=false: its 'countDown' is 4 where the spec's is 3")
             || message.contains("thread 1: tick → countdown abortEnabled=true,countDown=4,fireEnabled=false: its 'countDown' is 4 where the spec's is 3"),
             "\(message)")
-        #expect(message.contains(#"expectLinearizable(SMTestSupport.RacyRocket.self, to: spec, replaying: ["fire"], then: [["tick"], ["tick"]], executions: 1000)"#))
+        #expect(message.contains(#"assertLinearizable(SMTestSupport.RacyRocket.self, to: spec, replaying: ["fire"], then: [["tick"], ["tick"]], executions: 1000)"#))
         withKnownIssue {
-            expectLinearizable(RacyRocket.self, to: Self.rocket, replaying: ["fire"], then: [["tick"], ["tick"]], executions: 200)
+            assertLinearizable(RacyRocket.self, to: Self.rocket, replaying: ["fire"], then: [["tick"], ["tick"]], executions: 200)
         } matching: { issue in
             issue.comments.first?.rawValue.contains("not linearizable") == true
         }

@@ -1,7 +1,7 @@
 import Benchmark
 import BenchmarkSpecs
 import GeneratedMachines
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMSpec
 
 // Events per second of the engine, and of the code `smcheck generate` writes, against hand-written switch machines of

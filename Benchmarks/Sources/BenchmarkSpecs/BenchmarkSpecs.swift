@@ -1,3 +1,4 @@
+import SMBuilder
 import SMEngine
 import SMFuzz
 import SMSpec
@@ -6,11 +7,10 @@ import SMSpec
 public enum BenchmarkSpecs {
     /// Ten states in a ring: `next` moves to the following one, `reset` back to s0.
     public static let flatRing = Spec("flat ring") {
-        Event("next")
-        Event("reset")
+        Events("next", "reset")
         for i in 0..<10 {
-            State("s\(i)") {
-                On("next", to: StateReference("s\((i + 1) % 10)"))
+            StateNode("s\(i)") {
+                On("next", to: "s\((i + 1) % 10)")
                 if i != 0 { On("reset", to: "s0") }
             }
         }
@@ -19,18 +19,16 @@ public enum BenchmarkSpecs {
     /// A combination lock: a, b, c, then d with a code of 5 or more opens it, which the invariant forbids; any other
     /// event starts over. The shrink benchmark hides the opening four events at the end of a long run.
     public static let combinationLock = Spec("combination lock") {
-        Event("a")
-        Event("b")
-        Event("c")
-        Event("d", ("code", .int(min: 0, max: 9)))
-        Event("e")
-        State("lock") {
+        Events("a", "b", "c")
+        EventDeclaration("d", ("code", .int(min: 0, max: 9)))
+        Events("e")
+        StateNode("lock") {
             for event in ["a", "b", "c", "d", "e"] { On(event, to: "s0") }
-            State("s0") { On("a", to: "s1") }
-            State("s1") { On("b", to: "s2") }
-            State("s2") { On("c", to: "s3") }
-            State("s3") { On("d", to: "open", guard: "event.code >= 5") }
-            State("open")
+            StateNode("s0") { On("a", to: "s1") }
+            StateNode("s1") { On("b", to: "s2") }
+            StateNode("s2") { On("c", to: "s3") }
+            StateNode("s3") { On("d", to: "open", guard: "event.code >= 5") }
+            StateNode("open")
         }
         Invariant("stays locked", "!in(open)")
     }
@@ -49,31 +47,26 @@ public enum BenchmarkSpecs {
     /// guarded counter, entry actions and a shallow history.
     public static let player = Spec("player") {
         Variable("tracks", .int(min: 0, max: 9), initial: .int(0))
-        Event("play")
-        Event("pause")
-        Event("stop")
-        Event("faster")
-        Event("louder")
-        Event("quieter")
-        State("on") {
+        Events("play", "pause", "stop", "faster", "louder", "quieter")
+        StateNode("on") {
             Parallel("deck") {
-                State("playback") {
-                    State("stopped") { On("play", to: "playing") }
-                    State("playing") {
-                        Entry { Assign("tracks", "(tracks + 1) % 10") }
-                        State("normal") { On("faster", to: "fast") }
-                        State("fast") { On("faster", to: "normal") }
+                StateNode("playback") {
+                    StateNode("stopped") { On("play", to: "playing") }
+                    StateNode("playing") {
+                        OnEntry { Assign("tracks", "(tracks + 1) % 10") }
+                        StateNode("normal") { On("faster", to: "fast") }
+                        StateNode("fast") { On("faster", to: "normal") }
                         On("pause", to: "paused")
                         On("stop", to: "stopped")
                     }
-                    State("paused") { On("play", to: "playback/h"); On("stop", to: "stopped") }
+                    StateNode("paused") { On("play", to: "playback/h"); On("stop", to: "stopped") }
                     History("h")
                 }
-                State("volume") {
+                StateNode("volume") {
                     for level in 0..<4 {
-                        State("v\(level)") {
-                            if level < 3 { On("louder", to: StateReference("v\(level + 1)")) }
-                            if level > 0 { On("quieter", to: StateReference("v\(level - 1)")) }
+                        StateNode("v\(level)") {
+                            if level < 3 { On("louder", to: "v\(level + 1)") }
+                            if level > 0 { On("quieter", to: "v\(level - 1)") }
                         }
                     }
                 }
@@ -85,12 +78,12 @@ public enum BenchmarkSpecs {
     /// Every combination of ring positions is reachable: `states ^ regions` configurations.
     public static func rings(regions: Int, states: Int) -> Spec {
         Spec("rings \(regions)x\(states)") {
-            for r in 0..<regions { Event("advance\(r)") }
+            for r in 0..<regions { Events("advance\(r)") }
             Parallel("rings") {
                 for r in 0..<regions {
-                    State("r\(r)") {
+                    StateNode("r\(r)") {
                         for k in 0..<states {
-                            State("r\(r)s\(k)") { On("advance\(r)", to: StateReference("r\(r)s\((k + 1) % states)")) }
+                            StateNode("r\(r)s\(k)") { On("advance\(r)", to: "r\(r)s\((k + 1) % states)") }
                         }
                     }
                 }
@@ -105,18 +98,17 @@ public enum BenchmarkSpecs {
             Variable("count", .int(min: 0, max: 1000), initial: .int(0))
             Variable("armed", .bool, initial: .bool(false))
             Variable("mode", .enumeration(["idle", "busy", "done"]), initial: .enumCase("idle"))
-            Event("next")
-            Event("back")
-            Event("set", ("n", .int(min: 0, max: 1000)))
+            Events("next", "back")
+            EventDeclaration("set", ("n", .int(min: 0, max: 1000)))
             for g in 0..<groups {
-                State("g\(g)") {
+                StateNode("g\(g)") {
                     for c in 0..<children {
-                        State("g\(g)c\(c)") {
-                            Note("child \(c) of group \(g)")
-                            On("next", to: StateReference("g\(g)c\((c + 1) % children)"), guard: "count < 1000 && !armed") {
+                        StateNode("g\(g)c\(c)") {
+                            Description("child \(c) of group \(g)")
+                            On("next", to: "g\(g)c\((c + 1) % children)", guard: "count < 1000 && !armed") {
                                 Assign("count", "count + 1")
                             }
-                            On("back", to: StateReference("g\((g + 1) % groups)/g\((g + 1) % groups)c0"), guard: "mode != .idle || count % 7 == 3") {
+                            On("back", to: "g\((g + 1) % groups)/g\((g + 1) % groups)c0", guard: "mode != .idle || count % 7 == 3") {
                                 Assign("armed", "!armed")
                                 Assign("mode", ".busy")
                             }
@@ -217,11 +209,11 @@ extension BenchmarkSpecs {
             Variable("x", .int(min: -100, max: 100))
             Variable("y", .int(min: -100, max: 100))
             Variable("z", .int(min: 0, max: 50))
-            Event("go")
+            Events("go")
             for s in 0..<states {
-                State("s\(s)") {
+                StateNode("s\(s)") {
                     for _ in 0..<perState {
-                        On("go", to: StateReference("s\((s + 1) % states)"),
+                        On("go", to: "s\((s + 1) % states)",
                            guard: "x + \(next(1...3)) * y \(comparisons[next(0...5)]) \(next(-50...50)) && z \(comparisons[next(0...3)]) \(next(0...50))")
                     }
                 }

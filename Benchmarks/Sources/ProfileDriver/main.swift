@@ -1,7 +1,7 @@
 import BenchmarkSpecs
 import Foundation
 import SMAnalyzer
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMSpec
 
 // A driver for profilers (perf, valgrind):
@@ -20,7 +20,7 @@ if which == "load" {
     let bytes = Array(BenchmarkSpecs.largeSpecText(groups: 100, children: 60).utf8)
     for _ in 0..<(arguments.count > 2 ? Int(arguments[2])! : 3) {
         let machine = try Machine(try Spec.load(json: bytes))
-        print(machine.stateCount)
+        print(machine.spec.states.count)
     }
 } else if which == "send" {
     let runtime = try StateMachine(BenchmarkSpecs.flatRing)

@@ -1,4 +1,4 @@
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMSpec
 
 /// The cycle behind an infinite-loop error: replays the failing macrostep with microsteps recorded, rebuilds the

@@ -14,7 +14,7 @@ struct RunEvidence {
 /// proof): the messages, places, traces and witnesses of SM001-SM014 beyond the structure checks.
 struct RunFindings {
     let machine: Machine
-    let method: Method
+    let method: Finding.Method
     var spec: ResolvedSpec { machine.spec }
 
     // MARK: - Helpers
@@ -139,7 +139,7 @@ struct RunFindings {
                        location: transition.location, method: method, transitions: [t])
     }
 
-    func unmetExpectation(_ state: Int, reference: StateReference, proof: String? = nil) -> Finding {
+    func unmetExpectation(_ state: Int, reference: Spec.StateReference, proof: String? = nil) -> Finding {
         Finding(.expectedReachable,
                 "'\(machine.path(of: state))' is listed as reachable, but no sequence of events reaches it\(self.proof(proof))",
                 states: [machine.path(of: state)], location: reference.location, method: method)

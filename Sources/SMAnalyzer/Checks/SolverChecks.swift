@@ -11,7 +11,7 @@ import SMSpec
 struct SolverChecks {
     let machine: Machine
     let analysis: GuardAnalysisResult
-    let method: Method
+    let method: Finding.Method
     /// What checking the runs established.
     let runs: RunKnowledge
     let reportsIgnoredEvents: Bool

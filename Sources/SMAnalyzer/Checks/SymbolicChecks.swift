@@ -1,4 +1,4 @@
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMSpec
 import SMSymbolic
 
@@ -49,7 +49,7 @@ struct SymbolicChecks {
         }
 
         // Things that never happen: one finding each, with how that was proved.
-        func never(_ property: Property) -> (method: Method, proof: String)? {
+        func never(_ property: Property) -> (method: Finding.Method, proof: String)? {
             guard case .never(let method, let invariant) = verdict(property) else { return nil }
             switch method {
             case .abstraction: return (.abstraction, "no symbolic path does it, whatever the values")

@@ -16,7 +16,7 @@ public struct CoverageReference: Sendable {
     /// (1 true, 2 false), proven by `guardMethod`.
     public let impossibleGuardOutcomes: [UInt8]
     /// How the impossible outcomes were proven: z3, enumeration, or the structure alone.
-    public let guardMethod: Method
+    public let guardMethod: Finding.Method
     /// Why there are no reachable sets, when there are none.
     public let explorationNote: String?
 

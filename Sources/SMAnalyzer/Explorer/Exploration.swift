@@ -1,4 +1,4 @@
-public import SMEngine
+@_spi(Stepping) public import SMEngine
 import SMSpec
 
 /// Where a finding shows: a configuration (by its id in the visited store) at a BFS depth, and optionally the event
@@ -113,7 +113,7 @@ struct WorkerResults {
 /// shortest traces on demand.
 public final class Exploration {
     public let machine: Machine
-    public let codec: StateCodec
+    package let codec: StateCodec
     let store: any VisitedStore
     public let eventInstances: [EventInstance]
 
@@ -156,7 +156,7 @@ public final class Exploration {
     public internal(set) var transitionCacheMismatches = 0
     /// The start itself failed (an error in the initial macrostep).
     public internal(set) var startError: EngineError?
-    public internal(set) var coverage: CoverageRecorder
+    package internal(set) var coverage: CoverageRecorder
     var results: WorkerResults
     var root: UInt64 = 0
 

@@ -1,4 +1,4 @@
-import SMEngine
+@_spi(Stepping) import SMEngine
 
 /// One thread's tools, kept for the whole exploration: a step context, a transition cache, buffers, and what it
 /// found so far. Nothing here is allocated per layer or per state, so a deep, narrow state space (a layer of one

@@ -1,5 +1,5 @@
 import Foundation
-public import SMEngine
+@_spi(Stepping) public import SMEngine
 import SMSpec
 import Synchronization
 
@@ -14,7 +14,7 @@ import Synchronization
 /// results do not depend on thread timing.
 public final class Explorer: Sendable {
     public let machine: Machine
-    public let codec: StateCodec
+    package let codec: StateCodec
     public let options: ExplorationOptions
     /// Every event instance the environment can send, in declaration and parameter order.
     public let eventInstances: [EventInstance]

@@ -1,130 +1,6 @@
 public import SMEngine
 public import SMSpec
 
-/// How bad a finding is. Error-level findings make `smcheck` exit with 1.
-public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable {
-    case info, warning, error
-
-    var rank: Int {
-        switch self {
-        case .info: 0
-        case .warning: 1
-        case .error: 2
-        }
-    }
-
-    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
-}
-
-/// The finding codes of the spec format.
-public enum FindingCode: String, Hashable, Sendable, CaseIterable, Comparable {
-    case unreachableState = "SM001"
-    case infiniteLoop = "SM002"
-    case duplicateName = "SM003"
-    case nondeterministicGuards = "SM004"
-    case deadTransition = "SM005"
-    case invariantViolated = "SM006"
-    case deadlock = "SM007"
-    case incompleteChoice = "SM008"
-    case rangeViolation = "SM009"
-    case expectedReachable = "SM010"
-    case queueOverflow = "SM011"
-    case eventNeverHandled = "SM012"
-    case unusedDeclaration = "SM013"
-    case uselessHistory = "SM014"
-
-    public var severity: Severity {
-        switch self {
-        case .infiniteLoop, .invariantViolated, .incompleteChoice, .rangeViolation, .queueOverflow: .error
-        case .duplicateName, .unreachableState, .nondeterministicGuards, .deadTransition, .deadlock, .expectedReachable,
-             .uselessHistory: .warning
-        case .eventNeverHandled, .unusedDeclaration: .info
-        }
-    }
-
-    /// A short name, for SARIF rules and reports.
-    public var title: String {
-        switch self {
-        case .unreachableState: "unreachable state"
-        case .infiniteLoop: "infinite transition loop"
-        case .duplicateName: "duplicate state name"
-        case .nondeterministicGuards: "nondeterministic guards"
-        case .deadTransition: "dead transition"
-        case .invariantViolated: "invariant violated"
-        case .deadlock: "deadlock"
-        case .incompleteChoice: "incomplete choice"
-        case .rangeViolation: "range violation"
-        case .expectedReachable: "expected state unreachable"
-        case .queueOverflow: "queue overflow"
-        case .eventNeverHandled: "event never handled"
-        case .unusedDeclaration: "unused declaration"
-        case .uselessHistory: "useless history"
-        }
-    }
-
-    public static func < (a: FindingCode, b: FindingCode) -> Bool { a.rawValue < b.rawValue }
-
-    /// When the witness values of this code's findings hold, unless the check says otherwise.
-    public var witnessMoment: WitnessMoment {
-        switch self {
-        case .infiniteLoop, .incompleteChoice, .rangeViolation, .queueOverflow: .atFailure
-        case .nondeterministicGuards, .eventNeverHandled: .beforeEvent
-        default: .configuration
-        }
-    }
-}
-
-/// How a finding was established.
-public enum Method: String, Hashable, Sendable {
-    /// From the spec's text alone.
-    case structure
-    /// By exploring every reachable configuration.
-    case exploration
-    /// Proved by Z3 over the declared domains.
-    case z3
-    /// By trying every value of small domains.
-    case enumeration
-    /// Bounded model checking: the shortest trace, found on symbolic values by Z3.
-    case bmc
-    /// k-induction on symbolic values: never in the first k steps, and k steps without it cannot lead to it.
-    case induction
-    /// An inductive invariant found by Z3's Spacer for the machine's constrained Horn clauses.
-    case chc
-    /// The symbolic step alone: no path does it from any control state, whatever the values.
-    case abstraction
-}
-
-/// A named value in a finding's witness: a variable (`count`) or an event parameter (`event.to`).
-public struct WitnessValue: Hashable, Sendable {
-    public var name: String
-    public var value: Value
-
-    public init(_ name: String, _ value: Value) {
-        self.name = name
-        self.value = value
-    }
-}
-
-/// When a finding's witness values hold.
-public enum WitnessMoment: String, Hashable, Sendable {
-    /// In the configuration the trace ends in (an invariant violated there, a deadlock).
-    case configuration
-    /// When the trace's last event arrives, before any of its transitions (two guards enabled at once; a solver's
-    /// values before a transition's actions).
-    case beforeEvent
-    /// At the moment the engine failed, part-way through the last event's macrostep.
-    case atFailure
-
-    /// How a report introduces the values.
-    public var label: String {
-        switch self {
-        case .configuration: "witness"
-        case .beforeEvent: "before the event"
-        case .atFailure: "when it fails"
-        }
-    }
-}
-
 /// Something wrong with a spec: what, where in the spec, and the shortest run that shows it.
 public struct Finding: Hashable, Sendable {
     public var code: FindingCode
@@ -133,7 +9,7 @@ public struct Finding: Hashable, Sendable {
     /// Full paths of the states it is about.
     public var states: [String]
     /// The spec element it is about.
-    public var location: SourceLocation?
+    public var location: Spec.SourceLocation?
     /// The shortest event trace from the initial configuration that shows it; nil when no run can show it
     /// (a state nothing reaches), [] when the initial configuration already does.
     public var trace: [TraceStep]?
@@ -145,7 +21,7 @@ public struct Finding: Hashable, Sendable {
     /// The transitions it is about, by index, for merging findings of different methods.
     public var transitions: [Int]
 
-    public init(_ code: FindingCode, _ message: String, states: [String] = [], location: SourceLocation? = nil,
+    public init(_ code: FindingCode, _ message: String, states: [String] = [], location: Spec.SourceLocation? = nil,
                 trace: [TraceStep]? = nil, witness: [WitnessValue] = [], witnessMoment: WitnessMoment? = nil, method: Method,
                 transitions: [Int] = []) {
         self.code = code
@@ -158,6 +34,28 @@ public struct Finding: Hashable, Sendable {
         self.witnessMoment = witnessMoment ?? code.witnessMoment
         self.method = method
         self.transitions = transitions
+    }
+}
+
+extension Finding {
+    /// How a finding was established.
+    public enum Method: String, Hashable, Sendable {
+        /// From the spec's text alone.
+        case structure
+        /// By exploring every reachable configuration.
+        case exploration
+        /// Proved by Z3 over the declared domains.
+        case z3
+        /// By trying every value of small domains.
+        case enumeration
+        /// Bounded model checking: the shortest trace, found on symbolic values by Z3.
+        case bmc
+        /// k-induction on symbolic values: never in the first k steps, and k steps without it cannot lead to it.
+        case induction
+        /// An inductive invariant found by Z3's Spacer for the machine's constrained Horn clauses.
+        case chc
+        /// The symbolic step alone: no path does it from any control state, whatever the values.
+        case abstraction
     }
 }
 

@@ -93,7 +93,7 @@ struct KernelEmitter: ContextEmitter {
             w.line()
             table("parent", returning: "Int", default: "-1", into: &w, cases: spec.states.compactMap { s in s.parent.map { (s.index, String($0)) } })
             w.line()
-            for (name, kind) in [("isHistory", State.Kind.history), ("isCompound", .compound), ("isParallel", .parallel)] {
+            for (name, kind) in [("isHistory", Spec.State.Kind.history), ("isCompound", .compound), ("isParallel", .parallel)] {
                 membership(name, spec.states.filter { $0.kind == kind }.map(\.index), into: &w)
                 w.line()
             }

@@ -52,7 +52,7 @@ struct GeneratedNames {
             "Selection", "RecentTransitions", "Tree", "EntryBuilder", typeName, "Hooks", "Kind", "Iterator",
             // Standard library and SMFuzz names the generated code spells inside the type.
             "Error", "String", "Int", "Bool", "UInt64", "Range", "Set", "Array", "Dictionary", "Optional", "Never", "Hasher",
-            "Hashable", "Equatable", "Sendable", "Sequence", "IteratorProtocol", "CaseIterable", "Self", "Value", "Observation",
+            "Hashable", "Equatable", "Sendable", "Sequence", "IteratorProtocol", "CaseIterable", "Self", "Value", "ObservedState",
             "StateMachineImplementation", "NSRecursiveLock", "Character", "Double", "Void", "Any", "AnyObject", "Type",
         ])
 
@@ -138,7 +138,7 @@ struct GeneratedNames {
     static let shadowedNames: Set<String> = [
         "String", "Int", "Bool", "UInt64", "Error", "Never", "Array", "Set", "Dictionary", "Optional", "Result", "Hasher",
         "Hashable", "Equatable", "Sendable", "Sequence", "IteratorProtocol", "CaseIterable", "Range", "NSRecursiveLock",
-        "Observation", "Value", "StateMachineImplementation", "CustomStringConvertible", "Foundation", "Swift",
+        "ObservedState", "Value", "StateMachineImplementation", "CustomStringConvertible", "Foundation", "Swift",
     ]
 
     /// Why `name` cannot name the generated type, or nil when it can.

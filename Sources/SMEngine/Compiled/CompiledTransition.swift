@@ -33,7 +33,7 @@ package final class CompiledTransition: Sendable {
     package let actions: [CompiledAction]
     /// Empty for targetless transitions; one option, or one per `oneOf` target.
     package let options: [Option]
-    package let location: SourceLocation?
+    package let location: Spec.SourceLocation?
 
     package var isTargetless: Bool { options.isEmpty }
 
@@ -69,13 +69,13 @@ package indirect enum CompiledAction: Sendable {
     package struct Assignment: Sendable {
         package let variable: Int
         package let value: Program
-        package let location: SourceLocation?
+        package let location: Spec.SourceLocation?
     }
 
     case assign([Assignment])
-    case raise(event: Int, arguments: [Program], location: SourceLocation?)
-    case send(event: Int, arguments: [Program], location: SourceLocation?)
-    case ifThen(Program, then: [CompiledAction], else: [CompiledAction], location: SourceLocation?)
+    case raise(event: Int, arguments: [Program], location: Spec.SourceLocation?)
+    case send(event: Int, arguments: [Program], location: Spec.SourceLocation?)
+    case ifThen(Program, then: [CompiledAction], else: [CompiledAction], location: Spec.SourceLocation?)
     case call(id: Int)
 
     static func compile(_ actions: [ResolvedAction]) -> [CompiledAction] {

@@ -9,7 +9,7 @@ struct HotTables: @unchecked Sendable {
     enum Kind: UInt8 {
         case atomic, compound, parallel, final, history, choice
 
-        init(_ kind: State.Kind) {
+        init(_ kind: Spec.State.Kind) {
             switch kind {
             case .atomic: self = .atomic
             case .compound: self = .compound

@@ -8,15 +8,15 @@ public import SMSpec
 public final class Machine: Sendable {
     public let spec: ResolvedSpec
     /// Words per configuration bitset.
-    public let words: Int
-    public var stateCount: Int { spec.states.count }
-    public var eventCount: Int { spec.events.count }
-    public var transitionCount: Int { transitions.count }
+    package let words: Int
+    package var stateCount: Int { spec.states.count }
+    package var eventCount: Int { spec.events.count }
+    package var transitionCount: Int { transitions.count }
 
     // MARK: States
     package let tree: StateTree
     /// The history states, in document order; `MachineState.history` is indexed like this.
-    public var historyStates: [Int] { tree.historyStates }
+    package var historyStates: [Int] { tree.historyStates }
     /// For compound and parallel states: the implicit `done.state` event; -1 otherwise.
     package let doneEvent: [Int]
 
@@ -44,8 +44,8 @@ public final class Machine: Sendable {
     package let variableRange: [ClosedRange<Int>]
     /// Inclusive bounds of each event's parameters.
     package let parameterRanges: [[ClosedRange<Int>]]
-    public let initialVariables: [Int]
-    public var options: Options { spec.options }
+    package let initialVariables: [Int]
+    package var options: Spec.Options { spec.options }
     let maximumParameters: Int
     /// Raw copies of the tables above that the step reads on every event.
     private(set) nonisolated(unsafe) var hot: HotTables!
@@ -55,7 +55,7 @@ public final class Machine: Sendable {
         self.init(resolved: try spec.resolve())
     }
 
-    public init(resolved spec: ResolvedSpec) {
+    package init(resolved spec: ResolvedSpec) {
         self.spec = spec
         let n = spec.states.count
         let tree = StateTree(spec)
@@ -116,7 +116,7 @@ public final class Machine: Sendable {
     }
 
     /// The run-time encoding of a value: bools 0/1, ints as themselves, enums as the index of the value.
-    public static func encode(_ value: Value, as type: ValueType) -> Int {
+    package static func encode(_ value: Value, as type: ValueType) -> Int {
         switch (value, type) {
         case (.bool(let b), _): b ? 1 : 0
         case (.int(let i), _): i
@@ -126,7 +126,7 @@ public final class Machine: Sendable {
     }
 
     /// The value a run-time encoding stands for.
-    public static func decode(_ encoded: Int, as type: ValueType) -> Value {
+    package static func decode(_ encoded: Int, as type: ValueType) -> Value {
         switch type {
         case .bool: .bool(encoded != 0)
         case .int: .int(encoded)
@@ -148,5 +148,5 @@ extension Machine {
     public func state(named reference: String) -> Int? { spec.state(named: reference)?.index }
     public func event(named name: String) -> Int? { spec.event(named: name)?.index }
     public func path(of state: Int) -> String { spec.states[state].displayPath }
-    public func isLeaf(_ state: Int) -> Bool { tree.leaves.contains(state) }
+    package func isLeaf(_ state: Int) -> Bool { tree.leaves.contains(state) }
 }

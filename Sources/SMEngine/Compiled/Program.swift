@@ -1,10 +1,10 @@
-public import SMSpec
+package import SMSpec
 
 /// A compiled expression: stack bytecode over variable slots, parameter slots and the configuration bitset.
 ///
 /// Expressions are compiled once; evaluating one reads no names, allocates nothing and touches only the slots it
 /// names. `&&` and `||` short-circuit with jumps, so `false && x / 0 == 1` does not divide.
-public final class Program: Sendable {
+package final class Program: Sendable {
     enum Opcode: UInt8, Sendable {
         case constant, variable, parameter, inState
         case not, negate, add, subtract, multiply, divide, remainder
@@ -29,7 +29,7 @@ public final class Program: Sendable {
     package let expression: TypedExpression
 
     /// Compiles a typed expression.
-    public init(_ expression: TypedExpression) {
+    package init(_ expression: TypedExpression) {
         var emitter = Emitter()
         var depth = 0
         emitter.emit(expression, depth: &depth)

@@ -19,7 +19,7 @@ extension StateCodec {
     /// both ways (`ExplorationOptions.verifiesTransitionCache`).
     ///
     /// Cost: O(events × (transitions + states) × words) once per exploration.
-    public func eventFootprints() -> [[UInt64]?] {
+    package func eventFootprints() -> [[UInt64]?] {
         let builder = FootprintBuilder(codec: self)
         let all = builder.usedBits
         return (0..<machine.eventCount).map { event in

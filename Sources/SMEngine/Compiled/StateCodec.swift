@@ -7,11 +7,11 @@
 ///   of a parallel parent as one bit; deep history as a bit plus the child indices below its parent at exit time.
 ///
 /// Fields never straddle a word, so encoding and decoding are shifts and masks.
-public struct StateCodec: Sendable {
+package struct StateCodec: Sendable {
     /// 64-bit words per packed state.
-    public let words: Int
+    package let words: Int
     /// Bits actually used.
-    public let bits: Int
+    package let bits: Int
 
     struct Field: Sendable {
         let word: Int
@@ -46,7 +46,7 @@ public struct StateCodec: Sendable {
     private let fieldShift: [UInt64]
     private let fieldMask: [UInt64]
 
-    public init(machine: Machine) {
+    package init(machine: Machine) {
         self.machine = machine
         let tree = machine.tree
         parents = tree.parent.map { Int32($0) }
@@ -138,7 +138,7 @@ public struct StateCodec: Sendable {
     // MARK: - Encoding
 
     /// Writes the context's current state into `key` (`words` words).
-    public func encode(_ context: StepContext, into key: UnsafeMutablePointer<UInt64>) {
+    package func encode(_ context: StepContext, into key: UnsafeMutablePointer<UInt64>) {
         for w in 0..<words { key[w] = 0 }
         let configuration = context.configuration
         for w in 0..<stateWords {
@@ -187,7 +187,7 @@ public struct StateCodec: Sendable {
     // MARK: - Decoding
 
     /// Makes the state packed in `key` the context's current state.
-    public func decode(_ key: UnsafePointer<UInt64>, into context: StepContext) {
+    package func decode(_ key: UnsafePointer<UInt64>, into context: StepContext) {
         let configuration = context.configuration
         for w in 0..<stateWords { configuration[w] = 0 }
         // The configuration from the child fields, top down, with the flat tables (this runs once per explored state).
@@ -223,7 +223,7 @@ public struct StateCodec: Sendable {
     }
 
     /// The state packed in `key`, as a value.
-    public func decode(_ key: UnsafePointer<UInt64>) -> MachineState {
+    package func decode(_ key: UnsafePointer<UInt64>) -> MachineState {
         var configuration = StateSet(capacity: machine.stateCount)
         descend(from: 0, key: key) { configuration.insert($0) }
         let variables = variableFields.indices.map { variableMinimum[$0] + read(variableFields[$0], key) }

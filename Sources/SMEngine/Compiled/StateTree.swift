@@ -5,7 +5,7 @@ package struct StateTree: Sendable {
     package let count: Int
     package let words: Int
     package let parent: [Int]
-    package let kind: [State.Kind]
+    package let kind: [Spec.State.Kind]
     package let children: [[Int]]
     /// Proper ancestors, parent first.
     package let ancestors: [[Int]]

@@ -3,14 +3,14 @@
 /// One word covers 64 states; membership, union and intersection are a few word operations. Used for
 /// configurations, masks precomputed at compile time, and anything else that is a set of states.
 public struct StateSet: Hashable, Sendable, Sequence, CustomStringConvertible {
-    public private(set) var words: [UInt64]
+    @usableFromInline package private(set) var words: [UInt64]
 
     /// An empty set able to hold states `0..<capacity`.
-    public init(capacity: Int) { words = Array(repeating: 0, count: Swift.max(1, (capacity + 63) / 64)) }
+    package init(capacity: Int) { words = Array(repeating: 0, count: Swift.max(1, (capacity + 63) / 64)) }
 
-    public init(words: [UInt64]) { self.words = words }
+    package init(words: [UInt64]) { self.words = words }
 
-    public init(capacity: Int, _ members: some Sequence<Int>) {
+    package init(capacity: Int, _ members: some Sequence<Int>) {
         self.init(capacity: capacity)
         for member in members { insert(member) }
     }
@@ -20,8 +20,8 @@ public struct StateSet: Hashable, Sendable, Sequence, CustomStringConvertible {
         words[state >> 6] & (1 << UInt64(state & 63)) != 0
     }
 
-    public mutating func insert(_ state: Int) { words[state >> 6] |= 1 << UInt64(state & 63) }
-    public mutating func remove(_ state: Int) { words[state >> 6] &= ~(1 << UInt64(state & 63)) }
+    package mutating func insert(_ state: Int) { words[state >> 6] |= 1 << UInt64(state & 63) }
+    package mutating func remove(_ state: Int) { words[state >> 6] &= ~(1 << UInt64(state & 63)) }
 
     /// Replaces the members with the bits of `source` (same width), in place.
     mutating func overwrite(with source: UnsafeMutableBufferPointer<UInt64>) {
@@ -43,11 +43,11 @@ public struct StateSet: Hashable, Sendable, Sequence, CustomStringConvertible {
     public var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
     public var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 
-    public func union(_ other: StateSet) -> StateSet { StateSet(words: zip(words, other.words).map { $0 | $1 }) }
-    public func intersection(_ other: StateSet) -> StateSet { StateSet(words: zip(words, other.words).map { $0 & $1 }) }
-    public func subtracting(_ other: StateSet) -> StateSet { StateSet(words: zip(words, other.words).map { $0 & ~$1 }) }
-    public func intersects(_ other: StateSet) -> Bool { zip(words, other.words).contains { $0 & $1 != 0 } }
-    public mutating func formUnion(_ other: StateSet) { for i in words.indices { words[i] |= other.words[i] } }
+    package func union(_ other: StateSet) -> StateSet { StateSet(words: zip(words, other.words).map { $0 | $1 }) }
+    package func intersection(_ other: StateSet) -> StateSet { StateSet(words: zip(words, other.words).map { $0 & $1 }) }
+    package func subtracting(_ other: StateSet) -> StateSet { StateSet(words: zip(words, other.words).map { $0 & ~$1 }) }
+    package func intersects(_ other: StateSet) -> Bool { zip(words, other.words).contains { $0 & $1 != 0 } }
+    package mutating func formUnion(_ other: StateSet) { for i in words.indices { words[i] |= other.words[i] } }
 
     /// Members in increasing order (document order).
     public func makeIterator() -> Iterator { Iterator(words: words) }

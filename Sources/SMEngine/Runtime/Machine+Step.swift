@@ -71,7 +71,7 @@ extension Machine {
     }
 
     /// The line `smcheck run` prints for a state: active leaves joined by `,`, a space, `name=value` joined by `,`.
-    public func statusLine(_ state: MachineState) -> String {
+    package func statusLine(_ state: MachineState) -> String {
         let leaves = activeLeafPaths(state.configuration).joined(separator: ",")
         let values = variableValues(state.variables).map { "\($0.name)=\($0.value)" }.joined(separator: ",")
         return values.isEmpty ? leaves : leaves + " " + values

@@ -1,24 +1,6 @@
 import Foundation
 public import SMSpec
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// A number that identifies the calling thread while it runs.
-enum ThreadIdentity {
-    static var current: UInt {
-        #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-        #else
-        UInt(pthread_self())
-        #endif
-    }
-}
 
 /// A running state machine: the thread-safe runtime around the step function.
 ///
@@ -186,7 +168,7 @@ public final class StateMachine: @unchecked Sendable {
             for state in microstep.entered { observers.entered(machine.path(of: state)) }
         }
         observers.stepped(result)
-        if let log = observers.log { log(Trace.format(result, machine: machine)) }
+        if let log = observers.log { log(StepLog.format(result, machine: machine)) }
     }
 
     // MARK: - Reading the state
@@ -278,135 +260,4 @@ public final class StateMachine: @unchecked Sendable {
         continuation.onTermination = { [weak self] _ in self?.removeObserver(token) }
         return stream
     }
-}
-
-/// The result of sending one event.
-public struct StepResult: Sendable, CustomStringConvertible {
-    public enum Disposition: String, Sendable {
-        /// Some transition handled the event.
-        case handled
-        /// No transition was enabled for it; it was dropped.
-        case unhandled
-        /// Sent from a callback while processing: it runs right after the current event.
-        case queued
-    }
-
-    public let machine: Machine
-    /// The event; nil for the start.
-    public var eventInstance: EventInstance?
-    public var disposition: Disposition
-    /// What happened, microstep by microstep, when recorded (with observers, a trace or `steps` subscribers).
-    public var microsteps: [Microstep]
-    public var microstepCount: Int
-    /// The configuration after the step.
-    public var configuration: StateSet
-    /// The variables after the step, in declaration order (encoded as in `MachineState`): with `configuration`, the
-    /// state this event left, before any other thread's event.
-    public var variables: [Int]
-
-    /// The event as `name {"param": value}`, or "(start)".
-    public var event: String { eventInstance.map(machine.describe) ?? "(start)" }
-    /// The active leaf states' full paths after the step, sorted.
-    public var activeStates: [String] { machine.activeLeafPaths(configuration) }
-
-    public var description: String { "\(event): \(disposition.rawValue) -> \(activeStates.joined(separator: ","))" }
-}
-
-/// A transition an observer is told about.
-public struct TransitionEvent: Sendable {
-    public let transition: Int
-    /// `source --event [guard]--> target`.
-    public let description: String
-    public let source: String
-    public let targets: [String]
-    public let event: String?
-
-    init(_ machine: Machine, _ t: Int, _ event: EventInstance?) {
-        let resolved = machine.spec.transitions[t]
-        transition = t
-        description = machine.spec.describe(resolved)
-        source = machine.path(of: resolved.source)
-        targets = resolved.targets.map { machine.path(of: $0) }
-        self.event = event.map { machine.spec.events[$0.event].name }
-    }
-}
-
-public struct ObserverToken: Hashable, Sendable {
-    let id: Int
-}
-
-/// The host's functions a spec refers to by name: opaque guards (`"?name"`), callbacks (`{"call": name}`) and the
-/// resolver for `oneOf` targets (default: the first option).
-public struct HostFunctions: Sendable {
-    public var guards: [String: @Sendable (HostCall) -> Bool] = [:]
-    public var callbacks: [String: @Sendable (HostCall) -> Void] = [:]
-    public var resolver: (@Sendable (OneOfRequest) -> Int)?
-    /// Callbacks the spec calls but the host did not register are ignored instead of being errors.
-    public var ignoresMissingCallbacks = true
-
-    public init() {}
-
-    public func guarding(_ name: String, _ predicate: @escaping @Sendable (HostCall) -> Bool) -> HostFunctions {
-        var copy = self
-        copy.guards[name] = predicate
-        return copy
-    }
-
-    public func calling(_ name: String, _ callback: @escaping @Sendable (HostCall) -> Void) -> HostFunctions {
-        var copy = self
-        copy.callbacks[name] = callback
-        return copy
-    }
-
-    public func resolving(_ resolver: @escaping @Sendable (OneOfRequest) -> Int) -> HostFunctions {
-        var copy = self
-        copy.resolver = resolver
-        return copy
-    }
-
-    func bind(to machine: Machine) -> HostBindings {
-        let ignore: @Sendable (HostCall) -> Void = { _ in }
-        var boundCallbacks: [(@Sendable (HostCall) -> Void)?] = []
-        for name in machine.spec.callbacks {
-            if let callback = callbacks[name] {
-                boundCallbacks.append(callback)
-            } else {
-                boundCallbacks.append(ignoresMissingCallbacks ? ignore : nil)
-            }
-        }
-        let boundGuards: [(@Sendable (HostCall) -> Bool)?] = machine.spec.opaqueGuards.map { guards[$0] }
-        return HostBindings(guards: boundGuards, callbacks: boundCallbacks, resolver: resolver)
-    }
-}
-
-/// Observer lists, held under the machine's lock.
-private struct Observers {
-    enum Handler {
-        case entry(@Sendable (String) -> Void)
-        case exit(@Sendable (String) -> Void)
-        case transition(@Sendable (TransitionEvent) -> Void)
-        case step(@Sendable (StepResult) -> Void)
-        case error(@Sendable (EngineError) -> Void)
-    }
-
-    private var handlers: [(id: Int, handler: Handler)] = []
-    var log: (@Sendable (String) -> Void)?
-    private var nextID = 0
-
-    /// Anything that needs the microsteps recorded.
-    var wantMicrosteps: Bool { log != nil || handlers.contains { if case .error = $0.handler { false } else { true } } }
-
-    mutating func add(_ handler: Handler) -> ObserverToken {
-        nextID += 1
-        handlers.append((nextID, handler))
-        return ObserverToken(id: nextID)
-    }
-
-    mutating func remove(_ token: ObserverToken) { handlers.removeAll { $0.id == token.id } }
-
-    func entered(_ path: String) { for case (_, .entry(let f)) in handlers { f(path) } }
-    func exited(_ path: String) { for case (_, .exit(let f)) in handlers { f(path) } }
-    func took(_ transition: TransitionEvent) { for case (_, .transition(let f)) in handlers { f(transition) } }
-    func stepped(_ result: StepResult) { for case (_, .step(let f)) in handlers { f(result) } }
-    func failed(_ error: EngineError) { for case (_, .error(let f)) in handlers { f(error) } }
 }

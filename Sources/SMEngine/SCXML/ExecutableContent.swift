@@ -61,7 +61,7 @@ extension StepCore {
         if recordsMicrosteps { record(.assign(variable: assignment.variable, value: value)) }
     }
 
-    private mutating func evaluateArguments(_ arguments: [Program], of event: Int, at location: SourceLocation?) throws(EngineError) -> [Int] {
+    private mutating func evaluateArguments(_ arguments: [Program], of event: Int, at location: Spec.SourceLocation?) throws(EngineError) -> [Int] {
         var values: [Int] = []
         for (i, program) in arguments.enumerated() {
             let value = try evaluate(program, at: location, what: "argument")
@@ -77,7 +77,7 @@ extension StepCore {
         return values
     }
 
-    mutating func evaluate(_ program: Program, at location: SourceLocation?, what: String) throws(EngineError) -> Int {
+    mutating func evaluate(_ program: Program, at location: Spec.SourceLocation?, what: String) throws(EngineError) -> Int {
         do {
             return try program.evaluate(variables: variables, parameters: parameters, configuration: configuration)
         } catch {
@@ -85,7 +85,7 @@ extension StepCore {
         }
     }
 
-    func evaluationError(_ error: EvaluationError, at location: SourceLocation?, what: String) -> EngineError {
+    func evaluationError(_ error: EvaluationError, at location: Spec.SourceLocation?, what: String) -> EngineError {
         let reason = error == .divisionByZero ? "division by zero" : "integer overflow"
         return EngineError(.rangeViolation(variable: nil, value: nil), "range violation: \(reason) in the \(what) (\(describeVariables()))",
                            at: location, variables: currentVariables)

@@ -1,13 +1,3 @@
-/// The outcome of `start()` or `process(_:)`.
-public struct StepOutcome: Hashable, Sendable {
-    /// False when no transition was enabled for the host's event (it was dropped).
-    public var handled: Bool
-    /// Microsteps taken, over all macrosteps of the call.
-    public var microsteps: Int
-    /// Events the machine sent itself and processed after the host's event.
-    public var queuedEventsProcessed: Int
-}
-
 // The SCXML main event loop (W3C SCXML 1.0, Appendix D), one external event at a time.
 extension StepCore {
     /// Enters the initial configuration and runs the first macrostep (SCXML's interpret()).

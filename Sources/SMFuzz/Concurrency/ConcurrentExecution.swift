@@ -9,7 +9,7 @@ import Synchronization
 public struct ConcurrentOperation: Hashable, Sendable {
     public enum Outcome: Hashable, Sendable {
         /// What the machine was in right after the event, as `handle` returned it.
-        case observed(Observation)
+        case observed(ObservedState)
         /// `handle` threw.
         case rejected(String)
     }
@@ -26,7 +26,7 @@ public struct ConcurrentHistory: Hashable, Sendable {
     public let scenario: ConcurrentScenario
     /// The prefix's operations in order, then each thread's in program order.
     public let operations: [ConcurrentOperation]
-    public let final: Observation
+    public let final: ObservedState
 }
 
 /// Runs a scenario once on a fresh instance: the prefix from the calling thread, then one thread per list, started
@@ -95,7 +95,7 @@ private final class SharedRun: @unchecked Sendable {
     private let lock = NSLock()
     private var prefix: [ConcurrentOperation] = []
     private var results: [[ConcurrentOperation]]
-    private var observed: Observation?
+    private var observed: ObservedState?
 
     init(threads: Int) {
         self.threads = threads
@@ -112,7 +112,7 @@ private final class SharedRun: @unchecked Sendable {
     /// The prefix's operations, then every thread's, in thread order.
     var operations: [ConcurrentOperation] { locked { prefix + results.flatMap { $0 } } }
 
-    var final: Observation? {
+    var final: ObservedState? {
         get { locked { observed } }
         set { locked { observed = newValue } }
     }

@@ -8,10 +8,10 @@ public import SMSpec
 ///         private let lock = NSLock()
 ///         private var controller = RocketController()
 ///         init(spec: Spec) {}
-///         func handle(_ event: String, _ arguments: [String: Value]) throws -> Observation {
+///         func handle(_ event: String, _ arguments: [String: Value]) throws -> ObservedState {
 ///             lock.withLock { controller.handle(event); return controller.observation }
 ///         }
-///         var observation: Observation { lock.withLock { controller.observation } }
+///         var observation: ObservedState { lock.withLock { controller.observation } }
 ///     }
 ///
 /// The engine's own `StateMachine` conforms.
@@ -20,9 +20,9 @@ public protocol ConcurrentImplementation: AnyObject, Sendable {
     init(spec: Spec) throws
     /// Handles an event and returns what the machine is in right after it, before any other thread's event (read
     /// under the same lock, say); throws when the machine rejects the event.
-    func handle(_ event: String, _ arguments: [String: Value]) throws -> Observation
+    func handle(_ event: String, _ arguments: [String: Value]) throws -> ObservedState
     /// What the machine is in now.
-    var observation: Observation { get }
+    var observation: ObservedState { get }
 }
 
 extension StateMachine: ConcurrentImplementation {
@@ -32,15 +32,15 @@ extension StateMachine: ConcurrentImplementation {
 
     /// Sends the event; the observation is the step's own result (leaves and every variable), so it is the state
     /// this event left even when other threads send events right after.
-    public func handle(_ event: String, _ arguments: [String: Value]) throws -> Observation {
+    public func handle(_ event: String, _ arguments: [String: Value]) throws -> ObservedState {
         let result = try send(event, arguments)
-        return Observation(states: Set(result.activeStates),
+        return ObservedState(states: Set(result.activeStates),
                            variables: Dictionary(uniqueKeysWithValues: machine.variableValues(result.variables).map { ($0.name, $0.value) }))
     }
 
-    public var observation: Observation {
+    public var observation: ObservedState {
         let state = self.state
-        return Observation(states: Set(machine.activeLeafPaths(state.configuration)),
+        return ObservedState(states: Set(machine.activeLeafPaths(state.configuration)),
                            variables: Dictionary(uniqueKeysWithValues: machine.variableValues(state.variables).map { ($0.name, $0.value) }))
     }
 }

@@ -1,4 +1,4 @@
-public import SMEngine
+@_spi(Stepping) public import SMEngine
 import SMSpec
 
 /// What one linearizability run sends: a prefix, one event after another from one thread, then one list of events

@@ -1,4 +1,4 @@
-public import SMEngine
+@_spi(Stepping) public import SMEngine
 import SMSpec
 
 /// Decides whether a concurrent history is explained by the spec: whether some order of its operations that keeps
@@ -154,7 +154,7 @@ extension ConcurrentOperation.Outcome: CustomStringConvertible {
     }
 }
 
-extension Observation: CustomStringConvertible {
+extension ObservedState: CustomStringConvertible {
     /// As `smcheck run` prints a state: the states joined by `,`, a space, `name=value` joined by `,`.
     public var description: String {
         let states = self.states.sorted().joined(separator: ",")

@@ -2,7 +2,7 @@ public import SMSpec
 
 /// The observable state of an implementation under test: its active states (names or paths the spec resolves) and
 /// the values of the variables it tracks, by the spec's variable names.
-public struct Observation: Hashable, Sendable {
+public struct ObservedState: Hashable, Sendable {
     public var states: Set<String>
     public var variables: [String: Value]
 
@@ -26,7 +26,7 @@ public protocol StateMachineImplementation: SendableMetatype {
     /// The default ignores them and calls `handle(_:_:)`.
     mutating func handle(_ event: String, _ arguments: [String: Value], choices: [Int]) throws
     /// What the implementation is in now.
-    var observation: Observation { get }
+    var observation: ObservedState { get }
 }
 
 extension StateMachineImplementation {

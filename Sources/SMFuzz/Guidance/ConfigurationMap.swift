@@ -1,4 +1,4 @@
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMSpec
 
 /// The configurations (active states and variable values) a campaign has reached, as AFL keeps its edges: a hash

@@ -1,4 +1,4 @@
-import SMEngine
+@_spi(Stepping) import SMEngine
 
 /// 64-bit hashes of machine states, stable across runs and machines (unlike `Hasher`, which is seeded per process).
 enum Fingerprint {

@@ -1,5 +1,5 @@
 public import SMAnalyzer
-public import SMEngine
+package import SMEngine
 import SMSpec
 
 /// What a campaign reached, by name: states entered, transitions taken and, for guarded transitions, which outcomes
@@ -35,7 +35,7 @@ public struct CoverageSummary: Sendable, Equatable {
         case unreachable
         /// Impossible where the guard is evaluated (after the guards before it in its list, within the declared
         /// domains), proven by this method.
-        case impossible(Method)
+        case impossible(Finding.Method)
     }
 
     public var states: [Item]
@@ -44,7 +44,7 @@ public struct CoverageSummary: Sendable, Equatable {
     /// True when states and transitions are counted against a finished exploration.
     public var againstExploration: Bool
 
-    public init(machine: Machine, recorder: CoverageRecorder, reference: CoverageReference? = nil) {
+    package init(machine: Machine, recorder: CoverageRecorder, reference: CoverageReference? = nil) {
         let spec = machine.spec
         againstExploration = reference?.reachableTransitions != nil
         states = spec.states.dropFirst().filter { $0.kind != .history }.map {

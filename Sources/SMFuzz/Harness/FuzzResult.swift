@@ -49,7 +49,7 @@ public struct FuzzResult: Sendable {
     public let seconds: Double
     public let failure: FuzzFailure?
     /// States, transitions and guard outcomes reached over all runs.
-    public let coverage: CoverageRecorder
+    package let coverage: CoverageRecorder
     /// What complete coverage is, when it was computed.
     public let reference: CoverageReference?
 

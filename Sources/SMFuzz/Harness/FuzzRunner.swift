@@ -1,4 +1,4 @@
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMSpec
 
 /// One run: the start, then events drawn from a choice source until the length is reached (generating) or the
@@ -217,7 +217,7 @@ final class FuzzRunner {
 
     /// The implementation's observation against the engine's: the same active leaves, the same values of the
     /// variables it reports.
-    private func compare(_ observation: Observation, step: Int) -> RunFailure? {
+    private func compare(_ observation: ObservedState, step: Int) -> RunFailure? {
         let differences = machine.differences(observation, from: context.currentConfiguration, variables: context.currentVariables)
         guard !differences.isEmpty else { return nil }
         return RunFailure(kind: .divergence, message: "after \(step) event(s) the implementation disagrees with the spec: " + differences.joined(separator: "; "),

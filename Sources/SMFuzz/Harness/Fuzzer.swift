@@ -1,4 +1,4 @@
-public import SMEngine
+@_spi(Stepping) public import SMEngine
 import SMAnalyzer
 import SMSpec
 

@@ -1,4 +1,4 @@
-import SMEngine
+@_spi(Stepping) import SMEngine
 public import SMSpec
 
 /// What a property sees after each step: the configuration and the variables, by name.

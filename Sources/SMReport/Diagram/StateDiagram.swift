@@ -1,4 +1,5 @@
-public import SMEngine
+package import SMEngine
+public import SMFuzz
 public import SMSpec
 
 /// A spec's state diagram, independent of how it is drawn: the state tree, one edge per transition target, UML
@@ -19,7 +20,7 @@ public struct StateDiagram: Sendable {
     /// The codes of each state's findings (sorted), by state index.
     public let findings: [Int: [String]]
     /// What a fuzz campaign reached; nil leaves coverage out.
-    public let coverage: CoverageRecorder?
+    package let coverage: CoverageRecorder?
     /// One arrow per target of every transition that has targets, in transition order; targetless transitions are
     /// `reactions` of their state instead.
     public let edges: [Edge]
@@ -35,7 +36,12 @@ public struct StateDiagram: Sendable {
         public let branch: Int
     }
 
-    public init(_ spec: ResolvedSpec, findings: [Int: [String]] = [:], coverage: CoverageRecorder? = nil) {
+    /// The diagram of `spec`, with what `campaign` covered when one is given.
+    public init(_ spec: ResolvedSpec, findings: [Int: [String]] = [:], coverageOf campaign: FuzzResult? = nil) {
+        self.init(spec, findings: findings, coverage: campaign?.coverage)
+    }
+
+    package init(_ spec: ResolvedSpec, findings: [Int: [String]], coverage: CoverageRecorder?) {
         self.spec = spec
         self.findings = findings.mapValues { Array(Set($0)).sorted() }
         self.coverage = coverage

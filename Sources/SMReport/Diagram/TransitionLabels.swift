@@ -27,8 +27,8 @@ enum TransitionLabels {
     }
 
     /// The spec's transitions in the resolver's numbering, or nil when they do not line up with the resolved ones.
-    static func sourceTransitions(_ spec: ResolvedSpec) -> [Transition]? {
-        var result: [Transition] = []
+    static func sourceTransitions(_ spec: ResolvedSpec) -> [Spec.Transition]? {
+        var result: [Spec.Transition] = []
         // Pre-order walk with an explicit stack (specs may nest deeply): children pushed in reverse.
         var stack = Array(spec.spec.states.reversed())
         while let state = stack.popLast() {
@@ -43,11 +43,11 @@ enum TransitionLabels {
     }
 
     /// Actions joined by `; `: `x = x + 1`, `raise done`, `send tick(n: 1)`, `if c { ... } else { ... }`, `log()`.
-    static func actionsText(_ actions: [Action]) -> String {
+    static func actionsText(_ actions: [Spec.Action]) -> String {
         actions.map(actionText).joined(separator: "; ")
     }
 
-    private static func actionText(_ action: Action) -> String {
+    private static func actionText(_ action: Spec.Action) -> String {
         switch action.kind {
         case .assign(let assignments):
             return assignments.map { "\($0.variable) = \($0.value.text)" }.joined(separator: ", ")
@@ -65,7 +65,7 @@ enum TransitionLabels {
         }
     }
 
-    private static func invocationText(_ invocation: EventInvocation) -> String {
+    private static func invocationText(_ invocation: Spec.EventInvocation) -> String {
         guard !invocation.arguments.isEmpty else { return invocation.event }
         return invocation.event + "(" + invocation.arguments.map { "\($0.name): \($0.value.text)" }.joined(separator: ", ") + ")"
     }

@@ -8,7 +8,7 @@ import SMSpec
 /// with buttons or the arrow keys while the active states and the transitions taken light up and the variables
 /// show; a checkbox paints the fuzzing coverage. The configurations were computed by the engine when the report was
 /// written and are in the page as JSON. Without a drawn diagram the page says why and shows the Mermaid source.
-public struct HTMLRenderer: Sendable {
+public struct HTMLRenderer: ReportRenderer, Sendable {
     public init() {}
 
     public func render(_ document: Document) -> String {

@@ -1,6 +1,6 @@
 /// Writes a `Document` as GitHub-flavored Markdown; the diagram is a fenced `mermaid` block, which GitHub and most
 /// Markdown viewers draw, with a link to the SVG drawn by Graphviz when one is written beside the document.
-public struct MarkdownRenderer: Sendable {
+public struct MarkdownRenderer: ReportRenderer, Sendable {
     public init() {}
 
     public func render(_ document: Document) -> String {

@@ -17,7 +17,7 @@ struct TextStyle {
     static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
     /// `file:line:column` of a finding in the spec the report calls `file` (as given on the command line).
-    static func place(_ location: SourceLocation, in file: String) -> String {
+    static func place(_ location: Spec.SourceLocation, in file: String) -> String {
         location.line.map { "\(file):\($0):\(location.column ?? 1)" } ?? file
     }
 

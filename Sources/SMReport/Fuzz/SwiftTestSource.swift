@@ -7,10 +7,10 @@ public import SMSpec
 /// from the path it was loaded from (relative paths resolve against the directory the tests run in), or inlined
 /// when it has no file.
 ///
-/// - An engine error or a broken invariant: `expectTrace` on the trace (it checks both after every event).
-/// - A property: `expectFuzzingPasses(..., replaying:)`, naming the `Property` value to pass by the property's name.
-/// - A divergence from an implementation: `expectConformance(Implementation.self, ..., replaying:)`.
-/// - A linearizability failure: `expectLinearizable(Implementation.self, ..., replaying:then:)`, run many times.
+/// - An engine error or a broken invariant: `assertTrace` on the trace (it checks both after every event).
+/// - A property: `assertFuzzingPasses(..., replaying:)`, naming the `Property` value to pass by the property's name.
+/// - A divergence from an implementation: `assertConformance(Implementation.self, ..., replaying:)`.
+/// - A linearizability failure: `assertLinearizable(Implementation.self, ..., replaying:then:)`, run many times.
 public enum SwiftTestSource {
     /// The test for a fuzz failure; `implementation` is the implementation's type as `String(reflecting:)` gives it
     /// (for a divergence), `seed` the campaign's when it is worth saying.
@@ -25,21 +25,21 @@ public enum SwiftTestSource {
             let type = implementation ?? "MyImplementation"
             return source(about: about, name: identifier(shortName(type)) + "ConformsTo" + typeName(spec.name), spec: spec,
                           imports: module(of: type),
-                          body: "expectConformance(\(type).self, to: spec, replaying: \(trace))")
+                          body: "assertConformance(\(type).self, to: spec, replaying: \(trace))")
         case .property:
             let property = String(run.signature.dropFirst("property:".count))
             let value = identifier(property)
             return source(about: about, name: identifier(spec.name) + "Keeps" + typeName(property), spec: spec, imports: nil,
                           body: "// `\(value)`: the Property named \(literal(property)) you fuzzed with.\n"
-                              + "expectFuzzingPasses(spec, properties: [\(value)], replaying: \(trace))")
+                              + "assertFuzzingPasses(spec, properties: [\(value)], replaying: \(trace))")
         case .invariant:
             let index = Int(run.signature.dropFirst("invariant:".count)) ?? 0
             let name = machine.spec.invariants.indices.contains(index) ? machine.spec.invariants[index].name : "invariant"
             return source(about: about, name: identifier(spec.name) + "Keeps" + typeName(name), spec: spec, imports: nil,
-                          body: "expectTrace(\(trace), in: spec, endsIn: [])")
+                          body: "assertTrace(\(trace), in: spec, endsIn: [])")
         case .engineError:
             return source(about: about, name: identifier(spec.name) + "HasNo" + errorName(run.signature), spec: spec, imports: nil,
-                          body: "expectTrace(\(trace), in: spec, endsIn: [])")
+                          body: "assertTrace(\(trace), in: spec, endsIn: [])")
         }
     }
 
@@ -54,7 +54,7 @@ public enum SwiftTestSource {
         return source(about: "smcheck found a history of \(shortName(implementation)) no order of the spec explains: "
                           + (failure.stuck.first ?? ""),
                       name: identifier(shortName(implementation)) + "IsLinearizable", spec: spec, imports: module(of: implementation),
-                      body: "expectLinearizable(\(implementation).self, to: spec, replaying: \(prefix), then: \(threads), executions: \(executions))")
+                      body: "assertLinearizable(\(implementation).self, to: spec, replaying: \(prefix), then: \(threads), executions: \(executions))")
     }
 
     private static func source(about: String, name: String, spec: Spec, imports: String?, body: String) -> String {

@@ -124,18 +124,18 @@ public struct CheckResultMerge {
             throw MergeError(source, "a finding without a known \"code\" at line \(line)")
         }
         guard let message = node["message"]?.stringValue, let methodText = node["method"]?.stringValue,
-              let method = Method(rawValue: methodText) else {
+              let method = Finding.Method(rawValue: methodText) else {
             throw MergeError(source, "the \(codeText) finding at line \(line) lacks \"message\" or a known \"method\"")
         }
         let states = (node["states"]?.arrayValue ?? []).compactMap(\.stringValue)
         let place = node["pointer"]?.stringValue ?? ""
         let findingLine = node["line"]?.integerValue, column = node["column"]?.integerValue
-        var location: SourceLocation?
+        var location: Spec.SourceLocation?
         if !place.isEmpty || findingLine != nil {
             // SCXML findings name the element by its path; JSON specs by a JSON Pointer.
             let isSCXML = file.lowercased().hasSuffix(".scxml")
-            location = SourceLocation(file: file, pointer: isSCXML ? JSONPointer() : JSONPointer(parsing: place), line: findingLine,
-                                      column: column, elementPath: isSCXML ? place : nil)
+            location = Spec.SourceLocation(file: file, pointer: isSCXML ? JSONPointer() : JSONPointer(parsing: place), line: findingLine,
+                                           column: column, elementPath: isSCXML ? place : nil)
         }
         var trace: [TraceStep]?
         if let steps = node["trace"]?.arrayValue {

@@ -25,7 +25,7 @@ public struct SpecReport: Sendable {
         self.file = file
         self.analysis = analysis
         self.fuzz = fuzz
-        diagram = StateDiagram(analysis.spec, findings: Self.findingCodes(analysis), coverage: fuzz?.coverage)
+        diagram = StateDiagram(analysis.spec, findings: Self.findingCodes(analysis), coverageOf: fuzz)
         let graph = GraphvizDiagram(diagram)
         svg = Result { () throws(DiagramError) in try graph.svg().text }
     }

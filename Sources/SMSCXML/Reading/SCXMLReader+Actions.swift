@@ -2,7 +2,7 @@ import SMSpec
 
 extension SCXMLReader {
     /// The executable content inside `block` (`<onentry>`, `<onexit>`, `<transition>`, a branch of `<if>`).
-    mutating func readActions(_ block: XMLSourceElement) -> [Action] {
+    mutating func readActions(_ block: XMLSourceElement) -> [Spec.Action] {
         readActions(executableChildren(of: block), in: block)
     }
 
@@ -18,8 +18,8 @@ extension SCXMLReader {
         return children(of: block, allowed: allowed, annotations: SCXMLVocabulary.executableAnnotations)
     }
 
-    private mutating func readActions(_ elements: [XMLSourceElement], in block: XMLSourceElement) -> [Action] {
-        var actions: [Action] = []
+    private mutating func readActions(_ elements: [XMLSourceElement], in block: XMLSourceElement) -> [Spec.Action] {
+        var actions: [Spec.Action] = []
         for element in elements {
             switch (element.namespace, element.localName) {
             case (SCXMLNamespace.smcheck, _):
@@ -27,12 +27,12 @@ extension SCXMLReader {
                 _ = children(of: element, allowed: [])
                 if let name = element.attribute("name") {
                     if name.value.isEmpty { report("<smcheck:call> needs a callback name", at: location(name, of: element)) }
-                    actions.append(Action(.call(name.value), location: location(element)))
+                    actions.append(Spec.Action(.call(name.value), location: location(element)))
                 }
             case (_, "raise"):
                 checkAttributes(element, SCXMLVocabulary.elements["raise"]!)
                 _ = children(of: element, allowed: [])
-                if let event = element.attribute("event") { actions.append(Action(.raise(invocation(event, of: element, arguments: [])), location: location(element))) }
+                if let event = element.attribute("event") { actions.append(Spec.Action(.raise(invocation(event, of: element, arguments: [])), location: location(element))) }
             case (_, "send"):
                 if let action = readSend(element) { actions.append(action) }
             case (_, "assign"):
@@ -53,15 +53,15 @@ extension SCXMLReader {
     }
 
     /// An event to raise or send; the name is remembered for inferring events when none are declared.
-    private mutating func invocation(_ event: XMLSourceAttribute, of element: XMLSourceElement, arguments: [EventArgument]) -> EventInvocation {
+    private mutating func invocation(_ event: XMLSourceAttribute, of element: XMLSourceElement, arguments: [Spec.EventArgument]) -> Spec.EventInvocation {
         let at = location(event, of: element)
         raisedEvents.append((event.value, at))
-        return EventInvocation(event: event.value, arguments: arguments, location: at)
+        return Spec.EventInvocation(event: event.value, arguments: arguments, location: at)
     }
 
     /// `<send event>` to the machine itself, with `<param>` children or a `namelist`; `target="#_internal"` is a
     /// raise. Other targets, delays and computed attributes are refused.
-    private mutating func readSend(_ element: XMLSourceElement) -> Action? {
+    private mutating func readSend(_ element: XMLSourceElement) -> Spec.Action? {
         checkAttributes(element, SCXMLVocabulary.elements["send"]!)
         var isInternal = false
         if let target = element.attribute("target") {
@@ -76,10 +76,10 @@ extension SCXMLReader {
             report("the event processor \(JSONWriter.quoted(type.value)) is not supported: smcheck sends SCXML events to the machine itself",
                    at: location(type, of: element))
         }
-        var arguments: [EventArgument] = []
+        var arguments: [Spec.EventArgument] = []
         if let namelist = element.attribute("namelist") {
             for token in tokens(namelist, of: element) {
-                arguments.append(EventArgument(token.text, Expression(token.text, location: token.location.advanced(byColumns: -1)), location: token.location))
+                arguments.append(Spec.EventArgument(token.text, Spec.Expression(token.text, location: token.location.advanced(byColumns: -1)), location: token.location))
             }
         }
         for param in children(of: element, allowed: ["param"]) {
@@ -98,22 +98,22 @@ extension SCXMLReader {
                 source = nil
             }
             if let source, let value = expression(source, of: param) {
-                arguments.append(EventArgument(name.value, value, location: location(param)))
+                arguments.append(Spec.EventArgument(name.value, value, location: location(param)))
             }
         }
         guard let event = element.attribute("event") else { return nil }
         let invocation = invocation(event, of: element, arguments: arguments)
-        return Action(isInternal ? .raise(invocation) : .send(invocation), location: location(element))
+        return Spec.Action(isInternal ? .raise(invocation) : .send(invocation), location: location(element))
     }
 
     /// `<assign location expr>`. With `smcheck:together="true"` it joins the assign action before it: the
     /// assignments of one action all read the values from before it.
-    private mutating func readAssign(_ element: XMLSourceElement, into actions: inout [Action]) {
+    private mutating func readAssign(_ element: XMLSourceElement, into actions: inout [Spec.Action]) {
         checkAttributes(element, SCXMLVocabulary.elements["assign"]!)
         _ = children(of: element, allowed: [])
         guard let variable = element.attribute("location"), let expr = element.attribute("expr"),
               let value = expression(expr, of: element) else { return }
-        let assignment = Assignment(variable: variable.value, value: value, location: location(element))
+        let assignment = Spec.Assignment(variable: variable.value, value: value, location: location(element))
         if let together = element.attribute("together", namespace: SCXMLNamespace.smcheck) {
             guard together.value == "true" else {
                 report("smcheck:together is \"true\" or left out, not \(JSONWriter.quoted(together.value))", at: location(together, of: element))
@@ -126,11 +126,11 @@ extension SCXMLReader {
             actions[last].kind = .assign(assignments + [assignment])
             return
         }
-        actions.append(Action(.assign([assignment]), location: location(element)))
+        actions.append(Spec.Action(.assign([assignment]), location: location(element)))
     }
 
     /// `<if cond> ... <elseif cond/> ... <else/> ... </if>` as nested if/else actions.
-    private mutating func readIf(_ element: XMLSourceElement) -> Action? {
+    private mutating func readIf(_ element: XMLSourceElement) -> Spec.Action? {
         // Split the children into branches at <elseif> and <else>.
         var branches: [(marker: XMLSourceElement, body: [XMLSourceElement])] = [(element, [])]
         var sawElse = false
@@ -147,20 +147,20 @@ extension SCXMLReader {
         }
         // Read in document order; then, from the last branch back, each <elseif> becomes an if inside the else of
         // the branch before it.
-        var read: [(marker: XMLSourceElement, condition: Expression?, actions: [Action])] = []
+        var read: [(marker: XMLSourceElement, condition: Spec.Expression?, actions: [Spec.Action])] = []
         for (marker, body) in branches {
             let condition = marker.localName == "else" ? nil : marker.attribute("cond").flatMap { expression($0, of: marker) }
             read.append((marker, condition, readActions(body, in: marker)))
         }
-        var otherwise: [Action] = []
-        var result: Action?
+        var otherwise: [Spec.Action] = []
+        var result: Spec.Action?
         for (marker, condition, actions) in read.reversed() {
             guard marker.localName != "else" else {
                 otherwise = actions
                 continue
             }
             guard let condition else { return nil }
-            let action = Action(.ifThen(condition: condition, then: actions, else: otherwise), location: location(marker))
+            let action = Spec.Action(.ifThen(condition: condition, then: actions, else: otherwise), location: location(marker))
             otherwise = [action]
             result = action
         }

@@ -19,8 +19,8 @@ extension SCXMLReader {
                    at: location(datamodel, of: root), suggestion: Suggestions.closest(to: datamodel.value, in: ["ecmascript"]))
         }
 
-        var states: [State] = []
-        var invariants: [Invariant] = []
+        var states: [Spec.State] = []
+        var invariants: [Spec.Invariant] = []
         for child in children(of: root, allowed: ["state", "parallel", "final", "datamodel"], annotations: ["event", "invariant"]) {
             switch (child.namespace, child.localName) {
             case (SCXMLNamespace.smcheck, "event"): readEventDeclaration(child)
@@ -41,7 +41,7 @@ extension SCXMLReader {
             report("<scxml> has no states; a machine needs at least one <state>, <parallel> or <final>", at: location(root))
         }
 
-        var initial: StateReference?
+        var initial: Spec.StateReference?
         if let attribute = root.attribute("initial") { initial = singleInitial(attribute, of: root) }
         var spec = Spec(name: name(of: root), description: value(root, "description", smcheck: true), variables: variables,
                         events: declaresEvents ? declaredEvents : inferredEvents(), initial: initial, states: states,
@@ -64,8 +64,8 @@ extension SCXMLReader {
         return base.isEmpty ? "SCXML machine" : base
     }
 
-    private mutating func options(of root: XMLSourceElement) -> Options {
-        var options = Options()
+    private mutating func options(of root: XMLSourceElement) -> Spec.Options {
+        var options = Spec.Options()
         if let attribute = root.attribute("maxMicrosteps", namespace: SCXMLNamespace.smcheck),
            let value = integer(attribute, of: root, range: 1...1_000_000) {
             options.maxMicrosteps = value
@@ -74,11 +74,11 @@ extension SCXMLReader {
             options.queueBound = value
         }
         if let attribute = root.attribute("unhandled", namespace: SCXMLNamespace.smcheck) {
-            if let policy = Options.UnhandledPolicy(rawValue: attribute.value) {
+            if let policy = Spec.Options.UnhandledPolicy(rawValue: attribute.value) {
                 options.unhandled = policy
             } else {
                 report("smcheck:unhandled must be \"ignore\" or \"error\", not \(JSONWriter.quoted(attribute.value))", at: location(attribute, of: root),
-                       suggestion: Suggestions.closest(to: attribute.value, in: Options.UnhandledPolicy.allCases.map(\.rawValue)))
+                       suggestion: Suggestions.closest(to: attribute.value, in: Spec.Options.UnhandledPolicy.allCases.map(\.rawValue)))
             }
         }
         return options
@@ -109,7 +109,7 @@ extension SCXMLReader {
         checkAttributes(element, SCXMLVocabulary.elements["data"]!)
         guard let id = value(element, "id") else { return }
         let what = "<data id=\(JSONWriter.quoted(id))>"
-        var literal: (text: String, location: SourceLocation)?
+        var literal: (text: String, location: Spec.SourceLocation)?
         let hasExpr = element.attribute("expr") != nil
         _ = children(of: element, allowed: [], allowsText: !hasExpr)
         if let expr = element.attribute("expr") {
@@ -130,11 +130,11 @@ extension SCXMLReader {
                 return
             }
         }
-        variables.append(Variable(id, type, initial: value, location: location(element)))
+        variables.append(Spec.Variable(id, type, initial: value, location: location(element)))
     }
 
     /// A literal as ECMAScript writes it: `true`, `false`, an integer, or a string.
-    private mutating func parseLiteral(_ text: String, what: String, at location: SourceLocation) -> Value? {
+    private mutating func parseLiteral(_ text: String, what: String, at location: Spec.SourceLocation) -> Value? {
         let trimmed = text.trimmingWhitespace()
         switch trimmed {
         case "true": return .bool(true)
@@ -151,7 +151,7 @@ extension SCXMLReader {
     }
 
     /// The initial value as a value of `type`, or nil after reporting.
-    private mutating func value(_ literal: Value, of type: ValueType, what: String, at location: SourceLocation) -> Value? {
+    private mutating func value(_ literal: Value, of type: ValueType, what: String, at location: Spec.SourceLocation) -> Value? {
         switch (literal, type) {
         case (.bool, .bool):
             return literal
@@ -247,7 +247,7 @@ extension SCXMLReader {
             rejected.events.insert(name.value)
             return
         }
-        var parameters: [Parameter] = []
+        var parameters: [Spec.Parameter] = []
         for param in children(of: element, allowed: [], annotations: ["param"]) {
             checkAttributes(param, SCXMLVocabulary.annotations["param"]!, own: true)
             guard let parameterName = param.attribute("name") else { continue }
@@ -257,40 +257,40 @@ extension SCXMLReader {
             } else if parameters.contains(where: { $0.name == parameterName.value }) {
                 report("duplicate parameter \(JSONWriter.quoted(parameterName.value)) of \(JSONWriter.quoted(name.value))", at: location(parameterName, of: param))
             } else if param.attribute("type") != nil, let type = readType(param, namespace: nil, what: what, initial: nil) {
-                parameters.append(Parameter(parameterName.value, type, location: location(param)))
+                parameters.append(Spec.Parameter(parameterName.value, type, location: location(param)))
             }
         }
-        declaredEvents.append(EventDeclaration(name.value, parameters: parameters, location: location(element)))
+        declaredEvents.append(Spec.EventDeclaration(name.value, parameters: parameters, location: location(element)))
     }
 
     /// Without declarations, the events are those raised or sent, then those transitions name that match none of
     /// them (a transition on `error` with `error.io` raised somewhere adds no event `error`).
-    private func inferredEvents() -> [EventDeclaration] {
-        var events: [EventDeclaration] = []
+    private func inferredEvents() -> [Spec.EventDeclaration] {
+        var events: [Spec.EventDeclaration] = []
         for (name, location) in raisedEvents where SpecMessages.eventNameProblem(name) == nil && !events.contains(where: { $0.name == name }) {
-            events.append(EventDeclaration(name, location: location))
+            events.append(Spec.EventDeclaration(name, location: location))
         }
         for (descriptor, location) in descriptors where descriptor != "*" && !descriptor.hasPrefix("done.") {
             guard !events.contains(where: { EventDescriptor.matches(descriptor, event: $0.name) }) else { continue }
             let name = descriptor.hasSuffix(".*") ? String(descriptor.dropLast(2)) : String(descriptor)
-            if SpecMessages.eventNameProblem(name) == nil { events.append(EventDeclaration(name, location: location)) }
+            if SpecMessages.eventNameProblem(name) == nil { events.append(Spec.EventDeclaration(name, location: location)) }
         }
         return events
     }
 
     // MARK: - Invariants
 
-    private mutating func readInvariant(_ element: XMLSourceElement) -> Invariant? {
+    private mutating func readInvariant(_ element: XMLSourceElement) -> Spec.Invariant? {
         checkAttributes(element, SCXMLVocabulary.annotations["invariant"]!, own: true)
         _ = children(of: element, allowed: [])
         guard let name = value(element, "name"), let expr = element.attribute("expr"), let expression = expression(expr, of: element) else {
             return nil
         }
-        return Invariant(name, expression, location: location(element))
+        return Spec.Invariant(name, expression, location: location(element))
     }
 
     /// The one state an `initial` attribute names.
-    mutating func singleInitial(_ attribute: XMLSourceAttribute, of element: XMLSourceElement) -> StateReference? {
+    mutating func singleInitial(_ attribute: XMLSourceAttribute, of element: XMLSourceElement) -> Spec.StateReference? {
         let list = references(attribute, of: element)
         if list.count > 1 {
             report("several initial states are not supported: smcheck enters one initial state in each compound state", at: list[1].location!)

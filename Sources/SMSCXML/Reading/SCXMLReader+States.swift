@@ -3,7 +3,7 @@ import SMSpec
 extension SCXMLReader {
     /// `<state>`, `<parallel>`, `<final>` or `<history>`, with everything inside. Recursive: the tag scanner bounds
     /// the depth. Nil (after reporting) for a state without a usable id.
-    mutating func readState(_ element: XMLSourceElement) -> State? {
+    mutating func readState(_ element: XMLSourceElement) -> Spec.State? {
         let kind = element.localName
         checkAttributes(element, SCXMLVocabulary.elements[kind]!)
         guard let id = element.attribute("id") else { return nil }
@@ -11,7 +11,7 @@ extension SCXMLReader {
             report(problem, at: location(id, of: element))
             return nil
         }
-        var state = State(id.value, location: location(element))
+        var state = Spec.State(id.value, location: location(element))
         state.description = value(element, "description", smcheck: true)
         let allowed: [String] = switch kind {
         case "state": ["onentry", "onexit", "transition", "initial", "state", "parallel", "final", "history", "datamodel"]
@@ -50,7 +50,7 @@ extension SCXMLReader {
         case "history":
             state.kind = .history
             if let type = element.attribute("type") {
-                if let depth = State.HistoryDepth(rawValue: type.value) {
+                if let depth = Spec.State.HistoryDepth(rawValue: type.value) {
                     state.historyDepth = depth
                 } else {
                     report("the type of <history> must be \"shallow\" or \"deep\", not \(JSONWriter.quoted(type.value))", at: location(type, of: element),
@@ -60,7 +60,7 @@ extension SCXMLReader {
         default:
             state.kind = state.children.isEmpty ? .atomic : .compound
             if let type = element.attribute("type", namespace: SCXMLNamespace.smcheck) {
-                if type.value == State.Kind.choice.rawValue {
+                if type.value == Spec.State.Kind.choice.rawValue {
                     state.kind = .choice
                 } else {
                     report("smcheck:type on <state> can only be \"choice\" (the other kinds have their own elements), not \(JSONWriter.quoted(type.value))",
@@ -73,7 +73,7 @@ extension SCXMLReader {
     }
 
     /// The initial state of a `<state>`: its `initial` attribute or its `<initial>` element, not both.
-    private mutating func readInitial(_ element: XMLSourceElement, _ initialElement: XMLSourceElement?) -> StateReference? {
+    private mutating func readInitial(_ element: XMLSourceElement, _ initialElement: XMLSourceElement?) -> Spec.StateReference? {
         if let initialElement {
             checkAttributes(initialElement, SCXMLVocabulary.elements["initial"]!)
             if element.attribute("initial") != nil {
@@ -95,7 +95,7 @@ extension SCXMLReader {
     }
 
     /// The transition of `<initial>` or `<history>`: a target and nothing else.
-    private mutating func readTargetOnly(_ element: XMLSourceElement, of owner: String) -> [StateReference] {
+    private mutating func readTargetOnly(_ element: XMLSourceElement, of owner: String) -> [Spec.StateReference] {
         for attribute in element.attributes where attribute.namespace == nil && attribute.localName != "target" {
             report("the <transition> of \(owner) has only a target, not '\(attribute.localName)'", at: location(attribute, of: element))
         }
@@ -113,9 +113,9 @@ extension SCXMLReader {
 
     /// `<transition event cond target type>` with its executable content, and smcheck's guards and targets that
     /// SCXML cannot write (`smcheck:cond="?name"` or `"else"`, `smcheck:oneOf`).
-    mutating func readTransition(_ element: XMLSourceElement) -> Transition? {
+    mutating func readTransition(_ element: XMLSourceElement) -> Spec.Transition? {
         checkAttributes(element, SCXMLVocabulary.elements["transition"]!)
-        var transition = Transition(on: .eventless, location: location(element))
+        var transition = Spec.Transition(on: .eventless, location: location(element))
         if let event = element.attribute("event") {
             let list = tokens(event, of: element)
             if list.isEmpty {

@@ -10,16 +10,16 @@ struct SCXMLReader {
     /// Declarations the reader rejected (already reported), so their uses are not reported again.
     var rejected = RejectedDeclarations()
 
-    var variables: [Variable] = []
+    var variables: [Spec.Variable] = []
     /// Events declared with <smcheck:event>; when there is one, every event must be declared (as in JSON).
-    var declaredEvents: [EventDeclaration] = []
+    var declaredEvents: [Spec.EventDeclaration] = []
     var declaresEvents = false
     /// Events raised or sent, and the descriptors of transitions, in document order: what events are inferred from
     /// when none are declared.
-    var raisedEvents: [(name: String, location: SourceLocation)] = []
-    var descriptors: [(descriptor: Substring, location: SourceLocation)] = []
+    var raisedEvents: [(name: String, location: Spec.SourceLocation)] = []
+    var descriptors: [(descriptor: Substring, location: Spec.SourceLocation)] = []
     /// Whether a state (not the root) has a <datamodel>, which late binding would initialize later than smcheck does.
-    var stateDatamodel: SourceLocation?
+    var stateDatamodel: Spec.SourceLocation?
 
     init(file: String?, lines: TextLines) {
         self.file = file
@@ -28,22 +28,22 @@ struct SCXMLReader {
 
     // MARK: - Diagnostics and places
 
-    mutating func report(_ message: String, at location: SourceLocation, suggestion: String? = nil) {
+    mutating func report(_ message: String, at location: Spec.SourceLocation, suggestion: String? = nil) {
         diagnostics.append(Diagnostic(message, at: location, suggestion: suggestion))
     }
 
     /// The element's `<`.
-    func location(_ element: XMLSourceElement) -> SourceLocation {
+    func location(_ element: XMLSourceElement) -> Spec.SourceLocation {
         place(element.offset, path: element.path)
     }
 
     /// The attribute value's opening quote, as JSON locations point at a string's opening quote.
-    func location(_ attribute: XMLSourceAttribute, of element: XMLSourceElement) -> SourceLocation {
+    func location(_ attribute: XMLSourceAttribute, of element: XMLSourceElement) -> Spec.SourceLocation {
         place(attribute.quoteOffset, path: path(attribute, of: element))
     }
 
     /// The first character of the value's scalars from `scalar` on (a token of a list such as `target="a b"`).
-    func location(_ attribute: XMLSourceAttribute, of element: XMLSourceElement, scalar: Int) -> SourceLocation {
+    func location(_ attribute: XMLSourceAttribute, of element: XMLSourceElement, scalar: Int) -> Spec.SourceLocation {
         guard let offsets = attribute.scalarOffsets, scalar < offsets.count else { return location(attribute, of: element) }
         return place(offsets[scalar], path: path(attribute, of: element))
     }
@@ -52,9 +52,9 @@ struct SCXMLReader {
         element.path + "/@" + attribute.qualifiedName
     }
 
-    private func place(_ offset: Int, path: String) -> SourceLocation {
+    private func place(_ offset: Int, path: String) -> Spec.SourceLocation {
         let position = lines.position(offset)
-        return SourceLocation(file: file, pointer: .root, line: position.line, column: position.column, elementPath: path)
+        return Spec.SourceLocation(file: file, pointer: .root, line: position.line, column: position.column, elementPath: path)
     }
 
     // MARK: - Elements and attributes
@@ -137,8 +137,8 @@ struct SCXMLReader {
     // MARK: - Values of attributes
 
     /// The tokens of a list attribute (`target="a b"`), each with its place.
-    func tokens(_ attribute: XMLSourceAttribute, of element: XMLSourceElement) -> [(text: String, location: SourceLocation)] {
-        var result: [(String, SourceLocation)] = []
+    func tokens(_ attribute: XMLSourceAttribute, of element: XMLSourceElement) -> [(text: String, location: Spec.SourceLocation)] {
+        var result: [(String, Spec.SourceLocation)] = []
         var start: Int?
         let scalars = Array(attribute.value.unicodeScalars)
         for i in 0...scalars.count {
@@ -154,8 +154,8 @@ struct SCXMLReader {
     }
 
     /// State references from a list attribute; an empty list is reported.
-    mutating func references(_ attribute: XMLSourceAttribute, of element: XMLSourceElement) -> [StateReference] {
-        let list = tokens(attribute, of: element).map { StateReference($0.text, location: $0.location) }
+    mutating func references(_ attribute: XMLSourceAttribute, of element: XMLSourceElement) -> [Spec.StateReference] {
+        let list = tokens(attribute, of: element).map { Spec.StateReference($0.text, location: $0.location) }
         if list.isEmpty {
             report("'\(attribute.qualifiedName)' of <\(element.qualifiedName)> names no state", at: location(attribute, of: element))
         }
@@ -164,7 +164,7 @@ struct SCXMLReader {
 
     /// An expression written in the ECMAScript subset, translated into smcheck's language with the place of each
     /// scalar inside the attribute, so the resolver's errors point into what the author wrote.
-    mutating func expression(_ attribute: XMLSourceAttribute, of element: XMLSourceElement) -> Expression? {
+    mutating func expression(_ attribute: XMLSourceAttribute, of element: XMLSourceElement) -> Spec.Expression? {
         let at = location(attribute, of: element)
         let translation: ECMAScriptSubset.Translation
         do {
@@ -175,7 +175,7 @@ struct SCXMLReader {
             return nil
         }
         guard let offsets = attribute.scalarOffsets, let quoteLine = at.line, let quoteColumn = at.column else {
-            return Expression(translation.text, location: at, columnOffsets: translation.sourceOffsets.map { $0 + 1 }, writtenText: attribute.value)
+            return Spec.Expression(translation.text, location: at, columnOffsets: translation.sourceOffsets.map { $0 + 1 }, writtenText: attribute.value)
         }
         let positions = lines.positions(ofIncreasing: offsets)
         var columnOffsets: [Int] = []
@@ -185,7 +185,7 @@ struct SCXMLReader {
             lineOffsets.append(position.line - quoteLine)
             columnOffsets.append(position.line == quoteLine ? position.column - quoteColumn : position.column - 1)
         }
-        return Expression(translation.text, location: at, columnOffsets: columnOffsets,
+        return Spec.Expression(translation.text, location: at, columnOffsets: columnOffsets,
                           lineOffsets: lineOffsets.contains { $0 != 0 } ? lineOffsets : nil, writtenText: attribute.value)
     }
 }

@@ -22,7 +22,7 @@ struct SCXMLWriter {
         if let initial = spec.initial { root.add("initial", initial.text) }
         if let description = spec.description { root.add(Self.smcheck + "description", description) }
         if !spec.reachable.isEmpty { root.add(Self.smcheck + "reachable", spec.reachable.map(\.text).joined(separator: " ")) }
-        let defaults = Options.default
+        let defaults = Spec.Options.default
         if spec.options.maxMicrosteps != defaults.maxMicrosteps { root.add(Self.smcheck + "maxMicrosteps", String(spec.options.maxMicrosteps)) }
         if spec.options.queueBound != defaults.queueBound { root.add(Self.smcheck + "queueBound", String(spec.options.queueBound)) }
         if spec.options.unhandled != defaults.unhandled { root.add(Self.smcheck + "unhandled", spec.options.unhandled.rawValue) }
@@ -53,7 +53,7 @@ struct SCXMLWriter {
 
     // MARK: - States and transitions
 
-    private func state(_ state: State) -> OutputElement {
+    private func state(_ state: Spec.State) -> OutputElement {
         var element: OutputElement
         switch state.kind {
         case .parallel: element = OutputElement("parallel", [("id", state.name)])
@@ -77,7 +77,7 @@ struct SCXMLWriter {
         return element
     }
 
-    private func transition(_ transition: Transition) -> OutputElement {
+    private func transition(_ transition: Spec.Transition) -> OutputElement {
         var element = OutputElement("transition")
         if transition.trigger != .eventless { element.add("event", transition.trigger.description) }
         switch transition.guardCondition {
@@ -98,11 +98,11 @@ struct SCXMLWriter {
 
     // MARK: - Executable content
 
-    private func actions(_ actions: [Action]) -> [OutputElement] {
+    private func actions(_ actions: [Spec.Action]) -> [OutputElement] {
         actions.flatMap(action)
     }
 
-    private func action(_ action: Action) -> [OutputElement] {
+    private func action(_ action: Spec.Action) -> [OutputElement] {
         switch action.kind {
         case .assign(let assignments):
             // One action assigns all at once; the ones after the first say so, as SCXML assigns one at a time.
@@ -127,7 +127,7 @@ struct SCXMLWriter {
     }
 
     /// `<if>` with an `<elseif>` for each else branch that is a single if, and an `<else>` for the rest.
-    private func conditional(_ action: Action) -> OutputElement {
+    private func conditional(_ action: Spec.Action) -> OutputElement {
         guard case .ifThen(let condition, let then, var otherwise) = action.kind else { return OutputElement("if") }
         var element = OutputElement("if", [("cond", script(condition))], children: actions(then))
         while true {
@@ -147,7 +147,7 @@ struct SCXMLWriter {
 
     // MARK: - Values
 
-    private func script(_ expression: Expression) -> String { ECMAScriptSubset.script(from: expression.text) }
+    private func script(_ expression: Spec.Expression) -> String { ECMAScriptSubset.script(from: expression.text) }
 
     private static func literal(_ value: Value) -> String {
         switch value {

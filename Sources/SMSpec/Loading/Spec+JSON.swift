@@ -45,7 +45,7 @@ extension Spec {
     }
 }
 
-extension State {
+extension Spec.State {
     var json: JSONNode {
         var members: [(String, JSONNode)] = []
         let defaultKind: Kind = children.isEmpty ? .atomic : .compound
@@ -61,7 +61,7 @@ extension State {
         if !exit.isEmpty { members.append(("exit", .array(exit.map(\.json)))) }
         if !transitions.isEmpty {
             // Group consecutive transitions with the same trigger back into one key.
-            var groups: [(String, [Transition])] = []
+            var groups: [(String, [Spec.Transition])] = []
             for transition in transitions {
                 let key = transition.trigger.description
                 if let last = groups.indices.last, groups[last].0 == key { groups[last].1.append(transition) } else { groups.append((key, [transition])) }
@@ -75,7 +75,7 @@ extension State {
     }
 }
 
-extension Transition {
+extension Spec.Transition {
     var json: JSONNode {
         var members: [(String, JSONNode)] = []
         switch target {
@@ -93,7 +93,7 @@ extension Transition {
     }
 }
 
-extension Action {
+extension Spec.Action {
     var json: JSONNode {
         switch kind {
         case .assign(let assignments):

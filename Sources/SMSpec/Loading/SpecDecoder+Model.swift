@@ -71,10 +71,10 @@ extension SpecDecoder {
         let description = top["description"].flatMap { string($0.value, pointer / "description", what: "\"description\"") }
         let variables = top["variables"].map { decodeVariables($0.value, pointer / "variables") } ?? []
         let events = top["events"].map { decodeEvents($0.value, pointer / "events") } ?? []
-        let initial = top["initial"].flatMap { member -> StateReference? in
+        let initial = top["initial"].flatMap { member -> Spec.StateReference? in
             string(member.value, pointer / "initial", what: "\"initial\"").map { reference(member.value, $0, pointer / "initial") }
         }
-        var states: [State] = []
+        var states: [Spec.State] = []
         if let member = top["states"] {
             states = decodeChildren(member.value, pointer / "states", parentName: nil)
             if member.value.objectValue?.isEmpty == true {
@@ -82,7 +82,7 @@ extension SpecDecoder {
             }
         }
         let invariants = top["invariants"].map { decodeInvariants($0.value, pointer / "invariants") } ?? []
-        var reachable: [StateReference] = []
+        var reachable: [Spec.StateReference] = []
         if let member = top["reachable"], let elements = array(member.value, pointer / "reachable", what: "\"reachable\"") {
             for (i, element) in elements.enumerated() {
                 if let text = string(element, pointer / "reachable" / i, what: "an entry of \"reachable\"") {
@@ -97,7 +97,7 @@ extension SpecDecoder {
 
     // MARK: - Declarations
 
-    private mutating func decodeVariables(_ node: JSONNode, _ pointer: JSONPointer) -> [Variable] {
+    private mutating func decodeVariables(_ node: JSONNode, _ pointer: JSONPointer) -> [Spec.Variable] {
         guard let list = orderedMembers(of: node, at: pointer, what: "\"variables\"", duplicateWhat: "variable") else {
             rejected.allVariables = true
             return []
@@ -116,11 +116,11 @@ extension SpecDecoder {
             if let initialMember = fields["initial"] {
                 initial = decodeValue(initialMember.value, of: type, at / "initial", what: "variable \(JSONWriter.quoted(member.key))")
             }
-            return Variable(member.key, type, initial: initial, location: location(member.keyPosition, at))
+            return Spec.Variable(member.key, type, initial: initial, location: location(member.keyPosition, at))
         }
     }
 
-    private mutating func decodeEvents(_ node: JSONNode, _ pointer: JSONPointer) -> [EventDeclaration] {
+    private mutating func decodeEvents(_ node: JSONNode, _ pointer: JSONPointer) -> [Spec.EventDeclaration] {
         guard let list = orderedMembers(of: node, at: pointer, what: "\"events\"", duplicateWhat: "event") else {
             rejected.allEvents = true
             return []
@@ -128,7 +128,7 @@ extension SpecDecoder {
         return list.map { member in
             let at = pointer / member.key
             checkEventName(member.key, at: member.keyPosition, at)
-            var parameters: [Parameter] = []
+            var parameters: [Spec.Parameter] = []
             if let fields = members(of: member.value, at: at, what: "event \(JSONWriter.quoted(member.key))", allowed: SpecKeys.event),
                 let params = fields["params"],
                 let paramList = orderedMembers(of: params.value, at: at / "params", what: "the params of \(JSONWriter.quoted(member.key))",
@@ -141,11 +141,11 @@ extension SpecDecoder {
                                at: param.keyPosition, paramAt)
                     }
                     if let (type, _) = decodeType(param.value, paramAt, what: "parameter \(JSONWriter.quoted(param.key))", allowed: SpecKeys.parameter) {
-                        parameters.append(Parameter(param.key, type, location: location(param.keyPosition, paramAt)))
+                        parameters.append(Spec.Parameter(param.key, type, location: location(param.keyPosition, paramAt)))
                     }
                 }
             }
-            return EventDeclaration(member.key, parameters: parameters, location: location(member.keyPosition, at))
+            return Spec.EventDeclaration(member.key, parameters: parameters, location: location(member.keyPosition, at))
         }
     }
 
@@ -252,7 +252,7 @@ extension SpecDecoder {
         }
     }
 
-    private mutating func decodeInvariants(_ node: JSONNode, _ pointer: JSONPointer) -> [Invariant] {
+    private mutating func decodeInvariants(_ node: JSONNode, _ pointer: JSONPointer) -> [Spec.Invariant] {
         guard let elements = array(node, pointer, what: "\"invariants\"") else { return [] }
         return elements.enumerated().compactMap { i, element in
             let at = pointer / i
@@ -261,12 +261,12 @@ extension SpecDecoder {
                 let name = string(nameMember.value, at / "name", what: "the invariant's \"name\""),
                 let text = string(exprMember.value, at / "expr", what: "the invariant's \"expr\"")
             else { return nil }
-            return Invariant(name, expression(exprMember.value, text, at / "expr"), location: location(element.position, at))
+            return Spec.Invariant(name, expression(exprMember.value, text, at / "expr"), location: location(element.position, at))
         }
     }
 
-    private mutating func decodeOptions(_ node: JSONNode, _ pointer: JSONPointer) -> Options {
-        var options = Options()
+    private mutating func decodeOptions(_ node: JSONNode, _ pointer: JSONPointer) -> Spec.Options {
+        var options = Spec.Options()
         guard let fields = members(of: node, at: pointer, what: "\"options\"", allowed: SpecKeys.options) else { return options }
         if let m = fields["maxMicrosteps"], let v = integer(m.value, pointer / "maxMicrosteps", what: "\"maxMicrosteps\"", range: 1...1_000_000) {
             options.maxMicrosteps = v
@@ -275,11 +275,11 @@ extension SpecDecoder {
             options.queueBound = v
         }
         if let m = fields["unhandled"], let text = string(m.value, pointer / "unhandled", what: "\"unhandled\"") {
-            if let policy = Options.UnhandledPolicy(rawValue: text) {
+            if let policy = Spec.Options.UnhandledPolicy(rawValue: text) {
                 options.unhandled = policy
             } else {
                 report("\"unhandled\" must be \"ignore\" or \"error\", not \(JSONWriter.quoted(text))", at: m.value.position, pointer / "unhandled",
-                       suggestion: Suggestions.closest(to: text, in: Options.UnhandledPolicy.allCases.map(\.rawValue)))
+                       suggestion: Suggestions.closest(to: text, in: Spec.Options.UnhandledPolicy.allCases.map(\.rawValue)))
             }
         }
         return options

@@ -1,27 +1,27 @@
 extension SpecDecoder {
     /// Decodes a `states` object. Duplicate names under one parent are SM003 errors.
-    mutating func decodeChildren(_ node: JSONNode, _ pointer: JSONPointer, parentName: String?) -> [State] {
+    mutating func decodeChildren(_ node: JSONNode, _ pointer: JSONPointer, parentName: String?) -> [Spec.State] {
         let owner = parentName.map { "the states of \(JSONWriter.quoted($0))" } ?? "the top-level \"states\""
         guard let list = orderedMembers(of: node, at: pointer, what: owner, duplicateCode: "SM003", duplicateWhat: "state name")
         else { return [] }
         return list.map { decodeState($0, pointer / $0.key) }
     }
 
-    private mutating func decodeState(_ member: JSONMember, _ pointer: JSONPointer) -> State {
+    private mutating func decodeState(_ member: JSONMember, _ pointer: JSONPointer) -> Spec.State {
         let name = member.key
         let what = "state \(JSONWriter.quoted(name))"
         checkStateName(name, at: member.keyPosition, pointer)
-        var state = State(name, location: location(member.keyPosition, pointer))
+        var state = Spec.State(name, location: location(member.keyPosition, pointer))
         guard let fields = members(of: member.value, at: pointer, what: what, allowed: SpecKeys.state) else { return state }
 
-        var explicitKind: State.Kind?
+        var explicitKind: Spec.State.Kind?
         if let typeMember = fields["type"], let text = string(typeMember.value, pointer / "type", what: "the type of \(what)") {
-            if let kind = State.Kind(rawValue: text) {
+            if let kind = Spec.State.Kind(rawValue: text) {
                 explicitKind = kind
             } else {
-                report("unknown state type \(JSONWriter.quoted(text)); expected one of: \(State.Kind.allCases.map(\.rawValue).joined(separator: ", "))",
+                report("unknown state type \(JSONWriter.quoted(text)); expected one of: \(Spec.State.Kind.allCases.map(\.rawValue).joined(separator: ", "))",
                        at: typeMember.value.position, pointer / "type",
-                       suggestion: Suggestions.closest(to: text, in: State.Kind.allCases.map(\.rawValue)))
+                       suggestion: Suggestions.closest(to: text, in: Spec.State.Kind.allCases.map(\.rawValue)))
             }
         }
         if let children = fields["states"] {
@@ -35,7 +35,7 @@ extension SpecDecoder {
         state.exit = fields["exit"].map { decodeActions($0.value, pointer / "exit") } ?? []
         if let on = fields["on"], let handlers = orderedMembers(of: on.value, at: pointer / "on", what: "\"on\" of \(what)", duplicateWhat: "event") {
             for handler in handlers {
-                let trigger: Transition.Trigger = handler.key == "*" ? .anyEvent : .event(handler.key)
+                let trigger: Spec.Transition.Trigger = handler.key == "*" ? .anyEvent : .event(handler.key)
                 var list = decodeTransitionList(handler.value, pointer / "on" / handler.key, trigger: trigger)
                 for i in list.indices { list[i].triggerLocation = location(handler.keyPosition, pointer / "on" / handler.key) }
                 state.transitions += list
@@ -45,7 +45,7 @@ extension SpecDecoder {
             state.always = decodeTransitionList(always.value, pointer / "always", trigger: .eventless)
         }
         if let history = fields["history"], let text = string(history.value, pointer / "history", what: "\"history\" of \(what)") {
-            if let depth = State.HistoryDepth(rawValue: text) {
+            if let depth = Spec.State.HistoryDepth(rawValue: text) {
                 state.historyDepth = depth
             } else {
                 report("\"history\" must be \"shallow\" or \"deep\", not \(JSONWriter.quoted(text))", at: history.value.position, pointer / "history",
@@ -75,7 +75,7 @@ extension SpecDecoder {
     // MARK: - Transitions
 
     /// `on` values and `always`: a target string, one transition object, or a list of them.
-    private mutating func decodeTransitionList(_ node: JSONNode, _ pointer: JSONPointer, trigger: Transition.Trigger) -> [Transition] {
+    private mutating func decodeTransitionList(_ node: JSONNode, _ pointer: JSONPointer, trigger: Spec.Transition.Trigger) -> [Spec.Transition] {
         switch node.value {
         case .array(let elements):
             if elements.isEmpty {
@@ -87,19 +87,19 @@ extension SpecDecoder {
         }
     }
 
-    private mutating func decodeTransition(_ node: JSONNode, _ pointer: JSONPointer, trigger: Transition.Trigger) -> Transition? {
+    private mutating func decodeTransition(_ node: JSONNode, _ pointer: JSONPointer, trigger: Spec.Transition.Trigger) -> Spec.Transition? {
         if let text = node.stringValue {
-            return Transition(on: trigger, target: .states([reference(node, text, pointer)]), location: location(node.position, pointer))
+            return Spec.Transition(on: trigger, target: .states([reference(node, text, pointer)]), location: location(node.position, pointer))
         }
         if node.isNull {
-            return Transition(on: trigger, target: .none, location: location(node.position, pointer))
+            return Spec.Transition(on: trigger, target: .none, location: location(node.position, pointer))
         }
         guard node.objectValue != nil else {
             report("a transition must be a target string, an object or a list of them, not \(article(node.typeName))", at: node.position, pointer)
             return nil
         }
         guard let fields = members(of: node, at: pointer, what: "a transition", allowed: SpecKeys.transition) else { return nil }
-        var transition = Transition(on: trigger, location: location(node.position, pointer))
+        var transition = Spec.Transition(on: trigger, location: location(node.position, pointer))
         if let target = fields["target"] {
             transition.target = decodeTarget(target.value, pointer / "target", allowOneOf: true)
         }
@@ -122,13 +122,13 @@ extension SpecDecoder {
             transition.actions = decodeActions(actions.value, pointer / "actions")
         }
         if let kind = fields["kind"], let text = string(kind.value, pointer / "kind", what: "\"kind\"") {
-            if let value = Transition.Kind(rawValue: text) {
+            if let value = Spec.Transition.Kind(rawValue: text) {
                 transition.kind = value
             } else {
                 let isInternal = text == "internal"
                 let hint = isInternal ? "; a targetless transition (no \"target\") is TBStateMachine's internal transition" : ""
                 report("\"kind\" must be \"external\" or \"local\", not \(JSONWriter.quoted(text))\(hint)", at: kind.value.position, pointer / "kind",
-                       suggestion: isInternal ? nil : Suggestions.closest(to: text, in: Transition.Kind.allCases.map(\.rawValue)))
+                       suggestion: isInternal ? nil : Suggestions.closest(to: text, in: Spec.Transition.Kind.allCases.map(\.rawValue)))
             }
         }
         transition.description = fields["description"].flatMap { string($0.value, pointer / "description", what: "\"description\"") }
@@ -136,7 +136,7 @@ extension SpecDecoder {
     }
 
     /// `"b21"`, `"a/a1"`, `["r1/x", "r2/y"]` (fork), `{ "oneOf": [...] }`, or null.
-    mutating func decodeTarget(_ node: JSONNode, _ pointer: JSONPointer, allowOneOf: Bool) -> Transition.Target {
+    mutating func decodeTarget(_ node: JSONNode, _ pointer: JSONPointer, allowOneOf: Bool) -> Spec.Transition.Target {
         switch node.value {
         case .null:
             return .none
@@ -168,7 +168,7 @@ extension SpecDecoder {
         }
     }
 
-    private mutating func references(_ elements: [JSONNode], _ pointer: JSONPointer) -> [StateReference] {
+    private mutating func references(_ elements: [JSONNode], _ pointer: JSONPointer) -> [Spec.StateReference] {
         elements.enumerated().compactMap { i, element in
             string(element, pointer / i, what: "a target").map { reference(element, $0, pointer / i) }
         }
@@ -176,12 +176,12 @@ extension SpecDecoder {
 
     // MARK: - Actions
 
-    mutating func decodeActions(_ node: JSONNode, _ pointer: JSONPointer) -> [Action] {
+    mutating func decodeActions(_ node: JSONNode, _ pointer: JSONPointer) -> [Spec.Action] {
         guard let elements = array(node, pointer, what: "a list of actions") else { return [] }
         return elements.enumerated().compactMap { i, element in decodeAction(element, pointer / i) }
     }
 
-    private mutating func decodeAction(_ node: JSONNode, _ pointer: JSONPointer) -> Action? {
+    private mutating func decodeAction(_ node: JSONNode, _ pointer: JSONPointer) -> Spec.Action? {
         guard let objectMembers = node.objectValue else {
             report("an action must be an object such as {\"assign\": {...}}, {\"raise\": \"event\"} or {\"call\": \"name\"}, not \(article(node.typeName))",
                    at: node.position, pointer)
@@ -206,40 +206,40 @@ extension SpecDecoder {
         case "assign":
             guard let list = orderedMembers(of: fields["assign"]!.value, at: pointer / "assign", what: "\"assign\"", duplicateWhat: "variable")
             else { return nil }
-            let assignments = list.compactMap { member -> Assignment? in
+            let assignments = list.compactMap { member -> Spec.Assignment? in
                 guard let text = string(member.value, pointer / "assign" / member.key, what: "the value assigned to \(JSONWriter.quoted(member.key)) (an expression string)")
                 else { return nil }
-                return Assignment(variable: member.key, value: expression(member.value, text, pointer / "assign" / member.key),
+                return Spec.Assignment(variable: member.key, value: expression(member.value, text, pointer / "assign" / member.key),
                                   location: location(member.keyPosition, pointer / "assign" / member.key))
             }
             if list.isEmpty { report("\"assign\" is empty", at: fields["assign"]!.value.position, pointer / "assign") }
-            return Action(.assign(assignments), location: at)
+            return Spec.Action(.assign(assignments), location: at)
         case "raise", "send":
             guard let eventNode = fields[kind]?.value, let event = string(eventNode, pointer / kind, what: "the event of \"\(kind)\"") else { return nil }
-            var arguments: [EventArgument] = []
+            var arguments: [Spec.EventArgument] = []
             if let params = fields["params"],
                 let list = orderedMembers(of: params.value, at: pointer / "params", what: "\"params\"", duplicateWhat: "parameter")
             {
                 for member in list {
                     if let text = string(member.value, pointer / "params" / member.key, what: "parameter \(JSONWriter.quoted(member.key)) (an expression string)") {
-                        arguments.append(EventArgument(member.key, expression(member.value, text, pointer / "params" / member.key),
+                        arguments.append(Spec.EventArgument(member.key, expression(member.value, text, pointer / "params" / member.key),
                                                   location: location(member.keyPosition, pointer / "params" / member.key)))
                     }
                 }
             }
-            let invocation = EventInvocation(event: event, arguments: arguments, location: location(eventNode.position, pointer / kind))
-            return Action(kind == "raise" ? .raise(invocation) : .send(invocation), location: at)
+            let invocation = Spec.EventInvocation(event: event, arguments: arguments, location: location(eventNode.position, pointer / kind))
+            return Spec.Action(kind == "raise" ? .raise(invocation) : .send(invocation), location: at)
         case "if":
             guard let conditionNode = fields["if"]?.value, let text = string(conditionNode, pointer / "if", what: "the condition of \"if\"")
             else { return nil }
             if fields["then"] == nil { report("an \"if\" action needs \"then\"", at: node.position, pointer) }
             let thenActions = fields["then"].map { decodeActions($0.value, pointer / "then") } ?? []
             let elseActions = fields["else"].map { decodeActions($0.value, pointer / "else") } ?? []
-            return Action(.ifThen(condition: expression(conditionNode, text, pointer / "if"), then: thenActions, else: elseActions), location: at)
+            return Spec.Action(.ifThen(condition: expression(conditionNode, text, pointer / "if"), then: thenActions, else: elseActions), location: at)
         default:  // call
             guard let nameNode = fields["call"]?.value, let name = string(nameNode, pointer / "call", what: "the name of \"call\"") else { return nil }
             if name.isEmpty { report("\"call\" needs a callback name", at: nameNode.position, pointer / "call") }
-            return Action(.call(name), location: at)
+            return Spec.Action(.call(name), location: at)
         }
     }
 }

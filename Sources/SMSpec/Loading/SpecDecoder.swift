@@ -22,8 +22,8 @@ struct SpecDecoder {
         diagnostics.append(Diagnostic(message, at: location(position, pointer), suggestion: suggestion, code: code))
     }
 
-    func location(_ position: TextPosition, _ pointer: JSONPointer) -> SourceLocation {
-        SourceLocation(file: file, pointer: pointer, position: position)
+    func location(_ position: TextPosition, _ pointer: JSONPointer) -> Spec.SourceLocation {
+        Spec.SourceLocation(file: file, pointer: pointer, position: position)
     }
 
     /// The members of an object, first occurrence of each key, after reporting unknown and duplicate keys.
@@ -121,12 +121,12 @@ struct SpecDecoder {
 
     // MARK: - Expressions and references
 
-    func expression(_ node: JSONNode, _ text: String, _ pointer: JSONPointer) -> Expression {
-        Expression(text, location: location(node.position, pointer), columnOffsets: columnOffsets(of: node, text))
+    func expression(_ node: JSONNode, _ text: String, _ pointer: JSONPointer) -> Spec.Expression {
+        Spec.Expression(text, location: location(node.position, pointer), columnOffsets: columnOffsets(of: node, text))
     }
 
-    func reference(_ node: JSONNode, _ text: String, _ pointer: JSONPointer) -> StateReference {
-        StateReference(text, location: location(node.position, pointer))
+    func reference(_ node: JSONNode, _ text: String, _ pointer: JSONPointer) -> Spec.StateReference {
+        Spec.StateReference(text, location: location(node.position, pointer))
     }
 
     /// For a string written with escapes, the source column offset (from the opening quote) of each scalar.

@@ -37,25 +37,25 @@ private struct PointerAssigner {
     }
 
     /// `existing` with the pointer (when replacing), or a new location at the pointer.
-    private func place(_ pointer: JSONPointer, _ existing: SourceLocation?) -> SourceLocation {
-        guard var existing else { return SourceLocation(file: file, pointer: pointer) }
+    private func place(_ pointer: JSONPointer, _ existing: Spec.SourceLocation?) -> Spec.SourceLocation {
+        guard var existing else { return Spec.SourceLocation(file: file, pointer: pointer) }
         if replacingExisting { existing.pointer = pointer }
         return existing
     }
 
-    private func reference(_ reference: StateReference, _ pointer: JSONPointer) -> StateReference {
+    private func reference(_ reference: Spec.StateReference, _ pointer: JSONPointer) -> Spec.StateReference {
         var copy = reference
         copy.location = place(pointer, copy.location)
         return copy
     }
 
-    private func expression(_ expression: Expression, _ pointer: JSONPointer) -> Expression {
+    private func expression(_ expression: Spec.Expression, _ pointer: JSONPointer) -> Spec.Expression {
         var copy = expression
         copy.location = place(pointer, copy.location)
         return copy
     }
 
-    private func pointed(_ state: State, _ pointer: JSONPointer) -> State {
+    private func pointed(_ state: Spec.State, _ pointer: JSONPointer) -> Spec.State {
         var s = state
         s.location = place(pointer, s.location)
         s.initial = s.initial.map { reference($0, pointer / "initial") }
@@ -65,7 +65,7 @@ private struct PointerAssigner {
         s.entry = actions(s.entry, pointer / "entry")
         s.exit = actions(s.exit, pointer / "exit")
         // Consecutive transitions with the same trigger share one key, as the JSON form writes them.
-        var result: [Transition] = []
+        var result: [Spec.Transition] = []
         var start = 0
         while start < s.transitions.count {
             var end = start
@@ -82,7 +82,7 @@ private struct PointerAssigner {
         return s
     }
 
-    private func transition(_ transition: Transition, _ pointer: JSONPointer, _ key: JSONPointer) -> Transition {
+    private func transition(_ transition: Spec.Transition, _ pointer: JSONPointer, _ key: JSONPointer) -> Spec.Transition {
         var t = transition
         t.location = place(pointer, t.location)
         t.triggerLocation = place(key, t.triggerLocation)
@@ -98,7 +98,7 @@ private struct PointerAssigner {
         return t
     }
 
-    private func actions(_ list: [Action], _ pointer: JSONPointer) -> [Action] {
+    private func actions(_ list: [Spec.Action], _ pointer: JSONPointer) -> [Spec.Action] {
         list.enumerated().map { i, action in
             var a = action
             let here = pointer / i

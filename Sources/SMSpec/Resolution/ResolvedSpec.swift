@@ -11,21 +11,21 @@ public struct ResolvedSpec: Sendable {
     public let events: [ResolvedEvent]
     public let invariants: [ResolvedInvariant]
     /// The `reachable` expectations as state indices, with the reference as written.
-    public let reachable: [(state: Int, reference: StateReference)]
+    public let reachable: [(state: Int, reference: Spec.StateReference)]
     /// Names of opaque guards (`"?name"`), indexed by their id.
     public let opaqueGuards: [String]
     /// Names of host callbacks (`{"call": name}`), indexed by their id.
     public let callbacks: [String]
 
-    public var variables: [Variable] { spec.variables }
-    public var options: Options { spec.options }
+    public var variables: [Spec.Variable] { spec.variables }
+    public var options: Spec.Options { spec.options }
     public var name: String { spec.name }
     public var root: ResolvedState { states[0] }
     /// How many events are declared (the rest are implicit `done.state` events).
     public let declaredEventCount: Int
 
     init(spec: Spec, states: [ResolvedState], transitions: [ResolvedTransition], events: [ResolvedEvent],
-         invariants: [ResolvedInvariant], reachable: [(Int, StateReference)], opaqueGuards: [String], callbacks: [String]) {
+         invariants: [ResolvedInvariant], reachable: [(Int, Spec.StateReference)], opaqueGuards: [String], callbacks: [String]) {
         self.spec = spec
         self.states = states
         self.transitions = transitions
@@ -84,7 +84,7 @@ public struct ResolvedSpec: Sendable {
     /// A short human description of a transition, for findings and traces: `countdown --tick [count > 1]--> launch`.
     public func describe(_ transition: ResolvedTransition) -> String {
         var text = states[transition.source].displayPath + " --" + transition.triggerText
-        if let g = transition.guardCondition { text += " [\(Expression.excerpt(of: g.text))]" }
+        if let g = transition.guardCondition { text += " [\(Spec.Expression.excerpt(of: g.text))]" }
         text += "--> "
         if transition.targets.isEmpty { text += "(no target)" }
         else {
@@ -101,7 +101,7 @@ public struct ResolvedState: Sendable {
     public let name: String
     /// Names from the root joined by `/`; empty for the root.
     public let path: String
-    public let kind: State.Kind
+    public let kind: Spec.State.Kind
     public let parent: Int?
     public let children: [Int]
     public let depth: Int
@@ -113,11 +113,11 @@ public struct ResolvedState: Sendable {
     public let transitions: [Int]
     /// The `always` transitions, in order.
     public let eventless: [Int]
-    public let historyDepth: State.HistoryDepth
+    public let historyDepth: Spec.State.HistoryDepth
     /// For history states: the default targets; empty means the parent's default entry.
     public let historyDefault: [Int]
     public let description: String?
-    public let location: SourceLocation?
+    public let location: Spec.SourceLocation?
 
     /// States that can be in a configuration as leaves: atomic, final and choice states.
     public var isLeaf: Bool { kind == .atomic || kind == .final || kind == .choice }
@@ -128,10 +128,10 @@ public struct ResolvedState: Sendable {
 public struct ResolvedEvent: Sendable {
     public let index: Int
     public let name: String
-    public let parameters: [Parameter]
+    public let parameters: [Spec.Parameter]
     /// For implicit `done.state.<name>` events: the compound or parallel state that completed.
     public let doneStateOf: Int?
-    public let location: SourceLocation?
+    public let location: Spec.SourceLocation?
 
     public var isImplicit: Bool { doneStateOf != nil }
 
@@ -163,7 +163,7 @@ public enum ResolvedTrigger: Hashable, Sendable {
 }
 
 public enum ResolvedGuard: Hashable, Sendable {
-    case expression(TypedExpression, Expression)
+    case expression(TypedExpression, Spec.Expression)
     case opaque(id: Int, name: String)
     case otherwise
 
@@ -188,10 +188,10 @@ public struct ResolvedTransition: Sendable {
     public let isOneOf: Bool
     public let guardCondition: ResolvedGuard?
     public let actions: [ResolvedAction]
-    public let kind: Transition.Kind
+    public let kind: Spec.Transition.Kind
     /// The index of the first transition of the same list (same state, same key): `else` looks at those before it.
     public let listStart: Int
-    public let location: SourceLocation?
+    public let location: Spec.SourceLocation?
 
     /// The trigger as written, or "always" for an eventless transition.
     public var triggerText: String {
@@ -213,19 +213,19 @@ public struct ResolvedAction: Sendable {
     }
 
     public let kind: Kind
-    public let location: SourceLocation?
+    public let location: Spec.SourceLocation?
 }
 
 public struct ResolvedAssignment: Sendable {
     public let variable: Int
     public let value: TypedExpression
-    public let location: SourceLocation?
+    public let location: Spec.SourceLocation?
 }
 
 public struct ResolvedInvariant: Sendable {
     public let index: Int
     public let name: String
     public let expression: TypedExpression
-    public let source: Expression
-    public let location: SourceLocation?
+    public let source: Spec.Expression
+    public let location: Spec.SourceLocation?
 }

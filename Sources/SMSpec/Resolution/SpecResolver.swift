@@ -38,7 +38,7 @@ struct SpecResolver {
     private(set) var diagnostics: [Diagnostic] = []
 
     // Flattened tree, filled by `flatten`.
-    private var nodes: [State] = []
+    private var nodes: [Spec.State] = []
     private var parents: [Int?] = []
     private var paths: [String] = []
     private var depths: [Int] = []
@@ -60,14 +60,14 @@ struct SpecResolver {
         self.rejected = rejected
     }
 
-    private mutating func report(_ message: String, at location: SourceLocation?, suggestion: String? = nil, code: String? = nil) {
-        let where_ = location ?? SourceLocation(file: spec.file, pointer: .root)
+    private mutating func report(_ message: String, at location: Spec.SourceLocation?, suggestion: String? = nil, code: String? = nil) {
+        let where_ = location ?? Spec.SourceLocation(file: spec.file, pointer: .root)
         diagnostics.append(Diagnostic(message, at: where_, suggestion: suggestion, code: code))
     }
 
     mutating func run() -> ResolvedSpec {
-        let root = State("", kind: .compound, initial: spec.initial, children: spec.states,
-                         location: SourceLocation(file: spec.file, pointer: "/states"))
+        let root = Spec.State("", kind: .compound, initial: spec.initial, children: spec.states,
+                         location: Spec.SourceLocation(file: spec.file, pointer: "/states"))
         flatten(root, parent: nil, path: "", depth: 0)
         declareVariables()
         declareEvents()
@@ -94,7 +94,7 @@ struct SpecResolver {
 
     // MARK: - Tree
 
-    private mutating func flatten(_ state: State, parent: Int?, path: String, depth: Int) {
+    private mutating func flatten(_ state: Spec.State, parent: Int?, path: String, depth: Int) {
         let index = nodes.count
         nodes.append(state)
         parents.append(parent)
@@ -123,7 +123,7 @@ struct SpecResolver {
     }
 
     /// Resolves a state reference by path (contains `/`) or unique bare name, reporting what is wrong otherwise.
-    mutating func resolveReference(_ reference: StateReference, what: String = "state") -> Int? {
+    mutating func resolveReference(_ reference: Spec.StateReference, what: String = "state") -> Int? {
         switch lookup(reference.text) {
         case .success(let index): return index
         case .failure(let error):
@@ -209,7 +209,7 @@ struct SpecResolver {
         }
     }
 
-    private func makeScope(parameters: [Parameter]?, reason: String) -> ExpressionScope {
+    private func makeScope(parameters: [Spec.Parameter]?, reason: String) -> ExpressionScope {
         let byName = statesByName, byPath = statesByPath, paths = self.paths
         var parameterBindings: [String: ExpressionScope.Binding]?
         if let parameters {
@@ -223,7 +223,7 @@ struct SpecResolver {
         return scope
     }
 
-    private mutating func typeCheck(_ expression: Expression, scope: ExpressionScope, expecting: ExpressionType?, what: String)
+    private mutating func typeCheck(_ expression: Spec.Expression, scope: ExpressionScope, expecting: ExpressionType?, what: String)
         -> TypedExpression?
     {
         do {
@@ -234,7 +234,7 @@ struct SpecResolver {
             var message = error.message
             if message.hasPrefix("expected ") { message = "\(what) must be " + message.dropFirst("expected ".count) }
             // The written text: the column points into it.
-            report("in \(JSONWriter.quoted(Expression.excerpt(of: expression.writtenText ?? expression.text))): \(message)",
+            report("in \(JSONWriter.quoted(Spec.Expression.excerpt(of: expression.writtenText ?? expression.text))): \(message)",
                    at: expression.location(ofOffset: error.offset)
                    ?? expression.location, suggestion: error.suggestion)
             return nil
@@ -305,7 +305,7 @@ struct SpecResolver {
         var onIndices: [Int] = []
         var eventlessIndices: [Int] = []
         var listStart = firstTransitionIndex
-        var previousTrigger: Transition.Trigger?
+        var previousTrigger: Spec.Transition.Trigger?
         for transition in state.transitions + state.always {
             let transitionIndex = firstTransitionIndex + transitions.count
             if transition.trigger != previousTrigger { listStart = transitionIndex }
@@ -342,7 +342,7 @@ struct SpecResolver {
         let state = nodes[index]
         guard index != 0 else { return }
         let children = childLists[index]
-        let parentKind = parents[index].map { $0 == 0 ? State.Kind.compound : nodes[$0].kind }
+        let parentKind = parents[index].map { $0 == 0 ? Spec.State.Kind.compound : nodes[$0].kind }
         switch state.kind {
         case .atomic:
             if !children.isEmpty { report("\(what) is atomic but has child states; remove \"type\" or make it compound", at: state.location) }
@@ -385,7 +385,7 @@ struct SpecResolver {
 
     // MARK: - Transitions
 
-    private mutating func resolveTransition(_ transition: Transition, source: Int, index: Int, listStart: Int) -> ResolvedTransition? {
+    private mutating func resolveTransition(_ transition: Spec.Transition, source: Int, index: Int, listStart: Int) -> ResolvedTransition? {
         var trigger: ResolvedTrigger = .eventless
         var matchedEvents: [Int] = []
         var scope: ExpressionScope
@@ -449,7 +449,7 @@ struct SpecResolver {
 
     /// The events a trigger's descriptors match, in index order; nil (after reporting) when a descriptor matches
     /// none, as a misspelled event name would.
-    private mutating func resolveDescriptors(_ trigger: String, at location: SourceLocation?) -> [Int]? {
+    private mutating func resolveDescriptors(_ trigger: String, at location: Spec.SourceLocation?) -> [Int]? {
         let descriptors = EventDescriptor.descriptors(in: trigger)
         if descriptors.isEmpty {
             report("an empty event name; name an event, several separated by spaces, or \"*\" for every event", at: location)
@@ -465,7 +465,7 @@ struct SpecResolver {
 
     /// The events one descriptor matches; nil (after reporting, unless the event's declaration was rejected) when a
     /// named descriptor matches none. `*` matches every event, even when there are none.
-    private mutating func resolveDescriptor(_ descriptor: Substring, at location: SourceLocation?) -> [Int]? {
+    private mutating func resolveDescriptor(_ descriptor: Substring, at location: Spec.SourceLocation?) -> [Int]? {
         if descriptor == "*" { return events.map(\.index) }
         let name = String(descriptor)
         var matches = eventsByDescriptor[descriptor.hasSuffix(".*") ? String(descriptor.dropLast(2)) : name] ?? []
@@ -497,7 +497,7 @@ struct SpecResolver {
 
     /// Fork targets must lie in distinct regions of one parallel state: every pair's nearest common ancestor is a
     /// parallel state, and they sit under different children of it.
-    private mutating func checkFork(_ targets: [Int], references: [StateReference]) {
+    private mutating func checkFork(_ targets: [Int], references: [Spec.StateReference]) {
         for i in targets.indices {
             for j in targets.indices where j > i {
                 let a = targets[i], b = targets[j]
@@ -523,11 +523,11 @@ struct SpecResolver {
 
     // MARK: - Actions
 
-    private mutating func resolveActions(_ actions: [Action], scope: ExpressionScope) -> [ResolvedAction] {
+    private mutating func resolveActions(_ actions: [Spec.Action], scope: ExpressionScope) -> [ResolvedAction] {
         actions.compactMap { resolveAction($0, scope: scope) }
     }
 
-    private mutating func resolveAction(_ action: Action, scope: ExpressionScope) -> ResolvedAction? {
+    private mutating func resolveAction(_ action: Spec.Action, scope: ExpressionScope) -> ResolvedAction? {
         switch action.kind {
         case .assign(let assignments):
             var resolved: [ResolvedAssignment] = []
@@ -567,7 +567,7 @@ struct SpecResolver {
         }
     }
 
-    private mutating func resolveInvocation(_ invocation: EventInvocation, scope: ExpressionScope, verb: String)
+    private mutating func resolveInvocation(_ invocation: Spec.EventInvocation, scope: ExpressionScope, verb: String)
         -> (Int, [TypedExpression])?
     {
         guard let index = eventIndex[invocation.event], !events[index].isImplicit else {

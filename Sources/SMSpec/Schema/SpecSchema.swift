@@ -95,7 +95,7 @@ public enum SpecSchema {
                 ("additionalProperties", ref("state")),
             ])),
             ("state", closedObject([
-                ("type", .object([("enum", .array(State.Kind.allCases.map { .string($0.rawValue) }))])),
+                ("type", .object([("enum", .array(Spec.State.Kind.allCases.map { .string($0.rawValue) }))])),
                 ("initial", ref("stateReference")),
                 ("states", ref("states")),
                 ("entry", ref("actions")),
@@ -124,7 +124,7 @@ public enum SpecSchema {
                 ("guard", .object([("type", "string"), ("minLength", 1),
                                     ("description", "An expression, \"?name\" for a guard the host registers, or \"else\".")])),
                 ("actions", ref("actions")),
-                ("kind", .object([("enum", .array(Transition.Kind.allCases.map { .string($0.rawValue) }))])),
+                ("kind", .object([("enum", .array(Spec.Transition.Kind.allCases.map { .string($0.rawValue) }))])),
                 ("description", .object([("type", "string")])),
             ])),
             ("actions", .object([("type", "array"), ("items", ref("action"))])),

@@ -55,7 +55,7 @@ struct PathState {
     }
 
     /// The path ended in the engine's error.
-    func failing(_ kind: EngineError.Kind, _ summary: String, at location: SourceLocation?) -> PathState {
+    func failing(_ kind: EngineError.Kind, _ summary: String, at location: Spec.SourceLocation?) -> PathState {
         var copy = self
         copy.failure = SymbolicFailure(kind: kind, summary: summary, location: location, variables: variables)
         return copy

@@ -43,7 +43,7 @@ package struct SymbolicFailure: Sendable {
     package let kind: EngineError.Kind
     /// What the engine says, without the values (those come from a concrete run).
     package let summary: String
-    package let location: SourceLocation?
+    package let location: Spec.SourceLocation?
     package let variables: [TypedExpression]
 }
 

@@ -560,7 +560,7 @@ package struct SymbolicStepper {
         }
     }
 
-    private func evaluateArguments(_ arguments: [Program], of event: Int, in p: PathState, at location: SourceLocation?)
+    private func evaluateArguments(_ arguments: [Program], of event: Int, in p: PathState, at location: Spec.SourceLocation?)
         -> [(PathState, [TypedExpression])]
     {
         var results: [(PathState, [TypedExpression])] = [(p, [])]
@@ -589,13 +589,13 @@ package struct SymbolicStepper {
     }
 
     /// A program's value on the path: the paths where it evaluates (with its value) and where it fails.
-    private func evaluate(_ program: Program, in p: PathState, what: String, at location: SourceLocation?) -> [(PathState, TypedExpression)] {
+    private func evaluate(_ program: Program, in p: PathState, what: String, at location: Spec.SourceLocation?) -> [(PathState, TypedExpression)] {
         let value = substitute(program.expression, in: p)
         return defined(value, p, failure: "range violation: division by zero or overflow in the \(what)", at: location).map { ($0, value) }
     }
 
     /// Splits off the path where `e` fails to evaluate.
-    private func defined(_ e: TypedExpression, _ p: PathState, failure: String, at location: SourceLocation?) -> Paths {
+    private func defined(_ e: TypedExpression, _ p: PathState, failure: String, at location: Spec.SourceLocation?) -> Paths {
         if let constant = Substitution.constant(e) {
             if case .failure = constant { return [p.failing(.rangeViolation(variable: nil, value: nil), failure, at: location)] }
             return [p]
@@ -610,7 +610,7 @@ package struct SymbolicStepper {
     }
 
     /// The outcomes of a condition: true, false, or failing to evaluate (nil).
-    private func decide(_ p: PathState, _ e: TypedExpression, failure: (String, SourceLocation?)) -> [(PathState, Bool?)] {
+    private func decide(_ p: PathState, _ e: TypedExpression, failure: (String, Spec.SourceLocation?)) -> [(PathState, Bool?)] {
         switch Substitution.constant(e) {
         case .success(let value): return [(p, value != 0)]
         case .failure: return [(p.failing(.rangeViolation(variable: nil, value: nil), failure.0, at: failure.1), nil)]
@@ -630,7 +630,7 @@ package struct SymbolicStepper {
 
     /// Splits off the path where a value leaves its type (a range violation).
     private func inRange(_ value: TypedExpression, _ type: ValueType, _ p: PathState, failure: (EngineError.Kind, String),
-                         at location: SourceLocation?) -> Paths {
+                         at location: Spec.SourceLocation?) -> Paths {
         let range = Machine.range(of: type)
         if case .success(let constant) = Substitution.constant(value) {
             return range.contains(constant) ? [p] : [p.failing(failure.0, failure.1, at: location)]

@@ -1,4 +1,4 @@
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMSpec
 
 /// Cheap evidence first: seeded random runs on the engine show most states entered, transitions taken and events

@@ -10,7 +10,7 @@
 // Verdicts: "conforms" (nothing failed), "reproduces" (the engine found an error or a broken invariant, and the
 // machine agrees on the shrunk trace step by step, error included), "diverges" (the detail says where).
 import Foundation
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMFuzz
 import SMSCXML
 import SMSpec
@@ -42,10 +42,10 @@ struct SideBySide {
     }
 
     /// The engine's observation, as the machine reports its own.
-    var engineObservation: Observation {
-        let leaves = context.currentConfiguration.filter { machine.isLeaf($0) }.map { machine.path(of: $0) }
+    var engineObservation: ObservedState {
+        let leaves = machine.activeLeafPaths(context.currentConfiguration)
         let values = Dictionary(uniqueKeysWithValues: machine.variableValues(context.currentVariables).map { ($0.name, $0.value) })
-        return Observation(states: Set(leaves), variables: values)
+        return ObservedState(states: Set(leaves), variables: values)
     }
 
     /// The callbacks of the engine's last call, in order.

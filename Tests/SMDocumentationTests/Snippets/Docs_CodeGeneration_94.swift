@@ -5,7 +5,7 @@ import SMTesting
 import Testing
 
 @Test func rocketBehavesAsItsSpec() throws {
-    expectConformance(Rocket.self, to: try Spec.load(path: "Specs/rocket.json"), seed: 1)
+    assertConformance(Rocket.self, to: try Spec.load(path: "Specs/rocket.json"), seed: 1)
 }
 
 func snippet_Docs_CodeGeneration_94() throws {

@@ -5,8 +5,8 @@ import SMFuzz
 struct MyRocket: StateMachineImplementation {
     var controller = RocketController()
     mutating func handle(_ event: String, _ arguments: [String: Value]) throws { controller.handle(event) }
-    var observation: Observation {
-        Observation(states: [controller.state.rawValue], variables: ["countDown": .int(controller.countDown)])
+    var observation: ObservedState {
+        ObservedState(states: [controller.state.rawValue], variables: ["countDown": .int(controller.countDown)])
     }
 }
 

@@ -9,18 +9,18 @@ final class MyLockedRocket: ConcurrentImplementation, @unchecked Sendable {
     private let lock = NSLock()
     private var controller = RocketController()
     init(spec: Spec) {}
-    func handle(_ event: String, _ arguments: [String: Value]) throws -> Observation {
+    func handle(_ event: String, _ arguments: [String: Value]) throws -> ObservedState {
         lock.withLock {
             controller.handle(event)
-            return Observation(states: [controller.state.rawValue], variables: ["countDown": .int(controller.countDown)])
+            return ObservedState(states: [controller.state.rawValue], variables: ["countDown": .int(controller.countDown)])
         }
     }
-    var observation: Observation {
-        lock.withLock { Observation(states: [controller.state.rawValue], variables: ["countDown": .int(controller.countDown)]) }
+    var observation: ObservedState {
+        lock.withLock { ObservedState(states: [controller.state.rawValue], variables: ["countDown": .int(controller.countDown)]) }
     }
 }
 @Test func rocketIsLinearizable() throws {
-    expectLinearizable(MyLockedRocket.self, to: try Spec.load(path: "Specs/rocket.json"), threads: 4, seed: 1)
+    assertLinearizable(MyLockedRocket.self, to: try Spec.load(path: "Specs/rocket.json"), threads: 4, seed: 1)
 }
 
 func snippet_Docs_Fuzzing_223() throws {

@@ -55,7 +55,7 @@ struct RocketAppTests {
     func conformance() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/RocketApp")
-        expectConformance(Rocket.self, to: try Spec.load(path: folder.appendingPathComponent("rocket.smcheck.json").path), seed: 1)
-        expectConformance(TransitionKitPlayer.self, to: try Spec.load(path: folder.appendingPathComponent("player.smcheck.json").path), seed: 1)
+        assertConformance(Rocket.self, to: try Spec.load(path: folder.appendingPathComponent("rocket.smcheck.json").path), seed: 1)
+        assertConformance(TransitionKitPlayer.self, to: try Spec.load(path: folder.appendingPathComponent("player.smcheck.json").path), seed: 1)
     }
 }

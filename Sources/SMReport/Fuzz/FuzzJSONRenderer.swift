@@ -1,0 +1,77 @@
+import SMFuzz
+public import SMSpec
+
+/// The machine-readable result of `smcheck fuzz`, `smcheck-fuzz/1`.
+public struct FuzzJSONRenderer: ReportRenderer {
+    public init() {}
+
+    public func document(_ outcomes: [FuzzOutcome]) -> JSONNode {
+        .object([
+            ("format", "smcheck-fuzz/1"),
+            ("specs", .array(outcomes.map { outcome in
+                switch outcome {
+                case .unusable(let file, let error):
+                    return .object([("file", .string(file)), ("errors", .array(error.diagnostics.map(CheckJSONRenderer.diagnostic)))])
+                case .fuzzed(let file, let result, let replayFile, let swiftTestFile):
+                    return Self.spec(file: file, result, replayFile: replayFile, swiftTestFile: swiftTestFile)
+                }
+            })),
+        ])
+    }
+
+    public func render(_ outcomes: [FuzzOutcome]) -> String {
+        JSONWriter.string(document(outcomes)) + "\n"
+    }
+
+    static func spec(file: String, _ result: FuzzResult, replayFile: String?, swiftTestFile: String?) -> JSONNode {
+        var failureNode = JSONNode.null
+        if let failure = result.failure {
+            failureNode = .object([
+                ("kind", .string(failure.failure.kind.rawValue)), ("message", .string(failure.failure.message)),
+                ("run", .int(failure.run)), ("runSeed", .string(String(failure.runSeed))),
+                ("originalSteps", .int(failure.originalSteps)), ("shrinkReplays", .int(failure.shrinkReplays)),
+                ("shrunkSteps", .int(failure.shrunkSteps)),
+                ("trace", .array(failure.trace.map(result.machine.json))),
+                ("replayFile", replayFile.map { .string($0) } ?? .null),
+                ("swiftTestFile", swiftTestFile.map { .string($0) } ?? .null),
+            ])
+        }
+        return .object([
+            ("file", .string(file)),
+            ("name", .string(result.machine.spec.name)),
+            // A string: seeds use all 64 bits, more than a JSON reader's double keeps exactly.
+            ("seed", .string(String(result.configuration.seed))),
+            ("runs", .int(result.runs)), ("length", .int(result.configuration.length)), ("events", .int(result.events)),
+            ("milliseconds", .int(Int((result.seconds * 1000).rounded()))),
+            ("eventsPerSecond", .int(Int(result.eventsPerSecond.rounded()))),
+            ("failure", failureNode),
+            ("coverage", coverage(result.coverageSummary)),
+        ])
+    }
+
+    static func coverage(_ summary: CoverageSummary) -> JSONNode {
+        func items(_ items: [CoverageSummary.Item]) -> JSONNode {
+            .object([
+                ("covered", .int(items.count { $0.covered })), ("total", .int(items.count { $0.canHappen })),
+                ("missed", .array(items.filter { $0.canHappen && !$0.covered }.map { .string($0.name) })),
+                ("unreachable", .array(items.filter { !$0.canHappen }.map { .string($0.name) })),
+            ])
+        }
+        func notCounted(_ guarded: CoverageSummary.GuardOutcomes) -> JSONNode {
+            .array([("true", guarded.trueExcluded), ("false", guarded.falseExcluded)].compactMap { outcome, exclusion in
+                exclusion.map { .object([("outcome", .string(outcome)), ("reason", .string($0.reason))]) }
+            })
+        }
+        return .object([
+            ("states", items(summary.states)),
+            ("transitions", items(summary.transitions)),
+            ("guardOutcomes", .object([
+                ("covered", .int(summary.coveredGuardOutcomes)), ("total", .int(summary.totalGuardOutcomes)),
+                ("guards", .array(summary.guards.map {
+                    .object([("transition", .string($0.transition)), ("true", .bool($0.sawTrue)), ("false", .bool($0.sawFalse)),
+                             ("notCounted", notCounted($0))])
+                })),
+            ])),
+        ])
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import SMEngine
+import SMFuzz
+
+/// JUnit XML for CI dashboards: a test suite per spec file with one test case, the campaign, which fails with the
+/// shrunk trace and the replay command, or errors when the spec could not be used.
+public struct FuzzJUnitRenderer: ReportRenderer {
+    public init() {}
+
+    public func render(_ outcomes: [FuzzOutcome]) -> String {
+        var suites: [String] = []
+        var tests = 0, failures = 0, errors = 0
+        var totalSeconds = 0.0
+        for outcome in outcomes {
+            tests += 1
+            switch outcome {
+            case .unusable(let file, let error):
+                errors += 1
+                let details = error.diagnostics.map(\.description).joined(separator: "\n")
+                suites.append("""
+                      <testsuite name="\(Markup.escape(file))" tests="1" failures="0" errors="1" time="0">
+                        <testcase classname="smcheck.fuzz" name="\(Markup.escape(file))" time="0">
+                          <error message="\(Markup.escape(error.diagnostics.first?.message ?? "unusable spec"))" type="load-error">\(Markup.escape(details))</error>
+                        </testcase>
+                      </testsuite>
+                    """)
+            case .fuzzed(let file, let result, let replayFile, _):
+                totalSeconds += result.seconds
+                let time = String(format: "%.3f", result.seconds)
+                let name = "\(result.machine.spec.name): \(result.runs) runs of \(result.configuration.length) events, seed \(result.configuration.seed)"
+                var body = ""
+                if let failure = result.failure {
+                    failures += 1
+                    var details = TextStyle.trace(failure.trace, machine: result.machine, indent: "")
+                    if let replayFile { details.append("replay: smcheck replay \(replayFile)") }
+                    body = "\n      <failure message=\"\(Markup.escape(failure.failure.message))\" type=\"\(failure.failure.kind.rawValue)\">"
+                        + Markup.escape(details.joined(separator: "\n")) + "</failure>"
+                }
+                let coverage = "coverage: " + FuzzTextRenderer.tally(result.coverageSummary)
+                suites.append("""
+                      <testsuite name="\(Markup.escape(file))" tests="1" failures="\(result.failure == nil ? 0 : 1)" errors="0" time="\(time)">
+                        <testcase classname="smcheck.fuzz" name="\(Markup.escape(name))" time="\(time)">\(body)
+                          <system-out>\(Markup.escape(coverage))</system-out>
+                        </testcase>
+                      </testsuite>
+                    """)
+            }
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="smcheck fuzz" tests="\(tests)" failures="\(failures)" errors="\(errors)" time="\(String(format: "%.3f", totalSeconds))">
+            \(suites.joined(separator: "\n"))
+            </testsuites>
+
+            """
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import SMEngine
+import SMFuzz
+
+/// The human-readable result of `smcheck fuzz`: per spec, the verdict and the campaign's size and speed, a
+/// failure's shrunk trace and how to replay it, and the coverage with what was not reached.
+public struct FuzzTextRenderer: ReportRenderer {
+    public var colors = false
+    /// How many unreached items to name per kind before summing up the rest.
+    public var listedMisses = 8
+
+    public init(colors: Bool = false) { self.colors = colors }
+
+    public func render(_ outcome: FuzzOutcome) -> String {
+        let style = TextStyle(colors: colors)
+        switch outcome {
+        case .unusable(_, let error):
+            return error.diagnostics.map { style.paint($0.description, .red) }.joined(separator: "\n") + "\n"
+        case .fuzzed(let file, let result, let replayFile, let swiftTestFile):
+            var lines = [style.paint("\(file) — \(result.machine.spec.name)", .bold)]
+            let campaign = "\(TextStyle.plural(result.runs, "run")), \(TextStyle.plural(result.events, "event")), "
+                + "\(Self.seconds(result.seconds)) (\(Self.rate(result.eventsPerSecond)) events/s), seed \(result.configuration.seed)"
+            if let failure = result.failure {
+                lines.append("  " + style.paint("failed:", .red) + " " + failure.failure.message)
+                lines.append("    found by run \(failure.run + 1) after \(TextStyle.plural(failure.originalSteps, "event")); "
+                    + "shrunk to \(TextStyle.plural(failure.shrunkSteps, "event")) in \(TextStyle.plural(failure.shrinkReplays, "replay"))"
+                    + (failure.isFromExploration ? "; the exploration's shortest trace has \(failure.trace.count)" : ""))
+                lines += TextStyle.trace(failure.trace, machine: result.machine, indent: "    ")
+                if let replayFile { lines.append("    replay: smcheck replay \(replayFile)") }
+                if let swiftTestFile { lines.append("    swift test: \(swiftTestFile)") }
+                lines.append("  (\(campaign))")
+            } else {
+                lines.append("  " + style.paint("ok", .green) + " (\(campaign))")
+            }
+            lines += coverage(result.coverageSummary)
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    func coverage(_ summary: CoverageSummary) -> [String] {
+        var lines = ["  coverage: " + Self.tally(summary)]
+        lines += misses("states not entered", summary.missedStates)
+        lines += misses("transitions not taken", summary.missedTransitions)
+        lines += misses("guard outcomes not seen", summary.missedGuardOutcomes)
+        lines += misses("not counted, as they cannot happen", summary.excluded)
+        return lines
+    }
+
+    /// `states 3/3, transitions 5/5, guard outcomes 7/8`: covered out of what can happen.
+    static func tally(_ summary: CoverageSummary) -> String {
+        "states \(summary.coveredStates)/\(summary.totalStates), transitions \(summary.coveredTransitions)/\(summary.totalTransitions), "
+            + "guard outcomes \(summary.coveredGuardOutcomes)/\(summary.totalGuardOutcomes)"
+    }
+
+    private func misses(_ title: String, _ names: [String]) -> [String] {
+        guard !names.isEmpty else { return [] }
+        var lines = ["    \(title):"] + names.prefix(listedMisses).map { "      \($0)" }
+        if names.count > listedMisses { lines.append("      … and \(names.count - listedMisses) more") }
+        return lines
+    }
+
+    static func seconds(_ seconds: Double) -> String {
+        seconds < 10 ? String(format: "%.2f s", seconds) : "\(Int(seconds.rounded())) s"
+    }
+
+    static func rate(_ perSecond: Double) -> String {
+        perSecond >= 1_000_000 ? "\((perSecond / 100_000).rounded() / 10)M"
+            : perSecond >= 1000 ? "\(Int((perSecond / 1000).rounded()))K" : "\(Int(perSecond))"
+    }
+}

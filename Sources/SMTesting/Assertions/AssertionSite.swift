@@ -1,0 +1,43 @@
+#if canImport(Testing)
+import Testing
+#endif
+#if canImport(XCTest)
+import XCTest
+#endif
+
+/// Where an assertion was written, in the forms both frameworks take, and the one place that records a failure:
+/// through Swift Testing inside a Swift Testing test, through XCTest otherwise (as swift-snapshot-testing does), so
+/// one assertion serves a test written for either.
+struct AssertionSite {
+    let fileID: StaticString
+    let filePath: StaticString
+    let line: UInt
+    let column: UInt
+
+    /// One failure per message, at the site.
+    func record(_ failures: [String]) {
+        for failure in failures { record(failure) }
+    }
+
+    private func record(_ failure: String) {
+        #if canImport(Testing)
+        if Test.current != nil || !Self.hasXCTest {
+            let location = SourceLocation(fileID: String(describing: fileID), filePath: String(describing: filePath),
+                                          line: Int(line), column: Int(column))
+            Issue.record(Comment(rawValue: failure), sourceLocation: location)
+            return
+        }
+        #endif
+        #if canImport(XCTest)
+        XCTFail(failure, file: filePath, line: line)
+        #endif
+    }
+
+    private static var hasXCTest: Bool {
+        #if canImport(XCTest)
+        true
+        #else
+        false
+        #endif
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import SMAnalyzer
+import SMEngine
+import SMReport
+import SMSCXML
+import SMSolver
+import SMSpec
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Explore specs and report what is wrong with them.",
+        discussion: """
+            Each spec (or every spec under a directory) is explored; every finding comes with the shortest event \
+            trace that shows it. A result is "ok" only when every check was decided: when an exploration stops at a \
+            limit, or the solver cannot decide a question, the result says "incomplete" and lists what was not \
+            checked.
+
+            Exit status: 0 nothing at error level and every check decided, 1 error-level findings, 2 a spec could \
+            not be used, 3 incomplete (nothing at error level found in what was checked; --allow-incomplete makes \
+            this 0).
+            """)
+
+    enum Format: String, CommandFormat {
+        case text, json, sarif, junit
+    }
+
+    @Argument(help: "Spec files (JSON or SCXML), or directories to search for specs.", completion: .file(extensions: ["json", "scxml"]))
+    var files: [String]
+
+    @Option(help: "Output format: \(Format.names).")
+    var format: Format = .text
+
+    @Option(help: "Leave out findings below this severity: info, warning or error.")
+    var severity: SeverityArgument = .info
+
+    @Flag(name: .customLong("allow-incomplete"), help: "Exit with 0, not 3, when some checks were not decided and nothing at error level was found.")
+    var allowIncomplete = false
+
+    @OptionGroup var exploration: ExplorationArguments
+
+    @Option(help: "How to prove guard properties over the declared domains: z3 (default when built with Z3), enumerate or off.")
+    var solver: SolverArgument = .automatic
+
+    @Flag(name: .customLong("assume-invariants"), help: "Let the solver assume the invariants for transitions on external events.")
+    var assumeInvariants = false
+
+    @Flag(name: .customLong("ignored-events"), help: "Also report (info) events a state handles only under guards that can all be false.")
+    var ignoredEvents = false
+
+    func run() throws {
+        Interruption.shared.install()
+        let filter = ReportFilter(minimumSeverity: severity.value, allowsIncomplete: allowIncomplete)
+        var outcomes: [SpecOutcome] = []
+        for (index, file) in try SpecInputs.files(files).enumerated() {
+            let outcome: SpecOutcome
+            do {
+                let machine = try Machine(try SpecFile.load(path: file))
+                let part = exploration.shardPart(specIndex: index, bits: StateCodec(machine: machine).bits)
+                if part == .skip { continue }
+                var options = exploration.options(progress: file, swarm: part == .swarm)
+                options.solver = solver.value
+                options.assumeInvariants = assumeInvariants
+                options.reportsIgnoredEvents = ignoredEvents
+                outcome = .analyzed(file: file, Analyzer.analyze(machine, options: options))
+            } catch {
+                // A spec that cannot be used is reported by the shard that would have checked it.
+                if exploration.shardPart(specIndex: index, bits: 0) == .skip { continue }
+                outcome = .unusable(file: file, error)
+            }
+            FileHandleOutput.clearProgressLine()
+            Self.write(outcome, as: format, filter: filter)
+            outcomes.append(outcome)
+        }
+        Self.write(outcomes, as: format, filter: filter)
+        throw Self.exitStatus(filter.verdict(outcomes))
+    }
+
+    /// Writes one spec's outcome as soon as it is there, in the formats that go out spec by spec (text, so a long
+    /// batch shows progress; a spec that could not be used goes to standard error).
+    static func write(_ outcome: SpecOutcome, as format: Format, filter: ReportFilter) {
+        guard format == .text else { return }
+        let report = CheckTextRenderer(filter: filter, colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
+        if case .unusable = outcome { printError(report, terminator: "") } else { print(report) }
+    }
+
+    /// Writes the whole batch in the formats that need all of it (one JSON, SARIF or JUnit document).
+    static func write(_ outcomes: [SpecOutcome], as format: Format, filter: ReportFilter) {
+        switch format {
+        case .text: break
+        case .json: print(CheckJSONRenderer(filter: filter).render(outcomes), terminator: "")
+        case .sarif: print(SARIFRenderer(filter: filter).render(outcomes), terminator: "")
+        case .junit: print(CheckJUnitRenderer(filter: filter).render(outcomes), terminator: "")
+        }
+    }
+
+    static func exitStatus(_ verdict: CheckVerdict) -> ExitCode {
+        switch verdict {
+        case .passed: ExitStatus.clean
+        case .failed: ExitStatus.findings
+        case .unusable: ExitStatus.unusableInput
+        case .incomplete: ExitStatus.incomplete
+        }
+    }
+}

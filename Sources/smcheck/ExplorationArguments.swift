@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import SMAnalyzer
+import SMEngine
+import SMReport
+import SMSCXML
+import SMSolver
+import SMSpec
+
+/// Options every command that explores shares.
+struct ExplorationArguments: ParsableArguments {
+    @Option(name: .customLong("max-states"), parsing: .unconditional,
+            help: "Stop exploring after this many configurations (results are marked incomplete).",
+            transform: PositiveInteger.parse("--max-states"))
+    var maxStates: Int = 50_000_000
+
+    @Option(name: .customLong("max-memory"), help: "Stop exploring above this much memory, e.g. 512M or 4G.",
+            transform: ByteCount.parse)
+    var maxMemory: Int = 8 << 30
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Threads that explore (default: one per core).", valueName: "count"),
+            transform: PositiveInteger.parse("--threads"))
+    var threads: Int?
+
+    @Option(help: ArgumentHelp("How runs are checked: auto (explore when the state space is small enough, else or when exploration stops at a limit, verify symbolically), explore, or symbolic (bounded model checking, k-induction and Spacer with Z3).",
+                               valueName: "method"))
+    var method: MethodArgument = .automatic
+
+    @Option(help: "Stop symbolic verification of a spec after this long, e.g. 30s or 5m; what is left is undecided.",
+            transform: DurationArgument.parse)
+    var timeout: Duration = .seconds(60)
+
+    @Option(name: .customLong("max-depth"), parsing: .unconditional,
+            help: "Bounded model checking unrolls at most this many events.", transform: PositiveInteger.parse("--max-depth"))
+    var maxDepth = 1_000
+
+    @Option(help: ArgumentHelp("Search depth first with a bit array of this size instead of storing configurations (SPIN's supertrace), e.g. 2G: for state spaces beyond memory. The result is always partial and says its expected coverage.",
+                               valueName: "size"),
+            transform: ByteCount.parse)
+    var bitstate: Int?
+
+    @Option(help: ArgumentHelp("Be part k of n independent jobs (e.g. 3/8); merge their JSON with 'smcheck merge'. Specs small enough to explore are shared out, each checked in full by one shard; bigger ones (or all, with --bitstate) get a bitstate search in every shard, with the shard's own hash functions and search order (--bitstate, default 512M).",
+                               valueName: "k/n"),
+            transform: Shard.parse)
+    var shard: Shard?
+
+    /// The default bit array of a shard without `--bitstate`.
+    static let shardBitstate = 512 << 20
+
+    mutating func validate() throws {
+        if bitstate != nil || shard != nil, method.value == .symbolic {
+            throw ValidationError("--bitstate and --shard search configurations explicitly; they cannot be combined with --method symbolic")
+        }
+    }
+
+    /// What this job does with the `index`-th spec of the batch, whose packed state has `bits` bits.
+    enum ShardPart { case whole, swarm, skip }
+
+    func shardPart(specIndex index: Int, bits: Int) -> ShardPart {
+        guard let shard else { return .whole }
+        if bitstate != nil || bits > Analyzer.explorableBits { return .swarm }
+        return index % shard.count == shard.index - 1 ? .whole : .skip
+    }
+
+    /// The analysis options; `progress` names the spec in the progress lines written to standard error; `swarm`
+    /// makes it this shard's bitstate search.
+    func options(progress file: String?, swarm: Bool = false) -> AnalysisOptions {
+        var options = AnalysisOptions()
+        options.method = method.value
+        options.timeLimit = timeout
+        options.maximumDepth = maxDepth
+        options.isCancelled = { Interruption.shared.requested }
+        options.exploration.isCancelled = { Interruption.shared.requested }
+        options.exploration.maximumStates = maxStates
+        options.exploration.maximumMemory = maxMemory
+        options.exploration.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        if bitstate != nil || swarm {
+            options.method = .exploration
+            options.exploration.bitstateBytes = bitstate ?? Self.shardBitstate
+            options.exploration.searchSeed = shard?.searchSeed ?? 0
+        }
+        if let file {
+            options.exploration.progressInterval = FileHandleOutput.progressInterval
+            options.exploration.progress = { progress in
+                let rate = Int(Double(progress.configurations) / max(progress.seconds, 0.001))
+                FileHandleOutput.progress(
+                    "exploring \(file): \(progress.configurations) configurations, depth \(progress.depth), \(rate) states/s, \(Int(progress.seconds)) s")
+            }
+            let throttle = ProgressThrottle(interval: FileHandleOutput.progressInterval)
+            options.symbolicProgress = { message in
+                if throttle.due() { FileHandleOutput.progress("verifying \(file) symbolically: \(message)") }
+            }
+        }
+        return options
+    }
+}
