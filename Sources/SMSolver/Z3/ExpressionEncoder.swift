@@ -1,9 +1,7 @@
 #if Z3
 internal import CZ3
-#endif
 package import SMSpec
 
-#if Z3
 /// Encodes the expression language and guard formulas into Z3 terms, exactly as the engine evaluates them:
 /// - ints and enums are Z3 integers (an enum value is its index, as at run time), bools are Z3 booleans;
 /// - `/` and `%` truncate toward zero as in Swift (built from Z3's Euclidean division by cases on the signs);
