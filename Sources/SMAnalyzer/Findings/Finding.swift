@@ -60,9 +60,10 @@ extension Finding {
 }
 
 extension Finding {
-    /// What makes two findings of different methods the same finding: code, place and what it is about.
+    /// What makes two findings of different methods (or of merged results) the same finding: code, place (as
+    /// reports write it, so a finding read back from JSON has the same identity) and what it is about.
     package var identity: String {
-        "\(code.rawValue)|\(location?.pointer.description ?? "")|\(states.joined(separator: ","))|\(transitions.map(String.init).joined(separator: ","))"
+        "\(code.rawValue)|\(location?.documentPath ?? "")|\(states.joined(separator: ","))|\(transitions.map(String.init).joined(separator: ","))"
     }
 }
 

@@ -58,7 +58,8 @@ public struct CheckResultMerge {
             var order: [String] = []
             for (source, node) in analyzed {
                 for findingNode in node["findings"]?.arrayValue ?? [] {
-                    let (identity, finding) = try Self.finding(findingNode, file: file, machine: machine, source: source)
+                    let finding = try Self.finding(findingNode, file: file, machine: machine, source: source)
+                    let identity = finding.identity
                     if let existing = kept[identity] {
                         if (finding.trace?.count ?? Int.max) < (existing.trace?.count ?? Int.max) { kept[identity] = finding }
                     } else {
@@ -117,8 +118,8 @@ public struct CheckResultMerge {
         return stats
     }
 
-    /// A finding read back from its JSON, with the key that tells it apart from others.
-    private static func finding(_ node: JSONNode, file: String, machine: Machine, source: String) throws(MergeError) -> (String, Finding) {
+    /// A finding read back from its JSON.
+    private static func finding(_ node: JSONNode, file: String, machine: Machine, source: String) throws(MergeError) -> Finding {
         let line = node.position.line
         guard let codeText = node["code"]?.stringValue, let code = FindingCode(rawValue: codeText) else {
             throw MergeError(source, "a finding without a known \"code\" at line \(line)")
@@ -158,11 +159,8 @@ public struct CheckResultMerge {
         }
         let moment = node["witnessMoment"]?.stringValue.flatMap(WitnessMoment.init(rawValue:))
         let transitions = (node["transitions"]?.arrayValue ?? []).compactMap(\.integerValue)
-        let finding = Finding(code, message, states: states, location: location, trace: trace, witness: witness,
-                              witnessMoment: moment, method: method, transitions: transitions)
-        let identity = [codeText, place, states.joined(separator: ","), transitions.map(String.init).joined(separator: ",")]
-            .joined(separator: "|")
-        return (identity, finding)
+        return Finding(code, message, states: states, location: location, trace: trace, witness: witness,
+                      witnessMoment: moment, method: method, transitions: transitions)
     }
 }
 
