@@ -96,6 +96,12 @@ struct ConformancePackage {
 
     /// `swift build` of the runner; the output when it fails.
     func build() throws -> (succeeded: Bool, output: String) {
+        // SwiftPM reuses its build plan without noticing files added to a path dependency (this repository): a new
+        // source file of SMEngine would go missing. Dropping the plan makes it look again; nothing is recompiled.
+        let triples = (try? FileManager.default.contentsOfDirectory(atPath: buildDirectory.path)) ?? []
+        for triple in triples {
+            try? FileManager.default.removeItem(at: buildDirectory.appendingPathComponent("\(triple)/debug/description.json"))
+        }
         let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), [
             "swift", "build", "--package-path", root.path, "--scratch-path", buildDirectory.path, "--product", "ConformanceRunner",
         ], mergingErrors: true)

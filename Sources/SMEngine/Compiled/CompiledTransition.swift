@@ -65,30 +65,41 @@ package final class CompiledTransition: Sendable {
 }
 
 /// Executable content compiled: expressions as bytecode, names as slots.
-package indirect enum CompiledAction: Sendable {
+///
+/// Kept small (a few words per case, locations behind a reference) so the step reads each action in place: a
+/// large payload is copied out of the array, retaining everything it holds, on every step.
+package enum CompiledAction: Sendable {
+    /// Where an action is in the spec: read only for an error message.
+    package final class Site: Sendable {
+        package let location: Spec.SourceLocation?
+        init(_ location: Spec.SourceLocation?) { self.location = location }
+    }
+
     package struct Assignment: Sendable {
         package let variable: Int
         package let value: Program
-        package let location: Spec.SourceLocation?
+        package let site: Site
+        package var location: Spec.SourceLocation? { site.location }
     }
 
     case assign([Assignment])
-    case raise(event: Int, arguments: [Program], location: Spec.SourceLocation?)
-    case send(event: Int, arguments: [Program], location: Spec.SourceLocation?)
-    case ifThen(Program, then: [CompiledAction], else: [CompiledAction], location: Spec.SourceLocation?)
+    case raise(event: Int, arguments: [Program], site: Site)
+    case send(event: Int, arguments: [Program], site: Site)
+    /// The only recursive case is boxed.
+    indirect case ifThen(Program, then: [CompiledAction], else: [CompiledAction], site: Site)
     case call(id: Int)
 
     static func compile(_ actions: [ResolvedAction]) -> [CompiledAction] {
         actions.map { action in
             switch action.kind {
             case .assign(let assignments):
-                return .assign(assignments.map { Assignment(variable: $0.variable, value: Program($0.value), location: $0.location ?? action.location) })
+                return .assign(assignments.map { Assignment(variable: $0.variable, value: Program($0.value), site: Site($0.location ?? action.location)) })
             case .raise(let event, let arguments):
-                return .raise(event: event, arguments: arguments.map(Program.init), location: action.location)
+                return .raise(event: event, arguments: arguments.map(Program.init), site: Site(action.location))
             case .send(let event, let arguments):
-                return .send(event: event, arguments: arguments.map(Program.init), location: action.location)
+                return .send(event: event, arguments: arguments.map(Program.init), site: Site(action.location))
             case .ifThen(let condition, let thenActions, let elseActions):
-                return .ifThen(Program(condition), then: compile(thenActions), else: compile(elseActions), location: action.location)
+                return .ifThen(Program(condition), then: compile(thenActions), else: compile(elseActions), site: Site(action.location))
             case .call(let id, _):
                 return .call(id: id)
             }

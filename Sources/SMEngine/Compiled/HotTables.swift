@@ -41,6 +41,8 @@ struct HotTables: @unchecked Sendable {
 
     // Transitions.
     let guardKind: UnsafeMutablePointer<GuardKind>
+    /// The guard of a `.program` guard kind (nil for the others), held unmanaged: the transition owns it.
+    let guardProgram: UnsafeMutablePointer<Unmanaged<Program>?>
     let hasActions: UnsafeMutablePointer<Bool>
     let isOneOf: UnsafeMutablePointer<Bool>
     /// Index of the transition's first option in the option tables; -1 for a targetless transition.
@@ -52,6 +54,9 @@ struct HotTables: @unchecked Sendable {
     let optionExitWords: UnsafeMutablePointer<UInt64>
     let optionEntryStart: UnsafeMutablePointer<Int32>
     let optionEntryPool: UnsafeMutablePointer<Int32>
+
+    /// Every action list, flat.
+    let actionCode: ActionCode
 
     init(machine: Machine) {
         let tree = machine.tree
@@ -75,7 +80,12 @@ struct HotTables: @unchecked Sendable {
             case .otherwise: .otherwise
             }
         })
+        guardProgram = Self.copy(machine.transitions.map { t -> Unmanaged<Program>? in
+            if case .program(let program) = t.guardCondition { return Unmanaged.passUnretained(program) }
+            return nil
+        })
         hasActions = Self.copy(machine.transitions.map { !$0.actions.isEmpty })
+        actionCode = ActionCode(transitions: machine.transitionActions, entries: machine.entryActions, exits: machine.exitActions)
         isOneOf = Self.copy(machine.transitions.map { $0.isOneOf && $0.options.count > 1 })
         var base: [Int32] = []
         var dynamic: [Bool] = []
@@ -110,6 +120,6 @@ struct HotTables: @unchecked Sendable {
         eventlessPool.deallocate(); eventCandidateWords.deallocate(); eventlessCandidateWords.deallocate()
         parameterCount.deallocate(); guardKind.deallocate(); hasActions.deallocate(); isOneOf.deallocate()
         optionBase.deallocate(); optionIsDynamic.deallocate(); optionExitWords.deallocate(); optionEntryStart.deallocate()
-        optionEntryPool.deallocate()
+        optionEntryPool.deallocate(); guardProgram.deallocate(); actionCode.deallocate()
     }
 }

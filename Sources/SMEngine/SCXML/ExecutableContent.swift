@@ -2,86 +2,104 @@ import SMSpec
 
 // SCXML's executeContent for the actions of the spec format.
 extension StepCore {
-    mutating func execute(_ actions: [CompiledAction]) throws(EngineError) {
-        for action in actions { try execute(action) }
-    }
-
-    private mutating func execute(_ action: CompiledAction) throws(EngineError) {
-        switch action {
-        case .assign(let assignments):
-            if assignments.count == 1 {
-                let assignment = assignments[0]
-                try store(try evaluate(assignment.value, at: assignment.location, what: "assignment"), into: assignment)
-                return
-            }
-            // Simultaneous: every right-hand side sees the values from before the action.
-            var values: [Int] = []
-            values.reserveCapacity(assignments.count)
-            for assignment in assignments { values.append(try evaluate(assignment.value, at: assignment.location, what: "assignment")) }
-            for (assignment, value) in zip(assignments, values) { try store(value, into: assignment) }
-        case .raise(let event, let arguments, let location):
-            let instance = EventInstance(event: event, arguments: try evaluateArguments(arguments, of: event, at: location))
-            if recordsMicrosteps { record(.raise(instance)) }
-            raiseInternal(instance)
-        case .send(let event, let arguments, let location):
-            let instance = EventInstance(event: event, arguments: try evaluateArguments(arguments, of: event, at: location))
-            if recordsMicrosteps { record(.send(instance)) }
-            guard externalQueue.count - externalHead < machine.options.queueBound else {
-                throw EngineError(.queueOverflow(event: event),
-                                  "external queue overflow: sending '\(machine.spec.events[event].name)' with \(machine.options.queueBound) event(s) already waiting (queueBound)",
-                                  at: location, variables: currentVariables)
-            }
-            externalQueue.append(instance)
-        case .ifThen(let condition, let thenActions, let elseActions, let location):
-            let holds = try evaluate(condition, at: location, what: "condition") != 0
-            try execute(holds ? thenActions : elseActions)
-        case .call(let id):
-            if recordsMicrosteps { record(.call(id: id)) }
-            if let host {
-                let name = machine.spec.callbacks[id]
-                guard id < host.callbacks.count, let callback = host.callbacks[id] else {
-                    throw EngineError(.missingHostFunction(name: name), "no callback is registered for '\(name)'")
+    /// Runs the instructions `range` of the machine's action code (`ActionCode`): one action list.
+    mutating func execute(_ range: (Int32, Int32)) throws(EngineError) {
+        let code = hot.actionCode
+        var pc = range.0
+        while pc < range.1 {
+            let instruction = code.instructions[Int(pc)]
+            pc += 1
+            switch instruction.kind {
+            case .assign:
+                try assign(code, from: Int(instruction.first), count: Int(instruction.count))
+            case .raise:
+                let instance = try eventInstance(instruction, code)
+                if recordsMicrosteps { record(.raise(instance)) }
+                raiseInternal(instance)
+            case .send:
+                let instance = try eventInstance(instruction, code)
+                if recordsMicrosteps { record(.send(instance)) }
+                guard externalQueue.count - externalHead < machine.options.queueBound else {
+                    let event = instance.event
+                    throw EngineError(.queueOverflow(event: event),
+                                      "external queue overflow: sending '\(machine.spec.events[event].name)' with \(machine.options.queueBound) event(s) already waiting (queueBound)",
+                                      at: code.location(ofSite: instruction.site), variables: currentVariables)
                 }
-                callback(hostCall(name: name))
+                externalQueue.append(instance)
+            case .jumpUnless:
+                let holds = try evaluate(code.programs[Int(instruction.operand)], at: code.location(ofSite: instruction.site), what: "condition") != 0
+                if !holds { pc = instruction.first }
+            case .jump:
+                pc = instruction.first
+            case .call:
+                let id = Int(instruction.operand)
+                if recordsMicrosteps { record(.call(id: id)) }
+                if let host {
+                    let name = machine.spec.callbacks[id]
+                    guard id < host.callbacks.count, let callback = host.callbacks[id] else {
+                        throw EngineError(.missingHostFunction(name: name), "no callback is registered for '\(name)'")
+                    }
+                    callback(hostCall(name: name))
+                }
             }
         }
     }
 
-    private mutating func store(_ value: Int, into assignment: CompiledAction.Assignment) throws(EngineError) {
-        let range = machine.variableRange[assignment.variable]
-        guard range.contains(value) else {
-            let variable = machine.spec.variables[assignment.variable]
-            let shown = value < 0 && variable.type.kindName != "int" && variable.type != .bool ? "a value not in its enum" : "\(value)"
-            throw EngineError(.rangeViolation(variable: assignment.variable, value: value),
-                              "range violation: '\(variable.name)' cannot be \(shown); its type is \(variable.type)",
-                              at: assignment.location, variables: currentVariables)
+    /// One assignment action: every right-hand side sees the values from before it.
+    private mutating func assign(_ code: ActionCode, from first: Int, count: Int) throws(EngineError) {
+        if count == 1 {
+            let value = try evaluate(code.programs[Int(code.assignmentProgram[first])], at: code.location(ofSite: code.assignmentSite[first]), what: "assignment")
+            try store(value, into: first, of: code)
+            return
         }
-        variables[assignment.variable] = value
-        tracking?.assign(assignment.variable, value)
-        if recordsMicrosteps { record(.assign(variable: assignment.variable, value: value)) }
+        try withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { values throws(EngineError) in
+            for i in 0..<count {
+                let a = first + i
+                values[i] = try evaluate(code.programs[Int(code.assignmentProgram[a])], at: code.location(ofSite: code.assignmentSite[a]), what: "assignment")
+            }
+            for i in 0..<count { try store(values[i], into: first + i, of: code) }
+        }
     }
 
-    private mutating func evaluateArguments(_ arguments: [Program], of event: Int, at location: Spec.SourceLocation?) throws(EngineError) -> [Int] {
+    private mutating func eventInstance(_ instruction: ActionCode.Instruction, _ code: ActionCode) throws(EngineError) -> EventInstance {
+        let event = Int(instruction.operand)
         var values: [Int] = []
-        for (i, program) in arguments.enumerated() {
-            let value = try evaluate(program, at: location, what: "argument")
+        for i in 0..<Int(instruction.count) {
+            let program = code.programs[Int(instruction.first) + i]
+            let value = try evaluate(program, at: code.location(ofSite: instruction.site), what: "argument")
             let range = machine.parameterRanges[event][i]
             guard range.contains(value) else {
                 let parameter = machine.spec.events[event].parameters[i]
                 throw EngineError(.rangeViolation(variable: nil, value: value),
                                   "range violation: argument '\(parameter.name)' of '\(machine.spec.events[event].name)' cannot be \(value); its type is \(parameter.type)",
-                                  at: location, variables: currentVariables)
+                                  at: code.location(ofSite: instruction.site), variables: currentVariables)
             }
             values.append(value)
         }
-        return values
+        return EventInstance(event: event, arguments: values)
     }
 
-    mutating func evaluate(_ program: Program, at location: Spec.SourceLocation?, what: String) throws(EngineError) -> Int {
+    private mutating func store(_ value: Int, into assignment: Int, of code: ActionCode) throws(EngineError) {
+        let target = Int(code.assignmentVariable[assignment])
+        let range = machine.variableRange[target]
+        guard range.contains(value) else {
+            let variable = machine.spec.variables[target]
+            let shown = value < 0 && variable.type.kindName != "int" && variable.type != .bool ? "a value not in its enum" : "\(value)"
+            throw EngineError(.rangeViolation(variable: target, value: value),
+                              "range violation: '\(variable.name)' cannot be \(shown); its type is \(variable.type)",
+                              at: code.location(ofSite: code.assignmentSite[assignment]), variables: currentVariables)
+        }
+        variables[target] = value
+        tracking?.assign(target, value)
+        if recordsMicrosteps { record(.assign(variable: target, value: value)) }
+    }
+
+    /// The location is read only when the evaluation fails: copying it would retain its strings on every step.
+    mutating func evaluate(_ program: Unmanaged<Program>, at location: @autoclosure () -> Spec.SourceLocation?, what: StaticString) throws(EngineError) -> Int {
         do {
             return try program.evaluate(variables: variables, parameters: parameters, configuration: configuration)
         } catch {
-            throw evaluationError(error, at: location, what: what)
+            throw evaluationError(error, at: location(), what: "\(what)")
         }
     }
 

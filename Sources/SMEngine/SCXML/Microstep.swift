@@ -21,7 +21,7 @@ extension StepCore {
 
         try exitStates()
         for i in 0..<selectedCount where hot.hasActions[Int(selected[i])] {
-            try execute(machine.transitions[Int(selected[i])].actions)
+            try execute(hot.actionCode.transition(Int(selected[i])))
         }
         if selectedCount == 1 {
             guard let option = selectedOptionIndex(0) else { return }  // targetless
@@ -36,6 +36,8 @@ extension StepCore {
     /// Exits the union of the selected transitions' exit sets, in reverse document order.
     private mutating func exitStates() throws(EngineError) {
         var any: UInt64 = 0
+        // A single targetless transition exits nothing.
+        if selectedCount == 1 && hot.optionBase[Int(selected[0])] < 0 { return }
         if selectedCount == 1, let option = selectedOptionIndex(0), !hot.optionIsDynamic[option] {
             let mask = hot.optionExitWords + option * words
             for w in 0..<words {
@@ -62,7 +64,7 @@ extension StepCore {
                 bits &= ~(1 << UInt64(bit))
                 let state = w << 6 | bit
                 if recordsMicrosteps { microsteps[microsteps.count - 1].records.append(.exit(state)) }
-                if hot.hasExitActions[state] { try execute(machine.exitActions[state]) }
+                if hot.hasExitActions[state] { try execute(hot.actionCode.exit(state)) }
                 deactivate(state)
             }
         }
@@ -115,7 +117,7 @@ extension StepCore {
         activate(state)
         if recordsMicrosteps { microsteps[microsteps.count - 1].records.append(.enter(state)) }
         entered(state)
-        if hot.hasEntryActions[state] { try execute(machine.entryActions[state]) }
+        if hot.hasEntryActions[state] { try execute(hot.actionCode.entry(state)) }
         guard hot.kind[state] == .final else { return }
         let parent = Int(hot.parent[state])
         if parent == 0 {

@@ -83,9 +83,8 @@ extension StepCore {
             coverage?.enabled[t] = true
             return true
         case .program:
-            guard case .program(let program) = machine.transitions[t].guardCondition else { return false }
             do {
-                enabled = try program.evaluate(variables: variables, parameters: parameters, configuration: configuration) != 0
+                enabled = try hot.guardProgram[t].unsafelyUnwrapped.evaluate(variables: variables, parameters: parameters, configuration: configuration) != 0
             } catch {
                 throw evaluationError(error, at: machine.transitions[t].location,
                                       what: "guard of \(machine.spec.describe(machine.spec.transitions[t]))")

@@ -515,7 +515,8 @@ package struct SymbolicStepper {
             }
             try checkLimit(paths.count)
             return paths
-        case .raise(let event, let arguments, let location), .send(let event, let arguments, let location):
+        case .raise(let event, let arguments, let site), .send(let event, let arguments, let site):
+            let location = site.location
             let isRaise = if case .raise = action { true } else { false }
             var paths: Paths = []
             for (q, values) in evaluateArguments(arguments, of: event, in: p, at: location) {
@@ -535,10 +536,10 @@ package struct SymbolicStepper {
                 paths.append(r)
             }
             return paths
-        case .ifThen(let condition, let thenActions, let elseActions, let location):
+        case .ifThen(let condition, let thenActions, let elseActions, let site):
             var paths: Paths = []
             for (q, holds) in decide(p, substitute(condition.expression, in: p),
-                                      failure: ("range violation: division by zero or overflow in the condition", location)) {
+                                      failure: ("range violation: division by zero or overflow in the condition", site.location)) {
                 guard let holds else { paths.append(q); continue }
                 paths += try execute(holds ? thenActions : elseActions, q)
             }
