@@ -31,7 +31,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
 
     func insertRoot(_ key: UnsafePointer<UInt64>) -> UInt64 {
         slots[Int(key[0])].store(UInt32(key[0]) + 1, ordering: .relaxed)
-        counter.add(1, ordering: .relaxed)
+        counter.wrappingAdd(1, ordering: .relaxed)
         return key[0]
     }
 
@@ -45,7 +45,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
             if current == 0 {
                 let (exchanged, original) = slot.pointee.compareExchange(expected: 0, desired: candidate, ordering: .relaxed)
                 if exchanged {
-                    counter.add(1, ordering: .relaxed)
+                    counter.wrappingAdd(1, ordering: .relaxed)
                     return .added(key[0])
                 }
                 current = original

@@ -9,6 +9,9 @@ final class ExplorationWorker {
     private let store: any VisitedStore
     private let context: StepContext
     private let cache: TransitionCache?
+    private let unhandledTable: UnhandledEventTable
+    /// The events that have instances, each once: what the unhandled-event table records.
+    private let instanceEventList: [Int]
     /// What this worker found and holds, behind a pointer: as stored properties of a class, every change would
     /// pay a run-time exclusivity check, and this changes on every step.
     let tally: UnsafeMutablePointer<Tally>
@@ -32,7 +35,7 @@ final class ExplorationWorker {
         var transitions = 0
         var choiceLimitHit = false
         var cacheMismatches = 0
-        var successors: [UInt64] = []
+        var successors = KeyBuffer()
         /// See `isIgnored`.
         var skipsFirst = true
         var eventsChecked = 0
@@ -44,6 +47,9 @@ final class ExplorationWorker {
         codec = explorer.codec
         self.store = store
         self.cache = cache
+        unhandledTable = UnhandledEventTable(configurationMask: codec.configurationMask, eventCount: explorer.machine.eventCount)
+        var seen = Set<Int>()
+        instanceEventList = explorer.eventInstances.map(\.event).filter { seen.insert($0).inserted }
         context = StepContext(machine: explorer.machine)
         context.recorder = CoverageRecorder(machine: explorer.machine, checksOverlaps: true, checksInvariants: true)
         context.trackPackedKey(with: codec)
@@ -58,6 +64,7 @@ final class ExplorationWorker {
     }
 
     deinit {
+        tally.pointee.successors.deallocate()
         tally.deinitialize(count: 1)
         tally.deallocate()
         parentKey.deallocate()
@@ -87,17 +94,51 @@ final class ExplorationWorker {
             context.checkpoint()
             decoded = true
         }
-        if tally.pointee.skipsFirst { decodeParent() }
-        tally.pointee.successors.removeAll(keepingCapacity: true)
+        // The events this configuration leaves unhandled, from the table when an earlier state had the same
+        // configuration (no decoding), else found on the decoded state (and remembered).
+        var unhandled: UnsafePointer<UInt64>?
+        if tally.pointee.skipsFirst {
+            if unhandledTable.isUseful {
+                unhandled = unhandledTable.lookup(parentKey)
+                if unhandled == nil {
+                    decodeParent()
+                    unhandled = unhandledTable.fill(parentKey, events: instanceEventList) { isIgnored($0) }
+                }
+            } else {
+                decodeParent()
+            }
+        }
+        tally.pointee.successors.removeAll()
         var progressed = false
         for instanceIndex in 0..<instanceCount {
-            if tally.pointee.skipsFirst && isIgnored(instanceEvents[instanceIndex]) { continue }
+            if tally.pointee.skipsFirst {
+                let event = instanceEvents[instanceIndex]
+                if let unhandled {
+                    if UnhandledEventTable.contains(unhandled, event) { continue }
+                } else if isIgnored(event) {
+                    continue
+                }
+            }
             let cacheable = cache?.isCacheable(instanceIndex) ?? false
-            if cacheable, cache!.successor(instanceIndex, of: parentKey, into: cachedKey) {
-                if verifiesTransitionCache && !engineAgrees(explorer.eventInstances[instanceIndex], cachedKey) { tally.pointee.cacheMismatches += 1 }
-                tally.pointee.transitions += 1
-                for w in 0..<words { tally.pointee.successors.append(cachedKey[w]) }
-                continue
+            if cacheable {
+                switch cache!.successor(instanceIndex, of: parentKey, into: cachedKey) {
+                case .step:
+                    if verifiesTransitionCache {
+                        decodeParent()
+                        if !engineAgrees(explorer.eventInstances[instanceIndex], cachedKey) { tally.pointee.cacheMismatches += 1 }
+                    }
+                    tally.pointee.transitions += 1
+                    tally.pointee.successors.append(cachedKey, words: words)
+                    continue
+                case .unhandled:
+                    // Recorded as the engine records an event no transition takes, in this configuration.
+                    decodeParent()
+                    if verifiesTransitionCache && !engineAgrees(explorer.eventInstances[instanceIndex], parentKey) { tally.pointee.cacheMismatches += 1 }
+                    context.recordUnhandledInCheckpoint(instanceEvents[instanceIndex])
+                    continue
+                case .unknown:
+                    break
+                }
             }
             decodeParent()
             if !tally.pointee.skipsFirst && isIgnored(instanceEvents[instanceIndex]) { continue }
@@ -126,10 +167,12 @@ final class ExplorationWorker {
                         tally.pointee.results.invariant(violated, Witness(depth: depth, state: id, instance: instanceIndex, choices: values))
                     }
                     let key = context.trackedKey!
-                    for w in 0..<words { tally.pointee.successors.append(key[w]) }
-                    if cacheable && outcome.handled && context.recordedOverlapCount == overlapsBefore
+                    // A step that handled nothing left the state as it was: nothing to insert.
+                    let unchanged = !outcome.handled && Explorer.equal(key, parentKey, words)
+                    if !unchanged { tally.pointee.successors.append(key, words: words) }
+                    if cacheable && (outcome.handled || unchanged) && context.recordedOverlapCount == overlapsBefore
                         && context.recordedViolatedInvariant == nil {
-                        cache!.store(instanceIndex, parent: parentKey, successor: key)
+                        cache!.store(instanceIndex, parent: parentKey, successor: key, handled: outcome.handled)
                     }
                 } catch {
                     // A failure is not a deadlock: the machine does not silently ignore the event.
@@ -175,21 +218,19 @@ final class ExplorationWorker {
         guard count > 0 else { return false }
         let parent = store.handle(of: id)
         var progressed = false
-        tally.pointee.successors.withUnsafeBufferPointer { buffer in
-            let keys = buffer.baseAddress!
-            store.touch(keys, count: count)
-            for i in 0..<count {
-                let key = keys + i * words
-                if !Explorer.equal(key, parentKey, words) { progressed = true }
-                switch store.insert(key, parent: parent) {
-                case .known:
-                    break
-                case .added(let child):
-                    tally.pointee.added.append(child)
-                    checkNew(child, key: key, depth: depth + 1)
-                case .full:
-                    tally.pointee.overflow.append((key[0], id))
-                }
+        let keys = tally.pointee.successors.base
+        store.touch(keys, count: count)
+        for i in 0..<count {
+            let key = keys + i * words
+            if !Explorer.equal(key, parentKey, words) { progressed = true }
+            switch store.insert(key, parent: parent) {
+            case .known:
+                break
+            case .added(let child):
+                tally.pointee.added.append(child)
+                checkNew(child, key: key, depth: depth + 1)
+            case .full:
+                tally.pointee.overflow.append((key[0], id))
             }
         }
         return progressed

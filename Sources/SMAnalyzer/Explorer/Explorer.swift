@@ -103,8 +103,13 @@ public final class Explorer: Sendable {
     }
 
     /// Layer by layer: each layer is expanded by the workers, and its new states are the next layer.
+    ///
+    /// Everything done per layer is cheap when the layer is small (no allocation, no lock, no closure): a deep,
+    /// narrow space has a layer per state.
     private func searchBreadthFirst(from root: UInt64, store: any VisitedStore, workers: Workers, monitor: LimitMonitor,
                                     exploration: Exploration) -> Int {
+        let all = workers.all
+        let first = all[0]
         var frontier: [UInt64] = [root]
         var depth = 0
         var sinceCheck = Self.checkInterval
@@ -119,14 +124,20 @@ public final class Explorer: Sendable {
                     break
                 }
             }
-            let busy = workers.all.count > 1 && frontier.count >= Self.parallelLayer ? workers.all.count : 1
-            expand(frontier, depth: depth, workers: workers, busy: busy, monitor: monitor, store: store)
-            frontier.removeAll(keepingCapacity: true)
-            for worker in workers.all.prefix(busy) {
-                frontier.append(contentsOf: worker.tally.pointee.added)
-                worker.tally.pointee.added.removeAll(keepingCapacity: true)
+            let busy = all.count > 1 && frontier.count >= Self.parallelLayer ? all.count : 1
+            if busy == 1 && frontier.count < Self.parallelLayer {
+                for id in frontier { first.expand(id, depth: depth) }
+            } else {
+                expand(frontier, depth: depth, workers: workers, busy: busy, monitor: monitor, store: store)
             }
-            if let reason = insertOverflow(workers, store: store, depth: depth, into: &frontier) {
+            // The first worker's additions become the frontier by a swap, the others' are appended.
+            frontier.removeAll(keepingCapacity: true)
+            swap(&frontier, &first.tally.pointee.added)
+            for index in 1..<busy {
+                frontier.append(contentsOf: all[index].tally.pointee.added)
+                all[index].tally.pointee.added.removeAll(keepingCapacity: true)
+            }
+            if let reason = insertOverflow(all, store: store, depth: depth, into: &frontier) {
                 exploration.stop(reason)
                 break
             }
@@ -136,7 +147,7 @@ public final class Explorer: Sendable {
                 exploration.stop(reason)
                 break
             }
-            if workers.all.contains(where: \.tally.pointee.choiceLimitHit) {
+            if first.tally.pointee.choiceLimitHit || (busy > 1 && all.contains(where: \.tally.pointee.choiceLimitHit)) {
                 exploration.stop("some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried")
             }
         }
@@ -217,13 +228,6 @@ public final class Explorer: Sendable {
     /// worker checks the limits and reports progress, so a layer of millions of states neither runs past a limit
     /// nor stays silent.
     private func expand(_ frontier: [UInt64], depth: Int, workers: Workers, busy: Int, monitor: LimitMonitor, store: any VisitedStore) {
-        if busy == 1 {
-            let worker = workers.all[0]
-            if frontier.count < Self.parallelLayer {
-                for id in frontier { worker.expand(id, depth: depth) }
-                return
-            }
-        }
         let sortsLayers = store is DenseVisitedStore
         let chunk = max(64, frontier.count / (busy * 16))
         let chunks = (frontier.count + chunk - 1) / chunk
@@ -256,10 +260,10 @@ public final class Explorer: Sendable {
 
     /// Inserts what the store had no room for during the layer, after growing it; the reason to stop when it
     /// cannot grow.
-    private func insertOverflow(_ workers: Workers, store: any VisitedStore, depth: Int, into frontier: inout [UInt64]) -> String? {
-        let overflow = workers.all.flatMap(\.tally.pointee.overflow)
-        guard !overflow.isEmpty else { return nil }
-        for worker in workers.all { worker.tally.pointee.overflow.removeAll(keepingCapacity: true) }
+    private func insertOverflow(_ workers: [ExplorationWorker], store: any VisitedStore, depth: Int, into frontier: inout [UInt64]) -> String? {
+        guard workers.contains(where: { !$0.tally.pointee.overflow.isEmpty }) else { return nil }
+        let overflow = workers.flatMap(\.tally.pointee.overflow)
+        for worker in workers { worker.tally.pointee.overflow.removeAll(keepingCapacity: true) }
         let key = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
         defer { key.deallocate() }
         var position = 0
@@ -274,7 +278,7 @@ public final class Explorer: Sendable {
                 position += 1
                 if case .added(let child) = insertion {
                     frontier.append(child)
-                    workers.all[0].checkNew(child, key: key, depth: depth + 1)
+                    workers[0].checkNew(child, key: key, depth: depth + 1)
                 }
             }
         }

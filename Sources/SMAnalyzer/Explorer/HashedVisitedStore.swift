@@ -31,6 +31,7 @@ final class HashedVisitedStore: VisitedStore, @unchecked Sendable {
     private var capacity: Int
     /// Inserts stop at this count (three quarters of the slots) until the table grows.
     private var limit: Int
+    /// Added with `wrappingAdd`: a plain `add` checks for overflow, which compiles to a compare-and-swap loop.
     private let counter = Atomic<Int>(0)
 
     var count: Int { counter.load(ordering: .relaxed) }
@@ -79,7 +80,7 @@ final class HashedVisitedStore: VisitedStore, @unchecked Sendable {
         let slot = Self.home(key[0], capacity)
         keys[slot].store(key[0] &+ 1, ordering: .relaxed)
         parents[slot].store(Self.none, ordering: .relaxed)
-        counter.add(1, ordering: .relaxed)
+        counter.wrappingAdd(1, ordering: .relaxed)
         return key[0]
     }
 
@@ -96,7 +97,7 @@ final class HashedVisitedStore: VisitedStore, @unchecked Sendable {
                 let (exchanged, original) = keys[slot].compareExchange(expected: 0, desired: stored | Self.building, ordering: .relaxed)
                 if exchanged {
                     parents[slot].store(candidate, ordering: .relaxed)
-                    counter.add(1, ordering: .relaxed)
+                    counter.wrappingAdd(1, ordering: .relaxed)
                     return .added(key[0])
                 }
                 current = original
@@ -117,7 +118,7 @@ final class HashedVisitedStore: VisitedStore, @unchecked Sendable {
             _ = sched_yield()
             current = parents[slot].load(ordering: .relaxed)
         }
-        while parentKey(candidate) < parentKey(current) {
+        while current != candidate && parentKey(candidate) < parentKey(current) {
             let (exchanged, original) = parents[slot].compareExchange(expected: current, desired: candidate, ordering: .relaxed)
             if exchanged { return }
             current = original

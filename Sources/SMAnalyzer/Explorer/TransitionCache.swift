@@ -6,9 +6,10 @@ import SMEngine
 ///
 /// Direct-mapped (a new entry replaces the one in its slot), per worker so it needs no locks, and adaptive: an
 /// instance whose lookups rarely hit (its footprint is most of the key, so each projection comes once) stops being
-/// looked up. Only steps that ended cleanly are stored: handled, no error, no overlap, no invariant broken on the
-/// way; everything else runs the engine every time, so the findings and their witnesses are the same as without
-/// the cache.
+/// looked up. Only steps that ended cleanly are stored: no error, no overlap, no invariant broken on the way;
+/// everything else runs the engine every time, so the findings and their witnesses are the same as without the
+/// cache. A step that handled nothing (every guard false) is stored too, as such: the caller records it as the
+/// engine would have.
 final class TransitionCache {
     private let words: Int
     private let instanceCount: Int
@@ -20,7 +21,8 @@ final class TransitionCache {
     private let lookups: UnsafeMutablePointer<Int>
     private let hits: UnsafeMutablePointer<Int>
     private let slotCount: Int
-    /// Per slot: the instance + 1 (0: empty), then the projected key and the projected successor.
+    /// Per slot: the instance + 1, negated when the step handled nothing (0: empty), then the projected key and the
+    /// projected successor.
     private let tags: UnsafeMutablePointer<Int32>
     private let keys: UnsafeMutablePointer<UInt64>
     private let results: UnsafeMutablePointer<UInt64>
@@ -80,29 +82,40 @@ final class TransitionCache {
         return Int(truncatingIfNeeded: hash >> 16) & (slotCount - 1)
     }
 
+    /// What the cache knows of a step.
+    enum Answer {
+        case unknown
+        /// The step takes a transition; the successor was written.
+        case step
+        /// The step handles nothing: no transition is enabled.
+        case unhandled
+    }
+
     /// Writes the successor of `parent` for `instance` when it is cached.
     @inline(__always)
-    func successor(_ instance: Int, of parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>) -> Bool {
+    func successor(_ instance: Int, of parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>) -> Answer {
         lookups[instance] += 1
         if lookups[instance] == Self.trialLookups && hits[instance] < Self.trialLookups / 4 {
             cacheable[instance] = false
         }
         let s = slot(instance, parent)
-        guard tags[s] == Int32(instance + 1) else { return false }
+        let tag = tags[s]
+        guard tag == Int32(instance + 1) || tag == -Int32(instance + 1) else { return .unknown }
         let mask = masks + instance * words
         let key = keys + s * words
-        for w in 0..<words where key[w] != parent[w] & mask[w] { return false }
+        for w in 0..<words where key[w] != parent[w] & mask[w] { return .unknown }
+        hits[instance] += 1
+        guard tag > 0 else { return .unhandled }
         let result = results + s * words
         for w in 0..<words { successor[w] = parent[w] & ~mask[w] | result[w] }
-        hits[instance] += 1
-        return true
+        return .step
     }
 
-    /// Remembers that `instance` takes `parent` to `successor`.
+    /// Remembers that `instance` takes `parent` to `successor`, or handles nothing there.
     @inline(__always)
-    func store(_ instance: Int, parent: UnsafePointer<UInt64>, successor: UnsafePointer<UInt64>) {
+    func store(_ instance: Int, parent: UnsafePointer<UInt64>, successor: UnsafePointer<UInt64>, handled: Bool) {
         let s = slot(instance, parent)
-        tags[s] = Int32(instance + 1)
+        tags[s] = handled ? Int32(instance + 1) : -Int32(instance + 1)
         let mask = masks + instance * words
         for w in 0..<words {
             keys[s * words + w] = parent[w] & mask[w]

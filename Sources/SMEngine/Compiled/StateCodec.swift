@@ -222,6 +222,14 @@ package struct StateCodec: Sendable {
         if let tracking = context.core.tracking { tracking.key.update(from: key, count: words) }
     }
 
+    /// The bits of a key that hold the child fields: two keys that agree on them have the same configuration (and
+    /// so handle the same events), whatever their variables and history.
+    package var configurationMask: [UInt64] {
+        var mask = [UInt64](repeating: 0, count: words)
+        for field in childField.compactMap({ $0 }) { mask[field.word] |= field.mask << field.shift }
+        return mask
+    }
+
     /// The state packed in `key`, as a value.
     package func decode(_ key: UnsafePointer<UInt64>) -> MachineState {
         var configuration = StateSet(capacity: machine.stateCount)

@@ -157,6 +157,14 @@
         return true
     }
 
+    /// Records that the host's event `event` went unhandled in the checkpointed state, as `process` does: for a
+    /// caller that knows the outcome without running the step.
+    package func recordUnhandledInCheckpoint(_ event: Int) {
+        guard let coverage = core.coverage else { return }
+        let words = core.words
+        for w in 0..<words { coverage.unhandledIn[event * words + w] |= savedConfiguration[w] }
+    }
+
     /// A loop, not memmove: these copies are a few words, and a call costs more than the copy.
     @inline(__always)
     private static func copy<T>(_ source: UnsafeMutablePointer<T>, to target: UnsafeMutablePointer<T>, _ count: Int) {

@@ -1,0 +1,35 @@
+/// The packed keys of one state's successors, reused for every state: appending is a copy and a count, with no
+/// uniqueness check, and reading needs no closure (an array's `withUnsafeBufferPointer` retains what it captures).
+struct KeyBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt64>
+    /// Words held (keys times words per key).
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 256) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    @inline(__always)
+    mutating func append(_ key: UnsafePointer<UInt64>, words: Int) {
+        if count + words > capacity { grow(toHold: count + words) }
+        for w in 0..<words { base[count + w] = key[w] }
+        count += words
+    }
+
+    @inline(__always)
+    mutating func removeAll() { count = 0 }
+
+    private mutating func grow(toHold needed: Int) {
+        let bigger = Swift.max(needed, capacity * 2)
+        let moved = UnsafeMutablePointer<UInt64>.allocate(capacity: bigger)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = bigger
+    }
+
+    /// Frees the storage; the buffer is not used after this.
+    func deallocate() { base.deallocate() }
+}
