@@ -38,6 +38,14 @@ public final class Explorer: Sendable {
 
     /// Layers smaller than this are expanded on the calling thread: waking the others costs more than they save.
     static let parallelLayer = 512
+    /// Bigger layers are shared out when one thread would spend at least this long on them (estimated from the last
+    /// layer it expanded alone): waking the threads, handing out chunks and merging what they added costs tens of
+    /// microseconds a layer, which a millisecond of work pays for.
+    static let parallelWork = 0.001
+    /// Before any layer was timed, layers of this many states are shared out.
+    static let parallelLayerUntimed = 16_384
+    /// Layers of at least this many states are timed when expanded by one thread (smaller ones say little).
+    private static let timedLayer = 128
     /// Limits and progress are looked at after about this many states of small layers.
     private static let checkInterval = 4096
 
@@ -113,6 +121,8 @@ public final class Explorer: Sendable {
         var frontier: [UInt64] = [root]
         var depth = 0
         var sinceCheck = Self.checkInterval
+        /// What a state costs one thread, measured on the last layer it expanded alone (nil until one was timed).
+        var secondsPerState: Double?
         while !frontier.isEmpty {
             // Big layers are checked inside (between chunks); small ones every few thousand states.
             sinceCheck += frontier.count
@@ -124,9 +134,21 @@ public final class Explorer: Sendable {
                     break
                 }
             }
-            let busy = all.count > 1 && frontier.count >= Self.parallelLayer ? all.count : 1
+            let shared = secondsPerState.map { Double(frontier.count) * $0 >= Self.parallelWork && frontier.count >= Self.parallelLayer }
+                ?? (frontier.count >= Self.parallelLayerUntimed)
+            let busy = all.count > 1 && shared ? all.count : 1
             if busy == 1 && frontier.count < Self.parallelLayer {
-                for id in frontier { first.expand(id, depth: depth) }
+                if frontier.count >= Self.timedLayer {
+                    let started = ContinuousClock.now
+                    for id in frontier { first.expand(id, depth: depth) }
+                    secondsPerState = (ContinuousClock.now - started).seconds / Double(frontier.count)
+                } else {
+                    for id in frontier { first.expand(id, depth: depth) }
+                }
+            } else if busy == 1 {
+                let started = ContinuousClock.now
+                expand(frontier, depth: depth, workers: workers, busy: busy, monitor: monitor, store: store)
+                secondsPerState = (ContinuousClock.now - started).seconds / Double(frontier.count)
             } else {
                 expand(frontier, depth: depth, workers: workers, busy: busy, monitor: monitor, store: store)
             }
