@@ -24,6 +24,11 @@ final class ExplorationWorker {
     /// (each such read costs a retain and a release).
     private let instanceEvents: UnsafeMutablePointer<Int>
     private let instanceCount: Int
+    /// The child-field bits of a key (`StateCodec.configurationMask`), and the key of the state the context's
+    /// checkpoint holds.
+    private let configurationMask: UnsafeMutablePointer<UInt64>
+    private let checkpointKey: UnsafeMutablePointer<UInt64>
+    private var hasCheckpoint = false
 
     struct Tally {
         /// What this worker found, merged with the others' once at the end.
@@ -56,6 +61,10 @@ final class ExplorationWorker {
         tally = .allocate(capacity: 1)
         tally.initialize(to: Tally(results: WorkerResults(machine: explorer.machine)))
         parentKey = .allocate(capacity: 2 * codec.words)
+        configurationMask = .allocate(capacity: codec.words)
+        configurationMask.initialize(from: codec.configurationMask, count: codec.words)
+        checkpointKey = .allocate(capacity: codec.words)
+        checkpointKey.initialize(repeating: 0, count: codec.words)
         verifiesTransitionCache = explorer.options.verifiesTransitionCache
         maximumChoiceCombinations = explorer.options.maximumChoiceCombinations
         instanceCount = explorer.eventInstances.count
@@ -68,6 +77,8 @@ final class ExplorationWorker {
         tally.deinitialize(count: 1)
         tally.deallocate()
         parentKey.deallocate()
+        configurationMask.deallocate()
+        checkpointKey.deallocate()
         instanceEvents.deallocate()
     }
 
@@ -90,7 +101,15 @@ final class ExplorationWorker {
         var decoded = false
         func decodeParent() {
             guard !decoded else { return }
-            codec.decode(parentKey, into: context)
+            // A state in the configuration of the last one decoded (the checkpoint's) takes it from there.
+            if hasCheckpoint && Self.equal(parentKey, checkpointKey, under: configurationMask, words) {
+                codec.decodeData(parentKey, into: context)
+                context.restoreConfigurationFromCheckpoint()
+            } else {
+                codec.decode(parentKey, into: context)
+            }
+            checkpointKey.update(from: parentKey, count: words)
+            hasCheckpoint = true
             context.checkpoint()
             decoded = true
         }
@@ -241,6 +260,12 @@ final class ExplorationWorker {
         guard tally.pointee.results.invariantCount > 0 else { return }
         codec.decode(key, into: context)
         tally.pointee.results.checkNewState(id, depth: depth, context: context)
+    }
+
+    @inline(__always)
+    private static func equal(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, under mask: UnsafePointer<UInt64>, _ words: Int) -> Bool {
+        for w in 0..<words where (a[w] ^ b[w]) & mask[w] != 0 { return false }
+        return true
     }
 
     /// Whether the engine's step gives what the cache gave.

@@ -44,6 +44,8 @@ public final class Explorer: Sendable {
     static let parallelWork = 0.001
     /// Before any layer was timed, layers of this many states are shared out.
     static let parallelLayerUntimed = 16_384
+    /// Layers of at least this many states are sorted for the dense store (see `expand`).
+    private static let sortedLayer = 1 << 15
     /// Layers of at least this many states are timed when expanded by one thread (smaller ones say little).
     private static let timedLayer = 128
     /// Limits and progress are looked at after about this many states of small layers.
@@ -250,7 +252,8 @@ public final class Explorer: Sendable {
     /// worker checks the limits and reports progress, so a layer of millions of states neither runs past a limit
     /// nor stays silent.
     private func expand(_ frontier: [UInt64], depth: Int, workers: Workers, busy: Int, monitor: LimitMonitor, store: any VisitedStore) {
-        let sortsLayers = store is DenseVisitedStore
+        // Only big layers: a small one's slots stay in the cache anyway, and sorting it costs more than it saves.
+        let sortsLayers = store is DenseVisitedStore && frontier.count >= Self.sortedLayer
         let chunk = max(64, frontier.count / (busy * 16))
         let chunks = (frontier.count + chunk - 1) / chunk
         let next = ChunkCounter()

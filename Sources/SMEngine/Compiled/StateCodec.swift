@@ -215,10 +215,16 @@ package struct StateCodec: Sendable {
                 }
             }
         }
+        if haltable { context.core.isHalted = context.core.computeHalted() }
+        decodeData(key, into: context)
+    }
+
+    /// Unpacks all but the configuration (variables, history): for a caller that knows the configuration already,
+    /// because the key's child fields (`configurationMask`) equal those of a state it decoded.
+    package func decodeData(_ key: UnsafePointer<UInt64>, into context: StepContext) {
         let variables = context.variables
         for i in variableFields.indices { variables[i] = variableMinimum[i] + read(variableFields[i], key) }
         if !historyFields.isEmpty { context.core.history = decodeHistory(key) }
-        if haltable { context.core.isHalted = context.core.computeHalted() }
         if let tracking = context.core.tracking { tracking.key.update(from: key, count: words) }
     }
 

@@ -157,6 +157,14 @@
         return true
     }
 
+    /// Makes the configuration (and whether the machine halted) that of the last `checkpoint()`, leaving the rest:
+    /// with `StateCodec.decodeData`, a state whose configuration is the checkpoint's is loaded without walking the
+    /// state tree.
+    package func restoreConfigurationFromCheckpoint() {
+        Self.copy(savedConfiguration, to: configuration, core.words)
+        core.isHalted = savedHalted
+    }
+
     /// Records that the host's event `event` went unhandled in the checkpointed state, as `process` does: for a
     /// caller that knows the outcome without running the step.
     package func recordUnhandledInCheckpoint(_ event: Int) {
