@@ -23,32 +23,17 @@ struct SolverArgument: ExpressibleByArgument {
     var defaultValueDescription: String { Z3Library.isAvailable ? "z3" : "enumerate" }
 }
 
-struct MethodArgument: ExpressibleByArgument {
-    let value: VerificationMethod
-    static let automatic = MethodArgument(value: .automatic)
+/// An option whose values are the raw values of one of the library's enums (`--method`, `--severity`, ...).
+struct CaseArgument<Value: RawRepresentable & CaseIterable & Sendable>: ExpressibleByArgument where Value.RawValue == String {
+    let value: Value
 
-    init(value: VerificationMethod) { self.value = value }
-
-    init?(argument: String) {
-        guard let method = VerificationMethod(rawValue: argument) else { return nil }
-        value = method
-    }
-
-    static var allValueStrings: [String] { VerificationMethod.allCases.map(\.rawValue) }
-    var defaultValueDescription: String { value.rawValue }
-}
-
-struct SeverityArgument: ExpressibleByArgument {
-    let value: Severity
-    static let info = SeverityArgument(value: .info)
-
-    init(value: Severity) { self.value = value }
+    init(_ value: Value) { self.value = value }
 
     init?(argument: String) {
-        guard let severity = Severity(rawValue: argument) else { return nil }
-        value = severity
+        guard let value = Value(rawValue: argument) else { return nil }
+        self.value = value
     }
 
-    static var allValueStrings: [String] { Severity.allCases.map(\.rawValue) }
+    static var allValueStrings: [String] { Value.allCases.map(\.rawValue) }
     var defaultValueDescription: String { value.rawValue }
 }

@@ -33,7 +33,7 @@ struct CheckCommand: ParsableCommand {
     var format: Format = .text
 
     @Option(help: "Leave out findings below this severity: info, warning or error.")
-    var severity: SeverityArgument = .info
+    var severity = CaseArgument<Severity>(.info)
 
     @Flag(name: .customLong("allow-incomplete"), help: "Exit with 0, not 3, when some checks were not decided and nothing at error level was found.")
     var allowIncomplete = false

@@ -24,7 +24,7 @@ struct ExplorationArguments: ParsableArguments {
 
     @Option(help: ArgumentHelp("How runs are checked: auto (explore when the state space is small enough, else or when exploration stops at a limit, verify symbolically), explore, or symbolic (bounded model checking, k-induction and Spacer with Z3).",
                                valueName: "method"))
-    var method: MethodArgument = .automatic
+    var method = CaseArgument<VerificationMethod>(.automatic)
 
     @Option(help: "Stop symbolic verification of a spec after this long, e.g. 30s or 5m; what is left is undecided.",
             transform: DurationArgument.parse)
@@ -34,10 +34,14 @@ struct ExplorationArguments: ParsableArguments {
             help: "Bounded model checking unrolls at most this many events.", transform: PositiveInteger.parse("--max-depth"))
     var maxDepth = 1_000
 
-    @Option(help: ArgumentHelp("Search depth first with a bit array of this size instead of storing configurations (SPIN's supertrace), e.g. 2G: for state spaces beyond memory. The result is always partial and says its expected coverage.",
+    @Option(help: ArgumentHelp("Search with a bit array of this size instead of storing configurations (SPIN's supertrace), e.g. 2G: for state spaces beyond memory. The result is always partial and says its expected coverage.",
                                valueName: "size"),
             transform: ByteCount.parse)
     var bitstate: Int?
+
+    @Option(help: ArgumentHelp("The order of a --bitstate search: breadth-first (the default: layers on disk under TMPDIR, about 16 bytes a configuration; no depth limit and shortest traces) or depth-first (no disk; SPIN's order, cut at depth 1,000,000).",
+                               valueName: "order"))
+    var bitstateOrder = CaseArgument<ExplorationOptions.BitstateOrder>(.breadthFirst)
 
     @Option(help: ArgumentHelp("Be part k of n independent jobs (e.g. 3/8); merge their JSON with 'smcheck merge'. Specs small enough to explore are shared out, each checked in full by one shard; bigger ones (or all, with --bitstate) get a bitstate search in every shard, with the shard's own hash functions and search order (--bitstate, default 512M).",
                                valueName: "k/n"),
@@ -77,6 +81,7 @@ struct ExplorationArguments: ParsableArguments {
         if bitstate != nil || swarm {
             options.method = .exploration
             options.exploration.bitstateBytes = bitstate ?? Self.shardBitstate
+            options.exploration.bitstateOrder = bitstateOrder.value
             options.exploration.searchSeed = shard?.searchSeed ?? 0
         }
         if let file {

@@ -50,7 +50,7 @@ struct ExplorationTests {
         let summary = try #require(roomy.bitstate)
         #expect(summary.expectedCoverage > 0.9999 && summary.expectedCoverage <= 1)
         #expect(roomy.incompleteReason?.hasPrefix("a bitstate search stored 4096 configurations in a 1 MB bit array (3 hash functions); expected coverage") == true)
-        // The trace of the violated invariant is a path of the depth-first search: it replays to the violation.
+        // The trace of the violated invariant replays to the violation.
         var options = AnalysisOptions()
         options.method = .exploration
         options.exploration.bitstateBytes = 1 << 20
@@ -73,6 +73,45 @@ struct ExplorationTests {
                 $0.searchSeed = seed
             }
             #expect(seeded.configurations == 4_096)
+        }
+    }
+
+    @Test("breadth first, the bitstate search keeps its layers on disk: the shortest traces, and no depth limit")
+    func bitstateBreadthFirst() throws {
+        let spec = Generated.rings([8, 8, 8, 8], invariant: "!(in(r0s7) && in(r1s7) && in(r2s6) && in(r3s3))")
+        var options = AnalysisOptions()
+        options.method = .exploration
+        let explored = try Analyzer.analyze(spec, options: options)
+        let shortest = try #require(explored.findings.first { $0.code == .invariantViolated }?.trace)
+        options.exploration.bitstateBytes = 1 << 20
+        for order in ExplorationOptions.BitstateOrder.allCases {
+            options.exploration.bitstateOrder = order
+            let result = try Analyzer.analyze(spec, options: options)
+            let trace = try #require(result.findings.first { $0.code == .invariantViolated }?.trace, "\(order)")
+            // Breadth first finds it by a shortest path (the trace read back from the layer files); depth first by some path.
+            if order == .breadthFirst { #expect(trace.count == shortest.count) } else { #expect(trace.count >= shortest.count) }
+            let context = StepContext(machine: result.machine)
+            try context.resetToInitialState()
+            for step in trace { _ = try context.process(step.event) }
+            #expect(!context.invariantHolds(0), "\(order)")
+        }
+
+        // A chain deeper than the depth limit: depth first stops at the limit and says so; breadth first has none.
+        let chain = Generated.counter(maximum: 3_000)
+        for order in ExplorationOptions.BitstateOrder.allCases {
+            let searched = try Self.explore(chain) {
+                $0.bitstateBytes = 1 << 20
+                $0.bitstateOrder = order
+                $0.maximumSearchDepth = 1_000
+            }
+            let summary = try #require(searched.bitstate)
+            switch order {
+            case .breadthFirst:
+                #expect(searched.configurations == 3_001 && summary.truncated == 0 && summary.depthLimit == nil)
+            case .depthFirst:
+                #expect(searched.configurations == 1_001 && summary.truncated == 1)
+                #expect(searched.incompleteReason?.contains("the depth limit of 1000 cut the search at 1 configurations") == true)
+            }
         }
     }
 

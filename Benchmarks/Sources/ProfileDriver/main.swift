@@ -12,8 +12,9 @@ import SMSpec
 //   ProfileDriver model NAME [THREADS] [spin]
 //                                      explores one of the explorer-comparison models (name prefix: rings,
 //                                      philosophers, counters, chain, player), and SPIN on its Promela twin
-//   ProfileDriver bitstate N K BYTES [SEED [SECONDS]]
+//   ProfileDriver bitstate N K BYTES [SEED [SECONDS [ORDER]]]
 //                                      a bitstate search of N rings of K states in a bit array of BYTES
+//                                      (ORDER: breadth-first, the default, or depth-first)
 let arguments = CommandLine.arguments
 let which = arguments.count > 1 ? arguments[1] : "flat"
 if which == "load" {
@@ -44,13 +45,14 @@ if which == "load" {
         print("spin: states \(spin.states) seconds \(spin.seconds) states/s \(Int(spin.statesPerSecond)) bytes/state \(spin.bytesPerState); smcheck/spin \(result.statesPerSecond / spin.statesPerSecond)")
     }
 } else if which == "bitstate" {
-    // ProfileDriver bitstate N K BYTES [SEED]: a bitstate search of N rings of K states in a bit array of BYTES.
+    // ProfileDriver bitstate N K BYTES [SEED [SECONDS [ORDER]]]: a bitstate search of N rings of K states.
     let n = Int(arguments[2])!, k = Int(arguments[3])!
     var options = ExplorationOptions()
     options.bitstateBytes = Int(arguments[4])!
     options.maximumStates = Int.max
     if arguments.count > 5 { options.searchSeed = UInt64(arguments[5])! }
-    if arguments.count > 6 { options.maximumDuration = .seconds(Int(arguments[6])!) }
+    if arguments.count > 6, let seconds = Int(arguments[6]), seconds > 0 { options.maximumDuration = .seconds(seconds) }
+    if arguments.count > 7 { options.bitstateOrder = ExplorationOptions.BitstateOrder(rawValue: arguments[7])! }
     let result = try Explorer(machine: try Machine(BenchmarkSpecs.rings(regions: n, states: k)), options: options).run()
     let total = Int(pow(Double(k), Double(n)))
     print("bitstate rings \(n)x\(k) (\(total) configurations): stored \(result.configurations) (\(Double(result.configurations) / Double(total) * 100)% of the space) transitions \(result.transitions) depth \(result.depth) seconds \(result.elapsed) states/s \(Int(result.statesPerSecond)) peak MB \(result.peakMemory >> 20); \(result.incompleteReason ?? "")")

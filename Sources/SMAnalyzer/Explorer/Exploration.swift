@@ -136,7 +136,8 @@ public final class Exploration {
         public let stored: Int
         /// The expected share of the reachable configurations visited (hash collisions skip the rest).
         public let expectedCoverage: Double
-        public let depthLimit: Int
+        /// The depth limit of a depth-first search (nil: breadth first, no limit).
+        public let depthLimit: Int?
         /// Configurations at the depth limit, stored but not expanded.
         public let truncated: Int
 
@@ -145,7 +146,7 @@ public final class Exploration {
             let size = bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(max(1, bytes >> 10)) KB"
             let percent = (expectedCoverage * 100_000).rounded(.down) / 1_000
             let configurations = stored == 1 ? "1 configuration" : "\(stored) configurations"
-            let cut = truncated == 0 ? "" : "; the depth limit of \(depthLimit) cut the search at \(truncated) configurations, below which nothing was searched"
+            let cut = truncated == 0 ? "" : "; the depth limit of \(depthLimit ?? 0) cut the search at \(truncated) configurations, below which nothing was searched"
             return "a bitstate search stored \(configurations) in a \(size) bit array (\(hashFunctions) hash functions); expected coverage \(percent)%: a configuration whose bits all collide with visited ones is skipped" + cut
         }
     }

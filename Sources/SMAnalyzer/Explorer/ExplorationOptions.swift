@@ -30,14 +30,25 @@ public struct ExplorationOptions: Sendable {
 
     public enum StoreChoice: Sendable { case automatic, dense, hashed, wide }
 
-    /// Search depth first with a bit array of this many bytes instead of a store of states (SPIN's supertrace): a
-    /// state costs a few bits, so spaces far beyond memory can be searched, but hash collisions may skip states, so
-    /// the result is always partial and says its expected coverage. One thread; traces are paths, not the shortest.
+    /// Search with a bit array of this many bytes instead of a store of states (SPIN's supertrace): a state costs a
+    /// few bits of memory, so spaces far beyond memory can be searched, but hash collisions may skip states, so the
+    /// result is always partial and says its expected coverage. One thread; see `bitstateOrder`.
     public var bitstateBytes: Int?
+    /// The order of a bitstate search.
+    public var bitstateOrder: BitstateOrder = .breadthFirst
+
+    public enum BitstateOrder: String, Sendable, CaseIterable {
+        /// Layer by layer, the layers on disk (the key and parent of every state stored, under `TMPDIR`): no depth
+        /// limit, and each finding's trace is the shortest through the states stored.
+        case breadthFirst = "breadth-first"
+        /// Depth first with only the open paths in memory, as SPIN's bitstate search: no disk, but the search is cut
+        /// at `maximumSearchDepth`, and traces are paths, not the shortest.
+        case depthFirst = "depth-first"
+    }
     /// Picks the bitstate hash functions and the order successors are searched in: runs with different seeds (the
     /// shards of a swarm) collide on different states and go down different paths first. 0: declaration order.
     public var searchSeed: UInt64 = 0
-    /// A bitstate search stores configurations deeper than this but does not expand them (SPIN's -m): the path of
+    /// A depth-first bitstate search stores configurations deeper than this but does not expand them (SPIN's -m): the path of
     /// a depth-first search through a big product space can otherwise outgrow memory. The result says when it cut.
     public var maximumSearchDepth = 1_000_000
 

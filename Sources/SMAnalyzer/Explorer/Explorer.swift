@@ -92,6 +92,8 @@ public final class Explorer: Sendable {
         let depth: Int
         if let bitstate = store as? BitstateVisitedStore {
             depth = searchDepthFirst(from: root, store: bitstate, worker: workers.all[0], monitor: monitor, exploration: exploration)
+        } else if let layered = store as? LayeredBitstateStore {
+            depth = searchLayersOnDisk(store: layered, worker: workers.all[0], monitor: monitor, exploration: exploration)
         } else {
             depth = searchBreadthFirst(from: root, store: store, workers: workers, monitor: monitor, exploration: exploration)
         }
@@ -227,15 +229,55 @@ public final class Explorer: Sendable {
         if worker.tally.pointee.choiceLimitHit {
             exploration.stop("some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried")
         }
-        exploration.bitstate = Exploration.BitstateSummary(bits: store.bitCount, hashFunctions: BitstateVisitedStore.hashCount,
-                                                           stored: store.count, expectedCoverage: store.expectedCoverage,
-                                                           depthLimit: options.maximumSearchDepth, truncated: truncated)
-        exploration.stop(exploration.bitstate!.description, alongside: true)
+        summarize(store.filter, depthLimit: options.maximumSearchDepth, truncated: truncated, in: exploration)
         return deepest
     }
 
+    /// Breadth first with the layers on disk (`LayeredBitstateStore`), one thread: each layer is read back in chunks
+    /// and expanded, its new states written as the next layer. No depth limit, and shortest traces through the
+    /// states stored.
+    private func searchLayersOnDisk(store: LayeredBitstateStore, worker: ExplorationWorker, monitor: LimitMonitor,
+                                    exploration: Exploration) -> Int {
+        var depth = 0
+        var layerSize = store.sealLayer()
+        searching: while layerSize > 0 {
+            var offset = 0
+            while offset < layerSize {
+                let ids = store.readChunk(of: depth, from: offset)
+                for id in ids { worker.expand(id, depth: depth) }
+                // The next layer is on disk: the ids need not be kept.
+                worker.tally.pointee.added.removeAll(keepingCapacity: true)
+                offset += ids.count
+                monitor.reportProgress(depth: depth, frontier: layerSize - offset)
+                if let reason = monitor.limitReached() ?? store.failure {
+                    exploration.stop(reason)
+                    break searching
+                }
+            }
+            layerSize = store.sealLayer()
+            if layerSize > 0 { depth += 1 }
+        }
+        if worker.tally.pointee.choiceLimitHit {
+            exploration.stop("some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried")
+        }
+        summarize(store.filter, depthLimit: nil, truncated: 0, in: exploration)
+        return depth
+    }
+
+    private func summarize(_ filter: BitstateFilter, depthLimit: Int?, truncated: Int, in exploration: Exploration) {
+        exploration.bitstate = Exploration.BitstateSummary(bits: filter.bitCount, hashFunctions: BitstateFilter.hashCount,
+                                                           stored: filter.stored, expectedCoverage: filter.expectedCoverage,
+                                                           depthLimit: depthLimit, truncated: truncated)
+        exploration.stop(exploration.bitstate!.description, alongside: true)
+    }
+
     private func makeStore() -> (any VisitedStore)? {
-        if let bytes = options.bitstateBytes { return BitstateVisitedStore(bytes: bytes, keyWords: codec.words, seed: options.searchSeed) }
+        if let bytes = options.bitstateBytes {
+            switch options.bitstateOrder {
+            case .breadthFirst: return LayeredBitstateStore(bytes: bytes, keyWords: codec.words, seed: options.searchSeed)
+            case .depthFirst: return BitstateVisitedStore(bytes: bytes, keyWords: codec.words, seed: options.searchSeed)
+            }
+        }
         let dense = codec.words == 1 && codec.bits <= DenseVisitedStore.maximumBits
         let oneWord = codec.words == 1 && codec.bits <= HashedVisitedStore.maximumBits
         switch options.store {

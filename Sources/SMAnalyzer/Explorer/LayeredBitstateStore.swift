@@ -1,0 +1,185 @@
+import Foundation
+
+/// The breadth-first bitstate search's store: a `BitstateFilter` for the states seen, and every stored state's key
+/// and parent in layer files on disk, in discovery order. Memory holds the bit array and two chunks of records; the
+/// disk holds `(key words + 1) × 8` bytes a state, so a space of 10^9 configurations needs its bit array in memory
+/// and ~16 GB of disk. The layers give every finding its path (the shortest through the states stored) with no
+/// depth limit. Ids are discovery numbers: layer `d` holds the ids `layerStart[d] ..< layerStart[d + 1]`.
+///
+/// The files live in a directory of their own under the temporary directory (`TMPDIR`) and go with the store.
+final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
+    let keyWords: Int
+    let isConcurrent = false
+    let kind = "bitstate"
+    let filter: BitstateFilter
+    var count: Int { filter.stored }
+    var bytes: Int { filter.bitCount / 8 + (readBuffer.capacity + writeBuffer.capacity) * 8 }
+    /// Records read or written at a time.
+    static let chunkRecords = 1 << 16
+
+    private let directory: URL
+    private let recordWords: Int
+    /// The first id of each layer; the last entry is the first id of the layer being written.
+    private var layerStart: [UInt64] = [0]
+    /// One open file per layer, the last the layer being written.
+    private var files: [Int32] = []
+    private var nextId: UInt64 = 0
+    /// Records of the layer being written not yet on disk, the first with id `writeStart`.
+    private var writeBuffer: [UInt64] = []
+    private var writeStart: UInt64 = 0
+    /// A chunk of the layer being searched, the first with id `readStart`.
+    private var readBuffer: [UInt64] = []
+    private var readStart: UInt64 = 0
+    /// Why the search must stop: the disk refused a write.
+    private(set) var failure: String?
+
+    init?(bytes: Int, keyWords: Int, seed: UInt64) {
+        guard let filter = BitstateFilter(bytes: bytes, keyWords: keyWords, seed: seed) else { return nil }
+        self.filter = filter
+        self.keyWords = keyWords
+        recordWords = keyWords + 1
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("smcheck-bitstate-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            failure = "the bitstate search cannot write its layers to \(directory.path): \(error.localizedDescription)"
+        }
+        openLayerFile()
+    }
+
+    deinit {
+        for file in files where file >= 0 { close(file) }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func openLayerFile() {
+        let path = directory.appendingPathComponent("layer-\(files.count)").path
+        let file = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        if file < 0, failure == nil { failure = "the bitstate search cannot create \(path): \(String(cString: strerror(errno)))" }
+        files.append(file)
+    }
+
+    // MARK: Writing the next layer
+
+    func insertRoot(_ key: UnsafePointer<UInt64>) -> UInt64 {
+        _ = filter.insert(key)
+        return append(key, parent: UInt64.max)
+    }
+
+    func handle(of id: UInt64) -> UInt64 { id }
+
+    func insert(_ key: UnsafePointer<UInt64>, parent: UInt64) -> Insertion {
+        guard filter.insert(key) else { return .known }
+        return .added(append(key, parent: parent))
+    }
+
+    private func append(_ key: UnsafePointer<UInt64>, parent: UInt64) -> UInt64 {
+        for w in 0..<keyWords { writeBuffer.append(key[w]) }
+        writeBuffer.append(parent)
+        let id = nextId
+        nextId += 1
+        if writeBuffer.count >= Self.chunkRecords * recordWords { flush() }
+        return id
+    }
+
+    private func flush() {
+        guard !writeBuffer.isEmpty else { return }
+        let layer = files.count - 1
+        let offset = Int(writeStart - layerStart[layer]) * recordWords * 8
+        if !writeAll(files[layer], writeBuffer, at: offset), failure == nil {
+            failure = "the bitstate search could not write its layers to \(directory.path) (\(String(cString: strerror(errno)))); give TMPDIR a disk with room"
+        }
+        writeStart += UInt64(writeBuffer.count / recordWords)
+        writeBuffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ file: Int32, _ words: [UInt64], at offset: Int) -> Bool {
+        guard file >= 0 else { return false }
+        return words.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let written = pwrite(file, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
+                if written <= 0 { return false }
+                done += written
+            }
+            return true
+        }
+    }
+
+    /// Ends the layer being written and starts the next; the number of states the ended layer holds.
+    func sealLayer() -> Int {
+        flush()
+        layerStart.append(nextId)
+        openLayerFile()
+        let layer = layerStart.count - 2
+        return Int(layerStart[layer + 1] - layerStart[layer])
+    }
+
+    // MARK: Reading a layer
+
+    /// Reads up to `chunkRecords` states of `layer` from its `offset`-th; their ids.
+    func readChunk(of layer: Int, from offset: Int) -> Range<UInt64> {
+        let first = layerStart[layer] + UInt64(offset)
+        let count = min(Self.chunkRecords, Int(layerStart[layer + 1] - first))
+        readBuffer = [UInt64](repeating: 0, count: count * recordWords)
+        readStart = first
+        if !readAll(files[layer], into: &readBuffer, at: offset * recordWords * 8), failure == nil {
+            failure = "the bitstate search could not read its layers back from \(directory.path)"
+        }
+        return first..<(first + UInt64(count))
+    }
+
+    private func readAll(_ file: Int32, into words: inout [UInt64], at offset: Int) -> Bool {
+        guard file >= 0 else { return false }
+        return words.withUnsafeMutableBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let read = pread(file, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
+                if read <= 0 { return false }
+                done += read
+            }
+            return true
+        }
+    }
+
+    /// A state's record: from the chunk being searched or the layer being written when it is there, else from disk.
+    private func record(of id: UInt64, _ body: (UnsafePointer<UInt64>) -> Void) {
+        if id >= readStart && id < readStart + UInt64(readBuffer.count / recordWords) {
+            readBuffer.withUnsafeBufferPointer { body($0.baseAddress! + Int(id - readStart) * recordWords) }
+            return
+        }
+        if id >= writeStart && id < writeStart + UInt64(writeBuffer.count / recordWords) {
+            writeBuffer.withUnsafeBufferPointer { body($0.baseAddress! + Int(id - writeStart) * recordWords) }
+            return
+        }
+        // The layer holding it: the last one starting at or before it.
+        var low = 0
+        var high = layerStart.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if layerStart[middle] <= id { low = middle } else { high = middle - 1 }
+        }
+        var words = [UInt64](repeating: 0, count: recordWords)
+        if !readAll(files[low], into: &words, at: Int(id - layerStart[low]) * recordWords * 8), failure == nil {
+            failure = "the bitstate search could not read its layers back from \(directory.path)"
+        }
+        words.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+
+    func key(of id: UInt64, into key: UnsafeMutablePointer<UInt64>) {
+        record(of: id) { record in for w in 0..<keyWords { key[w] = record[w] } }
+    }
+
+    func parent(of id: UInt64) -> UInt64? {
+        var parent = UInt64.max
+        record(of: id) { parent = $0[keyWords] }
+        return parent == UInt64.max ? nil : parent
+    }
+
+    func touch(_ keys: UnsafePointer<UInt64>, count: Int) { filter.touch(keys, count: count) }
+
+    /// `UInt64.max` when the key's bits are all set (it was visited, or collides with states that were), else nil.
+    func lookup(_ key: UnsafePointer<UInt64>) -> UInt64? { filter.contains(key) ? UInt64.max : nil }
+
+    func closeLayer(_ added: [UInt64]) {}
+}
