@@ -1,4 +1,4 @@
-// Generated from README.md (the Swift block at line 351); do not edit.
+// Generated from README.md (the Swift block at line 354); do not edit.
 // Edit the document, then run scripts/update-snippets.
 import SMTesting
 import Testing
@@ -11,5 +11,5 @@ import Testing
     assertConformance(MyRocket.self, to: rocket, seed: 1)          // your implementation against the spec
 }
 
-func snippet_README_351() throws {
+func snippet_README_354() throws {
 }

@@ -1,4 +1,4 @@
-// Generated from README.md (the Swift block at line 367); do not edit.
+// Generated from README.md (the Swift block at line 370); do not edit.
 // Edit the document, then run scripts/update-snippets.
 import SMTesting
 import XCTest
@@ -12,5 +12,5 @@ final class RocketSpecTests: XCTestCase {
     }
 }
 
-func snippet_README_367() throws {
+func snippet_README_370() throws {
 }
