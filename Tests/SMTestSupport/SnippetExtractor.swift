@@ -64,6 +64,7 @@ public struct SnippetExtractor {
         var lines = [
             "// Generated from \(snippet.document) (the Swift block at line \(snippet.line)); do not edit.",
             "// Edit the document, then run scripts/update-snippets.",
+            "// swift-format-ignore-file",
         ]
         lines += imports
         if !declarations.isEmpty { lines += [""] + declarations }
@@ -78,6 +79,7 @@ public struct SnippetExtractor {
         let entries = snippets.map { "    (\"\($0.document):\($0.line)\", snippet_\($0.identifier))," }
         return """
             // Generated from the documents' Swift blocks; do not edit. Edit the documents, then run scripts/update-snippets.
+            // swift-format-ignore-file
 
             let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] = [
             \(entries.joined(separator: "\n"))

@@ -1,5 +1,6 @@
 // Generated from Docs/CodeGeneration.md (the Swift block at line 34); do not edit.
 // Edit the document, then run scripts/update-snippets.
+// swift-format-ignore-file
 
 final class CountdownTimer: RocketHooks {
     var running = false

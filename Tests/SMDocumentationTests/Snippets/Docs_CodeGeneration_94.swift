@@ -1,5 +1,6 @@
 // Generated from Docs/CodeGeneration.md (the Swift block at line 94); do not edit.
 // Edit the document, then run scripts/update-snippets.
+// swift-format-ignore-file
 import SMSpec
 import SMTesting
 import Testing

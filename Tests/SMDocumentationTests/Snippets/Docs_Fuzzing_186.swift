@@ -1,5 +1,6 @@
 // Generated from Docs/Fuzzing.md (the Swift block at line 186); do not edit.
 // Edit the document, then run scripts/update-snippets.
+// swift-format-ignore-file
 import SMFuzz
 
 struct MyRocket: StateMachineImplementation {

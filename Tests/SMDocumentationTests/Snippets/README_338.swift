@@ -1,5 +1,6 @@
 // Generated from README.md (the Swift block at line 338); do not edit.
 // Edit the document, then run scripts/update-snippets.
+// swift-format-ignore-file
 import SMFuzz
 
 func snippet_README_338() throws {

@@ -1,5 +1,6 @@
 // Generated from README.md (the Swift block at line 354); do not edit.
 // Edit the document, then run scripts/update-snippets.
+// swift-format-ignore-file
 import SMTesting
 import Testing
 

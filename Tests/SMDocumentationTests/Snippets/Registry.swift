@@ -1,4 +1,5 @@
 // Generated from the documents' Swift blocks; do not edit. Edit the documents, then run scripts/update-snippets.
+// swift-format-ignore-file
 
 let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] = [
     ("README.md:312", snippet_README_312),
