@@ -21,12 +21,17 @@ struct SMCheckCommand: CommandPlugin {
         case nil, "check"?:
             let specs = targets.flatMap { SpecFiles.specs(in: $0.sourceFiles) }
             guard !specs.isEmpty else {
-                throw PluginFailure(description: "no spec (\(SpecFiles.suffixes.joined(separator: ", "))) in \(targets.map(\.name).joined(separator: ", "))")
+                throw PluginFailure(
+                    description: "no spec (\(SpecFiles.suffixes.joined(separator: ", "))) in \(targets.map(\.name).joined(separator: ", "))"
+                )
             }
             let status = try run(tool, ["check", "--format", format] + specs.map { $0.path(percentEncoded: false) })
             if status != 0 { throw PluginFailure(description: "smcheck check exited with status \(status)") }
         case let other?:
-            throw PluginFailure(description: "unknown argument '\(other)': use `swift package smcheck [--format text|sarif] [--target NAME]` or `swift package smcheck generate [--target NAME]`")
+            throw PluginFailure(
+                description:
+                    "unknown argument '\(other)': use `swift package smcheck [--format text|sarif] [--target NAME]` or `swift package smcheck generate [--target NAME]`"
+            )
         }
     }
 
@@ -45,10 +50,11 @@ struct SMCheckCommand: CommandPlugin {
                 if let configuration { arguments += ["--config", configuration.path(percentEncoded: false)] }
                 let status = try run(tool, arguments)
                 if status != 0 {
-                    throw PluginFailure(description: """
-                        smcheck generate failed for \(spec.lastPathComponent) (status \(status)); when it could not write, allow it: \
-                        swift package --allow-writing-to-directory \(directory.path(percentEncoded: false)) smcheck generate
-                        """)
+                    throw PluginFailure(
+                        description: """
+                            smcheck generate failed for \(spec.lastPathComponent) (status \(status)); when it could not write, allow it: \
+                            swift package --allow-writing-to-directory \(directory.path(percentEncoded: false)) smcheck generate
+                            """)
                 }
                 print("wrote \(output.path(percentEncoded: false))")
                 generated += 1

@@ -8,8 +8,10 @@ import PackagePlugin
 /// for its own specs and for those of the targets it depends on (a test target).
 @main
 struct SMCheckGenerate {
-    func commands(tool: PluginContext.Tool, workDirectory: URL, files: FileList, root: URL,
-                  dependencies: [(name: String, files: FileList, root: URL)]) throws -> [Command] {
+    func commands(
+        tool: PluginContext.Tool, workDirectory: URL, files: FileList, root: URL,
+        dependencies: [(name: String, files: FileList, root: URL)]
+    ) throws -> [Command] {
         let configuration = SpecFiles.configuration(in: files)
         let specs = SpecFiles.specs(in: files)
         let names = SpecFiles.outputNames(for: specs, relativeTo: root)
@@ -25,10 +27,11 @@ struct SMCheckGenerate {
                 arguments += ["--conformance", file.path(percentEncoded: false)]
                 outputs.append(file)
             }
-            commands.append(.buildCommand(
-                displayName: "smcheck: checking \(spec.lastPathComponent) and generating \(names[spec]!)",
-                executable: tool.url, arguments: arguments, environment: [:],
-                inputFiles: [spec] + (configuration.map { [$0] } ?? []), outputFiles: outputs))
+            commands.append(
+                .buildCommand(
+                    displayName: "smcheck: checking \(spec.lastPathComponent) and generating \(names[spec]!)",
+                    executable: tool.url, arguments: arguments, environment: [:],
+                    inputFiles: [spec] + (configuration.map { [$0] } ?? []), outputFiles: outputs))
         }
         guard conformance else { return commands }
         // A test target: the conformances of the machines its dependencies generate, importing their modules.
@@ -37,14 +40,18 @@ struct SMCheckGenerate {
             let dependencyNames = SpecFiles.outputNames(for: dependencySpecs, relativeTo: dependency.root)
             let dependencyConfiguration = SpecFiles.configuration(in: dependency.files)
             for spec in dependencySpecs {
-                let file = workDirectory.appending(path: dependency.name + "_" + dependencyNames[spec]!.replacingOccurrences(of: ".swift", with: "+Conformance.swift"))
-                var arguments = ["generate", spec.path(percentEncoded: false), "--conformance", file.path(percentEncoded: false),
-                                 "--conformance-import", dependency.name]
+                let file = workDirectory.appending(
+                    path: dependency.name + "_" + dependencyNames[spec]!.replacingOccurrences(of: ".swift", with: "+Conformance.swift"))
+                var arguments = [
+                    "generate", spec.path(percentEncoded: false), "--conformance", file.path(percentEncoded: false),
+                    "--conformance-import", dependency.name,
+                ]
                 if let dependencyConfiguration { arguments += ["--config", dependencyConfiguration.path(percentEncoded: false)] }
                 let inputs = [spec] + [dependencyConfiguration, configuration].compactMap { $0 }
-                commands.append(.buildCommand(
-                    displayName: "smcheck: generating the conformance of \(spec.lastPathComponent) in \(dependency.name)",
-                    executable: tool.url, arguments: arguments, environment: [:], inputFiles: inputs, outputFiles: [file]))
+                commands.append(
+                    .buildCommand(
+                        displayName: "smcheck: generating the conformance of \(spec.lastPathComponent) in \(dependency.name)",
+                        executable: tool.url, arguments: arguments, environment: [:], inputFiles: inputs, outputFiles: [file]))
             }
         }
         return commands
@@ -53,7 +60,7 @@ struct SMCheckGenerate {
     /// Reads `"conformance"` from the configuration (the generator reads the rest, and reports what is wrong).
     static func wantsConformance(_ configuration: URL) -> Bool {
         guard let data = FileManager.default.contents(atPath: configuration.path(percentEncoded: false)),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return false }
         return object["conformance"] as? Bool ?? false
     }
@@ -68,18 +75,20 @@ extension SMCheckGenerate: BuildToolPlugin {
             guard case .target(let other) = dependency, let swift = other as? SwiftSourceModuleTarget else { return nil }
             return (swift.moduleName, swift.sourceFiles, swift.directoryURL)
         }
-        return try commands(tool: context.tool(named: "smcheck"), workDirectory: context.pluginWorkDirectoryURL,
-                            files: target.sourceFiles, root: target.directoryURL, dependencies: dependencies)
+        return try commands(
+            tool: context.tool(named: "smcheck"), workDirectory: context.pluginWorkDirectoryURL,
+            files: target.sourceFiles, root: target.directoryURL, dependencies: dependencies)
     }
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-extension SMCheckGenerate: XcodeBuildToolPlugin {
-    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        try commands(tool: context.tool(named: "smcheck"), workDirectory: context.pluginWorkDirectoryURL,
-                     files: target.inputFiles, root: context.xcodeProject.directoryURL, dependencies: [])
+    extension SMCheckGenerate: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            try commands(
+                tool: context.tool(named: "smcheck"), workDirectory: context.pluginWorkDirectoryURL,
+                files: target.inputFiles, root: context.xcodeProject.directoryURL, dependencies: [])
+        }
     }
-}
 #endif

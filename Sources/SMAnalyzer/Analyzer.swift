@@ -33,13 +33,17 @@ public enum Analyzer {
         var findings = structural + runs.findings
         if let (backend, method) = solver(for: machine, options: options, stats: &stats) {
             let analysis = GuardAnalysis(spec: machine.spec, backend: backend, assumeInvariants: options.assumeInvariants).run()
-            SolverChecks(machine: machine, analysis: analysis, method: method, runs: runs.knowledge,
-                         reportsIgnoredEvents: options.reportsIgnoredEvents).merge(into: &findings)
+            SolverChecks(
+                machine: machine, analysis: analysis, method: method, runs: runs.knowledge,
+                reportsIgnoredEvents: options.reportsIgnoredEvents
+            ).merge(into: &findings)
             // Guard questions matter only where the runs did not decide the same codes already.
             if !analysis.unknown.isEmpty, !runs.knowledge.complete {
-                stats.undecided.append(Undecided(
-                    [.nondeterministicGuards, .deadTransition, .incompleteChoice, .rangeViolation],
-                    "\(backend.name) could not decide \(analysis.unknown.count) of \(analysis.queries) guard questions (\(analysis.unknown[0]))"))
+                stats.undecided.append(
+                    Undecided(
+                        [.nondeterministicGuards, .deadTransition, .incompleteChoice, .rangeViolation],
+                        "\(backend.name) could not decide \(analysis.unknown.count) of \(analysis.queries) guard questions (\(analysis.unknown[0]))"
+                    ))
             }
         }
         return AnalysisResult(spec: machine.spec, machine: machine, findings: findings.sortedForOutput(), stats: stats)
@@ -52,7 +56,9 @@ public enum Analyzer {
     }
 
     /// Explores; an exploration that stops at a limit leaves every run-based code undecided.
-    private static func explore(_ machine: Machine, _ options: ExplorationOptions, structural: [Finding], stats: inout AnalysisStats) -> Runs {
+    private static func explore(_ machine: Machine, _ options: ExplorationOptions, structural: [Finding], stats: inout AnalysisStats)
+        -> Runs
+    {
         do {
             let explored = try Explorer(machine: machine, options: options).run()
             stats.configurations = explored.configurations
@@ -65,42 +71,53 @@ public enum Analyzer {
                 let scope = explored.bitstate == nil ? "; only the \(explored.configurations) configurations reached were checked" : ""
                 stats.undecided.append(Undecided(FindingCode.needingEveryConfiguration + FindingCode.shownByARun, reason + scope))
             }
-            return Runs(findings: ExplorationChecks(exploration: explored, structural: structural).run(),
-                        knowledge: RunKnowledge(exploration: explored))
+            return Runs(
+                findings: ExplorationChecks(exploration: explored, structural: structural).run(),
+                knowledge: RunKnowledge(exploration: explored))
         } catch {
-            stats.undecided.append(Undecided(FindingCode.needingEveryConfiguration + FindingCode.shownByARun,
-                                             "nothing was explored: \(error.message)"))
+            stats.undecided.append(
+                Undecided(
+                    FindingCode.needingEveryConfiguration + FindingCode.shownByARun,
+                    "nothing was explored: \(error.message)"))
             return Runs()
         }
     }
 
     /// Symbolic verification of everything the runs decide; when it cannot run, every run-based code is undecided.
-    private static func verifySymbolically(_ machine: Machine, _ options: AnalysisOptions, structural: [Finding],
-                                           stats: inout AnalysisStats) -> Runs {
+    private static func verifySymbolically(
+        _ machine: Machine, _ options: AnalysisOptions, structural: [Finding],
+        stats: inout AnalysisStats
+    ) -> Runs {
         var symbolicOptions = SymbolicOptions()
         symbolicOptions.timeLimit = options.timeLimit
         symbolicOptions.maximumDepth = options.maximumDepth
         symbolicOptions.isCancelled = options.isCancelled
         symbolicOptions.progress = options.symbolicProgress
         let result = SymbolicVerifier.verify(machine, options: symbolicOptions)
-        let milliseconds = Int((Double(result.elapsed.components.attoseconds) / 1e15 + Double(result.elapsed.components.seconds) * 1000).rounded())
+        let milliseconds = Int(
+            (Double(result.elapsed.components.attoseconds) / 1e15 + Double(result.elapsed.components.seconds) * 1000).rounded())
         if let failure = result.failure {
-            stats.undecided.append(Undecided(FindingCode.needingEveryConfiguration + FindingCode.shownByARun,
-                                             "symbolic verification could not run: \(failure)"))
+            stats.undecided.append(
+                Undecided(
+                    FindingCode.needingEveryConfiguration + FindingCode.shownByARun,
+                    "symbolic verification could not run: \(failure)"))
             return Runs()
         }
         let (findings, undecided) = SymbolicChecks(machine: machine, result: result, structural: structural).run()
         stats.undecided += undecided
         let proved = result.verdicts.values.count { if case .never = $0 { true } else { false } }
         let found = result.verdicts.values.count { if case .happens = $0 { true } else { false } }
-        stats.symbolic = SymbolicStats(controlStates: result.system?.locations.count ?? 0, paths: result.system?.edges.count ?? 0,
-                                       depth: result.depth, proved: proved, found: found, milliseconds: milliseconds)
+        stats.symbolic = SymbolicStats(
+            controlStates: result.system?.locations.count ?? 0, paths: result.system?.edges.count ?? 0,
+            depth: result.depth, proved: proved, found: found, milliseconds: milliseconds)
         return Runs(findings: findings, knowledge: RunKnowledge(symbolic: result, complete: undecided.isEmpty))
     }
 
     /// Exploration when the space is small enough to visit, else (or when it stops at a limit) symbolic verification.
-    private static func automatically(_ machine: Machine, _ options: AnalysisOptions, structural: [Finding],
-                                      stats: inout AnalysisStats) -> Runs {
+    private static func automatically(
+        _ machine: Machine, _ options: AnalysisOptions, structural: [Finding],
+        stats: inout AnalysisStats
+    ) -> Runs {
         // A bitstate search is asked for explicitly, for spaces exploration cannot store: it is what runs.
         guard SymbolicVerifier.isAvailable, options.exploration.bitstateBytes == nil else {
             return explore(machine, options.exploration, structural: structural, stats: &stats)
@@ -143,7 +160,8 @@ public enum Analyzer {
     /// Declared spaces up to 2^24 configurations (16 million) are explored in full by `automatic`: seconds at most.
     package static let explorableBits = 24
 
-    static func solver(for machine: Machine, options: AnalysisOptions, stats: inout AnalysisStats) -> ((any GuardBackend), Finding.Method)? {
+    static func solver(for machine: Machine, options: AnalysisOptions, stats: inout AnalysisStats) -> ((any GuardBackend), Finding.Method)?
+    {
         let choice = options.solver == .automatic ? (Z3Library.isAvailable ? .z3 : .enumerate) : options.solver
         switch choice {
         case .off, .automatic:

@@ -21,8 +21,10 @@ public struct Undecided: Hashable, Sendable {
         while start < codes.count {
             var end = start
             while end + 1 < codes.count, all.firstIndex(of: codes[end + 1]) == all.firstIndex(of: codes[end])! + 1 { end += 1 }
-            parts.append(end - start >= 2 ? "\(codes[start].rawValue)–\(codes[end].rawValue)"
-                         : codes[start...end].map(\.rawValue).joined(separator: ", "))
+            parts.append(
+                end - start >= 2
+                    ? "\(codes[start].rawValue)–\(codes[end].rawValue)"
+                    : codes[start...end].map(\.rawValue).joined(separator: ", "))
             start = end + 1
         }
         return parts.joined(separator: ", ") + ": " + reason

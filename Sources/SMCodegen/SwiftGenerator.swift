@@ -64,8 +64,9 @@ public struct SwiftGenerator {
         if facts.hasParallel || facts.hasDynamicTargets {
             KernelEmitter(context: context, states: emission.states).emit(into: &kernelCode)
         }
-        let macrostep = MacrostepEmitter(context: context, states: emission.states, selection: selection,
-                                         stepCanThrow: emission.stepCanThrow)
+        let macrostep = MacrostepEmitter(
+            context: context, states: emission.states, selection: selection,
+            stepCanThrow: emission.stepCanThrow)
         let declarations = DeclarationEmitter(context: context, states: emission.states)
 
         var file = SwiftWriter()
@@ -85,9 +86,11 @@ public struct SwiftGenerator {
         macrostep.emitStorage(into: &file)
         macrostep.emitPublicSteps(into: &file)
         macrostep.emitMacrostep(into: &file)
-        for (title, code) in [("Transition selection, per event", handlersCode), ("Transitions: actions and precomputed entries", emission.transitionsCode),
-                              ("States: entering, leaving, walks over the configuration", emission.statesCode),
-                              ("The run-time kernel: history targets and microsteps of several transitions", kernelCode)]
+        for (title, code) in [
+            ("Transition selection, per event", handlersCode), ("Transitions: actions and precomputed entries", emission.transitionsCode),
+            ("States: entering, leaving, walks over the configuration", emission.statesCode),
+            ("The run-time kernel: history targets and microsteps of several transitions", kernelCode),
+        ]
         where !code.lines.isEmpty {
             file.line()
             file.line("// MARK: - \(title)")
@@ -122,7 +125,8 @@ private struct Emission {
         transitions.emitHelpers(into: &transitionsCode)
         // Guards are written where they are tried; whether one needs run-time checks is known only by writing it.
         for transition in machine.spec.transitions { _ = transitions.condition(of: transition) }
-        stepCanThrow = facts.countsMicrosteps || facts.sends || facts.hasChoices || context.hasCheckedGuards
+        stepCanThrow =
+            facts.countsMicrosteps || facts.sends || facts.hasChoices || context.hasCheckedGuards
             || states.entriesThrow || states.exitsThrow || transitions.effectThrows.values.contains(true)
         let validatesArguments = machine.spec.events.contains { event in
             event.parameters.contains { if case .int = $0.type { true } else { false } }

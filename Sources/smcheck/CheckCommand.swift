@@ -35,7 +35,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Leave out findings below this severity: info, warning or error.")
     var severity = CaseArgument<Severity>(.info)
 
-    @Flag(name: .customLong("allow-incomplete"), help: "Exit with 0, not 3, when some checks were not decided and nothing at error level was found.")
+    @Flag(
+        name: .customLong("allow-incomplete"),
+        help: "Exit with 0, not 3, when some checks were not decided and nothing at error level was found.")
     var allowIncomplete = false
 
     @OptionGroup var exploration: ExplorationArguments

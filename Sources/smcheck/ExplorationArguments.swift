@@ -9,43 +9,56 @@ import SMSpec
 
 /// Options every command that explores shares.
 struct ExplorationArguments: ParsableArguments {
-    @Option(name: .customLong("max-states"), parsing: .unconditional,
-            help: "Stop exploring after this many configurations (results are marked incomplete).",
-            transform: PositiveInteger.parse("--max-states"))
+    @Option(
+        name: .customLong("max-states"), parsing: .unconditional,
+        help: "Stop exploring after this many configurations (results are marked incomplete).",
+        transform: PositiveInteger.parse("--max-states"))
     var maxStates: Int = 50_000_000
 
-    @Option(name: .customLong("max-memory"), help: "Stop exploring above this much memory, e.g. 512M or 4G.",
-            transform: ByteCount.parse)
+    @Option(
+        name: .customLong("max-memory"), help: "Stop exploring above this much memory, e.g. 512M or 4G.",
+        transform: ByteCount.parse)
     var maxMemory: Int = 8 << 30
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Threads that explore (default: one per core).", valueName: "count"),
-            transform: PositiveInteger.parse("--threads"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Threads that explore (default: one per core).", valueName: "count"),
+        transform: PositiveInteger.parse("--threads"))
     var threads: Int?
 
-    @Option(help: ArgumentHelp("How runs are checked: auto (explore when the state space is small enough, else or when exploration stops at a limit, verify symbolically), explore, or symbolic (bounded model checking, k-induction and Spacer with Z3).",
-                               valueName: "method"))
+    @Option(
+        help: ArgumentHelp(
+            "How runs are checked: auto (explore when the state space is small enough, else or when exploration stops at a limit, verify symbolically), explore, or symbolic (bounded model checking, k-induction and Spacer with Z3).",
+            valueName: "method"))
     var method = CaseArgument<VerificationMethod>(.automatic)
 
-    @Option(help: "Stop symbolic verification of a spec after this long, e.g. 30s or 5m; what is left is undecided.",
-            transform: DurationArgument.parse)
+    @Option(
+        help: "Stop symbolic verification of a spec after this long, e.g. 30s or 5m; what is left is undecided.",
+        transform: DurationArgument.parse)
     var timeout: Duration = .seconds(60)
 
-    @Option(name: .customLong("max-depth"), parsing: .unconditional,
-            help: "Bounded model checking unrolls at most this many events.", transform: PositiveInteger.parse("--max-depth"))
+    @Option(
+        name: .customLong("max-depth"), parsing: .unconditional,
+        help: "Bounded model checking unrolls at most this many events.", transform: PositiveInteger.parse("--max-depth"))
     var maxDepth = 1_000
 
-    @Option(help: ArgumentHelp("Search with a bit array of this size instead of storing configurations (SPIN's supertrace), e.g. 2G: for state spaces beyond memory. The result is always partial and says its expected coverage.",
-                               valueName: "size"),
-            transform: ByteCount.parse)
+    @Option(
+        help: ArgumentHelp(
+            "Search with a bit array of this size instead of storing configurations (SPIN's supertrace), e.g. 2G: for state spaces beyond memory. The result is always partial and says its expected coverage.",
+            valueName: "size"),
+        transform: ByteCount.parse)
     var bitstate: Int?
 
-    @Option(help: ArgumentHelp("The order of a --bitstate search: breadth-first (the default: layers on disk under TMPDIR, about 16 bytes a configuration; no depth limit and shortest traces) or depth-first (no disk; SPIN's order, cut at depth 1,000,000).",
-                               valueName: "order"))
+    @Option(
+        help: ArgumentHelp(
+            "The order of a --bitstate search: breadth-first (the default: layers on disk under TMPDIR, about 16 bytes a configuration; no depth limit and shortest traces) or depth-first (no disk; SPIN's order, cut at depth 1,000,000).",
+            valueName: "order"))
     var bitstateOrder = CaseArgument<ExplorationOptions.BitstateOrder>(.breadthFirst)
 
-    @Option(help: ArgumentHelp("Be part k of n independent jobs (e.g. 3/8); merge their JSON with 'smcheck merge'. Specs small enough to explore are shared out, each checked in full by one shard; bigger ones (or all, with --bitstate) get a bitstate search in every shard, with the shard's own hash functions and search order (--bitstate, default 512M).",
-                               valueName: "k/n"),
-            transform: Shard.parse)
+    @Option(
+        help: ArgumentHelp(
+            "Be part k of n independent jobs (e.g. 3/8); merge their JSON with 'smcheck merge'. Specs small enough to explore are shared out, each checked in full by one shard; bigger ones (or all, with --bitstate) get a bitstate search in every shard, with the shard's own hash functions and search order (--bitstate, default 512M).",
+            valueName: "k/n"),
+        transform: Shard.parse)
     var shard: Shard?
 
     /// The default bit array of a shard without `--bitstate`.
@@ -89,7 +102,8 @@ struct ExplorationArguments: ParsableArguments {
             options.exploration.progress = { progress in
                 let rate = Int(Double(progress.configurations) / max(progress.seconds, 0.001))
                 FileHandleOutput.progress(
-                    "exploring \(file): \(progress.configurations) configurations, depth \(progress.depth), \(rate) states/s, \(Int(progress.seconds)) s")
+                    "exploring \(file): \(progress.configurations) configurations, depth \(progress.depth), \(rate) states/s, \(Int(progress.seconds)) s"
+                )
             }
             let throttle = ProgressThrottle(interval: FileHandleOutput.progressInterval)
             options.symbolicProgress = { message in

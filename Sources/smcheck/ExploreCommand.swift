@@ -12,7 +12,10 @@ struct ExploreCommand: ParsableCommand {
     @Argument(help: "The spec file (JSON or SCXML).", completion: .file(extensions: ["json", "scxml"]))
     var file: String
 
-    @Flag(help: "Print statistics: configurations, transitions, depth, states/s, steps the transition cache answered, bytes/state, peak memory.")
+    @Flag(
+        help:
+            "Print statistics: configurations, transitions, depth, states/s, steps the transition cache answered, bytes/state, peak memory."
+    )
     var stats = false
 
     @OptionGroup var exploration: ExplorationArguments
@@ -21,7 +24,8 @@ struct ExploreCommand: ParsableCommand {
         let machine = try loadMachine(file)
         let explorer: Explorer
         do {
-            explorer = try Explorer(machine: machine, options: exploration.options(progress: file, swarm: exploration.shard != nil).exploration)
+            explorer = try Explorer(
+                machine: machine, options: exploration.options(progress: file, swarm: exploration.shard != nil).exploration)
         } catch {
             printError("\(file): error: \(error.message)")
             throw ExitStatus.unusableInput
@@ -36,8 +40,14 @@ struct ExploreCommand: ParsableCommand {
             ("complete", result.isComplete ? "yes" : "no: \(result.incompleteReason ?? "")"),
             ("time", String(format: "%.3f s", result.elapsed)),
             ("states/s", String(format: "%.0f", result.statesPerSecond)),
-            ("cached steps", result.transitions == 0 ? "0" : String(format: "%d (%.0f%% of the transitions)", result.cachedSteps,
-                                                                     100 * Double(result.cachedSteps) / Double(result.transitions))),
+            (
+                "cached steps",
+                result.transitions == 0
+                    ? "0"
+                    : String(
+                        format: "%d (%.0f%% of the transitions)", result.cachedSteps,
+                        100 * Double(result.cachedSteps) / Double(result.transitions))
+            ),
             ("packed state", "\(result.codec.bits) bits in \(result.codec.words) word(s)"),
             ("bytes/state", String(format: "%.2f", result.bytesPerState)),
             ("peak memory", String(format: "%.1f MB", Double(result.peakMemory) / 1_048_576)),

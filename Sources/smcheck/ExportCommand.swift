@@ -53,11 +53,15 @@ struct ExportCommand: ParsableCommand {
         do {
             let again = target == .scxml ? try Spec.load(scxml: text) : try Spec.load(json: text)
             guard again == spec else {
-                printError("\(file): error: the \(target.rawValue.uppercased()) form of this spec reads back as a different spec; it is not written")
+                printError(
+                    "\(file): error: the \(target.rawValue.uppercased()) form of this spec reads back as a different spec; it is not written"
+                )
                 throw ExitStatus.unusableInput
             }
         } catch let error as SpecError {
-            printError("\(file): error: the \(target.rawValue.uppercased()) form of this spec cannot be read back, so it is not written:\n\(error.description)")
+            printError(
+                "\(file): error: the \(target.rawValue.uppercased()) form of this spec cannot be read back, so it is not written:\n\(error.description)"
+            )
             throw ExitStatus.unusableInput
         }
         if let output {

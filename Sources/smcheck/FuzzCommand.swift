@@ -61,14 +61,17 @@ struct FuzzCommand: ParsableCommand {
     @Flag(name: .customLong("emit-swift-test"), help: "Also write each failure as a Swift Testing test, NAME.swift beside NAME.json.")
     var emitsSwiftTest = false
 
-    @Option(name: .customLong("max-states"), parsing: .unconditional,
-            help: "Explore at most this many configurations first, for the coverage reference and shortest traces (0: do not explore).",
-            transform: PositiveInteger.parse("--max-states", minimum: 0))
+    @Option(
+        name: .customLong("max-states"), parsing: .unconditional,
+        help: "Explore at most this many configurations first, for the coverage reference and shortest traces (0: do not explore).",
+        transform: PositiveInteger.parse("--max-states", minimum: 0))
     var maxStates = FuzzConfiguration().explorationLimit
 
-    @Option(help: ArgumentHelp("Be part k of n independent jobs (e.g. 3/8): each shard fuzzes with its own seed, derived from --seed (default 0, so the shards are reproducible); merge their JSON with 'smcheck merge'.",
-                               valueName: "k/n"),
-            transform: Shard.parse)
+    @Option(
+        help: ArgumentHelp(
+            "Be part k of n independent jobs (e.g. 3/8): each shard fuzzes with its own seed, derived from --seed (default 0, so the shards are reproducible); merge their JSON with 'smcheck merge'.",
+            valueName: "k/n"),
+        transform: Shard.parse)
     var shard: Shard?
 
     func run() throws {
@@ -110,12 +113,16 @@ struct FuzzCommand: ParsableCommand {
         configuration.timeLimit = time
         configuration.explorationLimit = maxStates
         let showsProgress = format == .text && FileHandleOutput.standardErrorIsTerminal
-        let result = Fuzzer(machine: machine, configuration: configuration).run(progress: showsProgress ? { progress in
-            FileHandleOutput.standardError("\r  fuzzing \(file): run \(progress.runs)/\(runs), \(progress.events) events, \(Int(progress.seconds)) s   ")
-        } : nil)
+        let result = Fuzzer(machine: machine, configuration: configuration).run(
+            progress: showsProgress
+                ? { progress in
+                    FileHandleOutput.standardError(
+                        "\r  fuzzing \(file): run \(progress.runs)/\(runs), \(progress.events) events, \(Int(progress.seconds)) s   ")
+                } : nil)
         guard let failure = result.failure else { return .fuzzed(file: file, result, replayFile: nil) }
-        let saved = FailureFile(specName: machine.spec.name, specFile: file, specHash: FailureFile.hash(ofFile: file) ?? "",
-                                seed: seed, failure: failure)
+        let saved = FailureFile(
+            specName: machine.spec.name, specFile: file, specHash: FailureFile.hash(ofFile: file) ?? "",
+            seed: seed, failure: failure)
         let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         let path = (failuresDirectory as NSString).appendingPathComponent(name + ".json")
         do {
@@ -127,7 +134,8 @@ struct FuzzCommand: ParsableCommand {
         guard emitsSwiftTest else { return .fuzzed(file: file, result, replayFile: path) }
         let testPath = (failuresDirectory as NSString).appendingPathComponent(name + ".swift")
         do {
-            try SwiftTestSource.fuzz(failure, machine: machine, spec: spec, seed: seed).write(toFile: testPath, atomically: true, encoding: .utf8)
+            try SwiftTestSource.fuzz(failure, machine: machine, spec: spec, seed: seed).write(
+                toFile: testPath, atomically: true, encoding: .utf8)
             return .fuzzed(file: file, result, replayFile: path, swiftTestFile: testPath)
         } catch {
             printError("warning: cannot write the Swift test to \(testPath): \(error.localizedDescription)")

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import SMAnalyzer
 import SMCodegen
 import SMEngine
-import SMAnalyzer
 import SMSCXML
 import SMSpec
 
@@ -35,7 +35,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Also write the conformance to StateMachineImplementation (imports SMFuzz) to this file.")
     var conformance: String?
 
-    @Option(name: .customLong("conformance-import"), help: "The module that holds the generated type, when the conformance is compiled in another module.")
+    @Option(
+        name: .customLong("conformance-import"),
+        help: "The module that holds the generated type, when the conformance is compiled in another module.")
     var conformanceImport: String?
 
     @Flag(help: "Check the spec and print the findings as compiler diagnostics; error-level findings fail the command.")

@@ -33,7 +33,8 @@ struct GenerationConfiguration {
 
     /// Reads a configuration file; every problem is reported with its place, as spec errors are.
     static func load(path: String) throws(SpecError) -> GenerationConfiguration {
-        let here = { (pointer: JSONPointer, position: TextPosition) in Spec.SourceLocation(file: path, pointer: pointer, position: position) }
+        let here = { (pointer: JSONPointer, position: TextPosition) in Spec.SourceLocation(file: path, pointer: pointer, position: position)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SpecError([Diagnostic("cannot read the configuration file", at: Spec.SourceLocation(file: path, pointer: .root))])
         }
@@ -56,8 +57,9 @@ struct GenerationConfiguration {
             let allowed = Severity.allCases.map(\.rawValue) + (parent == .root ? [] : ["off"])
             guard let text = member.value.stringValue, allowed.contains(text) else {
                 let listed = allowed.map { "\"\($0)\"" }
-                report("\"\(member.key)\" must be \(listed.dropLast().joined(separator: ", ")) or \(listed.last!)", member, in: parent,
-                       suggestion: member.value.stringValue.flatMap { Suggestions.closest(to: $0, in: allowed) })
+                report(
+                    "\"\(member.key)\" must be \(listed.dropLast().joined(separator: ", ")) or \(listed.last!)", member, in: parent,
+                    suggestion: member.value.stringValue.flatMap { Suggestions.closest(to: $0, in: allowed) })
                 return nil
             }
             return .some(Severity(rawValue: text))
@@ -68,11 +70,15 @@ struct GenerationConfiguration {
             case "severity":
                 if let level = severity(member), let level { configuration.minimumSeverity = level }
             case "severities":
-                guard let codes = value.objectValue else { report("\"severities\" must map finding codes to a severity or \"off\"", member); continue }
+                guard let codes = value.objectValue else {
+                    report("\"severities\" must map finding codes to a severity or \"off\"", member); continue
+                }
                 for entry in codes {
                     guard let code = FindingCode(rawValue: entry.key) else {
-                        problems.append(Diagnostic("unknown finding code \"\(entry.key)\"", at: here(.root / "severities" / entry.key, entry.keyPosition),
-                                                   suggestion: Suggestions.closest(to: entry.key, in: FindingCode.allCases.map(\.rawValue))))
+                        problems.append(
+                            Diagnostic(
+                                "unknown finding code \"\(entry.key)\"", at: here(.root / "severities" / entry.key, entry.keyPosition),
+                                suggestion: Suggestions.closest(to: entry.key, in: FindingCode.allCases.map(\.rawValue))))
                         continue
                     }
                     if let level = severity(entry, in: .root / "severities") { configuration.severities[code] = .some(level) }
@@ -80,17 +86,20 @@ struct GenerationConfiguration {
             case "method":
                 let methods = VerificationMethod.allCases.map(\.rawValue)
                 guard let text = value.stringValue, let method = VerificationMethod(rawValue: text) else {
-                    report("\"method\" must be \"auto\", \"explore\" or \"symbolic\" (how the runs are checked)", member,
-                           suggestion: value.stringValue.flatMap { Suggestions.closest(to: $0, in: methods) })
+                    report(
+                        "\"method\" must be \"auto\", \"explore\" or \"symbolic\" (how the runs are checked)", member,
+                        suggestion: value.stringValue.flatMap { Suggestions.closest(to: $0, in: methods) })
                     continue
                 }
                 configuration.method = method
             case "solver":
-                guard let text = value.stringValue, let choice = AnalysisOptions.SolverChoice(rawValue: text == "enumeration" ? "enumerate" : text),
-                      choice != .automatic
+                guard let text = value.stringValue,
+                    let choice = AnalysisOptions.SolverChoice(rawValue: text == "enumeration" ? "enumerate" : text),
+                    choice != .automatic
                 else {
-                    report("\"solver\" must be \"z3\", \"enumerate\" or \"off\" (how guard properties are proven)", member,
-                           suggestion: value.stringValue.flatMap { Suggestions.closest(to: $0, in: ["z3", "enumerate", "off"]) })
+                    report(
+                        "\"solver\" must be \"z3\", \"enumerate\" or \"off\" (how guard properties are proven)", member,
+                        suggestion: value.stringValue.flatMap { Suggestions.closest(to: $0, in: ["z3", "enumerate", "off"]) })
                     continue
                 }
                 configuration.solver = choice
@@ -101,7 +110,9 @@ struct GenerationConfiguration {
                 }
                 configuration.timeLimit = duration
             case "maxStates":
-                guard let count = value.integerValue, count > 0 else { report("\"maxStates\" must be a positive integer", member); continue }
+                guard let count = value.integerValue, count > 0 else {
+                    report("\"maxStates\" must be a positive integer", member); continue
+                }
                 configuration.maximumStates = count
             case "maxMemory":
                 guard let text = value.stringValue, let bytes = try? ByteCount.parse(text) else {
@@ -119,8 +130,10 @@ struct GenerationConfiguration {
                 guard let flag = value.boolValue else { report("\"conformance\" must be true or false", member); continue }
                 configuration.conformance = flag
             default:
-                problems.append(Diagnostic("unknown key \"\(member.key)\" in the configuration", at: here(.root / member.key, member.keyPosition),
-                                           suggestion: Suggestions.closest(to: member.key, in: keys)))
+                problems.append(
+                    Diagnostic(
+                        "unknown key \"\(member.key)\" in the configuration", at: here(.root / member.key, member.keyPosition),
+                        suggestion: Suggestions.closest(to: member.key, in: keys)))
             }
         }
         if !problems.isEmpty { throw SpecError(problems) }

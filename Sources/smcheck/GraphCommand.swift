@@ -31,8 +31,9 @@ struct GraphCommand: ParsableCommand {
     @Option(help: "Output format: \(Format.names) (default: from --output's extension, else svg).")
     var format: Format?
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: "Write the diagram to this file instead of standard output.",
-            completion: .file())
+    @Option(
+        name: [.customShort("o"), .customLong("output")], help: "Write the diagram to this file instead of standard output.",
+        completion: .file())
     var output: String?
 
     /// The format asked for, or the one the output file's extension names, or SVG.

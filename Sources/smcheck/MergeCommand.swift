@@ -29,7 +29,9 @@ struct MergeCommand: ParsableCommand {
     @Option(help: "Leave out findings below this severity: info, warning or error.")
     var severity = CaseArgument<Severity>(.info)
 
-    @Flag(name: .customLong("allow-incomplete"), help: "Exit with 0, not 3, when some checks were not decided and nothing at error level was found.")
+    @Flag(
+        name: .customLong("allow-incomplete"),
+        help: "Exit with 0, not 3, when some checks were not decided and nothing at error level was found.")
     var allowIncomplete = false
 
     func run() throws {

@@ -35,7 +35,9 @@ extension CommandFormat {
 
     /// The format of this command an output file's extension names, if any.
     init?(fileExtension: String) {
-        guard let format = OutputFormat.allCases.first(where: { $0.fileExtensions.contains(fileExtension.lowercased()) }) else { return nil }
+        guard let format = OutputFormat.allCases.first(where: { $0.fileExtensions.contains(fileExtension.lowercased()) }) else {
+            return nil
+        }
         self.init(rawValue: format.rawValue)
     }
 

@@ -38,14 +38,17 @@ struct ReplayCommand: ParsableCommand {
             throw ExitStatus.unusableInput
         }
         guard let specPath = spec ?? locate(reference.file) else {
-            printError("error: cannot find the spec '\(reference.name)' the failure was found on"
-                + (reference.file.map { " (\($0))" } ?? "") + "; pass it with --spec")
+            printError(
+                "error: cannot find the spec '\(reference.name)' the failure was found on"
+                    + (reference.file.map { " (\($0))" } ?? "") + "; pass it with --spec")
             throw ExitStatus.unusableInput
         }
         let machine = try loadMachine(specPath)
         let currentHash = FailureFile.hash(ofFile: specPath) ?? ""
         if currentHash != reference.hash {
-            printError("warning: \(specPath) changed since the failure was saved (\(reference.hash) then, \(currentHash) now); replaying on the spec as it is now")
+            printError(
+                "warning: \(specPath) changed since the failure was saved (\(reference.hash) then, \(currentHash) now); replaying on the spec as it is now"
+            )
         }
         let saved: FailureFile
         do {
@@ -66,24 +69,30 @@ struct ReplayCommand: ParsableCommand {
                 print("  \(failure.step). \(machine.describe(saved.trace[failure.step - 1].event)) → fails")
             }
             let same = failure.signature == saved.failure.signature
-            print(same ? "reproduced at step \(failure.step): \(failure.message)"
-                       : "fails differently at step \(failure.step): \(failure.message)\n  (saved: \(saved.failure.message))")
+            print(
+                same
+                    ? "reproduced at step \(failure.step): \(failure.message)"
+                    : "fails differently at step \(failure.step): \(failure.message)\n  (saved: \(saved.failure.message))")
             throw ExitStatus.findings
         }
         switch saved.failure.kind {
         case .property, .divergence:
-            let source = saved.failure.kind == .property
+            let source =
+                saved.failure.kind == .property
                 ? "the property '\(saved.failure.signature.dropFirst("property:".count))'"
                 : "the implementation" + (saved.implementation.map { " \($0)" } ?? "")
-            print("cannot replay the rest here: the saved failure (\(saved.failure.message)) came from \(source), Swift code "
-                + "smcheck does not have; the trace runs to step \(step) without an engine error or a violated invariant. "
-                + "This test replays it in your tests:\n")
-            let failure = FuzzFailure(run: saved.run, runSeed: saved.runSeed, failure: saved.failure, trace: saved.trace,
-                                      choices: saved.choices, originalSteps: saved.originalSteps, shrinkReplays: 0)
+            print(
+                "cannot replay the rest here: the saved failure (\(saved.failure.message)) came from \(source), Swift code "
+                    + "smcheck does not have; the trace runs to step \(step) without an engine error or a violated invariant. "
+                    + "This test replays it in your tests:\n")
+            let failure = FuzzFailure(
+                run: saved.run, runSeed: saved.runSeed, failure: saved.failure, trace: saved.trace,
+                choices: saved.choices, originalSteps: saved.originalSteps, shrinkReplays: 0)
             var spec = machine.spec.spec
             spec.file = specPath
-            print(SwiftTestSource.fuzz(failure, machine: machine, spec: spec, implementation: saved.implementation, seed: saved.seed),
-                  terminator: "")
+            print(
+                SwiftTestSource.fuzz(failure, machine: machine, spec: spec, implementation: saved.implementation, seed: saved.seed),
+                terminator: "")
             throw ExitStatus.unusableInput
         case .engineError, .invariant:
             print("passes now: the saved failure (\(saved.failure.message)) no longer happens")

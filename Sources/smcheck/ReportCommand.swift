@@ -38,12 +38,14 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Output format: \(Format.names).")
     var format: Format = .markdown
 
-    @Option(name: [.customShort("o"), .customLong("output-directory")], help: "Write one report per spec into this directory.",
-            completion: .directory)
+    @Option(
+        name: [.customShort("o"), .customLong("output-directory")], help: "Write one report per spec into this directory.",
+        completion: .directory)
     var outputDirectory: String?
 
-    @Option(parsing: .unconditional, help: "Fuzz runs that measure coverage (0 leaves coverage out).",
-            transform: PositiveInteger.parse("--runs", minimum: 0))
+    @Option(
+        parsing: .unconditional, help: "Fuzz runs that measure coverage (0 leaves coverage out).",
+        transform: PositiveInteger.parse("--runs", minimum: 0))
     var runs = 100
 
     @Option(parsing: .unconditional, help: "Events per fuzz run.", transform: PositiveInteger.parse("--length"))
@@ -86,8 +88,13 @@ struct ReportCommand: ParsableCommand {
                 status = ExitStatus.unusableInput
                 continue
             }
-            let fuzz = runs == 0 ? nil : Fuzzer(machine: analysis.machine,
-                                                configuration: FuzzConfiguration(runs: runs, length: length, seed: seed)).run()
+            let fuzz =
+                runs == 0
+                ? nil
+                : Fuzzer(
+                    machine: analysis.machine,
+                    configuration: FuzzConfiguration(runs: runs, length: length, seed: seed)
+                ).run()
             var report = SpecReport(file: file, analysis: analysis, fuzz: fuzz)
             if let directory {
                 var written: [String] = []
@@ -128,7 +135,8 @@ struct ReportCommand: ParsableCommand {
         if files.count > 1 { seen[Self.indexName] = "the index" }
         for (file, name) in zip(files, reportNames) {
             if let other = seen[name] {
-                throw ValidationError("both \(other) and \(file) would be written as \(name).\(format.fileExtension); report them into different directories")
+                throw ValidationError(
+                    "both \(other) and \(file) would be written as \(name).\(format.fileExtension); report them into different directories")
             }
             seen[name] = file
         }

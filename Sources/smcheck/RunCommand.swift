@@ -57,7 +57,9 @@ struct RunCommand: ParsableCommand {
                 try machine.step(before, event, choices: ChoiceSequence(choices), recordingMicrosteps: true)
             }
             if !session.lastHandled {
-                printError("<stdin>:\(lineNumber): note: '\(machine.describe(event))' is not handled in \(describe(before, machine)); it was ignored")
+                printError(
+                    "<stdin>:\(lineNumber): note: '\(machine.describe(event))' is not handled in \(describe(before, machine)); it was ignored"
+                )
             }
         }
         if badLines > 0 { throw ExitStatus.unusableInput }
@@ -83,7 +85,9 @@ struct RunCommand: ParsableCommand {
                 if trace { printError(StepLog.format(StepLog.result(result, machine: machine), machine: machine)) }
                 for case .call(let id) in result.microsteps.flatMap(\.effects) where !noted.contains(id) {
                     noted.insert(id)
-                    printError("note: 'call \(machine.spec.callbacks[id])' has no host callback in smcheck run; it is skipped (the analyzer assumes it changes no variable)")
+                    printError(
+                        "note: 'call \(machine.spec.callbacks[id])' has no host callback in smcheck run; it is skipped (the analyzer assumes it changes no variable)"
+                    )
                 }
                 lastHandled = result.handled
                 // Written at once (not through print's buffer), so a program driving smcheck through a pipe sees it.
@@ -122,7 +126,8 @@ enum EventLine {
             for member in object.objectValue ?? [] {
                 guard let parameter = declaration.parameters.first(where: { $0.name == member.key }) else {
                     let names = declaration.parameters.map(\.name)
-                    let hint = Suggestions.closest(to: member.key, in: names).map { "; did you mean '\($0)'?" }
+                    let hint =
+                        Suggestions.closest(to: member.key, in: names).map { "; did you mean '\($0)'?" }
                         ?? (names.isEmpty ? "; it takes none" : "; it takes " + names.map { "'\($0)'" }.joined(separator: ", "))
                     throw ParseError(message: "event '\(name)' has no parameter '\(member.key)'\(hint)")
                 }
@@ -138,7 +143,9 @@ enum EventLine {
                 choices.append(i)
             }
         }
-        guard rest.isEmpty else { throw ParseError(message: "unexpected '\(rest)' after the event; write name {\"param\": value} [choices]") }
+        guard rest.isEmpty else {
+            throw ParseError(message: "unexpected '\(rest)' after the event; write name {\"param\": value} [choices]")
+        }
         do {
             return (try machine.eventInstance(name, arguments), choices)
         } catch {

@@ -21,8 +21,11 @@ struct SMCheck: ParsableCommand {
             """,
         version: "smcheck \(version) (\(Z3Library.version.map { "Z3 " + $0 } ?? "built without Z3"), "
             + "\(GraphvizLayout.version.map { "Graphviz " + $0 } ?? "built without Graphviz"))",
-        subcommands: [CheckCommand.self, ExploreCommand.self, ExportCommand.self, FuzzCommand.self, GenerateCommand.self, GraphCommand.self, MergeCommand.self,
-                      ReplayCommand.self, ReportCommand.self, RunCommand.self, SchemaCommand.self],
+        subcommands: [
+            CheckCommand.self, ExploreCommand.self, ExportCommand.self, FuzzCommand.self, GenerateCommand.self, GraphCommand.self,
+            MergeCommand.self,
+            ReplayCommand.self, ReportCommand.self, RunCommand.self, SchemaCommand.self,
+        ],
         defaultSubcommand: CheckCommand.self
     )
 
@@ -58,7 +61,8 @@ struct SMCheck: ParsableCommand {
     /// `smcheck chekc spec.json` would otherwise check a file called "chekc".
     static func misspelledCommand(_ arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), !FileManager.default.fileExists(atPath: first) else { return nil }
-        let names = configuration.subcommands.compactMap { $0.configuration.commandName ?? String(describing: $0).lowercased() }
+        let names =
+            configuration.subcommands.compactMap { $0.configuration.commandName ?? String(describing: $0).lowercased() }
             + ["help"]
         guard !names.contains(first), let suggestion = Suggestions.closest(to: first, in: names) else { return nil }
         return "unknown command '\(first)'; did you mean '\(suggestion)'? (see 'smcheck --help')"

@@ -33,8 +33,11 @@ enum SpecInputs {
     /// `.json` and `.scxml` files below `directory`, sorted, without descending into hidden or build folders.
     private static func files(under directory: String) -> [String] {
         let base = URL(fileURLWithPath: directory)
-        guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isDirectoryKey],
-                                                              options: [.skipsHiddenFiles]) else { return [] }
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: base, includingPropertiesForKeys: [.isDirectoryKey],
+                options: [.skipsHiddenFiles])
+        else { return [] }
         var result: [String] = []
         for case let url as URL in enumerator {
             let name = url.lastPathComponent

@@ -92,17 +92,19 @@ struct DefectSpecTests {
         var explorationOnly = AnalysisOptions()
         explorationOnly.solver = .off
         let dead = try Analyzer.analyze(spec, options: explorationOnly).findings.filter { $0.code == .deadTransition }
-        #expect(dead.map(\.message) == [
-            "transition a --go [n == 2]--> c is never taken: whenever it is enabled, an earlier transition or one of an inner state is taken instead",
-            "transition a --go [n == 9]--> c is never enabled: its guard never holds when 'go' arrives in 'a'",
-        ])
+        #expect(
+            dead.map(\.message) == [
+                "transition a --go [n == 2]--> c is never taken: whenever it is enabled, an earlier transition or one of an inner state is taken instead",
+                "transition a --go [n == 9]--> c is never enabled: its guard never holds when 'go' arrives in 'a'",
+            ])
         #expect(dead.allSatisfy { $0.method == .exploration })
         // With a solver the same two findings come with its stronger proofs, and are not duplicated.
         let proved = try Analyzer.analyze(spec).findings.filter { $0.code == .deadTransition }
-        #expect(proved.map(\.message) == [
-            "transition a --go [n == 2]--> c is always shadowed: whenever its guard holds, an earlier transition of 'a' for the same event holds too",
-            "transition a --go [n == 9]--> c can never be enabled: no values of the declared domains make its guard hold",
-        ])
+        #expect(
+            proved.map(\.message) == [
+                "transition a --go [n == 2]--> c is always shadowed: whenever its guard holds, an earlier transition of 'a' for the same event holds too",
+                "transition a --go [n == 9]--> c can never be enabled: no values of the declared domains make its guard hold",
+            ])
         #expect(proved.allSatisfy { $0.method == (Z3Library.isAvailable ? .z3 : .enumeration) })
     }
 }
@@ -124,7 +126,9 @@ struct SolverMergeTests {
         StateNode("u") { On("go", to: "s") { Assign("a", "a - 2000") } }
     }
 
-    @Test("when the exploration is incomplete, the solver's findings are reported with witnesses", arguments: BuildTraits.guardBackends.compactMap(AnalysisOptions.SolverChoice.init(rawValue:)))
+    @Test(
+        "when the exploration is incomplete, the solver's findings are reported with witnesses",
+        arguments: BuildTraits.guardBackends.compactMap(AnalysisOptions.SolverChoice.init(rawValue:)))
     func incompleteExploration(solver: AnalysisOptions.SolverChoice) throws {
         var options = AnalysisOptions()
         options.method = .exploration

@@ -49,7 +49,9 @@ struct ExplorationTests {
         #expect(!roomy.isComplete)
         let summary = try #require(roomy.bitstate)
         #expect(summary.expectedCoverage > 0.9999 && summary.expectedCoverage <= 1)
-        #expect(roomy.incompleteReason?.hasPrefix("a bitstate search stored 4096 configurations in a 1 MB bit array (3 hash functions); expected coverage") == true)
+        #expect(
+            roomy.incompleteReason?.hasPrefix(
+                "a bitstate search stored 4096 configurations in a 1 MB bit array (3 hash functions); expected coverage") == true)
         // The trace of the violated invariant replays to the violation.
         var options = AnalysisOptions()
         options.method = .exploration
@@ -130,8 +132,9 @@ struct ExplorationTests {
         #expect(exploration.configurations == n + n * n + n)
     }
 
-    @Test("the dense, the hashed and the wide store find the same configurations, findings and traces",
-          arguments: try Fixtures.allSpecPaths)
+    @Test(
+        "the dense, the hashed and the wide store find the same configurations, findings and traces",
+        arguments: try Fixtures.allSpecPaths)
     func storesAgree(path: String) throws {
         let spec = try Spec.load(path: path)
         let automatic = try Self.explore(spec)
@@ -182,7 +185,8 @@ struct ExplorationTests {
                 let choices = (0..<4).map { _ in Int.random(in: 0...1, using: &random) }
                 guard let step = try? machine.step(state, event, choices: ChoiceSequence(choices)) else { break }
                 state = step.state
-                #expect(exploration.contains(state), "\(Fixtures.relative(path)): \(machine.statusLine(state)) was reached but not explored")
+                #expect(
+                    exploration.contains(state), "\(Fixtures.relative(path)): \(machine.statusLine(state)) was reached but not explored")
             }
         }
     }
@@ -224,7 +228,10 @@ struct ExplorationTests {
         var options = AnalysisOptions()
         options.method = .exploration
         let result = try Analyzer.analyze(spec, options: options)
-        #expect(result.stats.undecided.map(\.reason) == ["nothing was explored: event 'set' has 1002001 combinations of parameter values; exploration tries at most 4096 event instances in all (narrow the parameters' domains)"])
+        #expect(
+            result.stats.undecided.map(\.reason) == [
+                "nothing was explored: event 'set' has 1002001 combinations of parameter values; exploration tries at most 4096 event instances in all (narrow the parameters' domains)"
+            ])
     }
 
     @Test("packing and unpacking a state gives it back", arguments: try Fixtures.allSpecPaths)
@@ -248,7 +255,8 @@ struct ExplorationTests {
 struct TransitionCacheTests {
     static var specs: [Spec] {
         get throws {
-            let paths = try Fixtures.allSpecPaths + Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("semantics"))
+            let paths =
+                try Fixtures.allSpecPaths + Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("semantics"))
                 + Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("fuzz"))
             return try paths.map { try Spec.load(path: $0) } + (0..<200).map { Generated.randomParallel(seed: $0) }
                 + [Generated.rings([3, 4, 5]), Generated.historyRing(children: 3), Generated.counter(maximum: 5)]
@@ -291,13 +299,18 @@ struct TransitionCacheTests {
         #expect(footprints.prefix(3).map { $0!.reduce(0) { $0 + $1.nonzeroBitCount } } == [2, 2, 2])
         let exploration = try Explorer(machine: rings).run()
         #expect(exploration.cachedSteps > exploration.transitions / 2)
-        let sending = try Machine(Spec("sends") {
-            Events("go", "echo")
-            Parallel("p") {
-                StateNode("left") { StateNode("l0") { On("go", to: "l1") { Send("echo") } }; StateNode("l1") }
-                StateNode("right") { StateNode("r0") { On("echo", to: "r1") }; StateNode("r1") }
-            }
-        })
+        let sending = try Machine(
+            Spec("sends") {
+                Events("go", "echo")
+                Parallel("p") {
+                    StateNode("left") {
+                        StateNode("l0") { On("go", to: "l1") { Send("echo") } }; StateNode("l1")
+                    }
+                    StateNode("right") {
+                        StateNode("r0") { On("echo", to: "r1") }; StateNode("r1")
+                    }
+                }
+            })
         #expect(StateCodec(machine: sending).eventFootprints()[sending.spec.event(named: "go")!.index] == nil)
     }
 }

@@ -64,7 +64,8 @@ struct IntendedPriorityTests {
     @Test("two guarded transitions that overlap are still SM004, by exploration and by the solver")
     func guardedOverlap() throws {
         let text = SpecText.with {
-            $0.states = #"{"a": {"on": {"go": [{"guard": "n < 2", "target": "b"}, {"guard": "n > 0", "target": "c"}], "set": {"actions": [{"assign": {"n": "event.to"}}]}}}, "b": {}, "c": {}}"#
+            $0.states =
+                #"{"a": {"on": {"go": [{"guard": "n < 2", "target": "b"}, {"guard": "n > 0", "target": "c"}], "set": {"actions": [{"assign": {"n": "event.to"}}]}}}, "b": {}, "c": {}}"#
         }
         for result in try Self.analyses(text) {
             #expect(result.findings.filter { $0.code == .nondeterministicGuards }.count == 1, "\(result.findings.map(\.message))")
@@ -82,7 +83,10 @@ struct IntendedPriorityTests {
         let deadlocks = result.findings.filter { $0.code == .deadlock }
         #expect(deadlocks.count == 1)
         let finding = try #require(deadlocks.first)
-        #expect(finding.message == "deadlock in stuck: no event changes anything, and it is not a final configuration (10 valuations of the variables deadlock in these states; the witness is one of them)")
+        #expect(
+            finding.message
+                == "deadlock in stuck: no event changes anything, and it is not a final configuration (10 valuations of the variables deadlock in these states; the witness is one of them)"
+        )
         #expect(finding.witness == [WitnessValue("n", .int(0))])
         #expect(finding.trace?.count == 1)
     }

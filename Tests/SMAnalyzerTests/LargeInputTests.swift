@@ -11,7 +11,8 @@ struct LargeInputTests {
     func longGuard(op: String) throws {
         let chain = Array(repeating: "n < 3", count: 10_000).joined(separator: " \(op) ")
         let text = SpecText.with {
-            $0.states = #"{"a": {"on": {"go": [{"guard": "\#(chain)", "actions": [{"assign": {"n": "n + 1"}}]}, {"guard": "n > 2", "target": "b"}]}}, "b": {}}"#
+            $0.states =
+                #"{"a": {"on": {"go": [{"guard": "\#(chain)", "actions": [{"assign": {"n": "n + 1"}}]}, {"guard": "n > 2", "target": "b"}]}}, "b": {}}"#
         }
         let result = try Analyzer.analyze(try Spec.load(json: text))
         #expect(result.stats.complete)

@@ -7,7 +7,9 @@ import Testing
 /// both report the same codes, about the same states and places, with traces of the same length.
 @Suite("Exploration and symbolic verification agree", .needsZ3)
 struct MethodAgreementTests {
-    static var explorable: [String] { get throws { try Fixtures.allSpecPaths + Fixtures.fixtureSpecPaths.filter { !$0.contains("/symbolic/") } } }
+    static var explorable: [String] {
+        get throws { try Fixtures.allSpecPaths + Fixtures.fixtureSpecPaths.filter { !$0.contains("/symbolic/") } }
+    }
 
     @Test("there are specs to compare, and exploration finishes on nearly all of them")
     func inputs() throws {

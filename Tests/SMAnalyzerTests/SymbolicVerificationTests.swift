@@ -20,7 +20,10 @@ struct SymbolicVerificationTests {
         let unreachable = try #require(result.findings.first { $0.code == .unreachableState })
         #expect(unreachable.states == ["odd"])
         #expect(unreachable.method == .chc)
-        #expect(unreachable.message == "state 'odd' is unreachable: no sequence of events enters it, not even for a moment (proved by an inductive invariant: in counting: x % 2 <= 0)")
+        #expect(
+            unreachable.message
+                == "state 'odd' is unreachable: no sequence of events enters it, not even for a moment (proved by an inductive invariant: in counting: x % 2 <= 0)"
+        )
     }
 
     @Test("the vault: the invariant violation with its two-event trace and the two large values")

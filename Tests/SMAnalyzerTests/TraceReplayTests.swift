@@ -10,11 +10,15 @@ import Testing
 struct TraceReplayTests {
     /// Specs with findings that have traces: each must report at least one (so no case passes without checking).
     static var specs: [String] {
-        ["sm002-infinite-loop", "sm004-nondeterministic-guards", "sm006-invariant-violation", "sm007-deadlock",
-         "sm008-incomplete-choice", "sm009-range-violation", "sm011-queue-overflow"]
-            .map { Fixtures.specsDirectory.appendingPathComponent("defects/" + $0 + ".json").path }
-            + ["semantics/loop-cap", "semantics/choice-incomplete", "semantics/queue-overflow", "semantics/range-violation",
-               "symbolic/vault-combination"]
+        [
+            "sm002-infinite-loop", "sm004-nondeterministic-guards", "sm006-invariant-violation", "sm007-deadlock",
+            "sm008-incomplete-choice", "sm009-range-violation", "sm011-queue-overflow",
+        ]
+        .map { Fixtures.specsDirectory.appendingPathComponent("defects/" + $0 + ".json").path }
+            + [
+                "semantics/loop-cap", "semantics/choice-incomplete", "semantics/queue-overflow", "semantics/range-violation",
+                "symbolic/vault-combination",
+            ]
             .map { Fixtures.fixturesDirectory.appendingPathComponent($0 + ".json").path }
     }
 
@@ -26,8 +30,9 @@ struct TraceReplayTests {
     static let cases: [(String, Search)] = specs.flatMap { path in Search.allCases.map { (path, $0) } }
         .filter { Z3Library.isAvailable || ($0.1 != .symbolic && !$0.0.contains("/symbolic/")) }
 
-    @Test("traces lead to the reported configuration or failure, by exploration, bitstate search and symbolic verification",
-          arguments: cases)
+    @Test(
+        "traces lead to the reported configuration or failure, by exploration, bitstate search and symbolic verification",
+        arguments: cases)
     func replay(path: String, search: Search) throws {
         let spec = try Spec.load(path: path)
         var options = AnalysisOptions()
@@ -54,12 +59,13 @@ struct TraceReplayTests {
                     _ = try machine.step(state, last.event, choices: ChoiceSequence(last.choices))
                     Issue.record("\(finding.code.rawValue): the last step of the trace did not fail")
                 } catch {
-                    let code: FindingCode = switch error.kind {
-                    case .infiniteLoop: .infiniteLoop
-                    case .incompleteChoice: .incompleteChoice
-                    case .queueOverflow: .queueOverflow
-                    default: .rangeViolation
-                    }
+                    let code: FindingCode =
+                        switch error.kind {
+                        case .infiniteLoop: .infiniteLoop
+                        case .incompleteChoice: .incompleteChoice
+                        case .queueOverflow: .queueOverflow
+                        default: .rangeViolation
+                        }
                     #expect(code == finding.code)
                 }
             case .nondeterministicGuards:

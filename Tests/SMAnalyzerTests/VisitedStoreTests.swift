@@ -1,5 +1,6 @@
-@testable import SMAnalyzer
 import Testing
+
+@testable import SMAnalyzer
 
 /// The stores on their own, layer by layer as the explorer drives them: a tree of keys whose parent links must
 /// survive growth, closed layers and a parent in any slot (slot 0 included).

@@ -51,14 +51,18 @@ struct AppImportTests {
         let framework = String(reflecting: FrameworkTypes.self)
         // Foundation's value types live in FoundationEssentials where Foundation is split (Linux).
         #expect(try module(of: "Expression", in: framework)?.hasPrefix("Foundation") == true, "\(framework)")
-        for (name, expected) in [("SourceLocation", "Testing"), ("Tag", "Testing"), ("State", "AppleFrameworkNames"),
-                                 ("Transition", "AppleFrameworkNames"), ("Method", "AppleFrameworkNames"),
-                                 ("Schema", "AppleFrameworkNames")] {
+        for (name, expected) in [
+            ("SourceLocation", "Testing"), ("Tag", "Testing"), ("State", "AppleFrameworkNames"),
+            ("Transition", "AppleFrameworkNames"), ("Method", "AppleFrameworkNames"),
+            ("Schema", "AppleFrameworkNames"),
+        ] {
             #expect(try module(of: name, in: framework) == expected, "\(name) in \(framework)")
         }
         let smcheck = String(reflecting: SmcheckTypes.self)
-        for (name, expected) in [("Spec.State", "SMSpec"), ("Spec.Expression", "SMSpec"), ("Spec.SourceLocation", "SMSpec"),
-                                 ("Finding.Method", "SMAnalyzer"), ("ObservedState", "SMFuzz")] {
+        for (name, expected) in [
+            ("Spec.State", "SMSpec"), ("Spec.Expression", "SMSpec"), ("Spec.SourceLocation", "SMSpec"),
+            ("Finding.Method", "SMAnalyzer"), ("ObservedState", "SMFuzz"),
+        ] {
             #expect(try module(of: name, in: smcheck) == expected, "\(name) in \(smcheck)")
         }
     }

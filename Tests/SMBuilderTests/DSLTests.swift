@@ -88,11 +88,12 @@ struct DSLTests {
         let run = try Scenario(Self.rocket)
         try run.send(["fire", "tick", "tick", "tick", "tick", "tick"])
         #expect(run.status == "launch countDown=0,fireEnabled=false,abortEnabled=false")
-        let machine = try StateMachine(Spec("Toggle") {
-            Events("flip")
-            StateNode("off") { On("flip", to: "on") }
-            StateNode("on") { On("flip", to: "off") }
-        })
+        let machine = try StateMachine(
+            Spec("Toggle") {
+                Events("flip")
+                StateNode("off") { On("flip", to: "on") }
+                StateNode("on") { On("flip", to: "off") }
+            })
         try machine.send("flip")
         #expect(machine.activeStates == ["on"])
     }
@@ -108,8 +109,12 @@ struct DSLTests {
                 On("set", to: "route") { Assign("n", "event.to") }
             }
             Parallel("par") {
-                StateNode("r1") { StateNode("x1"); StateNode("x2") }
-                StateNode("r2") { StateNode("y1"); StateNode("y2") }
+                StateNode("r1") {
+                    StateNode("x1"); StateNode("x2")
+                }
+                StateNode("r2") {
+                    StateNode("y1"); StateNode("y2")
+                }
                 Always(to: "done", guard: "in(x2) && in(y2)")
             }
             Choice("route") {
@@ -157,31 +162,32 @@ struct DSLTests {
             Reachable("a")
             Options(maxMicrosteps: 50, queueBound: 4, unhandled: .error)
         }
-        let json = try Spec.load(json: """
-            {
-              "format": "smcheck/1", "name": "Parts", "description": "every component once",
-              "variables": { "n": { "type": "int", "min": 0, "max": 3 } },
-              "events": { "go": {}, "stop": {}, "set": { "params": { "to": { "type": "int", "min": 0, "max": 3 } } } },
-              "initial": "b",
-              "states": {
-                "a": { "on": { "go": "b" } },
-                "b": {
-                  "description": "a compound state", "initial": "b2",
-                  "entry": [ { "raise": "stop" } ],
-                  "exit": [ { "send": "set", "params": { "to": "n" } } ],
+        let json = try Spec.load(
+            json: """
+                {
+                  "format": "smcheck/1", "name": "Parts", "description": "every component once",
+                  "variables": { "n": { "type": "int", "min": 0, "max": 3 } },
+                  "events": { "go": {}, "stop": {}, "set": { "params": { "to": { "type": "int", "min": 0, "max": 3 } } } },
+                  "initial": "b",
                   "states": {
-                    "b1": {},
-                    "b2": { "on": { "set": { "actions": [
-                      { "if": "event.to > n", "then": [ { "assign": { "n": "event.to" } } ], "else": [ { "call": "lower" } ] }
-                    ] } } }
-                  }
+                    "a": { "on": { "go": "b" } },
+                    "b": {
+                      "description": "a compound state", "initial": "b2",
+                      "entry": [ { "raise": "stop" } ],
+                      "exit": [ { "send": "set", "params": { "to": "n" } } ],
+                      "states": {
+                        "b1": {},
+                        "b2": { "on": { "set": { "actions": [
+                          { "if": "event.to > n", "then": [ { "assign": { "n": "event.to" } } ], "else": [ { "call": "lower" } ] }
+                        ] } } }
+                      }
+                    }
+                  },
+                  "invariants": [ { "name": "small", "expr": "n < 4" } ],
+                  "reachable": [ "a" ],
+                  "options": { "maxMicrosteps": 50, "queueBound": 4, "unhandled": "error" }
                 }
-              },
-              "invariants": [ { "name": "small", "expr": "n < 4" } ],
-              "reachable": [ "a" ],
-              "options": { "maxMicrosteps": 50, "queueBound": 4, "unhandled": "error" }
-            }
-            """)
+                """)
         #expect(swift == json)
     }
 
@@ -196,11 +202,12 @@ struct DSLTests {
         do {
             _ = try Machine(spec)
         } catch {
-            #expect(error.diagnostics.map(\.description) == [
-                #"error: undeclared event "goo"; did you mean "go"? (at /states/a/on/goo)"#,
-                #"error: in "x > 1": unknown variable 'x'; the spec declares no variables (at /states/b/on/go/guard)"#,
-                #"error: unknown state "c"; did you mean "a"? (at /states/b/on/go/target)"#,
-            ])
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    #"error: undeclared event "goo"; did you mean "go"? (at /states/a/on/goo)"#,
+                    #"error: in "x > 1": unknown variable 'x'; the spec declares no variables (at /states/b/on/go/guard)"#,
+                    #"error: unknown state "c"; did you mean "a"? (at /states/b/on/go/target)"#,
+                ])
         }
     }
 }

@@ -24,12 +24,17 @@ struct CommandLineTests {
     func unusable() throws {
         let output = try SMCheckCommand.run(["Specs/rocket.json", "Specs/smcheck.schema.json"])
         #expect(output.status == 2)
-        #expect(output.standardError == "Specs/smcheck.schema.json:1:1: error: this is a JSON Schema, not a spec; a spec starts with \"format\": \"smcheck/1\" (at /)\n")
+        #expect(
+            output.standardError
+                == "Specs/smcheck.schema.json:1:1: error: this is a JSON Schema, not a spec; a spec starts with \"format\": \"smcheck/1\" (at /)\n"
+        )
     }
 
     @Test("--format json follows smcheck-result/1")
     func json() throws {
-        let output = try SMCheckCommand.run(["check", "--format", "json", "Specs/defects/sm006-invariant-violation.json", "Specs/smcheck.schema.json"])
+        let output = try SMCheckCommand.run([
+            "check", "--format", "json", "Specs/defects/sm006-invariant-violation.json", "Specs/smcheck.schema.json",
+        ])
         #expect(output.status == 2)
         let document = try JSONParser.parse(output.standardOutput)
         #expect(document["format"]?.stringValue == "smcheck-result/1")
@@ -37,7 +42,10 @@ struct CommandLineTests {
         #expect(specs[0].objectValue?.map(\.key) == ["file", "name", "stats", "findings"])
         #expect(specs[0]["stats"]?.objectValue?.map(\.key) == ["configurations", "transitions", "depth", "complete", "milliseconds"])
         let finding = try #require(specs[0]["findings"]?.arrayValue?.first)
-        #expect(finding.objectValue?.map(\.key) == ["code", "severity", "message", "states", "pointer", "line", "column", "trace", "witness", "witnessMoment", "method"])
+        #expect(
+            finding.objectValue?.map(\.key) == [
+                "code", "severity", "message", "states", "pointer", "line", "column", "trace", "witness", "witnessMoment", "method",
+            ])
         #expect(finding["code"]?.stringValue == "SM006")
         #expect(finding["pointer"]?.stringValue == "/invariants/0")
         #expect(finding["line"]?.integerValue == 19)
@@ -72,26 +80,33 @@ struct CommandLineTests {
         let events = try #require(finding["trace"]?.arrayValue).compactMap { $0["event"]?.stringValue }
         let run = try SMCheckCommand.run(["run", "Specs/defects/sm007-deadlock.json"], input: events.joined(separator: "\n") + "\n")
         #expect(run.status == 0)
-        #expect(run.standardOutput.split(separator: "\n").last.map(String.init) == finding["states"]?.arrayValue?.compactMap(\.stringValue).joined(separator: ","))
+        #expect(
+            run.standardOutput.split(separator: "\n").last.map(String.init)
+                == finding["states"]?.arrayValue?.compactMap(\.stringValue).joined(separator: ","))
     }
 
     @Test("smcheck run prints the configuration after the start and after every event, and stops at an error")
     func run() throws {
-        let output = try SMCheckCommand.run(["run", "Specs/defects/sm009-range-violation.json"], input: "add\nadd\n\n# comment\nadd\nadd\nadd\n")
+        let output = try SMCheckCommand.run(
+            ["run", "Specs/defects/sm009-range-violation.json"], input: "add\nadd\n\n# comment\nadd\nadd\nadd\n")
         #expect(output.status == 1)
-        #expect(output.standardOutput == """
-            cart items=0
-            cart items=1
-            cart items=2
-            cart items=3
-            error: range violation: 'items' cannot be 4; its type is int 0...3
+        #expect(
+            output.standardOutput == """
+                cart items=0
+                cart items=1
+                cart items=2
+                cart items=3
+                error: range violation: 'items' cannot be 4; its type is int 0...3
 
-            """)
+                """)
         let parameters = try SMCheckCommand.run(["run", "Specs/tbstatemachine.json"], input: #"transition_18 {"route": "b1"}"# + "\n")
         #expect(parameters.standardOutput.split(separator: "\n").last == "b/b1 route=b1,internalCount=0")
         let bad = try SMCheckCommand.run(["run", "Specs/rocket.json"], input: "fier\n")
         #expect(bad.status == 2)
-        #expect(bad.standardError.split(separator: "\n").filter { !$0.hasPrefix("note:") } == ["<stdin>:1: error: unknown event 'fier'; did you mean 'fire'?"])
+        #expect(
+            bad.standardError.split(separator: "\n").filter { !$0.hasPrefix("note:") } == [
+                "<stdin>:1: error: unknown event 'fier'; did you mean 'fire'?"
+            ])
     }
 
     @Test("smcheck explore --stats prints the statistics")
@@ -99,7 +114,11 @@ struct CommandLineTests {
         let output = try SMCheckCommand.run(["explore", "--stats", "Specs/tbstatemachine.json"])
         #expect(output.status == 0)
         let names = output.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
-        #expect(names == ["spec", "configurations", "transitions", "depth", "complete", "time", "states/s", "cached", "packed", "bytes/state", "peak", "threads"])
+        #expect(
+            names == [
+                "spec", "configurations", "transitions", "depth", "complete", "time", "states/s", "cached", "packed", "bytes/state", "peak",
+                "threads",
+            ])
         #expect(output.standardOutput.contains("configurations  126\n"))
         #expect(output.standardOutput.contains("transitions     561\n"))
         #expect(output.standardOutput.contains("cached steps    79 (14% of the transitions)\n"))
@@ -130,8 +149,10 @@ struct ReportCommandTests {
         #expect(refused.standardError.contains("2 specs need --output-directory"))
         let scratch = try ScratchDirectory()
         let directory = scratch.path("reports")  // not there yet: the command creates it
-        let output = try SMCheckCommand.run(["report", "--format", "html", "-o", directory, "--runs", "5",
-                                             "Specs/rocket.json", "Specs/defects/sm009-range-violation.json"])
+        let output = try SMCheckCommand.run([
+            "report", "--format", "html", "-o", directory, "--runs", "5",
+            "Specs/rocket.json", "Specs/defects/sm009-range-violation.json",
+        ])
         #expect(output.status == 1, "\(output.standardError)")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         #expect(names == ["index.html", "rocket.html", "sm009-range-violation.html"])
@@ -142,21 +163,29 @@ struct ReportCommandTests {
             #expect(page.contains("<p class=\"note\">No drawn diagram: this smcheck was built without Graphviz"))
         }
         let index = try String(contentsOfFile: scratch.path("reports/index.html"), encoding: .utf8)
-        #expect(index.contains("<tr><td><a href=\"rocket.html\">Rocket</a></td><td><code>Specs/rocket.json</code></td>"
-            + "<td><span class=\"badge ok\">ok</span></td><td>passed 5 runs</td><td>3</td></tr>"))
-        #expect(index.contains("<tr><td><a href=\"sm009-range-violation.html\">SM009 range violation</a></td>"
-            + "<td><code>Specs/defects/sm009-range-violation.json</code></td><td><span class=\"badge error\">1 error</span></td>"
-            + "<td><span class=\"badge error\">failed</span></td><td>1</td></tr>"))
+        #expect(
+            index.contains(
+                "<tr><td><a href=\"rocket.html\">Rocket</a></td><td><code>Specs/rocket.json</code></td>"
+                    + "<td><span class=\"badge ok\">ok</span></td><td>passed 5 runs</td><td>3</td></tr>"))
+        #expect(
+            index.contains(
+                "<tr><td><a href=\"sm009-range-violation.html\">SM009 range violation</a></td>"
+                    + "<td><code>Specs/defects/sm009-range-violation.json</code></td><td><span class=\"badge error\">1 error</span></td>"
+                    + "<td><span class=\"badge error\">failed</span></td><td>1</td></tr>"))
     }
 
-    @Test("Markdown reports link the SVG drawing written beside them; the index is index.md",
-          .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
+    @Test(
+        "Markdown reports link the SVG drawing written beside them; the index is index.md",
+        .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
     func markdownWithSVG() throws {
         let scratch = try ScratchDirectory()
-        let output = try SMCheckCommand.run(["report", "-o", scratch.path("md"), "--runs", "0", "Specs/rocket.json", "Specs/statekit-loading.json"])
+        let output = try SMCheckCommand.run([
+            "report", "-o", scratch.path("md"), "--runs", "0", "Specs/rocket.json", "Specs/statekit-loading.json",
+        ])
         #expect(output.status == 0, "\(output.standardError)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("md")).sorted()
-            == ["index.md", "rocket.md", "rocket.svg", "statekit-loading.md", "statekit-loading.svg"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.path("md")).sorted()
+                == ["index.md", "rocket.md", "rocket.svg", "statekit-loading.md", "statekit-loading.svg"])
         let markdown = try String(contentsOfFile: scratch.path("md/rocket.md"), encoding: .utf8)
         #expect(markdown.contains("```mermaid\nstateDiagram-v2\n"))
         #expect(markdown.contains("```\n\n[The diagram drawn by Graphviz (SVG)](rocket.svg)\n"))
@@ -171,7 +200,10 @@ struct ReportCommandTests {
         let scratch = try ScratchDirectory()
         let twice = try SMCheckCommand.run(["report", "-o", scratch.path("out"), "Specs/rocket.json", "./Specs/rocket.json"])
         #expect(twice.status == 64)
-        #expect(twice.standardError.hasPrefix("error: both Specs/rocket.json and ./Specs/rocket.json would be written as rocket.md; report them into different directories\n"))
+        #expect(
+            twice.standardError.hasPrefix(
+                "error: both Specs/rocket.json and ./Specs/rocket.json would be written as rocket.md; report them into different directories\n"
+            ))
         let index = try scratch.write("index.json", try Fixtures.text("Specs/rocket.json"))
         let clash = try SMCheckCommand.run(["report", "-o", scratch.path("out"), "--format", "html", index, "Specs/rocket.json"])
         #expect(clash.status == 64)

@@ -8,7 +8,9 @@ import Testing
 /// What a new user meets in the first hour: typos, directories, help, and the messages of `smcheck run`.
 @Suite("The command line in the first hour")
 struct FirstHourTests {
-    @Test("a misspelled command is named as such, not checked as a file", arguments: [("chekc", "check"), ("fuz", "fuzz"), ("reprot", "report")])
+    @Test(
+        "a misspelled command is named as such, not checked as a file",
+        arguments: [("chekc", "check"), ("fuz", "fuzz"), ("reprot", "report")])
     func misspelledCommand(typo: String, command: String) throws {
         let output = try SMCheckCommand.run([typo, "Specs/rocket.json"])
         #expect(output.status == 64)
@@ -31,7 +33,9 @@ struct FirstHourTests {
         #expect(try checked.count == Fixtures.defectSpecPaths.count)
         #expect(checked.count >= 14)
         let seeds = try SMCheckCommand.run(["check", "Specs", "--severity", "error"])
-        #expect(seeds.standardError.contains("note: skipped JSON files without \"format\": \"smcheck/1\" (not specs): Specs/smcheck.schema.json\n"))
+        #expect(
+            seeds.standardError.contains(
+                "note: skipped JSON files without \"format\": \"smcheck/1\" (not specs): Specs/smcheck.schema.json\n"))
     }
 
     @Test("a directory with no spec is an error")
@@ -40,7 +44,9 @@ struct FirstHourTests {
         try scratch.write("package.json", #"{"name": "x"}"#)
         let output = try SMCheckCommand.run(["check", scratch.url.path])
         #expect(output.status == 2)
-        #expect(output.standardError.hasSuffix(#": error: no spec files (*.json with "format": "smcheck/1", or *.scxml) in this directory"# + "\n"))
+        #expect(
+            output.standardError.hasSuffix(
+                #": error: no spec files (*.json with "format": "smcheck/1", or *.scxml) in this directory"# + "\n"))
     }
 
     @Test("a negative count is refused with what is wrong with it, not 'missing value'")
@@ -63,8 +69,12 @@ struct FirstHourTests {
         let output = try SMCheckCommand.run(["--version"])
         #expect(output.status == 0)
         let version = output.standardOutput
-        #expect(version.hasPrefix("smcheck \(Release.version) (Z3 ") || version.hasPrefix("smcheck \(Release.version) (built without Z3, "), "\(version)")
-        #expect(version.hasSuffix(", Graphviz \(GraphvizLayout.version ?? ""))\n") || version.hasSuffix(", built without Graphviz)\n"), "\(version)")
+        #expect(
+            version.hasPrefix("smcheck \(Release.version) (Z3 ") || version.hasPrefix("smcheck \(Release.version) (built without Z3, "),
+            "\(version)")
+        #expect(
+            version.hasSuffix(", Graphviz \(GraphvizLayout.version ?? ""))\n") || version.hasSuffix(", built without Graphviz)\n"),
+            "\(version)")
     }
 
     @Test("help shows readable defaults and every exit code")
@@ -74,7 +84,10 @@ struct FirstHourTests {
         #expect(check.contains("default:\n                          info)") || check.contains("default: info)"))
         #expect(!check.contains("(default: one per core).\n                          (default:"))
         let top = try SMCheckCommand.run(["--help"]).standardOutput
-        for code in ["0 nothing at error level", "1 error-level findings", "2 input that could not be used", "3 a check that was not decided", "64 a wrong command line"] {
+        for code in [
+            "0 nothing at error level", "1 error-level findings", "2 input that could not be used", "3 a check that was not decided",
+            "64 a wrong command line",
+        ] {
             #expect(top.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: " ").contains(code), "\(code)")
         }
     }

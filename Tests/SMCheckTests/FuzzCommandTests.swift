@@ -1,12 +1,13 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import SMEngine
 import SMFuzz
 import SMSpec
 import SMTestSupport
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite("smcheck fuzz and smcheck replay")
 struct FuzzCommandTests {
@@ -24,68 +25,85 @@ struct FuzzCommandTests {
     @Test("a failure: exit 1, the shrunk trace, a saved file that replays to the same failure")
     func failureAndReplay() throws {
         let scratch = try ScratchDirectory()
-        let output = try SMCheckCommand.run(["fuzz", "Tests/Fixtures/fuzz/off-by-one.json", "--seed", "7", "--failures-directory", scratch.path("failures")])
+        let output = try SMCheckCommand.run([
+            "fuzz", "Tests/Fixtures/fuzz/off-by-one.json", "--seed", "7", "--failures-directory", scratch.path("failures"),
+        ])
         #expect(output.status == 1)
         let saved = scratch.path("failures/off-by-one.json")
-        #expect(output.standardOutput.contains("""
-              failed: range violation: 'count' cannot be 6; its type is int 0...5
-            """))
-        #expect(output.standardOutput.contains("""
-                trace:
-                  1. inc
-                  2. inc
-                  3. inc
-                  4. inc
-                  5. inc
-                  6. inc
-                replay: smcheck replay \(saved)
-            """))
+        #expect(
+            output.standardOutput.contains(
+                """
+                  failed: range violation: 'count' cannot be 6; its type is int 0...5
+                """))
+        #expect(
+            output.standardOutput.contains(
+                """
+                    trace:
+                      1. inc
+                      2. inc
+                      3. inc
+                      4. inc
+                      5. inc
+                      6. inc
+                    replay: smcheck replay \(saved)
+                """))
 
         let replay = try SMCheckCommand.run(["replay", saved])
         #expect(replay.status == 1)
         #expect(replay.standardError.isEmpty, "the spec did not change: \(replay.standardError)")
-        #expect(replay.standardOutput == """
-            replaying \(saved) on Tests/Fixtures/fuzz/off-by-one.json (6 events)
-              start → counting count=0
-              1. inc → counting count=1
-              2. inc → counting count=2
-              3. inc → counting count=3
-              4. inc → counting count=4
-              5. inc → counting count=5
-              6. inc → fails
-            reproduced at step 6: range violation: 'count' cannot be 6; its type is int 0...5
+        #expect(
+            replay.standardOutput == """
+                replaying \(saved) on Tests/Fixtures/fuzz/off-by-one.json (6 events)
+                  start → counting count=0
+                  1. inc → counting count=1
+                  2. inc → counting count=2
+                  3. inc → counting count=3
+                  4. inc → counting count=4
+                  5. inc → counting count=5
+                  6. inc → fails
+                reproduced at step 6: range violation: 'count' cannot be 6; its type is int 0...5
 
-            """)
+                """)
     }
 
     @Test("--emit-swift-test writes the failure as a Swift test beside its replay file")
     func emitSwiftTest() throws {
         let scratch = try ScratchDirectory()
-        let output = try SMCheckCommand.run(["fuzz", "Tests/Fixtures/fuzz/off-by-one.json", "--seed", "7", "--emit-swift-test",
-                                             "--failures-directory", scratch.path("failures")])
+        let output = try SMCheckCommand.run([
+            "fuzz", "Tests/Fixtures/fuzz/off-by-one.json", "--seed", "7", "--emit-swift-test",
+            "--failures-directory", scratch.path("failures"),
+        ])
         #expect(output.status == 1)
         let test = scratch.path("failures/off-by-one.swift")
-        #expect(output.standardOutput.contains("    replay: smcheck replay \(scratch.path("failures/off-by-one.json"))\n    swift test: \(test)\n"))
+        #expect(
+            output.standardOutput.contains(
+                "    replay: smcheck replay \(scratch.path("failures/off-by-one.json"))\n    swift test: \(test)\n"))
         let source = try String(contentsOfFile: test, encoding: .utf8)
         #expect(source.hasPrefix("import SMSpec\nimport SMTesting\nimport Testing\n\n// smcheck fuzz found this (seed 7, run "))
-        #expect(source.hasSuffix("""
-            @Test func offByOneGuardHasNoRangeViolation() throws {
-                let spec = try Spec.load(path: "Tests/Fixtures/fuzz/off-by-one.json")
-                assertTrace(["inc", "inc", "inc", "inc", "inc", "inc"], in: spec, endsIn: [])
-            }
+        #expect(
+            source.hasSuffix(
+                """
+                @Test func offByOneGuardHasNoRangeViolation() throws {
+                    let spec = try Spec.load(path: "Tests/Fixtures/fuzz/off-by-one.json")
+                    assertTrace(["inc", "inc", "inc", "inc", "inc", "inc"], in: spec, endsIn: [])
+                }
 
-            """))
+                """))
     }
 
     @Test("a failure the exploration reaches sooner is reported with the exploration's shortest trace")
     func shortestTrace() throws {
         let scratch = try ScratchDirectory()
-        let output = try SMCheckCommand.run(["fuzz", "Tests/Fixtures/fuzz/shortcut.json", "--seed", "1", "--runs", "10", "--length", "10",
-                                             "--failures-directory", scratch.path("failures")])
+        let output = try SMCheckCommand.run([
+            "fuzz", "Tests/Fixtures/fuzz/shortcut.json", "--seed", "1", "--runs", "10", "--length", "10",
+            "--failures-directory", scratch.path("failures"),
+        ])
         #expect(output.standardOutput.contains("; shrunk to 3 events in "))
         #expect(output.standardOutput.contains("; the exploration's shortest trace has 2\n    trace:\n      1. jump\n      2. b\n"))
-        let unexplored = try SMCheckCommand.run(["fuzz", "Tests/Fixtures/fuzz/shortcut.json", "--seed", "1", "--runs", "10", "--length", "10",
-                                                 "--max-states", "0", "--failures-directory", scratch.path("failures")])
+        let unexplored = try SMCheckCommand.run([
+            "fuzz", "Tests/Fixtures/fuzz/shortcut.json", "--seed", "1", "--runs", "10", "--length", "10",
+            "--max-states", "0", "--failures-directory", scratch.path("failures"),
+        ])
         #expect(unexplored.standardOutput.contains("    trace:\n      1. a\n      2. a\n      3. b\n"))
     }
 
@@ -102,16 +120,20 @@ struct FuzzCommandTests {
         let machine = try Machine(try Spec.load(path: spec))
         let closes = Property("close closes") { $0.lastEvent != "close" || !$0.isActive("open") }
         let failure = try #require(Fuzzer(machine: machine, configuration: FuzzConfiguration(seed: 7, properties: [closes])).run().failure)
-        let file = FailureFile(specName: machine.spec.name, specFile: spec, specHash: FailureFile.hash(ofFile: spec) ?? "", seed: 7, failure: failure)
+        let file = FailureFile(
+            specName: machine.spec.name, specFile: spec, specHash: FailureFile.hash(ofFile: spec) ?? "", seed: 7, failure: failure)
         try file.write(to: scratch.url.appendingPathComponent("failures/door.json"), machine: machine)
         let replay = try SMCheckCommand.run(["replay", scratch.path("failures/door.json")])
         #expect(replay.status == 2)
-        #expect(replay.standardOutput.contains("""
-              2. close → open
-            cannot replay the rest here: the saved failure (property 'close closes' does not hold in open) came from the property 'close closes', Swift code smcheck does not have; the trace runs to step 2 without an engine error or a violated invariant. This test replays it in your tests:
+        #expect(
+            replay.standardOutput.contains(
+                """
+                  2. close → open
+                cannot replay the rest here: the saved failure (property 'close closes' does not hold in open) came from the property 'close closes', Swift code smcheck does not have; the trace runs to step 2 without an engine error or a violated invariant. This test replays it in your tests:
 
-            """))
-        #expect(replay.standardOutput.contains("    assertFuzzingPasses(spec, properties: [closeCloses], replaying: [\"open\", \"close\"])\n"))
+                """))
+        #expect(
+            replay.standardOutput.contains("    assertFuzzingPasses(spec, properties: [closeCloses], replaying: [\"open\", \"close\"])\n"))
     }
 
     @Test("replay on a changed spec names the change, and a fixed spec passes")
@@ -125,7 +147,9 @@ struct FuzzCommandTests {
         let replay = try SMCheckCommand.run(["replay", scratch.path("failures/counter.json")])
         #expect(replay.status == 0)
         #expect(replay.standardError.hasPrefix("warning: \(spec) changed since the failure was saved (fnv1a64:"))
-        #expect(replay.standardOutput.hasSuffix("passes now: the saved failure (range violation: 'count' cannot be 6; its type is int 0...5) no longer happens\n"))
+        #expect(
+            replay.standardOutput.hasSuffix(
+                "passes now: the saved failure (range violation: 'count' cannot be 6; its type is int 0...5) no longer happens\n"))
     }
 
     @Test("--format json follows smcheck-fuzz/1, and the same seed gives the same campaign")
@@ -135,15 +159,23 @@ struct FuzzCommandTests {
         let second = try JSONParser.parse(try SMCheckCommand.run(arguments).standardOutput)
         #expect(first["format"]?.stringValue == "smcheck-fuzz/1")
         let spec = try #require(first["specs"]?.arrayValue?.first)
-        #expect(spec.objectValue?.map(\.key) == ["file", "name", "seed", "runs", "length", "events", "milliseconds", "eventsPerSecond", "failure", "coverage"])
+        #expect(
+            spec.objectValue?.map(\.key) == [
+                "file", "name", "seed", "runs", "length", "events", "milliseconds", "eventsPerSecond", "failure", "coverage",
+            ])
         #expect(spec["seed"]?.stringValue == "42")
         #expect(spec["failure"]?.value == .null)
         #expect(spec["coverage"]?["states"]?["total"]?.integerValue == 28)
-        #expect(spec["coverage"]?["guardOutcomes"]?["guards"]?.arrayValue?.first?.objectValue?.map(\.key) == ["transition", "true", "false", "notCounted"])
+        #expect(
+            spec["coverage"]?["guardOutcomes"]?["guards"]?.arrayValue?.first?.objectValue?.map(\.key) == [
+                "transition", "true", "false", "notCounted",
+            ])
         #expect(spec["coverage"]?["transitions"]?.objectValue?.map(\.key) == ["covered", "total", "missed", "unreachable"])
         let other = try #require(second["specs"]?.arrayValue?.first)
         for key in ["runs", "events", "coverage"] {
-            #expect(spec[key].map { JSONWriter.string($0) } == other[key].map { JSONWriter.string($0) }, "\(key) differs between two runs with one seed")
+            #expect(
+                spec[key].map { JSONWriter.string($0) } == other[key].map { JSONWriter.string($0) },
+                "\(key) differs between two runs with one seed")
         }
     }
 
@@ -151,8 +183,10 @@ struct FuzzCommandTests {
     func junit() throws {
         let scratch = try ScratchDirectory()
         let report = scratch.path("junit.xml")
-        let output = try SMCheckCommand.run(["fuzz", "--seed", "7", "--junit", report, "--failures-directory", scratch.path("failures"),
-                                             "Specs/rocket.json", "Tests/Fixtures/fuzz/off-by-one.json", "Specs/smcheck.schema.json"])
+        let output = try SMCheckCommand.run([
+            "fuzz", "--seed", "7", "--junit", report, "--failures-directory", scratch.path("failures"),
+            "Specs/rocket.json", "Tests/Fixtures/fuzz/off-by-one.json", "Specs/smcheck.schema.json",
+        ])
         #expect(output.status == 2, "an unusable spec wins over a failure")
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: report))
         let root = try #require(document.rootElement())
@@ -167,12 +201,17 @@ struct FuzzCommandTests {
         #expect(error.attribute(forName: "type")?.stringValue == "load-error")
     }
 
-    @Test("bad arguments and bad failure files are refused with a reason", arguments: [
-        (["fuzz", "--runs", "0", "Specs/rocket.json"], "--runs must be at least 1, not 0"),
-        (["fuzz", "--time", "soon", "Specs/rocket.json"], "'soon' is not a duration; write a number with ms, s, m or h, like 30s"),
-        (["replay", "Specs/rocket.json"], "error: Specs/rocket.json: not a smcheck failure file (\"format\" is not \"smcheck-failure/1\")"),
-        (["replay", "Specs/missing.json"], "error: Specs/missing.json:"),
-    ])
+    @Test(
+        "bad arguments and bad failure files are refused with a reason",
+        arguments: [
+            (["fuzz", "--runs", "0", "Specs/rocket.json"], "--runs must be at least 1, not 0"),
+            (["fuzz", "--time", "soon", "Specs/rocket.json"], "'soon' is not a duration; write a number with ms, s, m or h, like 30s"),
+            (
+                ["replay", "Specs/rocket.json"],
+                "error: Specs/rocket.json: not a smcheck failure file (\"format\" is not \"smcheck-failure/1\")"
+            ),
+            (["replay", "Specs/missing.json"], "error: Specs/missing.json:"),
+        ])
     func badArguments(arguments: [String], message: String) throws {
         let output = try SMCheckCommand.run(arguments)
         #expect(output.status != 0 && output.status != 1)

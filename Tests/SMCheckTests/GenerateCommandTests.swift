@@ -8,40 +8,58 @@ struct GenerateCommandTests {
     @Test("writes the machine and its conformance; only the conformance when no -o is given")
     func writesFiles() throws {
         let scratch = try ScratchDirectory()
-        let output = try SMCheckCommand.run(["generate", "Specs/rocket.json", "-o", scratch.path("Rocket.swift"),
-                                             "--conformance", scratch.path("Rocket+Conformance.swift")])
+        let output = try SMCheckCommand.run([
+            "generate", "Specs/rocket.json", "-o", scratch.path("Rocket.swift"),
+            "--conformance", scratch.path("Rocket+Conformance.swift"),
+        ])
         #expect(output.status == 0 && output.standardOutput.isEmpty && output.standardError.isEmpty)
-        #expect(try String(contentsOfFile: scratch.path("Rocket.swift"), encoding: .utf8).contains("public struct Rocket: Hashable, Sendable {"))
-        #expect(try String(contentsOfFile: scratch.path("Rocket+Conformance.swift"), encoding: .utf8).contains("extension Rocket: StateMachineImplementation {"))
+        #expect(
+            try String(contentsOfFile: scratch.path("Rocket.swift"), encoding: .utf8).contains("public struct Rocket: Hashable, Sendable {")
+        )
+        #expect(
+            try String(contentsOfFile: scratch.path("Rocket+Conformance.swift"), encoding: .utf8).contains(
+                "extension Rocket: StateMachineImplementation {"))
 
-        let only = try SMCheckCommand.run(["generate", "Specs/rocket.json", "--conformance", scratch.path("Only.swift"),
-                                           "--conformance-import", "App", "--type-name", "Launcher"])
+        let only = try SMCheckCommand.run([
+            "generate", "Specs/rocket.json", "--conformance", scratch.path("Only.swift"),
+            "--conformance-import", "App", "--type-name", "Launcher",
+        ])
         #expect(only.status == 0 && only.standardOutput.isEmpty)
-        #expect(try String(contentsOfFile: scratch.path("Only.swift"), encoding: .utf8).contains("import App\n\nextension Launcher: StateMachineImplementation {"))
+        #expect(
+            try String(contentsOfFile: scratch.path("Only.swift"), encoding: .utf8).contains(
+                "import App\n\nextension Launcher: StateMachineImplementation {"))
     }
 
     @Test("--check prints findings as compiler diagnostics at the spec's line and column; errors fail")
     func diagnostics() throws {
         let scratch = try ScratchDirectory()
-        let error = try SMCheckCommand.run(["generate", "Specs/defects/sm009-range-violation.json", "-o", scratch.path("Cart.swift"), "--check"])
+        let error = try SMCheckCommand.run([
+            "generate", "Specs/defects/sm009-range-violation.json", "-o", scratch.path("Cart.swift"), "--check",
+        ])
         #expect(error.status == 1)
-        #expect(error.standardOutput == """
-            Specs/defects/sm009-range-violation.json:10:45: error: SM009 range violation: 'items' cannot be 4; its type is int 0...3 — on add in cart
-            Specs/defects/sm009-range-violation.json:10:45: note: trace: add, add, add, add
+        #expect(
+            error.standardOutput == """
+                Specs/defects/sm009-range-violation.json:10:45: error: SM009 range violation: 'items' cannot be 4; its type is int 0...3 — on add in cart
+                Specs/defects/sm009-range-violation.json:10:45: note: trace: add, add, add, add
 
-            """)
+                """)
         #expect(FileManager.default.fileExists(atPath: scratch.path("Cart.swift")), "the machine is written before the check fails")
 
-        let warning = try SMCheckCommand.run(["generate", "Specs/defects/sm001-unreachable-state.json", "-o", scratch.path("Archive.swift"), "--check"])
+        let warning = try SMCheckCommand.run([
+            "generate", "Specs/defects/sm001-unreachable-state.json", "-o", scratch.path("Archive.swift"), "--check",
+        ])
         #expect(warning.status == 0)
-        #expect(warning.standardOutput.hasPrefix("Specs/defects/sm001-unreachable-state.json:9:5: warning: SM001 state 'archived' is unreachable"))
+        #expect(
+            warning.standardOutput.hasPrefix(
+                "Specs/defects/sm001-unreachable-state.json:9:5: warning: SM001 state 'archived' is unreachable"))
     }
 
     @Test("smcheck-config.json raises, lowers or turns off findings")
     func configuration() throws {
         let scratch = try ScratchDirectory()
         let raise = try scratch.write("raise.json", #"{ "severities": { "SM001": "error" } }"#)
-        let off = try scratch.write("off.json", #"{ "severities": { "SM001": "off" }, "solver": "enumerate", "maxStates": 1000, "maxMemory": "64M" }"#)
+        let off = try scratch.write(
+            "off.json", #"{ "severities": { "SM001": "off" }, "solver": "enumerate", "maxStates": 1000, "maxMemory": "64M" }"#)
         let spec = "Specs/defects/sm001-unreachable-state.json"
         let raised = try SMCheckCommand.run(["generate", spec, "-o", scratch.path("A.swift"), "--check", "--config", raise])
         #expect(raised.status == 1)
@@ -53,27 +71,32 @@ struct GenerateCommandTests {
     @Test("a bad configuration is reported with file:line:column and what was meant, and nothing is generated")
     func badConfiguration() throws {
         let scratch = try ScratchDirectory()
-        let config = try scratch.write("smcheck-config.json", """
+        let config = try scratch.write(
+            "smcheck-config.json",
+            """
             { "severity": "warnings",
               "maxStatse": 10,
               "severities": { "SM01": "error", "SM001": "loud" } }
             """)
         let output = try SMCheckCommand.run(["generate", "Specs/rocket.json", "-o", scratch.path("R.swift"), "--check", "--config", config])
         #expect(output.status == 2)
-        #expect(output.standardError == """
-            \(config):1:15: error: "severity" must be "info", "warning" or "error"; did you mean "warning"? (at /severity)
-            \(config):2:3: error: unknown key "maxStatse" in the configuration; did you mean "maxStates"? (at /maxStatse)
-            \(config):3:19: error: unknown finding code "SM01"; did you mean "SM001"? (at /severities/SM01)
-            \(config):3:45: error: "SM001" must be "info", "warning", "error" or "off" (at /severities/SM001)
+        #expect(
+            output.standardError == """
+                \(config):1:15: error: "severity" must be "info", "warning" or "error"; did you mean "warning"? (at /severity)
+                \(config):2:3: error: unknown key "maxStatse" in the configuration; did you mean "maxStates"? (at /maxStatse)
+                \(config):3:19: error: unknown finding code "SM01"; did you mean "SM001"? (at /severities/SM01)
+                \(config):3:45: error: "SM001" must be "info", "warning", "error" or "off" (at /severities/SM001)
 
-            """)
+                """)
         #expect(!FileManager.default.fileExists(atPath: scratch.path("R.swift")))
     }
 
-    @Test("a type name that is not a Swift type name, or that hides one the code uses, is refused", arguments: [
-        ("my-rocket", "'my-rocket' is not an UpperCamelCase Swift identifier"),
-        ("String", "'String' would hide the Swift type of that name from the generated code"),
-    ])
+    @Test(
+        "a type name that is not a Swift type name, or that hides one the code uses, is refused",
+        arguments: [
+            ("my-rocket", "'my-rocket' is not an UpperCamelCase Swift identifier"),
+            ("String", "'String' would hide the Swift type of that name from the generated code"),
+        ])
     func badTypeName(name: String, reason: String) throws {
         let output = try SMCheckCommand.run(["generate", "Specs/rocket.json", "--type-name", name])
         #expect(output.status == 64)

@@ -21,8 +21,9 @@ struct GraphCommandTests {
         }
     }
 
-    @Test("every spec in Specs/: Graphviz's dot accepts --format dot",
-          .enabled(if: InstalledProgram.find("dot") != nil, "Graphviz's dot is not on PATH (apt-get install graphviz)"))
+    @Test(
+        "every spec in Specs/: Graphviz's dot accepts --format dot",
+        .enabled(if: InstalledProgram.find("dot") != nil, "Graphviz's dot is not on PATH (apt-get install graphviz)"))
     func dot() throws {
         let dot = URL(fileURLWithPath: try #require(InstalledProgram.find("dot")))
         for path in try specPaths() {
@@ -34,8 +35,9 @@ struct GraphCommandTests {
         }
     }
 
-    @Test("every spec in Specs/: the SVG (the default) is well-formed XML with one node per state",
-          .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
+    @Test(
+        "every spec in Specs/: the SVG (the default) is well-formed XML with one node per state",
+        .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
     func svg() throws {
         for path in try specPaths() {
             let output = try SMCheckCommand.run(["graph", path])
@@ -65,7 +67,10 @@ struct GraphCommandTests {
     func errors() throws {
         let unusable = try SMCheckCommand.run(["graph", "Specs/smcheck.schema.json", "--format", "dot"])
         #expect(unusable.status == 2)
-        #expect(unusable.standardError == "Specs/smcheck.schema.json:1:1: error: this is a JSON Schema, not a spec; a spec starts with \"format\": \"smcheck/1\" (at /)\n")
+        #expect(
+            unusable.standardError
+                == "Specs/smcheck.schema.json:1:1: error: this is a JSON Schema, not a spec; a spec starts with \"format\": \"smcheck/1\" (at /)\n"
+        )
         let missing = try SMCheckCommand.run(["graph", "Specs/missing.json", "--format", "mermaid"])
         #expect(missing.status == 2)
         #expect(missing.standardError.contains("Specs/missing.json"))

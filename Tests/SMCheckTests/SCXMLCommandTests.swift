@@ -10,11 +10,13 @@ struct SCXMLCommandTests {
     func check() throws {
         let output = try SMCheckCommand.run(["check", "Tests/Fixtures/scxml/history-shallow.scxml"])
         #expect(output.status == 0)
-        #expect(output.standardOutput.hasPrefix("""
-            Tests/Fixtures/scxml/history-shallow.scxml — history-shallow
-              warning SM001 state 'fail' is unreachable: no sequence of events enters it, not even for a moment
-                at Tests/Fixtures/scxml/history-shallow.scxml:26:3 (//final[@id='fail'])
-            """))
+        #expect(
+            output.standardOutput.hasPrefix(
+                """
+                Tests/Fixtures/scxml/history-shallow.scxml — history-shallow
+                  warning SM001 state 'fail' is unreachable: no sequence of events enters it, not even for a moment
+                    at Tests/Fixtures/scxml/history-shallow.scxml:26:3 (//final[@id='fail'])
+                """))
         let json = try SMCheckCommand.run(["check", "--format", "json", "Tests/Fixtures/scxml/history-shallow.scxml"])
         let finding = try #require(try JSONParser.parse(json.standardOutput)["specs"]?.arrayValue?.first?["findings"]?.arrayValue?.first)
         #expect(finding["pointer"]?.stringValue == "//final[@id='fail']")
@@ -26,17 +28,18 @@ struct SCXMLCommandTests {
         let scratch = try ScratchDirectory()
         let path = scratch.path("bad.scxml")
         try #"""
-            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0">
-              <state id="a"><script>go()</script><transition event="go" target="b"/></state>
-            </scxml>
-            """#.write(toFile: path, atomically: true, encoding: .utf8)
+        <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0">
+          <state id="a"><script>go()</script><transition event="go" target="b"/></state>
+        </scxml>
+        """#.write(toFile: path, atomically: true, encoding: .utf8)
         let output = try SMCheckCommand.run(["check", path])
         #expect(output.status == 2)
-        #expect(output.standardError == """
-            \(path):2:17: error: <script> is not supported: smcheck evaluates conditions and values in its expression subset, not scripts (at //state[@id='a']/script)
-            \(path):2:69: error: unknown state "b"; did you mean "a"? (at //state[@id='a']/transition/@target)
+        #expect(
+            output.standardError == """
+                \(path):2:17: error: <script> is not supported: smcheck evaluates conditions and values in its expression subset, not scripts (at //state[@id='a']/script)
+                \(path):2:69: error: unknown state "b"; did you mean "a"? (at //state[@id='a']/transition/@target)
 
-            """)
+                """)
     }
 
     @Test("every command reads SCXML: run, explore, fuzz, report")
@@ -70,27 +73,36 @@ struct SCXMLCommandTests {
     func exportLimits() throws {
         let duplicate = try SMCheckCommand.run(["export", "Specs/defects/sm003-duplicate-name.json"])
         #expect(duplicate.status == 0)
-        #expect(duplicate.standardError == "note: state names occur more than once (idle); smcheck reads the document back, but other SCXML interpreters need every id once (and targets by id, not smcheck's paths)\n")
+        #expect(
+            duplicate.standardError
+                == "note: state names occur more than once (idle); smcheck reads the document back, but other SCXML interpreters need every id once (and targets by id, not smcheck's paths)\n"
+        )
 
         let scratch = try ScratchDirectory()
         let path = scratch.path("split.scxml")
         try #"""
-            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0">
-              <state id="a"><transition event="go" cond="false" target="b"/><transition event="stop" target="b"/><transition event="go" target="b"/></state>
-              <state id="b"/>
-            </scxml>
-            """#.write(toFile: path, atomically: true, encoding: .utf8)
+        <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0">
+          <state id="a"><transition event="go" cond="false" target="b"/><transition event="stop" target="b"/><transition event="go" target="b"/></state>
+          <state id="b"/>
+        </scxml>
+        """#.write(toFile: path, atomically: true, encoding: .utf8)
         let refused = try SMCheckCommand.run(["export", path, "--format", "json"])
         #expect(refused.status == 2)
-        #expect(refused.standardError == "\(path): error: state \"a\" has transitions on \"go\" separated by other transitions; the JSON format groups the transitions of one trigger under one key, so their priority cannot be kept. Put them next to each other\n")
+        #expect(
+            refused.standardError
+                == "\(path): error: state \"a\" has transitions on \"go\" separated by other transitions; the JSON format groups the transitions of one trigger under one key, so their priority cannot be kept. Put them next to each other\n"
+        )
 
         // XML 1.0 cannot hold a control character; the export notices by reading its text back.
         let control = scratch.path("control.json")
-        try #"{"format": "smcheck/1", "name": "x", "description": "a\u0001b", "states": {"a": {}}}"#.write(toFile: control, atomically: true, encoding: .utf8)
+        try #"{"format": "smcheck/1", "name": "x", "description": "a\u0001b", "states": {"a": {}}}"#.write(
+            toFile: control, atomically: true, encoding: .utf8)
         let unwritable = try SMCheckCommand.run(["export", control])
         #expect(unwritable.status == 2)
         #expect(unwritable.standardOutput.isEmpty)
-        #expect(unwritable.standardError.hasPrefix("\(control): error: the SCXML form of this spec cannot be read back, so it is not written:\n"))
+        #expect(
+            unwritable.standardError.hasPrefix(
+                "\(control): error: the SCXML form of this spec cannot be read back, so it is not written:\n"))
     }
 }
 

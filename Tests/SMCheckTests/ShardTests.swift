@@ -12,7 +12,8 @@ struct ShardTests {
         var found: Set<String> = []
         for spec in document["specs"]?.arrayValue ?? [] {
             for finding in spec["findings"]?.arrayValue ?? [] {
-                found.insert("\(spec["file"]?.stringValue ?? "") \(finding["code"]?.stringValue ?? "") \(finding["pointer"]?.stringValue ?? "")")
+                found.insert(
+                    "\(spec["file"]?.stringValue ?? "") \(finding["code"]?.stringValue ?? "") \(finding["pointer"]?.stringValue ?? "")")
             }
         }
         return found
@@ -54,15 +55,19 @@ struct ShardTests {
         let expected = try Self.findings(full.standardOutput).filter { finding in shownByARun.contains { finding.contains(" \($0) ") } }
         #expect(expected.count >= 7)
         #expect(try Self.findings(merged.standardOutput).isSuperset(of: expected))
-        #expect(merged.standardOutput.contains("4 bitstate searches with different hash functions and search orders; expected coverage of their union"))
+        #expect(
+            merged.standardOutput.contains(
+                "4 bitstate searches with different hash functions and search orders; expected coverage of their union"))
         #expect(merged.standardOutput.contains("\"complete\": false"))
     }
 
     @Test("fuzz shards: each with its own seed, merged to the shortest failure of each spec")
     func fuzzShards() throws {
         let scratch = try ScratchDirectory()
-        let arguments = ["fuzz", "--seed", "1", "--runs", "200", "--format", "json", "Tests/Fixtures/fuzz/off-by-one.json",
-                         "Tests/Fixtures/fuzz/shortcut.json", "Tests/Fixtures/fuzz/combination-lock.json"]
+        let arguments = [
+            "fuzz", "--seed", "1", "--runs", "200", "--format", "json", "Tests/Fixtures/fuzz/off-by-one.json",
+            "Tests/Fixtures/fuzz/shortcut.json", "Tests/Fixtures/fuzz/combination-lock.json",
+        ]
         var results: [String] = []
         var seeds: Set<String> = []
         for k in 1...4 {
@@ -86,12 +91,20 @@ struct ShardTests {
         }
     }
 
-    @Test("bad shards and bad result files are refused with a reason", arguments: [
-        (["check", "--shard", "5/4", "Specs/rocket.json"], "shard 5/4: k must be between 1 and n (1...4)"),
-        (["check", "--shard", "two", "Specs/rocket.json"], "'two' is not a shard; write k/n, like 3/8 for the third of eight jobs"),
-        (["check", "--shard", "1/2", "--method", "symbolic", "Specs/rocket.json"], "--bitstate and --shard search configurations explicitly; they cannot be combined with --method symbolic"),
-        (["merge", "Specs/rocket.json"], "Specs/rocket.json: error: not a result of 'smcheck check --format json' (\"format\" is not \"smcheck-result/1\")"),
-    ])
+    @Test(
+        "bad shards and bad result files are refused with a reason",
+        arguments: [
+            (["check", "--shard", "5/4", "Specs/rocket.json"], "shard 5/4: k must be between 1 and n (1...4)"),
+            (["check", "--shard", "two", "Specs/rocket.json"], "'two' is not a shard; write k/n, like 3/8 for the third of eight jobs"),
+            (
+                ["check", "--shard", "1/2", "--method", "symbolic", "Specs/rocket.json"],
+                "--bitstate and --shard search configurations explicitly; they cannot be combined with --method symbolic"
+            ),
+            (
+                ["merge", "Specs/rocket.json"],
+                "Specs/rocket.json: error: not a result of 'smcheck check --format json' (\"format\" is not \"smcheck-result/1\")"
+            ),
+        ])
     func refused(arguments: [String], message: String) throws {
         let output = try SMCheckCommand.run(arguments)
         #expect(output.status == 2 || output.status == 64)

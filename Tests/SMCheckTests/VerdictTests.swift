@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import SMSolver
 import SMSpec
 import SMTestSupport
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// A verdict never claims more than was checked: an incomplete result is never "ok", in any format.
 @Suite("Verdicts of smcheck check")
@@ -16,14 +17,15 @@ struct VerdictTests {
     func incompleteText() throws {
         let output = try SMCheckCommand.run(Self.limited)
         #expect(output.status == 3)
-        #expect(output.standardOutput == """
-            Specs/rocket.json — Rocket
-              incomplete: nothing found in the part that was checked (3 configurations, 3 transitions, depth 2, \(try milliseconds(output)) ms)
-              not checked:
-                SM001, SM002, SM004–SM012, SM014: stopped after 3 configurations (the --max-states limit of 3); only the 3 configurations reached were checked
+        #expect(
+            output.standardOutput == """
+                Specs/rocket.json — Rocket
+                  incomplete: nothing found in the part that was checked (3 configurations, 3 transitions, depth 2, \(try milliseconds(output)) ms)
+                  not checked:
+                    SM001, SM002, SM004–SM012, SM014: stopped after 3 configurations (the --max-states limit of 3); only the 3 configurations reached were checked
 
 
-            """)
+                """)
         #expect(!output.standardOutput.contains(" ok "))
     }
 
@@ -44,11 +46,13 @@ struct VerdictTests {
     @Test("a spec whose parameters are too wide to explore is incomplete, not 'ok (0 configurations)'")
     func nothingExplored() throws {
         let scratch = try ScratchDirectory()
-        let file = try scratch.write("wide.json", SpecText.with {
-            $0.events = #"{"deposit": {"params": {"amount": {"type": "int", "min": 1, "max": 1000000}}}}"#
-            $0.states = #"{"open": {"on": {"deposit": "open"}}}"#
-            $0.variables = nil
-        })
+        let file = try scratch.write(
+            "wide.json",
+            SpecText.with {
+                $0.events = #"{"deposit": {"params": {"amount": {"type": "int", "min": 1, "max": 1000000}}}}"#
+                $0.states = #"{"open": {"on": {"deposit": "open"}}}"#
+                $0.variables = nil
+            })
         let output = try SMCheckCommand.run(["check", "--method", "explore", "--solver", "off", file])
         #expect(output.status == 3)
         #expect(output.standardOutput.contains("  incomplete: nothing found in the part that was checked (0 configurations"))
@@ -61,14 +65,18 @@ struct VerdictTests {
             #expect(decided.standardOutput.contains("the runs were checked symbolically"))
         } else {
             #expect(decided.status == 3, "\(decided.standardOutput)")
-            #expect(decided.standardOutput.contains("nothing was explored: event 'deposit' has 1000000 combinations"), "\(decided.standardOutput)")
+            #expect(
+                decided.standardOutput.contains("nothing was explored: event 'deposit' has 1000000 combinations"),
+                "\(decided.standardOutput)")
         }
     }
 
     @Test("what symbolic verification cannot decide in time is incomplete too, and names the time limit")
     func symbolicTimeLimit() throws {
-        let output = try SMCheckCommand.run(["check", "--method", "symbolic", "--timeout", "1ms", "--solver", "off",
-                                             "Tests/Fixtures/symbolic/even-counter.json"])
+        let output = try SMCheckCommand.run([
+            "check", "--method", "symbolic", "--timeout", "1ms", "--solver", "off",
+            "Tests/Fixtures/symbolic/even-counter.json",
+        ])
         #expect(output.status == 3, "\(output.standardOutput)")
         #expect(output.standardOutput.contains("  incomplete: "))
         #expect(output.standardOutput.contains("not checked:"))
@@ -123,7 +131,10 @@ struct InterruptionTests {
         let events = (0..<4).map { #""inc\#($0)": {}"# }.joined(separator: ", ")
         let handlers = (0..<4).map { #""inc\#($0)": {"guard": "c\#($0) < 200", "actions": [{"assign": {"c\#($0)": "c\#($0) + 1"}}]}"# }
             .joined(separator: ", ")
-        let file = try scratch.write("big.json", #"{"format": "smcheck/1", "name": "big", "variables": {\#(counters)}, "events": {\#(events)}, "states": {"s": {"on": {\#(handlers)}}}}"#)
+        let file = try scratch.write(
+            "big.json",
+            #"{"format": "smcheck/1", "name": "big", "variables": {\#(counters)}, "events": {\#(events)}, "states": {"s": {"on": {\#(handlers)}}}}"#
+        )
         let process = Process()
         process.executableURL = SMCheckCommand.executable
         process.arguments = ["check", "--method", "explore", "--solver", "off", file]

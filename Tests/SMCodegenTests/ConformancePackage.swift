@@ -43,7 +43,9 @@ struct ConformancePackage {
         }
         let list = subjects.map { "    (\(SwiftString.literal($0.0.specPath)), \($0.0.typeName).self)," }
         let conformances = subjects.map { "extension \($0.0.typeName): CallRecording {}" }
-        try update(runner.appendingPathComponent("Subjects.swift"), """
+        try update(
+            runner.appendingPathComponent("Subjects.swift"),
+            """
             import Generated
 
             let subjects: [(String, any CallRecording.Type)] = [
@@ -53,8 +55,9 @@ struct ConformancePackage {
             \(conformances.joined(separator: "\n"))
 
             """)
-        let main = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("ConformanceRunner/main.swift"), encoding: .utf8)
+        let main = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("ConformanceRunner/main.swift"), encoding: .utf8)
         try update(runner.appendingPathComponent("main.swift"), main)
         try update(root.appendingPathComponent("Package.swift"), manifest)
     }
@@ -102,16 +105,19 @@ struct ConformancePackage {
         for triple in triples {
             try? FileManager.default.removeItem(at: buildDirectory.appendingPathComponent("\(triple)/debug/description.json"))
         }
-        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), [
-            "swift", "build", "--package-path", root.path, "--scratch-path", buildDirectory.path, "--product", "ConformanceRunner",
-        ], mergingErrors: true)
+        let result = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "swift", "build", "--package-path", root.path, "--scratch-path", buildDirectory.path, "--product", "ConformanceRunner",
+            ], mergingErrors: true)
         return (result.status == 0, result.standardOutput)
     }
 
     /// Runs the built runner and returns its JSON lines.
     func fuzz(seed: UInt64, runs: Int, length: Int, walks: Int) throws -> [[String: String]] {
-        let result = try runProcess(buildDirectory.appendingPathComponent("debug/ConformanceRunner"),
-                                        [String(seed), String(runs), String(length), String(walks)], mergingErrors: true)
+        let result = try runProcess(
+            buildDirectory.appendingPathComponent("debug/ConformanceRunner"),
+            [String(seed), String(runs), String(length), String(walks)], mergingErrors: true)
         return result.standardOutput.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: String]
         }

@@ -42,8 +42,9 @@ struct GeneratedConformanceTests {
         #expect(verdicts.count == subjects.count, "the runner reported \(verdicts.count) of \(subjects.count) specs")
         for verdict in verdicts {
             let spec = Fixtures.relative(verdict["spec"] ?? "?")
-            #expect(verdict["verdict"] == "conforms" || verdict["verdict"] == "reproduces",
-                    "\(spec): \(verdict["verdict"] ?? "?"): \(verdict["detail"] ?? "")")
+            #expect(
+                verdict["verdict"] == "conforms" || verdict["verdict"] == "reproduces",
+                "\(spec): \(verdict["verdict"] ?? "?"): \(verdict["detail"] ?? "")")
         }
     }
 

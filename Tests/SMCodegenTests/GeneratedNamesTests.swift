@@ -2,6 +2,7 @@ import SMEngine
 import SMSpec
 import SMTestSupport
 import Testing
+
 @testable import SMCodegen
 
 @Suite("Swift names for a spec's names")
@@ -28,14 +29,15 @@ struct GeneratedNamesTests {
 
     @Test("clashing names get a number; repeated state names use their paths")
     func collisions() throws {
-        let spec = try Spec.load(json: """
-            { "format": "smcheck/1", "name": "clashes",
-              "variables": { "kind": { "type": "enum", "values": ["a_b", "aB", "default"] } },
-              "events": { "go": {}, "Go": {} },
-              "states": {
-                "p": { "states": { "idle": {}, "Event": {} } },
-                "q": { "states": { "idle": {} } } } }
-            """)
+        let spec = try Spec.load(
+            json: """
+                { "format": "smcheck/1", "name": "clashes",
+                  "variables": { "kind": { "type": "enum", "values": ["a_b", "aB", "default"] } },
+                  "events": { "go": {}, "Go": {} },
+                  "states": {
+                    "p": { "states": { "idle": {}, "Event": {} } },
+                    "q": { "states": { "idle": {} } } } }
+                """)
         let names = GeneratedNames(machine: try Machine(spec), typeName: nil)
         #expect(names.typeName == "Clashes")
         #expect(names.eventCase.prefix(2) == ["go", "go2"])

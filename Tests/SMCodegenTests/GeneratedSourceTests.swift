@@ -12,35 +12,41 @@ struct GeneratedSourceTests {
 
     @Test("a flat spec is a switch over the active state per event, with no queue, counter or kernel")
     func flat() throws {
-        let source = try Self.source("""
+        let source = try Self.source(
+            """
             { "format": "smcheck/1", "name": "turnstile", "events": { "coin": {}, "push": {} },
               "states": { "locked": { "on": { "coin": "unlocked" } }, "unlocked": { "on": { "push": "locked" } } } }
             """)
         #expect(source.contains("public struct Turnstile: Hashable, Sendable {"))
         // Nothing can fail: `send` does not throw; the active state is a plain switch (the configuration is complete).
-        #expect(source.contains("""
-                fileprivate mutating func handleCoin() -> Bool {
-                    switch current.configuration.topLevel.unsafelyUnwrapped {
-                    case .locked:
-                        // locked --coin--> unlocked
-                        exitLocked()
-                        enterTargets0()
-                        return true
-                    default:
-                        break
+        #expect(
+            source.contains(
+                """
+                    fileprivate mutating func handleCoin() -> Bool {
+                        switch current.configuration.topLevel.unsafelyUnwrapped {
+                        case .locked:
+                            // locked --coin--> unlocked
+                            exitLocked()
+                            enterTargets0()
+                            return true
+                        default:
+                            break
+                        }
+                        return false
                     }
-                    return false
-                }
-            """))
+                """))
         #expect(source.contains("public mutating func send(_ event: Event) -> Bool {"))
-        for absent in ["struct Scratch: Sendable {\n        var", "StateBits", "beginMicrostep", "Selection", "protocol TurnstileHooks", "let saved"] {
+        for absent in [
+            "struct Scratch: Sendable {\n        var", "StateBits", "beginMicrostep", "Selection", "protocol TurnstileHooks", "let saved",
+        ] {
             #expect(!source.contains(absent), "\(absent)")
         }
     }
 
     @Test("assignments check only what can leave the variable's domain")
     func rangeChecks() throws {
-        let source = try Self.source("""
+        let source = try Self.source(
+            """
             { "format": "smcheck/1", "name": "counter",
               "variables": { "n": { "type": "int", "min": 0, "max": 9 }, "d": { "type": "int", "min": 0, "max": 3 } },
               "events": { "up": {}, "wrap": {}, "split": {} },
@@ -50,35 +56,42 @@ struct GeneratedSourceTests {
                 "split": { "actions": [ { "assign": { "n": "n / d" } } ] } } } } }
             """)
         // n + 1 can reach 10: checked. (n + 1) % 10 stays within 0...9: stored as is.
-        #expect(source.contains("""
-                    let value1 = current.variables.n + 1
-                    guard (0...9).contains(value1) else { throw rangeViolation("n", cannotBe: String(value1), type: "int 0...9") }
-                    current.variables.n = value1
-            """))
+        #expect(
+            source.contains(
+                """
+                        let value1 = current.variables.n + 1
+                        guard (0...9).contains(value1) else { throw rangeViolation("n", cannotBe: String(value1), type: "int 0...9") }
+                        current.variables.n = value1
+                """))
         #expect(source.contains("current.variables.n = (current.variables.n + 1) % 10"))
         // d can be 0: the division is checked and throws the engine's range violation.
-        #expect(source.contains("""
-                    if current.variables.d == 0 { throw evaluationFailure("division by zero", in: "assignment") }
-            """))
+        #expect(
+            source.contains(
+                """
+                        if current.variables.d == 0 { throw evaluationFailure("division by zero", in: "assignment") }
+                """))
     }
 
     @Test("hooks are a protocol; the thread-safe wrapper is generic over them; access follows the option")
     func hooksAndAccess() throws {
-        let source = try Self.source("""
+        let source = try Self.source(
+            """
             { "format": "smcheck/1", "name": "door", "events": { "open": {} },
               "states": { "shut": { "on": { "open": { "target": { "oneOf": ["ajar", "wide"] }, "guard": "?unlocked" } } },
                           "ajar": { "entry": [ { "call": "creak" } ] }, "wide": {} } }
             """, typeName: "Door", access: .internal)
-        #expect(source.contains("""
-            protocol DoorHooks {
-                /// The callback `{"call": "creak"}`.
-                func creak(_ event: Door.Event?)
-                /// The opaque guard `?unlocked`: whether the transitions it guards are enabled.
-                func unlocked(_ event: Door.Event?) -> Bool
-                /// Picks the target of a `oneOf` transition: an index into `choice.options` (kept within them).
-                func chooseTarget(_ choice: Door.OneOf, _ event: Door.Event?) -> Int
-            }
-            """))
+        #expect(
+            source.contains(
+                """
+                protocol DoorHooks {
+                    /// The callback `{"call": "creak"}`.
+                    func creak(_ event: Door.Event?)
+                    /// The opaque guard `?unlocked`: whether the transitions it guards are enabled.
+                    func unlocked(_ event: Door.Event?) -> Bool
+                    /// Picks the target of a `oneOf` transition: an index into `choice.options` (kept within them).
+                    func chooseTarget(_ choice: Door.OneOf, _ event: Door.Event?) -> Int
+                }
+                """))
         #expect(source.contains("final class Shared<Hooks: DoorHooks & Sendable>: @unchecked Sendable {"))
         #expect(source.contains("let option = min(max(hooks.chooseTarget(.shutOnOpen, scratch.event), 0), 1)"))
         #expect(!source.contains("public "))
@@ -91,7 +104,8 @@ struct GeneratedSourceTests {
         #expect(source.contains("public import SMFuzz\npublic import SMSpec\npublic import App\n"))
         #expect(source.contains("extension Gate: StateMachineImplementation {"))
         #expect(source.contains("func canPlay(_ event: Gate.Event?) -> Bool { next(arity: 2) == 1 }"))
-        let internalAccess = SwiftGenerator(machine: machine, options: .init(typeName: "Gate", access: .internal)).conformanceSource(importing: "App")
+        let internalAccess = SwiftGenerator(machine: machine, options: .init(typeName: "Gate", access: .internal)).conformanceSource(
+            importing: "App")
         #expect(internalAccess.contains("@testable import App"))
     }
 }

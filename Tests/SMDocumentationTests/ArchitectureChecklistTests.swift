@@ -8,8 +8,9 @@ import Testing
 /// command must come with.
 @Suite("The checklists of Docs/Architecture.md")
 struct ArchitectureChecklistTests {
-    @Test("every finding code has a defect spec named for it and a row in the README's table of codes",
-          arguments: FindingCode.allCases)
+    @Test(
+        "every finding code has a defect spec named for it and a row in the README's table of codes",
+        arguments: FindingCode.allCases)
     func findingCode(code: FindingCode) throws {
         let prefix = code.rawValue.lowercased() + "-"
         let defects = try Fixtures.defectSpecPaths.map { URL(fileURLWithPath: $0).lastPathComponent }
@@ -61,8 +62,9 @@ struct ArchitectureChecklistTests {
         #expect(commands.count >= 10 && commands.first == "check", "\(commands)")
         let readme = try Fixtures.text("README.md")
         for command in commands where command != "help" {
-            #expect(readme.contains("| `smcheck \(command) ") || readme.contains("| `smcheck \(command)`"),
-                    "the README's command table has no row for \(command)")
+            #expect(
+                readme.contains("| `smcheck \(command) ") || readme.contains("| `smcheck \(command)`"),
+                "the README's command table has no row for \(command)")
         }
     }
 }

@@ -24,13 +24,16 @@ struct DocumentationSnippetTests {
         }
     }
 
-    @Test("the generated types the documents use are what smcheck generate writes now (scripts/update-snippets)",
-          arguments: SnippetExtractor.generatedSpecs)
+    @Test(
+        "the generated types the documents use are what smcheck generate writes now (scripts/update-snippets)",
+        arguments: SnippetExtractor.generatedSpecs)
     func generatedTypes(spec: String) throws {
         let generator = SwiftGenerator(machine: try Machine(try Fixtures.spec(spec)), options: .init(access: .internal))
         let directory = Self.root.appendingPathComponent("Tests/SMDocumentationTests/Generated")
-        for (name, text) in [("\(generator.typeName).swift", generator.source()),
-                             ("\(generator.typeName)+Conformance.swift", generator.conformanceSource())] {
+        for (name, text) in [
+            ("\(generator.typeName).swift", generator.source()),
+            ("\(generator.typeName)+Conformance.swift", generator.conformanceSource()),
+        ] {
             let committed = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
             #expect(committed == text, "\(name) is out of date; run scripts/update-snippets")
         }

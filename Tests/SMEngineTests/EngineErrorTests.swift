@@ -23,9 +23,11 @@ struct EngineErrorTests {
         // The last 64 transitions taken, which show the loop: ping and pong, alternating.
         #expect(transitions.count == 64)
         let machine = run.machine
-        #expect(Set(transitions.suffix(4).map { machine.spec.describe(machine.spec.transitions[$0]) })
+        #expect(
+            Set(transitions.suffix(4).map { machine.spec.describe(machine.spec.transitions[$0]) })
                 == ["ping --always--> pong", "pong --always--> ping"])
-        #expect(failure.message.hasPrefix("infinite transition loop: more than 100 microsteps in one macrostep; the last transitions were "))
+        #expect(
+            failure.message.hasPrefix("infinite transition loop: more than 100 microsteps in one macrostep; the last transitions were "))
         #expect(failure.message.hasSuffix("ping --always--> pong; pong --always--> ping"))
         #expect(run.leaves == ["idle"], "the state is unchanged")
     }

@@ -46,11 +46,18 @@ struct EventDescriptorTests {
 
     @Test("done.state descriptors: 'done.state' takes the completion of every state")
     func completionPrefix() throws {
-        let spec = Spec(name: "completions", events: [Spec.EventDeclaration("finish")], states: [
-            Spec.State("p", children: [Spec.State("w", transitions: [Spec.Transition(on: .event("finish"), target: .states(["f"]))]), Spec.State("f", kind: .final)],
-                  transitions: [Spec.Transition(on: .event("done.state"), target: .states(["end"]))]),
-            Spec.State("end"),
-        ])
+        let spec = Spec(
+            name: "completions", events: [Spec.EventDeclaration("finish")],
+            states: [
+                Spec.State(
+                    "p",
+                    children: [
+                        Spec.State("w", transitions: [Spec.Transition(on: .event("finish"), target: .states(["f"]))]),
+                        Spec.State("f", kind: .final),
+                    ],
+                    transitions: [Spec.Transition(on: .event("done.state"), target: .states(["end"]))]),
+                Spec.State("end"),
+            ])
         let run = try Scenario(spec)
         #expect(try run.send(["finish"]) == ["end"])
     }
@@ -58,9 +65,15 @@ struct EventDescriptorTests {
     @Test("a guard reads event parameters when every event its descriptor matches has the same ones")
     func sharedParameters() throws {
         let code = Spec.Parameter("code", .int(min: 0, max: 3))
-        var spec = Spec(name: "codes", events: [Spec.EventDeclaration("error.io", parameters: [code]), Spec.EventDeclaration("error.net", parameters: [code])],
-                        states: [Spec.State("s", transitions: [Spec.Transition(on: .event("error"), target: .states(["bad"]), guard: .expression("event.code > 1"))]),
-                                 Spec.State("bad")])
+        var spec = Spec(
+            name: "codes",
+            events: [Spec.EventDeclaration("error.io", parameters: [code]), Spec.EventDeclaration("error.net", parameters: [code])],
+            states: [
+                Spec.State(
+                    "s", transitions: [Spec.Transition(on: .event("error"), target: .states(["bad"]), guard: .expression("event.code > 1"))]
+                ),
+                Spec.State("bad"),
+            ])
         let run = try Scenario(spec)
         try run.send("error.net", ["code": Value.int(1)])
         #expect(run.leaves == ["s"])
@@ -69,6 +82,9 @@ struct EventDescriptorTests {
 
         spec.events[1].parameters = []
         let error = #expect(throws: SpecError.self) { try spec.resolve() }
-        #expect(error?.diagnostics.map(\.fullMessage) == [#"in "event.code > 1": 'event.code' is not available here: "error" matches events with different parameters"#])
+        #expect(
+            error?.diagnostics.map(\.fullMessage) == [
+                #"in "event.code > 1": 'event.code' is not available here: "error" matches events with different parameters"#
+            ])
     }
 }

@@ -40,9 +40,11 @@ struct HistoryTests {
     func parallel() throws {
         let run = try Scenario(fixture: "semantics/history-parallel")
         try run.send(["a", "b", "leave"])
-        #expect(try run.send("back") == [
-            "exit out", "enter wrap", "enter wrap/par", "enter wrap/par/r1", "enter wrap/par/r1/x2", "enter wrap/par/r2", "enter wrap/par/r2/y2",
-        ])
+        #expect(
+            try run.send("back") == [
+                "exit out", "enter wrap", "enter wrap/par", "enter wrap/par/r1", "enter wrap/par/r1/x2", "enter wrap/par/r2",
+                "enter wrap/par/r2/y2",
+            ])
     }
 
     @Test("a transition to a history state exits and enters only below their common ancestor")
@@ -97,9 +99,11 @@ struct FinalStateTests {
     @Test("entering a final child raises done.state.<parent> in the same macrostep")
     func compoundDone() throws {
         let run = try Scenario(fixture: "semantics/final-done")
-        #expect(try run.send("finish") == [
-            "exit job/working", "enter job/finished", "call enterFinished", "exit job/finished", "exit job", "call jobDone", "enter after",
-        ])
+        #expect(
+            try run.send("finish") == [
+                "exit job/working", "enter job/finished", "call enterFinished", "exit job/finished", "exit job", "call jobDone",
+                "enter after",
+            ])
     }
 
     @Test("a parallel state is done when every region is")

@@ -8,7 +8,10 @@ struct MacrostepTests {
     @Test("eventless transitions chain in one macrostep")
     func eventlessChain() throws {
         let run = try Scenario(fixture: "semantics/always-chain")
-        #expect(try run.send("go") == ["exit idle", "enter a", "call enterA", "exit a", "enter b", "call enterB", "exit b", "enter c", "call enterC"])
+        #expect(
+            try run.send("go") == [
+                "exit idle", "enter a", "call enterA", "exit a", "enter b", "call enterB", "exit b", "enter c", "call enterC",
+            ])
         #expect(run.last.microsteps.count == 3)
     }
 
@@ -23,10 +26,11 @@ struct MacrostepTests {
     @Test("raised events are processed in order, after eventless transitions, in the same macrostep")
     func raisedEvents() throws {
         let run = try Scenario(fixture: "semantics/raise-order")
-        #expect(try run.send("go") == [
-            "exit a", "raise first", "raise second", "enter b", "exit b", "call eventlessFirst", "enter c",
-            "exit c", "call handledFirst", "enter d", "exit d", "call handledSecond", "enter e",
-        ])
+        #expect(
+            try run.send("go") == [
+                "exit a", "raise first", "raise second", "enter b", "exit b", "call eventlessFirst", "enter c",
+                "exit c", "call handledFirst", "enter d", "exit d", "call handledSecond", "enter e",
+            ])
     }
 
     @Test("eventless transitions go before the next internal event")
@@ -40,9 +44,10 @@ struct MacrostepTests {
     @Test("sent events are processed after the macrostep, in order")
     func sentEvents() throws {
         let run = try Scenario(fixture: "semantics/send-queue")
-        #expect(try run.send("go") == [
-            "exit a", #"send ping {"n": 1}"#, #"send ping {"n": 2}"#, "enter b", "log = 5", "log = 51", "log = 512",
-        ])
+        #expect(
+            try run.send("go") == [
+                "exit a", #"send ping {"n": 1}"#, #"send ping {"n": 2}"#, "enter b", "log = 5", "log = 51", "log = 512",
+            ])
     }
 
     @Test("simultaneous assignment reads the old values; separate actions see each other")

@@ -8,18 +8,19 @@ struct ReadmeExampleTests {
     @Test("the rocket written in Swift counts down and launches")
     func rocket() throws {
         // As in README.md, "Using it from Swift".
-        let rocket = try StateMachine(Spec("Rocket") {
-            Variable("countDown", .int(min: 0, max: 5), initial: .int(5))
-            Events("fire", "abort", "tick")
-            StateNode("standby") { On("fire", to: "countdown") }
-            StateNode("countdown") {
-                OnEntry { Assign("countDown", "5") }
-                On("tick") { Assign("countDown", "countDown - 1") }
-                On("abort", to: "standby")
-                Always(to: "launch", guard: "countDown == 0")
-            }
-            StateNode("launch")
-        })
+        let rocket = try StateMachine(
+            Spec("Rocket") {
+                Variable("countDown", .int(min: 0, max: 5), initial: .int(5))
+                Events("fire", "abort", "tick")
+                StateNode("standby") { On("fire", to: "countdown") }
+                StateNode("countdown") {
+                    OnEntry { Assign("countDown", "5") }
+                    On("tick") { Assign("countDown", "countDown - 1") }
+                    On("abort", to: "standby")
+                    Always(to: "launch", guard: "countDown == 0")
+                }
+                StateNode("launch")
+            })
         try rocket.start()
         try rocket.send("fire")
         #expect(rocket.isActive("countdown"))

@@ -75,21 +75,23 @@ struct RuntimeTests {
         machine.trace { traced.append($0) }
         try machine.start()
         try machine.send("transition_4")
-        #expect(Array(seen.all.suffix(6)) == [
-            "exit a/a1", "exit a", "transition a --transition_4--> b/b2/b21", "enter b", "enter b/b2", "enter b/b2/b21",
-        ])
-        #expect(traced.all.last == """
-            [TBStateMachine] event transition_4
-                a --transition_4--> b/b2/b21
-                    exit 'a/a1'
-                    exit 'a'
-                    call exitA
-                    enter 'b'
-                    internalCount = 0
-                    enter 'b/b2'
-                    enter 'b/b2/b21'
-            [TBStateMachine] 1 microstep(s) -> b/b2/b21
-            """)
+        #expect(
+            Array(seen.all.suffix(6)) == [
+                "exit a/a1", "exit a", "transition a --transition_4--> b/b2/b21", "enter b", "enter b/b2", "enter b/b2/b21",
+            ])
+        #expect(
+            traced.all.last == """
+                [TBStateMachine] event transition_4
+                    a --transition_4--> b/b2/b21
+                        exit 'a/a1'
+                        exit 'a'
+                        call exitA
+                        enter 'b'
+                        internalCount = 0
+                        enter 'b/b2'
+                        enter 'b/b2/b21'
+                [TBStateMachine] 1 microstep(s) -> b/b2/b21
+                """)
     }
 
     @Test("an error leaves the machine as it was and is reported to error observers")
@@ -107,18 +109,22 @@ struct RuntimeTests {
     @Test("host guards and the oneOf resolver decide at run time")
     func hostFunctions() throws {
         let allowed = Atomic<Bool>(false)
-        let player = try StateMachine(try Fixtures.fixture("semantics/opaque-guard"),
-                                      host: HostFunctions().guarding("canPlay") { _ in allowed.load(ordering: .relaxed) })
+        let player = try StateMachine(
+            try Fixtures.fixture("semantics/opaque-guard"),
+            host: HostFunctions().guarding("canPlay") { _ in allowed.load(ordering: .relaxed) })
         try player.send("play")
         #expect(player.activeStates == ["buffering"])
-        let loader = try StateMachine(try Fixtures.fixture("semantics/one-of"), host: HostFunctions().resolving { request in
-            request.options.firstIndex(of: "failed") ?? 0
-        })
+        let loader = try StateMachine(
+            try Fixtures.fixture("semantics/one-of"),
+            host: HostFunctions().resolving { request in
+                request.options.firstIndex(of: "failed") ?? 0
+            })
         try loader.send("finish")
         #expect(loader.activeStates == ["failed"])
         allowed.store(true, ordering: .relaxed)
-        let second = try StateMachine(try Fixtures.fixture("semantics/opaque-guard"),
-                                      host: HostFunctions().guarding("canPlay") { _ in allowed.load(ordering: .relaxed) })
+        let second = try StateMachine(
+            try Fixtures.fixture("semantics/opaque-guard"),
+            host: HostFunctions().guarding("canPlay") { _ in allowed.load(ordering: .relaxed) })
         try second.send("play")
         #expect(second.activeStates == ["playing"])
     }
@@ -131,8 +137,9 @@ struct RuntimeTests {
         }
     }
 
-    @Test("an observer can remove itself and add others from inside a delivery; changes count from the next event",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "an observer can remove itself and add others from inside a delivery; changes count from the next event",
+        .timeLimit(.minutes(1)))
     func observersChangedFromObservers() throws {
         let rocket = try StateMachine(try Fixtures.spec("rocket"))
         let once = Log<String>(), later = Log<String>()
@@ -146,7 +153,7 @@ struct RuntimeTests {
         }
         try rocket.send("fire")
         try rocket.send("abort")
-        #expect(once.all == ["standby"])          // the start entered standby; then it removed itself
+        #expect(once.all == ["standby"])  // the start entered standby; then it removed itself
         #expect(later.all == ["countdown", "standby"])
     }
 

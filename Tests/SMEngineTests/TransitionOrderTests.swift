@@ -17,10 +17,11 @@ struct TransitionOrderTests {
     func nested() throws {
         let run = try Scenario(fixture: "semantics/nested-entry-exit")
         #expect(run.startLog == ["enter p", "call enterP", "enter p/p1", "call enterP1", "enter p/p1/p11", "call enterP11"])
-        #expect(try run.send("cross") == [
-            "exit p/p1/p11", "call exitP11", "exit p/p1", "call exitP1", "exit p", "call exitP",
-            "enter q", "call enterQ", "enter q/q2", "call enterQ2", "enter q/q2/q21", "call enterQ21",
-        ])
+        #expect(
+            try run.send("cross") == [
+                "exit p/p1/p11", "call exitP11", "exit p/p1", "call exitP1", "exit p", "call exitP",
+                "enter q", "call enterQ", "enter q/q2", "call enterQ2", "enter q/q2/q21", "call enterQ21",
+            ])
     }
 
     @Test("a transition between siblings exits only below their parent")
@@ -37,9 +38,10 @@ struct TransitionOrderTests {
         try run.send("transition_1")
         try run.send("transition_1")
         #expect(run.leaves == ["a/a3"])
-        #expect(try run.send("transition_4") == [
-            "exit a/a3", "exit a", "call exitA", "enter b", "internalCount = 0", "enter b/b2", "enter b/b2/b21",
-        ])
+        #expect(
+            try run.send("transition_4") == [
+                "exit a/a3", "exit a", "call exitA", "enter b", "internalCount = 0", "enter b/b2", "enter b/b2/b21",
+            ])
     }
 
     @Test("the leaf's own transition wins over its ancestor's (inner first)")

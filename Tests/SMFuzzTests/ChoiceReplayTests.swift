@@ -34,7 +34,8 @@ struct ChoiceReplayTests {
     @Test("an implementation that replays the draws conforms on both outcomes of the opaque guard")
     func replayingConforms() throws {
         let machine = try Machine(try Fixtures.fixture("semantics/opaque-guard"))
-        let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 50, length: 20, seed: 3), conformance: Player.self).run()
+        let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 50, length: 20, seed: 3), conformance: Player.self)
+            .run()
         #expect(result.failure == nil, "\(result.failure?.failure.message ?? "")")
         #expect(result.coverage.guardOutcomes.contains(3), "the guard was seen both true and false")
     }
@@ -42,10 +43,14 @@ struct ChoiceReplayTests {
     @Test("one that ignores them is caught where the guard was drawn false")
     func ignoringDiverges() throws {
         let machine = try Machine(try Fixtures.fixture("semantics/opaque-guard"))
-        let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 50, length: 20, seed: 3), conformance: AlwaysReady.self).run()
+        let result = Fuzzer(
+            machine: machine, configuration: FuzzConfiguration(runs: 50, length: 20, seed: 3), conformance: AlwaysReady.self
+        ).run()
         let failure = try #require(result.failure)
         #expect(failure.failure.kind == .divergence)
         #expect(failure.trace.map(\.choices) == [[0]])
-        #expect(failure.failure.message == "after 1 event(s) the implementation disagrees with the spec: it is in playing where the spec is in buffering")
+        #expect(
+            failure.failure.message
+                == "after 1 event(s) the implementation disagrees with the spec: it is in playing where the spec is in buffering")
     }
 }

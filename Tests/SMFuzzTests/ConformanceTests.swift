@@ -24,7 +24,10 @@ struct ConformanceTests {
         let failure = try #require(result.failure)
         #expect(failure.failure.kind == .divergence)
         #expect(failure.trace.map { machine.describe($0.event) } == ["fire", "tick", "tick", "tick", "tick"])
-        #expect(failure.failure.message == "after 5 event(s) the implementation disagrees with the spec: it is in launch where the spec is in countdown; its 'abortEnabled' is false where the spec's is true")
+        #expect(
+            failure.failure.message
+                == "after 5 event(s) the implementation disagrees with the spec: it is in launch where the spec is in countdown; its 'abortEnabled' is false where the spec's is true"
+        )
     }
 
     @Test("an implementation reporting a state the spec does not have is told so")
@@ -35,6 +38,8 @@ struct ConformanceTests {
         }
         let machine = try Machine(try Fixtures.spec("rocket"))
         let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 1, length: 1), conformance: Confused.self).run()
-        #expect(result.failure?.failure.message.hasPrefix("after 0 event(s) the implementation disagrees with the spec: it reports states the spec does not have: standbye") == true)
+        #expect(
+            result.failure?.failure.message.hasPrefix(
+                "after 0 event(s) the implementation disagrees with the spec: it reports states the spec does not have: standbye") == true)
     }
 }

@@ -22,8 +22,9 @@ struct CoverageReferenceTests {
                 continue
             }
             let summary = result.coverageSummary
-            #expect(summary.missedStates.isEmpty && summary.missedTransitions.isEmpty && summary.missedGuardOutcomes.isEmpty,
-                    "\(name): \(summary.missedStates + summary.missedTransitions + summary.missedGuardOutcomes)")
+            #expect(
+                summary.missedStates.isEmpty && summary.missedTransitions.isEmpty && summary.missedGuardOutcomes.isEmpty,
+                "\(name): \(summary.missedStates + summary.missedTransitions + summary.missedGuardOutcomes)")
             #expect(summary.coveredTransitions == summary.totalTransitions && summary.coveredStates == summary.totalStates)
         }
     }
@@ -42,11 +43,12 @@ struct CoverageReferenceTests {
         }
         let machine = try Machine(spec)
         let summary = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 50, length: 20, seed: 1)).run().coverageSummary
-        #expect(summary.excluded == [
-            "state island (the exploration never reaches it)",
-            "island --go--> done (the exploration never reaches it)",
-            "false: counting --tick [ticks >= 5]--> done (impossible where the guard is evaluated, by \(BuildTraits.guardProver))",
-        ])
+        #expect(
+            summary.excluded == [
+                "state island (the exploration never reaches it)",
+                "island --go--> done (the exploration never reaches it)",
+                "false: counting --tick [ticks >= 5]--> done (impossible where the guard is evaluated, by \(BuildTraits.guardProver))",
+            ])
         #expect(summary.missedGuardOutcomes.isEmpty)
         #expect((summary.coveredStates, summary.totalStates, summary.states.count) == (2, 2, 3))
         #expect((summary.coveredTransitions, summary.totalTransitions) == (2, 2))

@@ -7,9 +7,12 @@ import Testing
 
 @Suite("The fuzzer finds planted bugs and shrinks them to the known minimal trace")
 struct FuzzerTests {
-    static func fuzz(_ fixture: String, seed: UInt64 = 7, runs: Int = 200, length: Int = 200, properties: [Property] = []) throws -> FuzzResult {
+    static func fuzz(_ fixture: String, seed: UInt64 = 7, runs: Int = 200, length: Int = 200, properties: [Property] = []) throws
+        -> FuzzResult
+    {
         let machine = try Machine(try Fixtures.fixture("fuzz/" + fixture))
-        return Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: runs, length: length, seed: seed, properties: properties)).run()
+        return Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: runs, length: length, seed: seed, properties: properties))
+            .run()
     }
 
     static func events(_ result: FuzzResult) -> [String] {
@@ -45,7 +48,9 @@ struct FuzzerTests {
         #expect(failure.originalSteps > 20, "the run that found it was longer than the shrunk trace")
     }
 
-    @Test("the shrunk trace is 1-minimal: removing any one event or lowering any value makes it pass", arguments: ["off-by-one", "twenty-events"])
+    @Test(
+        "the shrunk trace is 1-minimal: removing any one event or lowering any value makes it pass",
+        arguments: ["off-by-one", "twenty-events"])
     func oneMinimal(fixture: String) throws {
         let result = try Self.fuzz(fixture)
         let failure = try #require(result.failure)
@@ -91,7 +96,8 @@ struct FuzzerTests {
         let failure = try #require(result.failure)
         let path = Fixtures.fixturesDirectory.appendingPathComponent("fuzz/off-by-one.json").path
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        let file = FailureFile(specName: result.machine.spec.name, specFile: path, specHash: FailureFile.hash(bytes), seed: 7, failure: failure)
+        let file = FailureFile(
+            specName: result.machine.spec.name, specFile: path, specHash: FailureFile.hash(bytes), seed: 7, failure: failure)
         let scratch = try ScratchDirectory()
         let url = scratch.url.appendingPathComponent("failure.json")
         try file.write(to: url, machine: result.machine)
@@ -110,8 +116,10 @@ struct FuzzerTests {
         var random = SplitMix64(seed: 5)
         // Noise never sends d, so only the last four events open the lock.
         let noise = try (0..<9996).map { _ in try machine.eventInstance(["a", "b", "c", "e"][Int(random.next() % 4)]) }
-        let ending = try [machine.eventInstance("a"), machine.eventInstance("b"), machine.eventInstance("c"),
-                          machine.eventInstance("d", ["code": .int(9)])]
+        let ending = try [
+            machine.eventInstance("a"), machine.eventInstance("b"), machine.eventInstance("c"),
+            machine.eventInstance("d", ["code": .int(9)]),
+        ]
         let trace = (noise + ending).map { TraceStep(event: $0) }
         let fuzzer = Fuzzer(machine: machine)
         #expect(fuzzer.shrink(Array(trace.dropLast())) == nil, "without the last event nothing fails")

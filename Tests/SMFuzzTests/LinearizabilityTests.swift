@@ -1,9 +1,10 @@
 import Dispatch
 import SMEngine
-@testable import SMFuzz
 import SMSpec
 import SMTestSupport
 import Testing
+
+@testable import SMFuzz
 
 @Suite("Linearizability of thread-safe implementations")
 struct LinearizabilityTests {
@@ -13,14 +14,16 @@ struct LinearizabilityTests {
     static func event(_ name: String) -> EventInstance { try! machine.eventInstance(name) }
 
     static func operation(_ thread: Int?, _ name: String, _ invoked: Int, _ returned: Int, countDown: Int?) -> ConcurrentOperation {
-        let outcome: ConcurrentOperation.Outcome = countDown.map { .observed(ObservedState(states: ["countdown"], variables: ["countDown": .int($0)])) }
+        let outcome: ConcurrentOperation.Outcome =
+            countDown.map { .observed(ObservedState(states: ["countdown"], variables: ["countDown": .int($0)])) }
             ?? .rejected("no")
         return ConcurrentOperation(thread: thread, event: event(name), invoked: invoked, returned: returned, outcome: outcome)
     }
 
     static func history(_ operations: [ConcurrentOperation], final countDown: Int) -> ConcurrentHistory {
-        ConcurrentHistory(scenario: ConcurrentScenario(prefix: [], threads: []), operations: operations,
-                          final: ObservedState(states: ["countdown"], variables: ["countDown": .int(countDown)]))
+        ConcurrentHistory(
+            scenario: ConcurrentScenario(prefix: [], threads: []), operations: operations,
+            final: ObservedState(states: ["countdown"], variables: ["countDown": .int(countDown)]))
     }
 
     /// The order that explains the history, or (nil, the longest explained order, why it is stuck).
@@ -34,22 +37,24 @@ struct LinearizabilityTests {
     @Test("overlapping events may take effect in either order; the checker finds the order that explains them")
     func overlapping() {
         // Thread 2's tick was called first but took effect second.
-        let history = Self.history([
-            Self.operation(nil, "fire", 1, 2, countDown: 5),
-            Self.operation(1, "tick", 3, 8, countDown: 3),
-            Self.operation(0, "tick", 4, 7, countDown: 4),
-        ], final: 3)
+        let history = Self.history(
+            [
+                Self.operation(nil, "fire", 1, 2, countDown: 5),
+                Self.operation(1, "tick", 3, 8, countDown: 3),
+                Self.operation(0, "tick", 4, 7, countDown: 4),
+            ], final: 3)
         #expect(Self.check(history).order == [0, 2, 1])
     }
 
     @Test("real time is respected: an event that returned before another was called cannot take effect after it")
     func realTime() {
         // The same results, but thread 2's tick returned (at 4) before thread 1's was called (at 5).
-        let history = Self.history([
-            Self.operation(nil, "fire", 1, 2, countDown: 5),
-            Self.operation(1, "tick", 3, 4, countDown: 3),
-            Self.operation(0, "tick", 5, 6, countDown: 4),
-        ], final: 3)
+        let history = Self.history(
+            [
+                Self.operation(nil, "fire", 1, 2, countDown: 5),
+                Self.operation(1, "tick", 3, 4, countDown: 3),
+                Self.operation(0, "tick", 5, 6, countDown: 4),
+            ], final: 3)
         let (order, longest, stuck) = Self.check(history)
         #expect(order == nil)
         #expect(longest == [0])
@@ -58,11 +63,12 @@ struct LinearizabilityTests {
 
     @Test("the end matters too: a lost update shows in the final observation")
     func finalObservation() {
-        let history = Self.history([
-            Self.operation(nil, "fire", 1, 2, countDown: 5),
-            Self.operation(0, "tick", 3, 6, countDown: 4),
-            Self.operation(1, "tick", 4, 5, countDown: 3),
-        ], final: 4)
+        let history = Self.history(
+            [
+                Self.operation(nil, "fire", 1, 2, countDown: 5),
+                Self.operation(0, "tick", 3, 6, countDown: 4),
+                Self.operation(1, "tick", 4, 5, countDown: 3),
+            ], final: 4)
         let (order, longest, stuck) = Self.check(history)
         #expect(order == nil)
         #expect(longest.count == 3)
@@ -72,8 +78,10 @@ struct LinearizabilityTests {
     @Test("the racy rocket's lost tick is found from a fixed seed and shrunk to at most 3 threads and 6 events")
     func racyRocket() throws {
         let spec = Self.rocket
-        let result = LinearizabilityTester(machine: Self.machine, configuration: LinearizabilityConfiguration(seed: 1),
-                                           make: { RacyRocket(spec: spec) }).run()
+        let result = LinearizabilityTester(
+            machine: Self.machine, configuration: LinearizabilityConfiguration(seed: 1),
+            make: { RacyRocket(spec: spec) }
+        ).run()
         let failure = try #require(result.failure)
         #expect(failure.scenario.threads.count <= 3)
         #expect(failure.scenario.eventCount <= 6)
@@ -85,8 +93,10 @@ struct LinearizabilityTests {
     func correct() throws {
         let spec = Self.rocket
         for make: @Sendable () throws -> any ConcurrentImplementation in [{ LockedRocket(spec: spec) }, { try StateMachine(spec: spec) }] {
-            let result = LinearizabilityTester(machine: Self.machine, configuration: LinearizabilityConfiguration(scenarios: 100, executions: 10, seed: 1),
-                                               make: make).run()
+            let result = LinearizabilityTester(
+                machine: Self.machine, configuration: LinearizabilityConfiguration(scenarios: 100, executions: 10, seed: 1),
+                make: make
+            ).run()
             #expect(result.failure == nil, "\(result.failure?.stuck ?? [])")
             #expect(result.error == nil)
             #expect(result.executions == 1000)
@@ -108,15 +118,16 @@ struct LinearizabilityTests {
     func reductions() {
         let tick = Self.event("tick"), fire = Self.event("fire")
         let scenario = ConcurrentScenario(prefix: [fire], threads: [[tick, tick], [tick]])
-        #expect(scenario.reductions == [
-            ConcurrentScenario(prefix: [fire], threads: [[tick, tick]]),
-            ConcurrentScenario(prefix: [fire], threads: [[tick]]),
-            ConcurrentScenario(prefix: [fire, tick], threads: [[tick], [tick]]),
-            ConcurrentScenario(prefix: [fire, tick], threads: [[tick, tick]]),
-            ConcurrentScenario(prefix: [fire], threads: [[tick], [tick]]),
-            ConcurrentScenario(prefix: [fire], threads: [[tick], [tick]]),
-            ConcurrentScenario(prefix: [], threads: [[tick, tick], [tick]]),
-        ])
+        #expect(
+            scenario.reductions == [
+                ConcurrentScenario(prefix: [fire], threads: [[tick, tick]]),
+                ConcurrentScenario(prefix: [fire], threads: [[tick]]),
+                ConcurrentScenario(prefix: [fire, tick], threads: [[tick], [tick]]),
+                ConcurrentScenario(prefix: [fire, tick], threads: [[tick, tick]]),
+                ConcurrentScenario(prefix: [fire], threads: [[tick], [tick]]),
+                ConcurrentScenario(prefix: [fire], threads: [[tick], [tick]]),
+                ConcurrentScenario(prefix: [], threads: [[tick, tick], [tick]]),
+            ])
     }
 }
 

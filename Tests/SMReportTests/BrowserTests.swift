@@ -8,9 +8,10 @@ import Testing
 
 /// The HTML reports as a browser shows them: headless Chromium opens the pages with the network off, and what the
 /// tests check is read back from the page's DOM after the page's own script ran.
-@Suite("HTML reports in headless Chromium",
-       .enabled(if: Chromium.executable != nil, "chromium is not installed (apt-get install chromium); CI installs it"),
-       .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait, so its pages have no drawn diagram"))
+@Suite(
+    "HTML reports in headless Chromium",
+    .enabled(if: Chromium.executable != nil, "chromium is not installed (apt-get install chromium); CI installs it"),
+    .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait, so its pages have no drawn diagram"))
 struct BrowserTests {
     /// The ids of the drawn diagram's state elements that the browser lays out with a size.
     private static let drawnStates = """
@@ -27,7 +28,9 @@ struct BrowserTests {
     /// Writes the HTML report of `Specs/<name>.json` into `directory` and returns its address.
     private func page(_ name: String, in directory: ScratchDirectory, fuzzRuns: Int = 0) throws -> URL {
         let analysis = try Analyzer.analyze(try Fixtures.spec(name))
-        let fuzz = fuzzRuns == 0 ? nil
+        let fuzz =
+            fuzzRuns == 0
+            ? nil
             : Fuzzer(machine: analysis.machine, configuration: FuzzConfiguration(runs: fuzzRuns, length: 50, seed: 3)).run()
         let file = URL(fileURLWithPath: name).lastPathComponent + ".html"
         return URL(fileURLWithPath: try directory.write(file, SpecReport(file: "Specs/\(name).json", analysis: analysis, fuzz: fuzz).html))
@@ -37,7 +40,9 @@ struct BrowserTests {
     func committedReports() throws {
         let directory = Fixtures.repositoryRoot.appendingPathComponent("Reports/html")
         let pages = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".html") }.sorted()
-        try #require(pages.contains("index.html") && pages.count > 10, "Reports/html/ should hold index.html and a page per spec; run Reports/generate")
+        try #require(
+            pages.contains("index.html") && pages.count > 10,
+            "Reports/html/ should hold index.html and a page per spec; run Reports/generate")
         var specs: [String: String] = [:]
         for path in try Fixtures.allSpecPaths { specs[URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent] = path }
         let browser = try Chromium()
@@ -84,7 +89,10 @@ struct BrowserTests {
         try browser.press("ArrowRight")
         #expect(strings(try browser.evaluate(Self.activeStates)) == ["state:car", "state:car/moving"])
         #expect(strings(try browser.evaluate(Self.variables)) == ["doorOpen true"])
-        #expect(strings(try browser.evaluate(Self.problems)) == ["invariant 'the door is closed while moving' (!in(moving) || !doorOpen) is violated"])
+        #expect(
+            strings(try browser.evaluate(Self.problems)) == [
+                "invariant 'the door is closed while moving' (!in(moving) || !doorOpen) is violated"
+            ])
         try browser.press("ArrowRight")  // the last step: nothing further
         #expect(try browser.evaluate(#"document.getElementById("step-label").textContent"#).stringValue == "Step 2 of 2: 2. open")
         try browser.press("ArrowLeft")
@@ -107,8 +115,11 @@ struct BrowserTests {
             #expect(strings(try browser.evaluate(Self.activeStates)) == ["state:cart"], "step \(step)")
             seen.append(strings(try browser.evaluate(Self.variables)) + strings(try browser.evaluate(Self.problems)))
         }
-        #expect(seen == [["items 0"], ["items 1"], ["items 2"], ["items 3"],
-                         ["items 3", "range violation: 'items' cannot be 4; its type is int 0...3"]])
+        #expect(
+            seen == [
+                ["items 0"], ["items 1"], ["items 2"], ["items 3"],
+                ["items 3", "range violation: 'items' cannot be 4; its type is int 0...3"],
+            ])
         #expect(browser.pageErrors == [])
     }
 

@@ -29,19 +29,21 @@ struct GraphvizDiagramTests {
     func rocketDOT() throws {
         let dot = try graph(try Fixtures.spec("rocket")).dot
         #expect(dot.hasPrefix("digraph \"Rocket\" {\n    compound=\"true\";\n    rankdir=\"LR\";\n"))
-        #expect(dot.contains("""
-                "i0" [shape="point", width="0.12", class="initial", id="initial:"];
-                "s1" [shape="box", style="rounded", label="standby", id="state:standby", class="state atomic", tooltip="standby"];
-                "s2" [shape="box", style="rounded", label="countdown\\ntick / countDown = countDown - 1", id="state:countdown", class="state atomic", tooltip="countdown"];
-                "s3" [shape="box", style="rounded", label="launch", id="state:launch", class="state atomic", tooltip="launch"];
-                "i0" -> "s1" [class="initial"];
-                "s1" -> "s2" [label="fire", id="transition:0", class="transition", tooltip="standby --fire--> countdown"];
-                "s2" -> "s1" [label="abort", id="transition:2", class="transition", tooltip="countdown --abort--> standby"];
-                "s2" -> "s3" [label="[countDown == 0]", id="transition:3", class="transition", tooltip="countdown --always [countDown == 0]--> launch"];
-                "s3" -> "s1" [label="landing", id="transition:4", class="transition", tooltip="launch --landing--> standby"];
-            }
+        #expect(
+            dot.contains(
+                """
+                    "i0" [shape="point", width="0.12", class="initial", id="initial:"];
+                    "s1" [shape="box", style="rounded", label="standby", id="state:standby", class="state atomic", tooltip="standby"];
+                    "s2" [shape="box", style="rounded", label="countdown\\ntick / countDown = countDown - 1", id="state:countdown", class="state atomic", tooltip="countdown"];
+                    "s3" [shape="box", style="rounded", label="launch", id="state:launch", class="state atomic", tooltip="launch"];
+                    "i0" -> "s1" [class="initial"];
+                    "s1" -> "s2" [label="fire", id="transition:0", class="transition", tooltip="standby --fire--> countdown"];
+                    "s2" -> "s1" [label="abort", id="transition:2", class="transition", tooltip="countdown --abort--> standby"];
+                    "s2" -> "s3" [label="[countDown == 0]", id="transition:3", class="transition", tooltip="countdown --always [countDown == 0]--> launch"];
+                    "s3" -> "s1" [label="landing", id="transition:4", class="transition", tooltip="launch --landing--> standby"];
+                }
 
-            """))
+                """))
     }
 
     @Test("compound states are clusters, parallel regions dashed clusters; history, choice and final states have their shapes")
@@ -97,7 +99,8 @@ struct GraphvizDiagramTests {
             StateNode("b")
         }
         let diagram = StateDiagram(try spec.resolve())
-        let reason = "The spec has 1001 arrows to draw (one per transition target); diagrams stop being legible above 1000, so none is drawn."
+        let reason =
+            "The spec has 1001 arrows to draw (one per transition target); diagrams stop being legible above 1000, so none is drawn."
         #expect(diagram.reasonForNoDiagram == reason)
         #expect(GraphvizDiagram(diagram).graph == nil)
         #expect(MermaidDiagram(diagram).source == nil)
@@ -120,11 +123,12 @@ struct GraphvizDiagramTests {
             StateNode("b") { Always(to: "a") }
         }
         let diagram = StateDiagram(try spec.resolve())
-        #expect(diagram.labels == [
-            "go [n < 3] / n = n + 1; if n == 2 { raise go } else { send tick(by: 1) }; log()",
-            "*",
-            "always",
-        ])
+        #expect(
+            diagram.labels == [
+                "go [n < 3] / n = n + 1; if n == 2 { raise go } else { send tick(by: 1) }; log()",
+                "*",
+                "always",
+            ])
     }
 
     @Test("coverage: states never entered, transitions never taken and guard outcomes never seen get classes")
@@ -139,12 +143,16 @@ struct GraphvizDiagramTests {
         #expect(attributes(drawn, id: "state:idle")?["class"] == "state atomic")
         #expect(attributes(drawn, id: "state:low")?["class"] == "state atomic unentered")
         let classes = drawn.edges.compactMap { edge in edge.attributes.first { $0.name == "class" }?.value }
-        #expect(classes == ["initial", "transition never-false", "transition untaken never-true never-false",
-                            "transition untaken", "transition untaken"])
+        #expect(
+            classes == [
+                "initial", "transition never-false", "transition untaken never-true never-false",
+                "transition untaken", "transition untaken",
+            ])
     }
 
-    @Test("every spec in Specs/: the SVG is well-formed XML with one element per state, found by its path, drawn without warnings",
-          .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
+    @Test(
+        "every spec in Specs/: the SVG is well-formed XML with one element per state, found by its path, drawn without warnings",
+        .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
     func everySpecAsSVG() throws {
         for path in try specPaths() {
             let spec = try Spec.load(path: path).resolve()
@@ -164,9 +172,10 @@ struct GraphvizDiagramTests {
     /// differ: every shape, coordinate and label must be the same.
     private func sortedLines(_ svg: String) -> [Substring] { svg.split(separator: "\n").sorted() }
 
-    @Test("every spec in Specs/: Graphviz's dot accepts the DOT and draws the same SVG as the drawing in process",
-          .enabled(if: InstalledProgram.find("dot") != nil, "Graphviz's dot is not on PATH (apt-get install graphviz)"),
-          .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
+    @Test(
+        "every spec in Specs/: Graphviz's dot accepts the DOT and draws the same SVG as the drawing in process",
+        .enabled(if: InstalledProgram.find("dot") != nil, "Graphviz's dot is not on PATH (apt-get install graphviz)"),
+        .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
     func dotAgrees() throws {
         let dot = URL(fileURLWithPath: try #require(InstalledProgram.find("dot")))
         for path in try specPaths() {
@@ -178,8 +187,9 @@ struct GraphvizDiagramTests {
         }
     }
 
-    @Test("a graph dot cannot route with labels on its edges is drawn with the labels beside them; Graphviz stays usable",
-          .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
+    @Test(
+        "a graph dot cannot route with labels on its edges is drawn with the labels beside them; Graphviz stays usable",
+        .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
     func labelsBeside() throws {
         let spec = try Fixtures.fixture("diagrams/dense-clusters").resolve()
         let drawing = try GraphvizDiagram(StateDiagram(spec)).svg()
@@ -192,8 +202,9 @@ struct GraphvizDiagramTests {
         #expect(try GraphvizDiagram(StateDiagram(try Fixtures.spec("rocket").resolve())).svg().warnings == [])
     }
 
-    @Test("names with backslashes, quotes and line breaks reach ids and labels unchanged, through DOT and through cgraph",
-          .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
+    @Test(
+        "names with backslashes, quotes and line breaks reach ids and labels unchanged, through DOT and through cgraph",
+        .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
     func awkwardNames() throws {
         let name = #"a\b "c" \N"#
         let spec = Spec("Awkward \\ \"names\"") {
@@ -212,8 +223,9 @@ struct GraphvizDiagramTests {
         }
     }
 
-    @Test("without Graphviz built in, drawing says how to get diagrams",
-          .enabled(if: !GraphvizLayout.isAvailable, "smcheck is built with Graphviz"))
+    @Test(
+        "without Graphviz built in, drawing says how to get diagrams",
+        .enabled(if: !GraphvizLayout.isAvailable, "smcheck is built with Graphviz"))
     func withoutGraphviz() throws {
         let diagram = GraphvizDiagram(StateDiagram(try Fixtures.spec("rocket").resolve()))
         #expect(throws: DiagramError(GraphvizLayout.unavailableMessage)) { try diagram.svg() }

@@ -14,44 +14,46 @@ struct MermaidDiagramTests {
     @Test("the rocket: initial arrow, one edge per transition, the targetless tick and its action listed in its state")
     func rocket() throws {
         let source = try #require(try diagram(try Fixtures.spec("rocket")).source)
-        #expect(source == """
-            stateDiagram-v2
-                [*] --> standby
-                standby
-                countdown : countdown (on tick / countDown = countDown - 1)
-                launch
-                standby --> countdown : fire
-                countdown --> standby : abort
-                countdown --> launch : [countDown == 0]
-                launch --> standby : landing
-            """)
+        #expect(
+            source == """
+                stateDiagram-v2
+                    [*] --> standby
+                    standby
+                    countdown : countdown (on tick / countDown = countDown - 1)
+                    launch
+                    standby --> countdown : fire
+                    countdown --> standby : abort
+                    countdown --> launch : [countDown == 0]
+                    launch --> standby : landing
+                """)
     }
 
     @Test("hierarchy, parallel regions, choice, final states and history, each edge in the box holding both ends")
     func structure() throws {
         let source = try #require(try diagram(DiagramSpecs.structure, findings: [7: ["SM001"]]).source)
-        #expect(source == """
-            stateDiagram-v2
-                [*] --> idle
-                idle
-                state work {
-                    state left {
-                        [*] --> l1
-                        l1
-                        l2 : l2
-                        l2 --> [*]
-                        l1 --> l2 : go
+        #expect(
+            source == """
+                stateDiagram-v2
+                    [*] --> idle
+                    idle
+                    state work {
+                        state left {
+                            [*] --> l1
+                            l1
+                            l2 : l2
+                            l2 --> [*]
+                            l1 --> l2 : go
+                        }
+                        --
+                        state right {
+                            [*] --> r1
+                            r1 : r1 ⚠ SM001
+                            past : H*
+                        }
                     }
-                    --
-                    state right {
-                        [*] --> r1
-                        r1 : r1 ⚠ SM001
-                        past : H*
-                    }
-                }
-                idle --> work : go
-                work --> idle : back
-            """)
+                    idle --> work : go
+                    work --> idle : back
+                """)
     }
 
     @Test("arrows into or out of a second region point at its parallel state and name the real end (mermaid#5096)")
@@ -68,11 +70,13 @@ struct MermaidDiagramTests {
             }
         }
         let source = try #require(try diagram(spec).source)
-        #expect(source.hasSuffix("""
-                o --> l1 : go
-                o --> p : go (to r2)
-                p --> o : back (from r2)
-            """))
+        #expect(
+            source.hasSuffix(
+                """
+                    o --> l1 : go
+                    o --> p : go (to r2)
+                    p --> o : back (from r2)
+                """))
         #expect(source.contains("        --\n        state right {\n            [*] --> r1\n            r1\n            r2\n        }"))
     }
 

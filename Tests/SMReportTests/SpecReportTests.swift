@@ -11,7 +11,9 @@ struct SpecReportTests {
     private func report(_ name: String, fuzzRuns: Int = 20) throws -> SpecReport {
         let spec = try Fixtures.spec(name)
         let analysis = try Analyzer.analyze(spec)
-        let fuzz = fuzzRuns == 0 ? nil
+        let fuzz =
+            fuzzRuns == 0
+            ? nil
             : Fuzzer(machine: analysis.machine, configuration: FuzzConfiguration(runs: fuzzRuns, length: 50, seed: 3)).run()
         return SpecReport(file: "Specs/\(name).json", analysis: analysis, fuzz: fuzz)
     }
@@ -31,20 +33,22 @@ struct SpecReportTests {
     @Test("a finding in Markdown: badge heading, message, place, method, witness and the numbered shortest trace")
     func findingInMarkdown() throws {
         let markdown = try report("defects/sm004-nondeterministic-guards").markdown
-        #expect(markdown.contains("""
-            ### 1. **warning SM004** nondeterministic guards
+        #expect(
+            markdown.contains(
+                """
+                ### 1. **warning SM004** nondeterministic guards
 
-            two transitions on 'check' of 'idle' are enabled at once (level = 3): idle --check \\[level \\< 5\\]--> low and idle --check \\[level > 2\\]--> high; document order silently picks the first
+                two transitions on 'check' of 'idle' are enabled at once (level = 3): idle --check \\[level \\< 5\\]--> low and idle --check \\[level > 2\\]--> high; document order silently picks the first
 
-            - At `Specs/defects/sm004-nondeterministic-guards.json:13:11` (`/states/idle/on/check/1`)
-            - Found by exploration
-            - Before the event: `level = 3`
+                - At `Specs/defects/sm004-nondeterministic-guards.json:13:11` (`/states/idle/on/check/1`)
+                - Found by exploration
+                - Before the event: `level = 3`
 
-            Shortest trace:
+                Shortest trace:
 
-            1. `set {"to": 3}`
-            2. `check`
-            """))
+                1. `set {"to": 3}`
+                2. `check`
+                """))
         #expect(markdown.contains("**1 warning**"))
         #expect(markdown.contains("idle : idle ⚠ SM004 (on set / level = event.to)"))
     }
@@ -53,9 +57,14 @@ struct SpecReportTests {
     func coverage() throws {
         let markdown = try report("defects/sm004-nondeterministic-guards", fuzzRuns: 2).markdown
         #expect(markdown.contains("| guard outcomes seen | 1 | 3 | 33% |"))
-        #expect(markdown.contains("**Guard outcomes not seen**\n\n- `false: idle --check [level < 5]--> low`\n- `true: idle --check [level > 2]--> high`"))
+        #expect(
+            markdown.contains(
+                "**Guard outcomes not seen**\n\n- `false: idle --check [level < 5]--> low`\n- `true: idle --check [level > 2]--> high`"))
         // After `level < 5` is false, `level > 2` always holds.
-        #expect(markdown.contains("**Not counted, as they cannot happen**\n\n- `false: idle --check [level > 2]--> high (impossible where the guard is evaluated, by \(BuildTraits.guardProver))`"))
+        #expect(
+            markdown.contains(
+                "**Not counted, as they cannot happen**\n\n- `false: idle --check [level > 2]--> high (impossible where the guard is evaluated, by \(BuildTraits.guardProver))`"
+            ))
         #expect(try report("defects/sm004-nondeterministic-guards").markdown.contains("| guard outcomes seen | 3 | 3 | 100% |"))
     }
 
@@ -66,8 +75,9 @@ struct SpecReportTests {
         #expect(markdown.contains("**1 error**"))
     }
 
-    @Test("HTML: one escaped page with the diagram drawn inline, the traces as JSON for the player, and no web address",
-          .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
+    @Test(
+        "HTML: one escaped page with the diagram drawn inline, the traces as JSON for the player, and no web address",
+        .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
     func html() throws {
         let page = try report("defects/sm004-nondeterministic-guards").html
         #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
@@ -76,19 +86,28 @@ struct SpecReportTests {
         #expect(page.contains("<g id=\"state:idle\" class=\"node state atomic finding\">"))
         #expect(page.contains("<g id=\"transition:1\" class=\"edge transition\">"))
         #expect(!page.contains("http://") && !page.contains("https://"))
-        #expect(page.contains("<ol class=\"trace\" data-trace=\"0\">\n<li><code>set {&quot;to&quot;: 3}</code></li>\n<li><code>check</code></li>\n</ol>"))
+        #expect(
+            page.contains(
+                "<ol class=\"trace\" data-trace=\"0\">\n<li><code>set {&quot;to&quot;: 3}</code></li>\n<li><code>check</code></li>\n</ol>"))
         #expect(page.contains("<button type=\"button\" class=\"play\" data-trace=\"0\">Step through on the diagram</button>"))
-        #expect(page.contains(#"<script type="application/json" id="smcheck-traces">[{"title":"1. SM004 nondeterministic guards","steps":["#
-            + #"{"label":"start","states":["state:idle"],"leaves":["idle"],"transitions":[],"variables":[["level","0"]],"problems":[]},"#
-            + #"{"label":"1. set {\"to\": 3}","states":["state:idle"],"leaves":["idle"],"transitions":[],"variables":[["level","3"]],"problems":[]},"#
-            + #"{"label":"2. check","states":["state:low"],"leaves":["low"],"transitions":["transition:1"],"variables":[["level","3"]],"problems":[]}]}"#))
+        #expect(
+            page.contains(
+                #"<script type="application/json" id="smcheck-traces">[{"title":"1. SM004 nondeterministic guards","steps":["#
+                    + #"{"label":"start","states":["state:idle"],"leaves":["idle"],"transitions":[],"variables":[["level","0"]],"problems":[]},"#
+                    + #"{"label":"1. set {\"to\": 3}","states":["state:idle"],"leaves":["idle"],"transitions":[],"variables":[["level","3"]],"problems":[]},"#
+                    + #"{"label":"2. check","states":["state:low"],"leaves":["low"],"transitions":["transition:1"],"variables":[["level","3"]],"problems":[]}]}"#
+            ))
     }
 
-    @Test("HTML from a build without Graphviz says how to get the diagram drawn",
-          .enabled(if: !GraphvizLayout.isAvailable, "smcheck is built with Graphviz"))
+    @Test(
+        "HTML from a build without Graphviz says how to get the diagram drawn",
+        .enabled(if: !GraphvizLayout.isAvailable, "smcheck is built with Graphviz"))
     func htmlWithoutGraphviz() throws {
         let page = try report("defects/sm004-nondeterministic-guards").html
-        #expect(page.contains("<p class=\"note\">No drawn diagram: this smcheck was built without Graphviz, so it cannot draw diagrams; install libgraphviz-dev"))
+        #expect(
+            page.contains(
+                "<p class=\"note\">No drawn diagram: this smcheck was built without Graphviz, so it cannot draw diagrams; install libgraphviz-dev"
+            ))
         #expect(page.contains("<pre class=\"mermaid-source\"><code>stateDiagram-v2\n    [*] --&gt; idle\n"))
         #expect(!page.contains("<script") && !page.contains("http://") && !page.contains("https://"))
     }
@@ -96,49 +115,61 @@ struct SpecReportTests {
     @Test("HTML without a drawn diagram: the reason, the Mermaid source to read, plain trace lists and no script")
     func htmlWithoutDrawing() {
         let playback = TracePlayback(title: "t", steps: [])
-        let page = HTMLRenderer().render(Document(title: "T", blocks: [
-            .diagram(Document.Diagram(mermaid: "stateDiagram-v2\n    [*] --> a", note: "No drawn diagram: no Graphviz.")),
-            .trace([[.code("go")]], playback),
-        ]))
-        #expect(page.contains("""
-            <p class="note">No drawn diagram: no Graphviz.</p>
-            <p>The diagram's Mermaid source (paste it into any Mermaid viewer):</p>
-            <pre class="mermaid-source"><code>stateDiagram-v2
-                [*] --&gt; a</code></pre>
-            <ol>
-            <li><code>go</code></li>
-            </ol>
-            """))
+        let page = HTMLRenderer().render(
+            Document(
+                title: "T",
+                blocks: [
+                    .diagram(Document.Diagram(mermaid: "stateDiagram-v2\n    [*] --> a", note: "No drawn diagram: no Graphviz.")),
+                    .trace([[.code("go")]], playback),
+                ]))
+        #expect(
+            page.contains(
+                """
+                <p class="note">No drawn diagram: no Graphviz.</p>
+                <p>The diagram's Mermaid source (paste it into any Mermaid viewer):</p>
+                <pre class="mermaid-source"><code>stateDiagram-v2
+                    [*] --&gt; a</code></pre>
+                <ol>
+                <li><code>go</code></li>
+                </ol>
+                """))
         #expect(!page.contains("<script"))
     }
 
     @Test("the traces' JSON in the page cannot end its script element")
     func scriptSafeJSON() {
-        let page = HTMLRenderer().render(Document(title: "T", blocks: [
-            .diagram(Document.Diagram(mermaid: "", svg: "<svg></svg>")),
-            .trace([], TracePlayback(title: "</script><b>", steps: [])),
-        ]))
-        #expect(page.contains(#"<script type="application/json" id="smcheck-traces">[{"title":"\u003c/script>\u003cb>","steps":[]}]</script>"#))
+        let page = HTMLRenderer().render(
+            Document(
+                title: "T",
+                blocks: [
+                    .diagram(Document.Diagram(mermaid: "", svg: "<svg></svg>")),
+                    .trace([], TracePlayback(title: "</script><b>", steps: [])),
+                ]))
+        #expect(
+            page.contains(#"<script type="application/json" id="smcheck-traces">[{"title":"\u003c/script>\u003cb>","steps":[]}]</script>"#))
     }
 
     @Test("Markdown escapes what would change meaning, and code spans survive backticks")
     func markdownEscaping() {
-        let document = Document(title: "T", blocks: [
-            .paragraph([.text("# not a heading, *not emphasis*, <not html> a_b")]),
-            .paragraph([.code("a `tick` b")]),
-            .table(header: ["k"], rows: [[[.text("a | b")]]]),
-        ])
-        #expect(MarkdownRenderer().render(document) == """
-            # T
+        let document = Document(
+            title: "T",
+            blocks: [
+                .paragraph([.text("# not a heading, *not emphasis*, <not html> a_b")]),
+                .paragraph([.code("a `tick` b")]),
+                .table(header: ["k"], rows: [[[.text("a | b")]]]),
+            ])
+        #expect(
+            MarkdownRenderer().render(document) == """
+                # T
 
-            \\# not a heading, \\*not emphasis\\*, \\<not html> a\\_b
+                \\# not a heading, \\*not emphasis\\*, \\<not html> a\\_b
 
-            `` a `tick` b ``
+                `` a `tick` b ``
 
-            | k |
-            |---|
-            | a \\| b |
+                | k |
+                |---|
+                | a \\| b |
 
-            """)
+                """)
     }
 }

@@ -20,12 +20,18 @@ struct TracePlaybackTests {
         let playback = try #require(try playbacks("defects/sm006-invariant-violation").first)
         #expect(playback.title == "1. SM006 invariant violated")
         #expect(playback.steps.map(\.label) == ["start", "1. go", "2. open"])
-        #expect(playback.steps.map(\.activeStates) == [["state:car", "state:car/stopped"], ["state:car", "state:car/moving"],
-                                                       ["state:car", "state:car/moving"]])
+        #expect(
+            playback.steps.map(\.activeStates) == [
+                ["state:car", "state:car/stopped"], ["state:car", "state:car/moving"],
+                ["state:car", "state:car/moving"],
+            ])
         #expect(playback.steps.map(\.leaves) == [["car/stopped"], ["car/moving"], ["car/moving"]])
         #expect(playback.steps.map(\.transitions) == [[], ["transition:2"], []])
         #expect(playback.steps.map { $0.variables.map(\.value) } == [["false"], ["false"], ["true"]])
-        #expect(playback.steps.map(\.problems) == [[], [], ["invariant 'the door is closed while moving' (!in(moving) || !doorOpen) is violated"]])
+        #expect(
+            playback.steps.map(\.problems) == [
+                [], [], ["invariant 'the door is closed while moving' (!in(moving) || !doorOpen) is violated"],
+            ])
     }
 
     @Test("SM009: the fourth add fails; the step keeps the machine where it was and says why")

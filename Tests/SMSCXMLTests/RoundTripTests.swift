@@ -11,8 +11,12 @@ import Testing
 /// same on random event sequences, and giving the same findings.
 @Suite("SCXML round trip of every spec in Specs/ and Tests/Fixtures/")
 struct RoundTripTests {
-    static let folders = ["Specs", "Specs/defects", "Tests/Fixtures/semantics", "Tests/Fixtures/fuzz", "Tests/Fixtures/scxml", "Tests/Fixtures/symbolic"]
-    static var paths: [String] { get throws { try Fixtures.specFiles(under: Fixtures.specsDirectory) + Fixtures.specFiles(under: Fixtures.fixturesDirectory) } }
+    static let folders = [
+        "Specs", "Specs/defects", "Tests/Fixtures/semantics", "Tests/Fixtures/fuzz", "Tests/Fixtures/scxml", "Tests/Fixtures/symbolic",
+    ]
+    static var paths: [String] {
+        get throws { try Fixtures.specFiles(under: Fixtures.specsDirectory) + Fixtures.specFiles(under: Fixtures.fixturesDirectory) }
+    }
 
     static func roundTrip(_ path: String) throws -> (original: Spec, again: Spec) {
         let original = try Fixtures.load(path)
@@ -57,8 +61,9 @@ struct RoundTripTests {
                 let choices = (0..<4).map { _ in Int(random.next() % 3) }
                 let outcomes = machines.indices.map { i -> String in
                     do {
-                        let step = try machines[i].step(states[i], EventInstance(event: declaration.index, arguments: arguments),
-                                                        choices: ChoiceSequence(choices))
+                        let step = try machines[i].step(
+                            states[i], EventInstance(event: declaration.index, arguments: arguments),
+                            choices: ChoiceSequence(choices))
                         states[i] = step.state
                         return machines[i].statusLine(step.state) + (step.handled ? "" : " (unhandled)")
                     } catch {
@@ -66,7 +71,9 @@ struct RoundTripTests {
                     }
                 }
                 guard outcomes[0] == outcomes[1] else {
-                    Issue.record("\(Fixtures.relative(path)): after \(declaration.name), \(outcomes[0]) read from JSON but \(outcomes[1]) from SCXML")
+                    Issue.record(
+                        "\(Fixtures.relative(path)): after \(declaration.name), \(outcomes[0]) read from JSON but \(outcomes[1]) from SCXML"
+                    )
                     return
                 }
                 if outcomes[0].hasPrefix("error") { break }

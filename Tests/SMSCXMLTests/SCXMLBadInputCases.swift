@@ -11,7 +11,9 @@ enum SCXMLBadInputCases {
         "<scxml \(namespaces) version=\"1.0\"\(root)>\n\(body)\n</scxml>\n"
     }
 
-    static func bad(_ title: String, _ text: String, _ message: String, path: String, at needle: String, occurrence: Int = 1, offset: Int = 0)
+    static func bad(
+        _ title: String, _ text: String, _ message: String, path: String, at needle: String, occurrence: Int = 1, offset: Int = 0
+    )
         -> BadInput
     {
         BadInput(title, text, message: message, pointer: path, at: needle, occurrence: occurrence, offset: offset, format: .scxml)
@@ -22,69 +24,103 @@ enum SCXMLBadInputCases {
     // MARK: - XML syntax
 
     static let syntax: [BadInput] = [
-        BadInput("empty file", "", message: "the file is empty; expected an <scxml> element", pointer: "/", line: 1, column: 1, format: .scxml),
-        bad("'<' in an attribute", document(#"<state id="a"><transition cond="1 < 2" target="a"/></state>"#),
+        BadInput(
+            "empty file", "", message: "the file is empty; expected an <scxml> element", pointer: "/", line: 1, column: 1, format: .scxml),
+        bad(
+            "'<' in an attribute", document(#"<state id="a"><transition cond="1 < 2" target="a"/></state>"#),
             "'<' inside the value of 'cond'; XML needs it written as &lt; (and && as &amp;&amp;)", path: "/", at: "< 2"),
-        bad("'&&' in an attribute", document(#"<state id="a"><transition cond="true && true" target="a"/></state>"#),
+        bad(
+            "'&&' in an attribute", document(#"<state id="a"><transition cond="true && true" target="a"/></state>"#),
             "'&' starts an entity reference such as &lt;; write a literal & as &amp; (and && as &amp;&amp;)", path: "/", at: "&&"),
-        bad("an end tag that closes the wrong element", document("<state id=\"a\">\n</stat>"),
+        bad(
+            "an end tag that closes the wrong element", document("<state id=\"a\">\n</stat>"),
             "</stat> does not close <state> (opened at line 2, column 1); expected </state>", path: "/", at: "</stat>"),
-        bad("an element never closed", "<scxml \(namespaces)>\n  <state id=\"a\">\n",
+        bad(
+            "an element never closed", "<scxml \(namespaces)>\n  <state id=\"a\">\n",
             "<state> is never closed; add </state>", path: "/", at: "<state"),
-        bad("an unknown entity", document(#"<state id="a" smcheck:description="&nbsp;"/>"#),
-            "unknown entity '&nbsp;'; XML predefines only &lt; &gt; &amp; &quot; &apos; (and &#N; for a character)", path: "/", at: "&nbsp;"),
-        bad("a DOCTYPE", "<!DOCTYPE scxml [ <!ENTITY s \"<state id='x'/>\"> ]>\n<scxml \(namespaces)/>",
+        bad(
+            "an unknown entity", document(#"<state id="a" smcheck:description="&nbsp;"/>"#),
+            "unknown entity '&nbsp;'; XML predefines only &lt; &gt; &amp; &quot; &apos; (and &#N; for a character)", path: "/", at: "&nbsp;"
+        ),
+        bad(
+            "a DOCTYPE", "<!DOCTYPE scxml [ <!ENTITY s \"<state id='x'/>\"> ]>\n<scxml \(namespaces)/>",
             "a DOCTYPE declaration; SCXML files need none, and smcheck does not read them (their entities could expand into elements, or without bound); remove it",
             path: "/", at: "<!DOCTYPE"),
-        bad("an attribute value without quotes", document("<state id=a/>"),
+        bad(
+            "an attribute value without quotes", document("<state id=a/>"),
             "the value of 'id' must be in quotes: id=\"...\"", path: "/", at: "a/>"),
-        bad("an attribute given twice", document(#"<state id="a" id="b"/>"#),
+        bad(
+            "an attribute given twice", document(#"<state id="a" id="b"/>"#),
             "the attribute 'id' is given twice in <state>", path: "/", at: "id", occurrence: 2),
-        bad("an attribute without a value", document(#"<state id/>"#), "the attribute 'id' needs a value: id=\"...\"", path: "/", at: "id/>"),
-        bad("text before the root element", "hello <scxml \(namespaces)/>",
+        bad(
+            "an attribute without a value", document(#"<state id/>"#), "the attribute 'id' needs a value: id=\"...\"", path: "/", at: "id/>"
+        ),
+        bad(
+            "text before the root element", "hello <scxml \(namespaces)/>",
             "text before the root element; an SCXML file starts with <scxml> (or an XML declaration)", path: "/", at: "hello"),
-        bad("a second root element", "<scxml \(namespaces)><state id=\"a\"/></scxml>\n<scxml/>",
+        bad(
+            "a second root element", "<scxml \(namespaces)><state id=\"a\"/></scxml>\n<scxml/>",
             "a second root element <scxml>; an XML file has exactly one root element", path: "/", at: "<scxml/>"),
-        bad("an encoding other than UTF-8", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<scxml \(namespaces)/>",
-            "the file declares the encoding \"ISO-8859-1\"; smcheck reads UTF-8 files (convert it, and declare encoding=\"UTF-8\")", path: "/",
+        bad(
+            "an encoding other than UTF-8", "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<scxml \(namespaces)/>",
+            "the file declares the encoding \"ISO-8859-1\"; smcheck reads UTF-8 files (convert it, and declare encoding=\"UTF-8\")",
+            path: "/",
             at: "<?xml"),
-        bad("an undeclared prefix on an attribute", document(#"<state id="a" qt:editorinfo="x"/>"#),
+        bad(
+            "an undeclared prefix on an attribute", document(#"<state id="a" qt:editorinfo="x"/>"#),
             "the prefix of the attribute 'qt:editorinfo' is not declared; add xmlns:qt=\"...\"", path: "/", at: "qt:editorinfo"),
         bad("a comment never closed", document("<!-- a note"), "the comment is never closed with '-->'", path: "/", at: "<!--"),
-        bad("a character XML does not allow", document("<state id=\"a\">\u{1}</state>"),
+        bad(
+            "a character XML does not allow", document("<state id=\"a\">\u{1}</state>"),
             "a character XML does not allow (a control character?)", path: "/", at: "\u{1}"),
     ]
 
     // MARK: - The document
 
     static let documentCases: [BadInput] = [
-        bad("a root that is not scxml", #"<statechart xmlns="http://www.w3.org/2005/07/scxml"/>"#,
+        bad(
+            "a root that is not scxml", #"<statechart xmlns="http://www.w3.org/2005/07/scxml"/>"#,
             #"the root element is <statechart>; an SCXML file has <scxml xmlns="http://www.w3.org/2005/07/scxml">"#, path: "/statechart",
             at: "<statechart"),
-        bad("scxml outside its namespace", #"<scxml version="1.0"><state id="a"/></scxml>"#,
+        bad(
+            "scxml outside its namespace", #"<scxml version="1.0"><state id="a"/></scxml>"#,
             #"<scxml> must be in the SCXML namespace: add xmlns="http://www.w3.org/2005/07/scxml""#, path: "/scxml", at: "<scxml"),
-        bad("an unsupported version", "<scxml \(namespaces) version=\"2.0\"><state id=\"a\"/></scxml>",
+        bad(
+            "an unsupported version", "<scxml \(namespaces) version=\"2.0\"><state id=\"a\"/></scxml>",
             #"SCXML version "2.0" is not one smcheck reads; it reads version "1.0""#, path: "/scxml/@version", at: "\"2.0\""),
-        bad("another datamodel", document(#"<state id="a"/>"#, root: #" datamodel="xpath""#),
+        bad(
+            "another datamodel", document(#"<state id="a"/>"#, root: #" datamodel="xpath""#),
             #"the "xpath" datamodel is not supported: smcheck reads the ECMAScript subset of datamodel="ecmascript""#,
             path: "/scxml/@datamodel", at: "\"xpath\""),
-        bad("a misspelled element", document(#"<stat id="a"/>"#), #"unknown element <stat>; did you mean "<state>"?"#,
+        bad(
+            "a misspelled element", document(#"<stat id="a"/>"#), #"unknown element <stat>; did you mean "<state>"?"#,
             path: "//stat[@id='a']", at: "<stat"),
-        bad("an element out of place", document(#"<state id="a"/>"# + "\n" + #"<transition target="a"/>"#),
-            "<transition> cannot be inside <scxml>; <scxml> may contain <state>, <parallel>, <final>, <datamodel>", path: "/scxml/transition",
+        bad(
+            "an element out of place", document(#"<state id="a"/>"# + "\n" + #"<transition target="a"/>"#),
+            "<transition> cannot be inside <scxml>; <scxml> may contain <state>, <parallel>, <final>, <datamodel>",
+            path: "/scxml/transition",
             at: "<transition"),
-        bad("a script", document(#"<state id="a"/>"# + "\n<script>x = 1</script>"),
-            "<script> is not supported: smcheck evaluates conditions and values in its expression subset, not scripts", path: "/scxml/script",
+        bad(
+            "a script", document(#"<state id="a"/>"# + "\n<script>x = 1</script>"),
+            "<script> is not supported: smcheck evaluates conditions and values in its expression subset, not scripts",
+            path: "/scxml/script",
             at: "<script"),
-        bad("an unknown smcheck annotation", document(#"<state id="a" smcheck:descripton="x"/>"#),
-            #"unknown smcheck annotation 'descripton' on <state>; did you mean "description"?"#, path: "//state[@id='a']/@smcheck:descripton",
+        bad(
+            "an unknown smcheck annotation", document(#"<state id="a" smcheck:descripton="x"/>"#),
+            #"unknown smcheck annotation 'descripton' on <state>; did you mean "description"?"#,
+            path: "//state[@id='a']/@smcheck:descripton",
             at: "\"x\""),
-        bad("late binding with a state's datamodel", document(#"<state id="a"><datamodel><data id="x" expr="true"/></datamodel></state>"#, root: #" binding="late""#),
+        bad(
+            "late binding with a state's datamodel",
+            document(#"<state id="a"><datamodel><data id="x" expr="true"/></datamodel></state>"#, root: #" binding="late""#),
             #"late binding is not supported: smcheck gives every variable its value at the start; move this <datamodel> into <scxml> or use binding="early""#,
             path: "//state[@id='a']/datamodel", at: "<datamodel"),
-        bad("an unknown option value", document(#"<state id="a"/>"#, root: #" smcheck:unhandled="eror""#),
-            #"smcheck:unhandled must be "ignore" or "error", not "eror"; did you mean "error"?"#, path: "/scxml/@smcheck:unhandled", at: "\"eror\""),
-        bad("an undeclared event when events are declared",
+        bad(
+            "an unknown option value", document(#"<state id="a"/>"#, root: #" smcheck:unhandled="eror""#),
+            #"smcheck:unhandled must be "ignore" or "error", not "eror"; did you mean "error"?"#, path: "/scxml/@smcheck:unhandled",
+            at: "\"eror\""),
+        bad(
+            "an undeclared event when events are declared",
             document(#"<smcheck:event name="go"/>"# + "\n" + #"<state id="a"><transition event="og" target="a"/></state>"#),
             #"undeclared event "og"; did you mean "go"?"#, path: "//state[@id='a']/transition/@event", at: "\"og\""),
     ]
@@ -92,61 +128,94 @@ enum SCXMLBadInputCases {
     // MARK: - States
 
     static let states: [BadInput] = [
-        bad("a state without an id", document(#"<state id="a"/>"# + "\n<state/>"), "<state> needs the attribute 'id'", path: "/scxml/state[2]", at: "<state/>"),
-        bad("an id with a slash", document(#"<state id="a/b"/>"#),
+        bad(
+            "a state without an id", document(#"<state id="a"/>"# + "\n<state/>"), "<state> needs the attribute 'id'",
+            path: "/scxml/state[2]", at: "<state/>"),
+        bad(
+            "an id with a slash", document(#"<state id="a/b"/>"#),
             #"state name "a/b" contains '/'; names are joined with '/' into paths and used inside in(...)"#, path: "//state[@id='a/b']/@id",
             at: "\"a/b\""),
-        bad("a misspelled attribute", document(#"<state id="p" intial="c"><state id="c"/></state>"#),
+        bad(
+            "a misspelled attribute", document(#"<state id="p" intial="c"><state id="c"/></state>"#),
             #"unknown attribute 'intial' on <state>; did you mean "initial"?"#, path: "//state[@id='p']/@intial", at: "\"c\""),
-        bad("several initial states", document(#"<state id="p" initial="c d"><state id="c"/><state id="d"/></state>"#),
-            "several initial states are not supported: smcheck enters one initial state in each compound state", path: "//state[@id='p']/@initial",
+        bad(
+            "several initial states", document(#"<state id="p" initial="c d"><state id="c"/><state id="d"/></state>"#),
+            "several initial states are not supported: smcheck enters one initial state in each compound state",
+            path: "//state[@id='p']/@initial",
             at: "d\">"),
-        bad("an initial attribute and an <initial> element", document(#"<state id="p" initial="c"><initial><transition target="c"/></initial><state id="c"/></state>"#),
-            "<state> has both an initial attribute and an <initial> element; SCXML allows one", path: "//state[@id='p']/initial", at: "<initial>"),
-        bad("content in the initial transition", document(#"<state id="p"><initial><transition target="c"><raise event="go"/></transition></initial><state id="c"/></state>"#),
+        bad(
+            "an initial attribute and an <initial> element",
+            document(#"<state id="p" initial="c"><initial><transition target="c"/></initial><state id="c"/></state>"#),
+            "<state> has both an initial attribute and an <initial> element; SCXML allows one", path: "//state[@id='p']/initial",
+            at: "<initial>"),
+        bad(
+            "content in the initial transition",
+            document(#"<state id="p"><initial><transition target="c"><raise event="go"/></transition></initial><state id="c"/></state>"#),
             "executable content in the <transition> of <initial> is not supported: put it in the <onentry> of the state it enters",
             path: "//state[@id='p']/initial/transition/raise", at: "<raise"),
-        bad("text inside a state", document(#"<state id="a">hello</state>"#),
-            "<state> contains text, which means nothing there; remove it (a comment is written <!-- ... -->)", path: "//state[@id='a']", at: "<state"),
-        bad("an invoke", document(#"<state id="a"><invoke type="scxml" src="other.scxml"/></state>"#),
+        bad(
+            "text inside a state", document(#"<state id="a">hello</state>"#),
+            "<state> contains text, which means nothing there; remove it (a comment is written <!-- ... -->)", path: "//state[@id='a']",
+            at: "<state"),
+        bad(
+            "an invoke", document(#"<state id="a"><invoke type="scxml" src="other.scxml"/></state>"#),
             "<invoke> is not supported: smcheck checks one machine, without the services it would start", path: "//state[@id='a']/invoke",
             at: "<invoke"),
-        bad("donedata", document(#"<final id="f"><donedata><param name="x" expr="1"/></donedata></final>"#),
+        bad(
+            "donedata", document(#"<final id="f"><donedata><param name="x" expr="1"/></donedata></final>"#),
             "<donedata> is not supported: completion events carry no data in smcheck", path: "//final[@id='f']/donedata", at: "<donedata"),
-        bad("a misspelled history type", document(#"<state id="p"><state id="c"/><history id="h" type="deeep"/></state>"#),
+        bad(
+            "a misspelled history type", document(#"<state id="p"><state id="c"/><history id="h" type="deeep"/></state>"#),
             #"the type of <history> must be "shallow" or "deep", not "deeep"; did you mean "deep"?"#, path: "//history[@id='h']/@type",
             at: "\"deeep\""),
-        bad("a choice annotation that is not choice", document(#"<state id="a" smcheck:type="junction"/>"#),
+        bad(
+            "a choice annotation that is not choice", document(#"<state id="a" smcheck:type="junction"/>"#),
             #"smcheck:type on <state> can only be "choice" (the other kinds have their own elements), not "junction""#,
             path: "//state[@id='a']/@smcheck:type", at: "\"junction\""),
-        bad("an unknown target", document(#"<state id="idle"><transition event="go" target="idel"/></state>"#),
+        bad(
+            "an unknown target", document(#"<state id="idle"><transition event="go" target="idel"/></state>"#),
             #"unknown state "idel"; did you mean "idle"?"#, path: "//state[@id='idle']/transition/@target", at: "idel"),
-        bad("a second target that is unknown", document(#"<parallel id="p"><state id="x"/><state id="y"/></parallel><state id="s"><transition event="go" target="x z"/></state>"#),
+        bad(
+            "a second target that is unknown",
+            document(
+                #"<parallel id="p"><state id="x"/><state id="y"/></parallel><state id="s"><transition event="go" target="x z"/></state>"#),
             #"unknown state "z"; did you mean "p"?"#, path: "//state[@id='s']/transition/@target", at: "z\""),
     ]
 
     // MARK: - Transitions
 
     static let transitions: [BadInput] = [
-        bad("an empty event attribute", document(#"<state id="a"><transition event=" " target="a"/></state>"#),
+        bad(
+            "an empty event attribute", document(#"<state id="a"><transition event=" " target="a"/></state>"#),
             #"an empty event attribute; leave it out for an eventless transition, or write "*" for every event"#,
             path: "//state[@id='a']/transition/@event", at: "\" \""),
-        bad("a misspelled transition type", document(#"<state id="a"><transition event="go" type="internl"/></state>"#),
+        bad(
+            "a misspelled transition type", document(#"<state id="a"><transition event="go" type="internl"/></state>"#),
             #"the type of <transition> must be "external" or "internal", not "internl"; did you mean "internal"?"#,
             path: "//state[@id='a']/transition/@type", at: "\"internl\""),
-        bad("cond and smcheck:cond together", document(#"<state id="a"><transition event="go" cond="true" smcheck:cond="?ok"/></state>"#),
+        bad(
+            "cond and smcheck:cond together", document(#"<state id="a"><transition event="go" cond="true" smcheck:cond="?ok"/></state>"#),
             "a transition has cond or smcheck:cond, not both", path: "//state[@id='a']/transition/@smcheck:cond", at: "\"?ok\""),
-        bad("a bad smcheck:cond", document(#"<state id="a"><transition event="go" smcheck:cond="otherwise"/></state>"#),
+        bad(
+            "a bad smcheck:cond", document(#"<state id="a"><transition event="go" smcheck:cond="otherwise"/></state>"#),
             #"smcheck:cond is "else" or "?name" (a predicate the host registers), not "otherwise""#,
             path: "//state[@id='a']/transition/@smcheck:cond", at: "\"otherwise\""),
-        bad("target and smcheck:oneOf together", document(#"<state id="a"><transition event="go" target="a" smcheck:oneOf="a"/></state>"#),
-            "a transition has a target or smcheck:oneOf, not both", path: "//state[@id='a']/transition/@smcheck:oneOf", at: "\"a\"", occurrence: 3),
-        bad("a descriptor matching no event", document(#"<smcheck:event name="error.io"/>"# + "\n" + #"<state id="a"><transition event="warning" target="a"/></state>"#),
-            #"undeclared event "warning"; declare it with <smcheck:event name="...">"#, path: "//state[@id='a']/transition/@event", at: "\"warning\""),
-        bad("a choice without branches", document(#"<state id="c" smcheck:type="choice"/>"#),
+        bad(
+            "target and smcheck:oneOf together", document(#"<state id="a"><transition event="go" target="a" smcheck:oneOf="a"/></state>"#),
+            "a transition has a target or smcheck:oneOf, not both", path: "//state[@id='a']/transition/@smcheck:oneOf", at: "\"a\"",
+            occurrence: 3),
+        bad(
+            "a descriptor matching no event",
+            document(#"<smcheck:event name="error.io"/>"# + "\n" + #"<state id="a"><transition event="warning" target="a"/></state>"#),
+            #"undeclared event "warning"; declare it with <smcheck:event name="...">"#, path: "//state[@id='a']/transition/@event",
+            at: "\"warning\""),
+        bad(
+            "a choice without branches", document(#"<state id="c" smcheck:type="choice"/>"#),
             #"choice state "c" has no transitions without an event; a choice needs guarded branches (end with an unguarded or "else" one)"#,
             path: "//state[@id='c']", at: "<state"),
-        bad("event data in a transition without an event", document(#"<smcheck:event name="go"/>"# + "\n" + #"<state id="a"><transition cond="_event.data.x == 1" target="a"/></state>"#),
+        bad(
+            "event data in a transition without an event",
+            document(#"<smcheck:event name="go"/>"# + "\n" + #"<state id="a"><transition cond="_event.data.x == 1" target="a"/></state>"#),
             #"in "_event.data.x == 1": '_event.data.x' is not available here: transitions without an event have no event"#,
             path: "//state[@id='a']/transition/@cond", at: "_event"),
     ]
@@ -154,78 +223,148 @@ enum SCXMLBadInputCases {
     // MARK: - Data and events
 
     static let data: [BadInput] = [
-        bad("an int without bounds", document(#"<datamodel><data id="count" expr="0"/></datamodel><state id="a"/>"#),
+        bad(
+            "an int without bounds", document(#"<datamodel><data id="count" expr="0"/></datamodel><state id="a"/>"#),
             #"<data id="count"> holds an int and needs smcheck:min and smcheck:max (bounds make exploration finite)"#,
             path: "//data[@id='count']", at: "<data id"),
-        bad("an enum without values", document(#"<datamodel><data id="mode" expr="'slow'"/></datamodel><state id="a"/>"#),
-            #"<data id="mode"> holds an enum value and needs smcheck:values, its names separated by spaces"#, path: "//data[@id='mode']", at: "<data id"),
-        bad("an initial value that is not a literal", document(#"<datamodel><data id="n" expr="1 + 1" smcheck:min="0" smcheck:max="3"/></datamodel><state id="a"/>"#),
+        bad(
+            "an enum without values", document(#"<datamodel><data id="mode" expr="'slow'"/></datamodel><state id="a"/>"#),
+            #"<data id="mode"> holds an enum value and needs smcheck:values, its names separated by spaces"#, path: "//data[@id='mode']",
+            at: "<data id"),
+        bad(
+            "an initial value that is not a literal",
+            document(#"<datamodel><data id="n" expr="1 + 1" smcheck:min="0" smcheck:max="3"/></datamodel><state id="a"/>"#),
             #"the initial value of <data id="n"> must be a literal: an integer, true, false, or a string naming an enum value, not "1 + 1""#,
             path: "//data[@id='n']/@expr", at: "\"1 + 1\""),
-        bad("an initial value out of bounds", document(#"<datamodel><data id="n" expr="7" smcheck:min="0" smcheck:max="3"/></datamodel><state id="a"/>"#),
+        bad(
+            "an initial value out of bounds",
+            document(#"<datamodel><data id="n" expr="7" smcheck:min="0" smcheck:max="3"/></datamodel><state id="a"/>"#),
             #"the initial value 7 of <data id="n"> is outside its bounds 0...3"#, path: "//data[@id='n']/@expr", at: "\"7\""),
-        bad("an initial value not of the enum", document(#"<datamodel><data id="m" expr="'fats'" smcheck:values="slow fast"/></datamodel><state id="a"/>"#),
-            #"the initial value 'fats' of <data id="m"> is not one of its values (slow, fast); did you mean "fast"?"#, path: "//data[@id='m']/@expr",
+        bad(
+            "an initial value not of the enum",
+            document(#"<datamodel><data id="m" expr="'fats'" smcheck:values="slow fast"/></datamodel><state id="a"/>"#),
+            #"the initial value 'fats' of <data id="m"> is not one of its values (slow, fast); did you mean "fast"?"#,
+            path: "//data[@id='m']/@expr",
             at: "\"'fats'\""),
-        bad("a bound that is not an integer", document(#"<datamodel><data id="n" expr="0" smcheck:min="0" smcheck:max="many"/></datamodel><state id="a"/>"#),
+        bad(
+            "a bound that is not an integer",
+            document(#"<datamodel><data id="n" expr="0" smcheck:min="0" smcheck:max="many"/></datamodel><state id="a"/>"#),
             #"'smcheck:max' must be an integer, not "many""#, path: "//data[@id='n']/@smcheck:max", at: "\"many\""),
-        bad("an enum value that is not a name", document(#"<datamodel><data id="m" expr="'a'" smcheck:values="a b-c"/></datamodel><state id="a"/>"#),
+        bad(
+            "an enum value that is not a name",
+            document(#"<datamodel><data id="m" expr="'a'" smcheck:values="a b-c"/></datamodel><state id="a"/>"#),
             #"enum value "b-c" is not a valid name; use letters, digits and _"#, path: "//data[@id='m']/@smcheck:values", at: "b-c"),
-        bad("data from a source", document(#"<datamodel><data id="n" src="n.json" expr="true"/></datamodel><state id="a"/>"#),
+        bad(
+            "data from a source", document(#"<datamodel><data id="n" src="n.json" expr="true"/></datamodel><state id="a"/>"#),
             "<data src> is not supported: give the initial value in expr", path: "//data[@id='n']/@src", at: "\"n.json\""),
-        bad("an event parameter without bounds", document(#"<smcheck:event name="set"><smcheck:param name="to" type="int"/></smcheck:event><state id="a"/>"#),
-            #"parameter "to" of "set" holds an int and needs min and max (bounds make exploration finite)"#, path: "/scxml/smcheck:event/smcheck:param",
+        bad(
+            "an event parameter without bounds",
+            document(#"<smcheck:event name="set"><smcheck:param name="to" type="int"/></smcheck:event><state id="a"/>"#),
+            #"parameter "to" of "set" holds an int and needs min and max (bounds make exploration finite)"#,
+            path: "/scxml/smcheck:event/smcheck:param",
             at: "<smcheck:param"),
-        bad("a reserved event name", document(#"<smcheck:event name="done.x"/><state id="a"/>"#),
-            #"event names starting with "done." are reserved for the implicit done.state.<state> events"#, path: "/scxml/smcheck:event/@name",
+        bad(
+            "a reserved event name", document(#"<smcheck:event name="done.x"/><state id="a"/>"#),
+            #"event names starting with "done." are reserved for the implicit done.state.<state> events"#,
+            path: "/scxml/smcheck:event/@name",
             at: "\"done.x\""),
     ]
 
     // MARK: - Executable content
 
     static let actions: [BadInput] = [
-        bad("a delayed send", document(#"<state id="a"><onentry><send event="go" delay="1s"/></onentry><transition event="go" target="a"/></state>"#),
-            "a delayed <send> is not supported: smcheck has no clock; leave out delay", path: "//state[@id='a']/onentry/send/@delay", at: "\"1s\""),
-        bad("a send to another target", document(##"<state id="a"><onentry><send event="go" target="#_parent"/></onentry><transition event="go" target="a"/></state>"##),
+        bad(
+            "a delayed send",
+            document(#"<state id="a"><onentry><send event="go" delay="1s"/></onentry><transition event="go" target="a"/></state>"#),
+            "a delayed <send> is not supported: smcheck has no clock; leave out delay", path: "//state[@id='a']/onentry/send/@delay",
+            at: "\"1s\""),
+        bad(
+            "a send to another target",
+            document(
+                ##"<state id="a"><onentry><send event="go" target="#_parent"/></onentry><transition event="go" target="a"/></state>"##),
             ##"<send> to "#_parent" is not supported: smcheck sends only to the machine itself (no target, or "#_internal" to raise)"##,
             path: "//state[@id='a']/onentry/send/@target", at: "\"#_parent\""),
-        bad("a foreach", document(#"<state id="a"><onentry><foreach array="xs" item="x"/></onentry></state>"#),
-            "<foreach> is not supported: the data model holds no arrays to iterate", path: "//state[@id='a']/onentry/foreach", at: "<foreach"),
-        bad("a cancel", document(#"<state id="a"><onentry><cancel sendid="t"/></onentry></state>"#),
+        bad(
+            "a foreach", document(#"<state id="a"><onentry><foreach array="xs" item="x"/></onentry></state>"#),
+            "<foreach> is not supported: the data model holds no arrays to iterate", path: "//state[@id='a']/onentry/foreach",
+            at: "<foreach"),
+        bad(
+            "a cancel", document(#"<state id="a"><onentry><cancel sendid="t"/></onentry></state>"#),
             "<cancel> is not supported: smcheck has no delayed events to cancel", path: "//state[@id='a']/onentry/cancel", at: "<cancel"),
-        bad("a custom action", document("<state id=\"a\"><onentry><my:beep xmlns:my=\"urn:x\"/></onentry></state>"),
+        bad(
+            "a custom action", document("<state id=\"a\"><onentry><my:beep xmlns:my=\"urn:x\"/></onentry></state>"),
             "<my:beep> is a custom action smcheck does not know; it cannot tell what it does, so it does not ignore it",
             path: "//state[@id='a']/onentry/my:beep", at: "<my:beep"),
-        bad("together with no assign before", document(#"<datamodel><data id="b" expr="true"/></datamodel><state id="a"><onentry><assign location="b" expr="false" smcheck:together="true"/></onentry></state>"#),
-            "smcheck:together joins an <assign> to the one right before it, and there is none", path: "//state[@id='a']/onentry/assign/@smcheck:together",
+        bad(
+            "together with no assign before",
+            document(
+                #"<datamodel><data id="b" expr="true"/></datamodel><state id="a"><onentry><assign location="b" expr="false" smcheck:together="true"/></onentry></state>"#
+            ),
+            "smcheck:together joins an <assign> to the one right before it, and there is none",
+            path: "//state[@id='a']/onentry/assign/@smcheck:together",
             at: "\"true\"", occurrence: 2),
-        bad("elseif after else", document(#"<datamodel><data id="b" expr="true"/></datamodel><state id="a"><onentry><if cond="b"><else/><elseif cond="b"/></if></onentry></state>"#),
+        bad(
+            "elseif after else",
+            document(
+                #"<datamodel><data id="b" expr="true"/></datamodel><state id="a"><onentry><if cond="b"><else/><elseif cond="b"/></if></onentry></state>"#
+            ),
             "<elseif> after <else>; <else> is the last branch of <if>", path: "//state[@id='a']/onentry/if/elseif", at: "<elseif"),
-        bad("an assign to an undeclared variable", document(#"<datamodel><data id="count" expr="0" smcheck:min="0" smcheck:max="3"/></datamodel><state id="a"><onentry><assign location="cont" expr="1"/></onentry></state>"#),
+        bad(
+            "an assign to an undeclared variable",
+            document(
+                #"<datamodel><data id="count" expr="0" smcheck:min="0" smcheck:max="3"/></datamodel><state id="a"><onentry><assign location="cont" expr="1"/></onentry></state>"#
+            ),
             #"assignment to undeclared variable "cont"; did you mean "count"?"#, path: "//state[@id='a']/onentry/assign", at: "<assign"),
-        bad("a param without a value", document(#"<state id="a"><onentry><send event="go"><param name="x"/></send></onentry><transition event="go" target="a"/></state>"#),
+        bad(
+            "a param without a value",
+            document(
+                #"<state id="a"><onentry><send event="go"><param name="x"/></send></onentry><transition event="go" target="a"/></state>"#),
             "<param> needs expr (a value) or location (a variable)", path: "//state[@id='a']/onentry/send/param", at: "<param"),
     ]
 
     // MARK: - Expressions: the column inside the attribute
 
     static let expressions: [BadInput] = [
-        bad("a type error after an escaped operator", document(#"<datamodel><data id="n" expr="0" smcheck:min="0" smcheck:max="3"/></datamodel><state id="a"><transition event="go" cond="n &amp;&amp; true" target="a"/></state>"#),
+        bad(
+            "a type error after an escaped operator",
+            document(
+                #"<datamodel><data id="n" expr="0" smcheck:min="0" smcheck:max="3"/></datamodel><state id="a"><transition event="go" cond="n &amp;&amp; true" target="a"/></state>"#
+            ),
             #"in "n && true": '&&' needs bool operands, but 'n' is int"#, path: "//state[@id='a']/transition/@cond", at: "&amp;&amp; true"),
-        bad("an unknown variable on the second line of a condition", document("<datamodel><data id=\"ready\" expr=\"true\"/></datamodel><state id=\"a\"><transition event=\"go\" cond=\"ready &amp;&amp;\n    !redy\" target=\"a\"/></state>"),
-            #"in "ready &&     !redy": unknown variable 'redy'; did you mean "ready"?"#, path: "//state[@id='a']/transition/@cond", at: "redy\""),
-        bad("an enum value that is not one", document(#"<datamodel><data id="m" expr="'slow'" smcheck:values="slow fast"/></datamodel><state id="a"><transition event="go" cond="m == 'fats'" target="a"/></state>"#),
-            #"in "m == 'fats'": 'fats' is not a value of enum {slow, fast}; did you mean "'fast'"?"#, path: "//state[@id='a']/transition/@cond",
+        bad(
+            "an unknown variable on the second line of a condition",
+            document(
+                "<datamodel><data id=\"ready\" expr=\"true\"/></datamodel><state id=\"a\"><transition event=\"go\" cond=\"ready &amp;&amp;\n    !redy\" target=\"a\"/></state>"
+            ),
+            #"in "ready &&     !redy": unknown variable 'redy'; did you mean "ready"?"#, path: "//state[@id='a']/transition/@cond",
+            at: "redy\""),
+        bad(
+            "an enum value that is not one",
+            document(
+                #"<datamodel><data id="m" expr="'slow'" smcheck:values="slow fast"/></datamodel><state id="a"><transition event="go" cond="m == 'fats'" target="a"/></state>"#
+            ),
+            #"in "m == 'fats'": 'fats' is not a value of enum {slow, fast}; did you mean "'fast'"?"#,
+            path: "//state[@id='a']/transition/@cond",
             at: "'fats'"),
-        bad("a misspelled event parameter", document(#"<smcheck:event name="set"><smcheck:param name="level" type="int" min="0" max="3"/></smcheck:event>"# + "\n" + #"<state id="a"><transition event="set" cond="_event.data.levl > 1" target="a"/></state>"#),
+        bad(
+            "a misspelled event parameter",
+            document(
+                #"<smcheck:event name="set"><smcheck:param name="level" type="int" min="0" max="3"/></smcheck:event>"# + "\n"
+                    + #"<state id="a"><transition event="set" cond="_event.data.levl > 1" target="a"/></state>"#),
             #"in "_event.data.levl > 1": unknown parameter '_event.data.levl'; did you mean "_event.data.level"?"#,
             path: "//state[@id='a']/transition/@cond", at: "_event"),
-        bad("an unknown state in In()", document(#"<state id="idle"><transition cond="In('idel')" target="idle"/></state>"#),
+        bad(
+            "an unknown state in In()", document(#"<state id="idle"><transition cond="In('idel')" target="idle"/></state>"#),
             #"in "In('idel')": unknown state "idel"; did you mean "idle"?"#, path: "//state[@id='idle']/transition/@cond", at: "idel'"),
-        bad("a fraction", document(#"<state id="a"><transition event="go" cond="1.5 > 1" target="a"/></state>"#),
+        bad(
+            "a fraction", document(#"<state id="a"><transition event="go" cond="1.5 > 1" target="a"/></state>"#),
             #"in "1.5 > 1": '1.5' is not an integer; smcheck's values are integers, booleans and enum values"#,
             path: "//state[@id='a']/transition/@cond", at: "1.5"),
-        bad("an invariant that is not boolean", document(#"<datamodel><data id="n" expr="0" smcheck:min="0" smcheck:max="3"/></datamodel><state id="a"/>"# + "\n" + #"<smcheck:invariant name="small" expr="n + 1"/>"#),
+        bad(
+            "an invariant that is not boolean",
+            document(
+                #"<datamodel><data id="n" expr="0" smcheck:min="0" smcheck:max="3"/></datamodel><state id="a"/>"# + "\n"
+                    + #"<smcheck:invariant name="small" expr="n + 1"/>"#),
             #"in "n + 1": an invariant must be bool, but this is int"#, path: "/scxml/smcheck:invariant/@expr", at: "n + 1"),
     ]
 }

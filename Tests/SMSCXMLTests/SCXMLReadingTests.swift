@@ -12,60 +12,71 @@ struct SCXMLReadingTests {
 
     @Test("without smcheck:event declarations, events come from raise and send, then from descriptors that match none of them")
     func inferredEvents() throws {
-        let spec = try Spec.load(scxml: Self.document("""
-            <state id="a">
-              <onentry><raise event="error.io"/><send event="tick"/></onentry>
-              <transition event="error" target="b"/>
-              <transition event="reset.* tick" target="a"/>
-              <transition event="done.state.b" target="a"/>
-              <transition event="*" target="a"/>
-            </state>
-            <state id="b"><state id="b1"/></state>
-            """))
+        let spec = try Spec.load(
+            scxml: Self.document(
+                """
+                <state id="a">
+                  <onentry><raise event="error.io"/><send event="tick"/></onentry>
+                  <transition event="error" target="b"/>
+                  <transition event="reset.* tick" target="a"/>
+                  <transition event="done.state.b" target="a"/>
+                  <transition event="*" target="a"/>
+                </state>
+                <state id="b"><state id="b1"/></state>
+                """))
         #expect(spec.events.map(\.name) == ["error.io", "tick", "reset"])
         #expect(spec.events.map { $0.location?.line } == [3, 3, 5])
     }
 
     @Test("with smcheck:event declarations every event must be declared, parameters and all")
     func declaredEvents() throws {
-        let spec = try Spec.load(scxml: Self.document("""
-            <smcheck:event name="set"><smcheck:param name="to" type="enum" values="slow fast"/></smcheck:event>
-            <state id="a"><transition event="set" cond="_event.data.to == 'fast'" target="a"/></state>
-            """))
+        let spec = try Spec.load(
+            scxml: Self.document(
+                """
+                <smcheck:event name="set"><smcheck:param name="to" type="enum" values="slow fast"/></smcheck:event>
+                <state id="a"><transition event="set" cond="_event.data.to == 'fast'" target="a"/></state>
+                """))
         #expect(spec.events == [Spec.EventDeclaration("set", parameters: [Spec.Parameter("to", .enumeration(["slow", "fast"]))])])
         #expect(spec.states[0].transitions[0].guardCondition == .expression("event.to == .fast"))
     }
 
     @Test("data types follow from the initial value and smcheck's annotations")
     func dataTypes() throws {
-        let spec = try Spec.load(scxml: Self.document("""
-            <datamodel>
-              <data id="on" expr="true"/>
-              <data id="n" expr="-2" smcheck:min="-5" smcheck:max="5"/>
-              <data id="mode" expr="'fast'" smcheck:values="slow fast"/>
-              <data id="level" smcheck:type="int" smcheck:min="1" smcheck:max="3"/>
-              <data id="text">3</data>
-            </datamodel>
-            <state id="a"/>
-            """).replacingOccurrences(of: "<data id=\"text\">3</data>", with: "<data id=\"text\" smcheck:min=\"0\" smcheck:max=\"9\">3</data>"))
-        #expect(spec.variables == [
-            Spec.Variable("on", .bool, initial: .bool(true)), Spec.Variable("n", .int(min: -5, max: 5), initial: .int(-2)),
-            Spec.Variable("mode", .enumeration(["slow", "fast"]), initial: .enumCase("fast")), Spec.Variable("level", .int(min: 1, max: 3)),
-            Spec.Variable("text", .int(min: 0, max: 9), initial: .int(3)),
-        ])
+        let spec = try Spec.load(
+            scxml: Self.document(
+                """
+                <datamodel>
+                  <data id="on" expr="true"/>
+                  <data id="n" expr="-2" smcheck:min="-5" smcheck:max="5"/>
+                  <data id="mode" expr="'fast'" smcheck:values="slow fast"/>
+                  <data id="level" smcheck:type="int" smcheck:min="1" smcheck:max="3"/>
+                  <data id="text">3</data>
+                </datamodel>
+                <state id="a"/>
+                """
+            ).replacingOccurrences(of: "<data id=\"text\">3</data>", with: "<data id=\"text\" smcheck:min=\"0\" smcheck:max=\"9\">3</data>")
+        )
+        #expect(
+            spec.variables == [
+                Spec.Variable("on", .bool, initial: .bool(true)), Spec.Variable("n", .int(min: -5, max: 5), initial: .int(-2)),
+                Spec.Variable("mode", .enumeration(["slow", "fast"]), initial: .enumCase("fast")),
+                Spec.Variable("level", .int(min: 1, max: 3)),
+                Spec.Variable("text", .int(min: 0, max: 9), initial: .int(3)),
+            ])
     }
 
     @Test("elements of other namespaces are ignored outside executable content, and <log> does nothing")
     func foreignElements() throws {
-        let spec = try Spec.load(scxml: """
-            <scxml xmlns="http://www.w3.org/2005/07/scxml" xmlns:qt="http://www.qt.io/2015/02/scxml-ext" version="1.0" qt:editorversion="4.0">
-              <qt:editorinfo initialGeometry="0;0;0;0"/>
-              <state id="a" qt:layout="1"><qt:editorinfo geometry="1;2;3;4"/>
-                <transition event="go" target="b"><log expr="'going'"/><qt:editorinfo movePoint="1;1"/></transition>
-              </state>
-              <final id="b"/>
-            </scxml>
-            """)
+        let spec = try Spec.load(
+            scxml: """
+                <scxml xmlns="http://www.w3.org/2005/07/scxml" xmlns:qt="http://www.qt.io/2015/02/scxml-ext" version="1.0" qt:editorversion="4.0">
+                  <qt:editorinfo initialGeometry="0;0;0;0"/>
+                  <state id="a" qt:layout="1"><qt:editorinfo geometry="1;2;3;4"/>
+                    <transition event="go" target="b"><log expr="'going'"/><qt:editorinfo movePoint="1;1"/></transition>
+                  </state>
+                  <final id="b"/>
+                </scxml>
+                """)
         #expect(spec.states.map(\.name) == ["a", "b"])
         #expect(spec.states[0].transitions[0].actions.isEmpty)
         #expect(spec.events.map(\.name) == ["go"])
@@ -73,11 +84,13 @@ struct SCXMLReadingTests {
 
     @Test("a spec read from SCXML points into both the file and the spec's JSON form")
     func locations() throws {
-        let spec = try Spec.load(scxml: Self.document("""
-            <state id="a">
-              <transition event="go" cond="true" target="a"/>
-            </state>
-            """), file: "m.scxml")
+        let spec = try Spec.load(
+            scxml: Self.document(
+                """
+                <state id="a">
+                  <transition event="go" cond="true" target="a"/>
+                </state>
+                """), file: "m.scxml")
         let transition = spec.states[0].transitions[0]
         #expect(transition.location?.description == "m.scxml:3:3")
         #expect(transition.location?.elementPath == "//state[@id='a']/transition")
@@ -89,7 +102,8 @@ struct SCXMLReadingTests {
 
     @Test("findings on an SCXML file carry its line:column and the element path")
     func findingPositions() throws {
-        let text = Self.document("""
+        let text = Self.document(
+            """
             <smcheck:event name="check"/>
             <smcheck:event name="unused"/>
             <datamodel><data id="level" expr="0" smcheck:min="0" smcheck:max="3"/></datamodel>
@@ -103,12 +117,13 @@ struct SCXMLReadingTests {
             """)
         let result = try Analyzer.analyze(try Spec.load(scxml: text, file: "m.scxml"))
         let places = result.findings.map { "\($0.code.rawValue) \($0.location?.description ?? "-") \($0.location?.pointerText ?? "-")" }
-        #expect(places == [
-            "SM001 m.scxml:11:1 //state[@id='island']",
-            "SM004 m.scxml:7:3 //state[@id='idle']/transition[2]",
-            "SM007 m.scxml:10:1 //state[@id='high']",
-            "SM012 m.scxml:3:1 /scxml/smcheck:event[2]",
-        ], "\(result.findings.map(\.message))")
+        #expect(
+            places == [
+                "SM001 m.scxml:11:1 //state[@id='island']",
+                "SM004 m.scxml:7:3 //state[@id='idle']/transition[2]",
+                "SM007 m.scxml:10:1 //state[@id='high']",
+                "SM012 m.scxml:3:1 /scxml/smcheck:event[2]",
+            ], "\(result.findings.map(\.message))")
     }
 
     @Test("Spec.load(path:) reads JSON and says how SCXML is read; SpecFile.load reads both")
@@ -117,7 +132,10 @@ struct SCXMLReadingTests {
         let path = scratch.url.appendingPathComponent("m.scxml").path
         try Self.document(#"<state id="a"/>"#).write(toFile: path, atomically: true, encoding: .utf8)
         let error = #expect(throws: SpecError.self) { try Spec.load(path: path, displayName: "m.scxml") }
-        #expect(error?.description == "m.scxml: error: this is an SCXML file; smcheck reads it, and so does SpecFile.load(path:) of the SMSCXML library (Spec.load(path:) reads JSON)")
+        #expect(
+            error?.description
+                == "m.scxml: error: this is an SCXML file; smcheck reads it, and so does SpecFile.load(path:) of the SMSCXML library (Spec.load(path:) reads JSON)"
+        )
         let spec = try SpecFile.load(path: path, displayName: "m.scxml")
         #expect(spec.name == "m")
         #expect(spec.file == "m.scxml")
@@ -138,15 +156,18 @@ struct SCXMLReadingTests {
 
     @Test("a file over the size limit is refused before it is parsed")
     func size() {
-        let (spec, diagnostics) = Spec.decode(scxml: Array(Self.document(String(repeating: " ", count: 2_000)).utf8), file: "x.scxml",
-                                              limits: LoadLimits(maximumBytes: 1_000))
+        let (spec, diagnostics) = Spec.decode(
+            scxml: Array(Self.document(String(repeating: " ", count: 2_000)).utf8), file: "x.scxml",
+            limits: LoadLimits(maximumBytes: 1_000))
         #expect(spec == nil)
         #expect(diagnostics.map(\.description) == ["x.scxml:1:1: error: the file is 0.0 MB, over the 0.0 MB limit for a spec (at /)"])
     }
 
     @Test("a file of one long line with many expressions loads in linear time")
     func oneLongLine() throws {
-        let states = (0..<3_000).map { #"<state id="s\#($0)"><transition event="go" cond="n &lt; 3 &amp;&amp; n &gt;= 0" target="s\#(($0 + 1) % 3_000)"/></state>"# }
+        let states = (0..<3_000).map {
+            #"<state id="s\#($0)"><transition event="go" cond="n &lt; 3 &amp;&amp; n &gt;= 0" target="s\#(($0 + 1) % 3_000)"/></state>"#
+        }
         let text = Self.document(#"<datamodel><data id="n" expr="0" smcheck:min="0" smcheck:max="3"/></datamodel>"# + states.joined())
         let spec = try Spec.load(scxml: text.replacingOccurrences(of: "\n", with: " "))
         #expect(spec.states.count == 3_000)

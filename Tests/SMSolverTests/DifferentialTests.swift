@@ -12,8 +12,9 @@ struct DifferentialTests {
     /// Evaluates a formula under a witness with the reference evaluator (unassigned atoms are 0/false).
     static func holds(_ formula: Formula, _ witness: SolverWitness) -> Bool {
         func value(_ e: TypedExpression) -> Int? {
-            try? e.evaluate(variable: { witness.variables[$0] ?? 0 }, parameter: { witness.parameters[$0] ?? 0 },
-                            isActive: { witness.states[$0] ?? false })
+            try? e.evaluate(
+                variable: { witness.variables[$0] ?? 0 }, parameter: { witness.parameters[$0] ?? 0 },
+                isActive: { witness.states[$0] ?? false })
         }
         switch formula {
         case .truth(let b): return b
@@ -21,12 +22,13 @@ struct DifferentialTests {
         case .defined(let e): return value(e) != nil
         case .outside(let e, let type):
             guard let v = value(e) else { return false }
-            return !(type.domain.indices.map { i -> Int in
-                switch type {
-                case .int(let min, _): min + i
-                default: i
-                }
-            }.contains(v))
+            return
+                !(type.domain.indices.map { i -> Int in
+                    switch type {
+                    case .int(let min, _): min + i
+                    default: i
+                    }
+                }.contains(v))
         case .opaque(let id): return witness.opaque[id] ?? false
         case .not(let f): return !holds(f, witness)
         case .and(let list): return list.allSatisfy { holds($0, witness) }

@@ -1,10 +1,11 @@
 import Foundation
 import SMBuilder
 @_spi(Stepping) import SMEngine
-@testable import SMSolver
 import SMSpec
 import SMTestSupport
 import Testing
+
+@testable import SMSolver
 
 @Suite("Guard analysis")
 struct GuardAnalysisTests {
@@ -72,9 +73,10 @@ struct GuardAnalysisTests {
     @Test("an incomplete choice comes with the value no branch covers")
     func incompleteChoice() throws {
         for backend in BuildTraits.guardBackends {
-            let issue = try #require(try Self.analyze(Self.choices, backend: backend).first {
-                if case .incompleteChoice = $0.kind { true } else { false }
-            })
+            let issue = try #require(
+                try Self.analyze(Self.choices, backend: backend).first {
+                    if case .incompleteChoice = $0.kind { true } else { false }
+                })
             #expect(issue.witness.variables == [0: 0])
         }
     }
@@ -99,8 +101,9 @@ struct GuardAnalysisTests {
                 if case .rangeViolation(_, _, _, let detail) = issue.kind { return detail }
                 return nil
             }
-            #expect(details == ["'count' can become -1, outside int 0...5", "'mode' can get a value its enum lacks (enum {slow, fast})"],
-                    "\(backend)")
+            #expect(
+                details == ["'count' can become -1, outside int 0...5", "'mode' can get a value its enum lacks (enum {slow, fast})"],
+                "\(backend)")
             // The witnesses reproduce the violation in the engine.
             let machine = try Machine(Self.ranges)
             for issue in issues {
@@ -108,8 +111,9 @@ struct GuardAnalysisTests {
                 var state = try machine.initialState().state
                 for (variable, value) in issue.witness.variables { state.variables[variable] = value }
                 let event = machine.spec.transitions[t].matchedEvents[0]
-                let instance = EventInstance(event: event,
-                                             arguments: machine.spec.events[event].parameters.indices.map { issue.witness.parameters[$0] ?? 0 })
+                let instance = EventInstance(
+                    event: event,
+                    arguments: machine.spec.events[event].parameters.indices.map { issue.witness.parameters[$0] ?? 0 })
                 #expect(throws: EngineError.self) { try machine.step(state, instance) }
             }
         }
@@ -119,8 +123,12 @@ struct GuardAnalysisTests {
     func assumeInvariants() throws {
         var spec = Self.ranges
         spec.invariants = [Spec.Invariant("never empty", "count > 0")]
-        let without = try Self.analyze(spec).filter { if case .rangeViolation(_, _, _, let d) = $0.kind { d.hasPrefix("'count'") } else { false } }
-        let with = try Self.analyze(spec, assumeInvariants: true).filter { if case .rangeViolation(_, _, _, let d) = $0.kind { d.hasPrefix("'count'") } else { false } }
+        let without = try Self.analyze(spec).filter {
+            if case .rangeViolation(_, _, _, let d) = $0.kind { d.hasPrefix("'count'") } else { false }
+        }
+        let with = try Self.analyze(spec, assumeInvariants: true).filter {
+            if case .rangeViolation(_, _, _, let d) = $0.kind { d.hasPrefix("'count'") } else { false }
+        }
         #expect(without.count == 1)
         #expect(with.isEmpty)
     }
@@ -137,8 +145,11 @@ struct GuardAnalysisTests {
         }.resolve()
         let backend = try Z3Backend(spec: spec, timeoutMilliseconds: 50, resourceLimit: 100_000)
         let start = ContinuousClock.now
-        let verdict = backend.solve(GuardQuery(event: nil, activeStates: [1], formula: .holds(
-            (spec.transitions[0].guardCondition.flatMap { if case .expression(let e, _) = $0 { e } else { nil } })!)))
+        let verdict = backend.solve(
+            GuardQuery(
+                event: nil, activeStates: [1],
+                formula: .holds(
+                    (spec.transitions[0].guardCondition.flatMap { if case .expression(let e, _) = $0 { e } else { nil } })!)))
         #expect(ContinuousClock.now - start < .seconds(10))
         guard case .unknown(let reason) = verdict else {
             Issue.record("expected unknown, got \(verdict)")
@@ -148,21 +159,21 @@ struct GuardAnalysisTests {
     }
 
     #if Z3
-    @Test("a Z3 error becomes a Swift error, not the end of the process")
-    func z3ErrorIsSwiftError() throws {
-        let context = try Z3Context()
-        let broken = try Z3Solver(context, timeoutMilliseconds: 1000, resourceLimit: 0)
-        // Popping a scope that was never pushed is an error; Z3's default handler would print it and exit the
-        // process, ours turns it into a thrown error.
-        #expect {
-            try broken.pop()
-        } throws: { error in
-            (error as? SolverError)?.message.hasPrefix("Z3 error: ") == true
+        @Test("a Z3 error becomes a Swift error, not the end of the process")
+        func z3ErrorIsSwiftError() throws {
+            let context = try Z3Context()
+            let broken = try Z3Solver(context, timeoutMilliseconds: 1000, resourceLimit: 0)
+            // Popping a scope that was never pushed is an error; Z3's default handler would print it and exit the
+            // process, ours turns it into a thrown error.
+            #expect {
+                try broken.pop()
+            } throws: { error in
+                (error as? SolverError)?.message.hasPrefix("Z3 error: ") == true
+            }
+            // The context is still usable afterwards.
+            let solver = try Z3Solver(context, timeoutMilliseconds: 1000, resourceLimit: 0)
+            solver.assert(context.bool(true))
+            guard case .satisfiable = try solver.check() else { Issue.record("expected sat"); return }
         }
-        // The context is still usable afterwards.
-        let solver = try Z3Solver(context, timeoutMilliseconds: 1000, resourceLimit: 0)
-        solver.assert(context.bool(true))
-        guard case .satisfiable = try solver.check() else { Issue.record("expected sat"); return }
-    }
     #endif
 }

@@ -15,20 +15,20 @@ struct GuardOutcomeTests {
         Events("tick", "arm")
         EventDeclaration("reset", ("to", .int(min: 0, max: 9)))
         StateNode("counting") {
-            On("tick", guard: "ticks < 5") { Assign("ticks", "ticks + 1") }   // 0
-            On("tick", to: "done", guard: "ticks >= 5")                       // 1: never false after 0
-            On("arm", guard: "armed")                                         // 2
-            On("arm", guard: "!armed") { Assign("armed", "true") }            // 3: never false after 2
-            On("reset", guard: "event.to > 3") { Assign("ticks", "event.to") } // 4
-            On("reset", guard: "3 >= event.to")                               // 5: the complement, operands swapped
-            On("reset", guard: "event.to == 9")                               // 6: 4 and 5 cover every value
+            On("tick", guard: "ticks < 5") { Assign("ticks", "ticks + 1") }  // 0
+            On("tick", to: "done", guard: "ticks >= 5")  // 1: never false after 0
+            On("arm", guard: "armed")  // 2
+            On("arm", guard: "!armed") { Assign("armed", "true") }  // 3: never false after 2
+            On("reset", guard: "event.to > 3") { Assign("ticks", "event.to") }  // 4
+            On("reset", guard: "3 >= event.to")  // 5: the complement, operands swapped
+            On("reset", guard: "event.to == 9")  // 6: 4 and 5 cover every value
         }
         StateNode("done") {
-            On("tick", to: "counting", guard: "ticks > 2")                   // 7
-            On("tick", to: "done", guard: "ticks > 2")                        // 8: never true after 7
-            On("arm", guard: "ticks == 9 && armed")                           // 9: both outcomes can happen
-            On("reset")                                                       // 10
-            On("reset", guard: "ticks == 1")                                  // 11: never evaluated
+            On("tick", to: "counting", guard: "ticks > 2")  // 7
+            On("tick", to: "done", guard: "ticks > 2")  // 8: never true after 7
+            On("arm", guard: "ticks == 9 && armed")  // 9: both outcomes can happen
+            On("reset")  // 10
+            On("reset", guard: "ticks == 1")  // 11: never evaluated
         }
     }
 
@@ -48,8 +48,9 @@ struct GuardOutcomeTests {
         #expect(impossible == [0, 2, 0, 2, 0, 2, 0, 0, 1, 0, 0, 3])
     }
 
-    @Test("the solvers prove the same and more: after two guards that cover every value, the third is never evaluated",
-          arguments: BuildTraits.guardBackends)
+    @Test(
+        "the solvers prove the same and more: after two guards that cover every value, the third is never evaluated",
+        arguments: BuildTraits.guardBackends)
     func solvers(backend: String) throws {
         let impossible = try Self.outcomes(backend)
         #expect(impossible == [0, 2, 0, 2, 0, 2, 3, 0, 1, 0, 0, 3])

@@ -31,12 +31,13 @@ struct BadInputTests {
             }
             """
         let diagnostics = Spec.decode(json: Array(text.utf8), file: "several.json").1
-        #expect(diagnostics.map(\.description) == [
-            #"several.json:7:12: error: unknown key "entyr" in state "a"; did you mean "entry"? (at /states/a/entyr)"#,
-            #"several.json:7:33: error: undeclared event "tik"; did you mean "tick"? (at /states/a/on/tik)"#,
-            #"several.json:8:40: error: unknown state "c"; did you mean "a"? (at /states/b/on/tick/target)"#,
-            #"several.json:8:61: error: in "count && true": '&&' needs bool operands, but 'count' is int (at /states/b/on/tick/guard)"#,
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                #"several.json:7:12: error: unknown key "entyr" in state "a"; did you mean "entry"? (at /states/a/entyr)"#,
+                #"several.json:7:33: error: undeclared event "tik"; did you mean "tick"? (at /states/a/on/tik)"#,
+                #"several.json:8:40: error: unknown state "c"; did you mean "a"? (at /states/b/on/tick/target)"#,
+                #"several.json:8:61: error: in "count && true": '&&' needs bool operands, but 'count' is int (at /states/b/on/tick/guard)"#,
+            ])
     }
 
     @Test("invalid UTF-8 is rejected at the byte where it starts")

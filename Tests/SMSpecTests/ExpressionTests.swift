@@ -22,18 +22,22 @@ struct ExpressionTests {
         return try typed.evaluate(variable: { values[$0] }, parameter: { _ in 3 }, isActive: { $0 == 1 })
     }
 
-    @Test("precedence and associativity follow Swift", arguments: [
-        ("1 + 2 * 3", 7), ("(1 + 2) * 3", 9), ("10 - 4 - 3", 3), ("20 / 2 / 5", 2), ("2 * 3 % 4", 2),
-        ("-x + 1", -6), ("- 3 * 2", -6), ("x > 5 && x < 8", 1), ("flag || x > 100 && false", 1), ("!flag || true", 1),
-        ("!(x == 7)", 0), ("1 + 2 == 3", 1),
-    ])
+    @Test(
+        "precedence and associativity follow Swift",
+        arguments: [
+            ("1 + 2 * 3", 7), ("(1 + 2) * 3", 9), ("10 - 4 - 3", 3), ("20 / 2 / 5", 2), ("2 * 3 % 4", 2),
+            ("-x + 1", -6), ("- 3 * 2", -6), ("x > 5 && x < 8", 1), ("flag || x > 100 && false", 1), ("!flag || true", 1),
+            ("!(x == 7)", 0), ("1 + 2 == 3", 1),
+        ])
     func precedence(text: String, expected: Int) throws {
         #expect(try Self.evaluate(text) == expected)
     }
 
-    @Test("division and remainder truncate toward zero, as in Swift", arguments: [
-        ("-7 / 2", -3), ("7 / -2", -3), ("-7 % 2", -1), ("7 % -2", 1),
-    ])
+    @Test(
+        "division and remainder truncate toward zero, as in Swift",
+        arguments: [
+            ("-7 / 2", -3), ("7 / -2", -3), ("-7 % 2", -1), ("7 % -2", 1),
+        ])
     func truncation(text: String, expected: Int) throws {
         #expect(try Self.evaluate(text) == expected)
     }

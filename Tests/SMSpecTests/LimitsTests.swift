@@ -22,8 +22,9 @@ struct LimitsTests {
 
     @Test("bytes already in memory are held to the same limit")
     func limitOnBytes() {
-        let (spec, diagnostics) = Spec.decode(json: [UInt8](repeating: UInt8(ascii: " "), count: 2_000), file: "x.json",
-                                              limits: LoadLimits(maximumBytes: 1_000))
+        let (spec, diagnostics) = Spec.decode(
+            json: [UInt8](repeating: UInt8(ascii: " "), count: 2_000), file: "x.json",
+            limits: LoadLimits(maximumBytes: 1_000))
         #expect(spec == nil)
         #expect(diagnostics.map(\.fullMessage) == ["the file is 0.0 MB, over the 0.0 MB limit for a spec"])
     }
@@ -63,8 +64,10 @@ struct LimitsTests {
         #expect(diagnostics.count == 1)
         let diagnostic = try #require(diagnostics.first)
         // Long expressions are quoted by their start and end.
-        #expect(diagnostic.message == #"in "n + n + n + n + n + n + n + n + n + n + … n + n + n + n + n + n + n": "#
-            + "the expression is too deep: more than 128 operations nested or chained with '+'; split it, e.g. over several assignments")
+        #expect(
+            diagnostic.message == #"in "n + n + n + n + n + n + n + n + n + n + … n + n + n + n + n + n + n": "#
+                + "the expression is too deep: more than 128 operations nested or chained with '+'; split it, e.g. over several assignments"
+        )
         #expect(diagnostic.location.pointer.description == "/states/a/on/go/actions/0/assign/n")
         // The 129th '+' is where the tree would grow past the limit.
         let quote = try #require(text.lineAndColumn(of: "\"n + n"))

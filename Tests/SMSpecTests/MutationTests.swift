@@ -25,9 +25,12 @@ struct MutationTests {
             bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random)))
         case .duplicateKey:
             // Copy one `"key": value,` member right after itself.
-            let keyStarts = bytes.indices.filter { bytes[$0] == UInt8(ascii: "\"") && $0 > 0 && (bytes[$0 - 1] == UInt8(ascii: " ") || bytes[$0 - 1] == UInt8(ascii: "{")) }
+            let keyStarts = bytes.indices.filter {
+                bytes[$0] == UInt8(ascii: "\"") && $0 > 0 && (bytes[$0 - 1] == UInt8(ascii: " ") || bytes[$0 - 1] == UInt8(ascii: "{"))
+            }
             guard let start = keyStarts.randomElement(using: &random),
-                  let comma = bytes[start...].firstIndex(of: UInt8(ascii: ",")) else { break }
+                let comma = bytes[start...].firstIndex(of: UInt8(ascii: ","))
+            else { break }
             bytes.insert(contentsOf: bytes[start...comma] + [UInt8(ascii: " ")], at: comma + 1)
         case .deepNesting:
             let depth = Int.random(in: 100...3_000, using: &random)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SMSpec
 import SMTestSupport
 import Testing
+
+@testable import SMSpec
 
 @Suite("JSON Schema")
 struct SchemaTests {
@@ -9,8 +10,9 @@ struct SchemaTests {
 
     @Test("the committed schema is what `smcheck schema` prints")
     func committedSchemaIsCurrent() throws {
-        #expect(try Fixtures.text(Self.committed) == SpecSchema.text,
-                "regenerate it: swift run smcheck schema > \(Self.committed)")
+        #expect(
+            try Fixtures.text(Self.committed) == SpecSchema.text,
+            "regenerate it: swift run smcheck schema > \(Self.committed)")
     }
 
     @Test("every spec in Specs/ is valid against the schema", arguments: try Fixtures.allSpecPaths)
@@ -21,16 +23,18 @@ struct SchemaTests {
         #expect(failures.isEmpty, "\(failures.map(\.description).joined(separator: "\n"))")
     }
 
-    @Test("the schema rejects what the loader rejects for its shape", arguments: [
-        (#"{"format": "smcheck/1", "name": "x"}"#, "/"),
-        (#"{"format": "smcheck/2", "name": "x", "states": {"a": {}}}"#, "/format"),
-        (#"{"format": "smcheck/1", "name": "x", "states": {"a": {"entyr": []}}}"#, "/states/a/entyr"),
-        (#"{"format": "smcheck/1", "name": "x", "states": {"a": {"on": {"go": 5}}}}"#, "/states/a/on/go"),
-        (#"{"format": "smcheck/1", "name": "x", "variables": {"v": {"type": "int", "min": 0}}, "states": {"a": {}}}"#, "/variables/v"),
-        (#"{"format": "smcheck/1", "name": "x", "states": {"a": {"entry": [{"assign": {}, "call": "f"}]}}}"#, "/states/a/entry/0"),
-        (#"{"format": "smcheck/1", "name": "x", "states": {"a/b": {}}}"#, "/states/a~1b"),
-        (#"{"format": "smcheck/1", "name": "x", "options": {"maxMicrosteps": 0}, "states": {"a": {}}}"#, "/options/maxMicrosteps"),
-    ])
+    @Test(
+        "the schema rejects what the loader rejects for its shape",
+        arguments: [
+            (#"{"format": "smcheck/1", "name": "x"}"#, "/"),
+            (#"{"format": "smcheck/2", "name": "x", "states": {"a": {}}}"#, "/format"),
+            (#"{"format": "smcheck/1", "name": "x", "states": {"a": {"entyr": []}}}"#, "/states/a/entyr"),
+            (#"{"format": "smcheck/1", "name": "x", "states": {"a": {"on": {"go": 5}}}}"#, "/states/a/on/go"),
+            (#"{"format": "smcheck/1", "name": "x", "variables": {"v": {"type": "int", "min": 0}}, "states": {"a": {}}}"#, "/variables/v"),
+            (#"{"format": "smcheck/1", "name": "x", "states": {"a": {"entry": [{"assign": {}, "call": "f"}]}}}"#, "/states/a/entry/0"),
+            (#"{"format": "smcheck/1", "name": "x", "states": {"a/b": {}}}"#, "/states/a~1b"),
+            (#"{"format": "smcheck/1", "name": "x", "options": {"maxMicrosteps": 0}, "states": {"a": {}}}"#, "/options/maxMicrosteps"),
+        ])
     func rejects(text: String, pointer: String) throws {
         let failures = SchemaValidator(schema: SpecSchema.document).validate(try JSONParser.parse(text))
         #expect(failures.contains { $0.pointer.description == (pointer == "/" ? "" : pointer) }, "\(failures)")

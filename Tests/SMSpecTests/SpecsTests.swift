@@ -8,7 +8,9 @@ struct SpecsTests {
     @Test("there is a spec for every seed system and for every finding code")
     func inventory() throws {
         let seeds = try Fixtures.seedSpecPaths.map { URL(fileURLWithPath: $0).lastPathComponent }
-        for name in ["rocket.json", "statekit-bubbling.json", "tbstatemachine.json", "transitionkit-player.json", "efstatemachine-loader.json"] {
+        for name in [
+            "rocket.json", "statekit-bubbling.json", "tbstatemachine.json", "transitionkit-player.json", "efstatemachine-loader.json",
+        ] {
             #expect(seeds.contains(name), "Specs/\(name)")
         }
         let defects = try Fixtures.defectSpecPaths.map { URL(fileURLWithPath: $0).lastPathComponent }

@@ -1,8 +1,9 @@
 import SMEngine
 import SMSpec
-@testable import SMSymbolic
 import SMTestSupport
 import Testing
+
+@testable import SMSymbolic
 
 @Suite("Symbolic verification of specs too big to explore", .needsZ3)
 struct VerifierTests {

@@ -22,8 +22,10 @@ public struct BadInput: Sendable, CustomStringConvertible {
 
     /// `at` is searched in `text`; the diagnostic must point at its `occurrence`-th match.
     /// `offset` moves the expected column right from the match (for places inside a matched string).
-    public init(_ title: String, _ text: String, message: String, pointer: String, at needle: String, occurrence: Int = 1, offset: Int = 0,
-                format: Format = .json) {
+    public init(
+        _ title: String, _ text: String, message: String, pointer: String, at needle: String, occurrence: Int = 1, offset: Int = 0,
+        format: Format = .json
+    ) {
         guard let position = text.lineAndColumn(of: needle, occurrence: occurrence) else {
             preconditionFailure("test case '\(title)': '\(needle)' does not occur \(occurrence) time(s) in its text")
         }
@@ -55,7 +57,9 @@ public struct BadInput: Sendable, CustomStringConvertible {
         if diagnostic.location.file != format.fileName || diagnostic.location.line != line || diagnostic.location.column != column {
             problems.append("place \(diagnostic.location), not \(format.fileName):\(line):\(column)")
         }
-        if !diagnostic.description.hasPrefix("\(format.fileName):\(line):\(column): error: ") || !diagnostic.description.hasSuffix("(at \(diagnostic.location.pointerText))") {
+        if !diagnostic.description.hasPrefix("\(format.fileName):\(line):\(column): error: ")
+            || !diagnostic.description.hasSuffix("(at \(diagnostic.location.pointerText))")
+        {
             problems.append("printed as \(diagnostic.description)")
         }
         return problems

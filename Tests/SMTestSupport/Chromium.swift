@@ -1,9 +1,10 @@
 public import Foundation
 public import SMSpec
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A headless Chromium driven over the DevTools protocol, for testing pages as a browser shows them.
@@ -53,11 +54,11 @@ public final class Chromium {
             "--window-size=\(width),\(height)", "about:blank",
         ]
         #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
         #else
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
+            var actions: posix_spawn_file_actions_t?
+            var attributes: posix_spawnattr_t?
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -116,7 +117,8 @@ public final class Chromium {
 
     /// Clicks the middle of the first element `selector` matches, with the mouse, after scrolling it into view.
     public func click(_ selector: String) throws {
-        let point = try evaluate("""
+        let point = try evaluate(
+            """
             (() => { const e = document.querySelector(\(JSONWriter.quoted(selector))); if (!e) return null;
                      e.scrollIntoView({ block: "center" }); const r = e.getBoundingClientRect();
                      return [r.x + r.width / 2, r.y + r.height / 2]; })()
@@ -125,8 +127,12 @@ public final class Chromium {
             throw Failure(description: "nothing matches \(selector) to click")
         }
         for type in ["mousePressed", "mouseReleased"] {
-            _ = try command("Input.dispatchMouseEvent", ["type": .string(type), "x": Self.json(x), "y": Self.json(y),
-                                                         "button": .string("left"), "clickCount": .int(1)])
+            _ = try command(
+                "Input.dispatchMouseEvent",
+                [
+                    "type": .string(type), "x": Self.json(x), "y": Self.json(y),
+                    "button": .string("left"), "clickCount": .int(1),
+                ])
         }
     }
 
@@ -135,8 +141,12 @@ public final class Chromium {
         let codes = ["ArrowLeft": 37, "ArrowRight": 39, "Escape": 27]
         guard let code = codes[key] else { throw Failure(description: "no key code for \(key)") }
         for type in ["rawKeyDown", "keyUp"] {
-            _ = try command("Input.dispatchKeyEvent", ["type": .string(type), "key": .string(key), "code": .string(key),
-                                                       "windowsVirtualKeyCode": .int(code), "nativeVirtualKeyCode": .int(code)])
+            _ = try command(
+                "Input.dispatchKeyEvent",
+                [
+                    "type": .string(type), "key": .string(key), "code": .string(key),
+                    "windowsVirtualKeyCode": .int(code), "nativeVirtualKeyCode": .int(code),
+                ])
         }
     }
 
@@ -159,8 +169,12 @@ public final class Chromium {
         guard let sessionID = attached["sessionId"]?.stringValue else { throw Failure(description: "no session id") }
         session = sessionID
         for domain in ["Page.enable", "Network.enable", "Runtime.enable"] { _ = try command(domain) }
-        _ = try command("Network.emulateNetworkConditions", ["offline": .bool(true), "latency": .int(0),
-                                                             "downloadThroughput": .int(-1), "uploadThroughput": .int(-1)])
+        _ = try command(
+            "Network.emulateNetworkConditions",
+            [
+                "offline": .bool(true), "latency": .int(0),
+                "downloadThroughput": .int(-1), "uploadThroughput": .int(-1),
+            ])
         return sessionID
     }
 
@@ -168,8 +182,10 @@ public final class Chromium {
     private func command(_ method: String, _ parameters: [String: JSONNode] = [:], inSession: Bool = true) throws -> JSONNode {
         let id = nextID
         nextID += 1
-        var message: [(String, JSONNode)] = [("id", .int(id)), ("method", .string(method)),
-                                             ("params", .object(parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))]
+        var message: [(String, JSONNode)] = [
+            ("id", .int(id)), ("method", .string(method)),
+            ("params", .object(parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
+        ]
         if inSession { message.append(("sessionId", .string(session))) }
         var bytes = Array(JSONWriter.string(.object(message), style: .compact).utf8)
         bytes.append(0)

@@ -9,8 +9,10 @@ public struct ProcessOutput: Sendable {
 
 /// Runs a program to its end in `directory` (default: the repository root), with `input` on standard input. With
 /// `mergingErrors`, standard error goes into `standardOutput` too, interleaved as the program wrote it.
-public func runProcess(_ executable: URL, _ arguments: [String], in directory: URL = Fixtures.repositoryRoot, input: String = "",
-                       mergingErrors: Bool = false) throws -> ProcessOutput {
+public func runProcess(
+    _ executable: URL, _ arguments: [String], in directory: URL = Fixtures.repositoryRoot, input: String = "",
+    mergingErrors: Bool = false
+) throws -> ProcessOutput {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -27,8 +29,9 @@ public func runProcess(_ executable: URL, _ arguments: [String], in directory: U
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
     let err = errors?.wait() ?? Data()
     process.waitUntilExit()
-    return ProcessOutput(status: process.terminationStatus, standardOutput: String(decoding: out, as: UTF8.self),
-                         standardError: String(decoding: err, as: UTF8.self))
+    return ProcessOutput(
+        status: process.terminationStatus, standardOutput: String(decoding: out, as: UTF8.self),
+        standardError: String(decoding: err, as: UTF8.self))
 }
 
 /// Reads a pipe to its end on a thread of its own.

@@ -62,7 +62,8 @@ public enum Generated {
         let nested = (0..<regions).map { _ in chance(40) }
         let hasFinal = (0..<regions).map { _ in chance(30) }
         func guardText(_ event: String) -> String? {
-            pick([nil, nil, "x < 2", "flag", "!flag && x != 1", "in(\(pick(names.flatMap { $0 })))"] + (event == "d" ? ["event.n > 0"] : []))
+            pick(
+                [nil, nil, "x < 2", "flag", "!flag && x != 1", "in(\(pick(names.flatMap { $0 })))"] + (event == "d" ? ["event.n > 0"] : []))
         }
         func actions() -> [Spec.Action] {
             var result: [Spec.Action] = []
@@ -76,13 +77,14 @@ public enum Generated {
             (0..<Int(1 + random.next() % 3)).map { _ in
                 // Half on the region's own event, as parallel machines mostly are; the rest on shared ones.
                 let event = chance(50) ? "t\(r)" : pick(["a", "b", "c", "d"])
-                let target: Spec.StateReference? = switch random.next() % 10 {
-                case 0, 1: nil
-                case 2: Spec.StateReference(pick(names[(r + 1) % regions]))
-                case 3: "r\(r)h"
-                case 4 where hasFinal[r]: "r\(r)f"
-                default: Spec.StateReference(pick(names[r]))
-                }
+                let target: Spec.StateReference? =
+                    switch random.next() % 10 {
+                    case 0, 1: nil
+                    case 2: Spec.StateReference(pick(names[(r + 1) % regions]))
+                    case 3: "r\(r)h"
+                    case 4 where hasFinal[r]: "r\(r)f"
+                    default: Spec.StateReference(pick(names[r]))
+                    }
                 let acts = actions()
                 let kind: Spec.Transition.Kind = chance(20) ? .local : .external
                 if let target {

@@ -17,9 +17,13 @@ public struct RandomExpressions {
         Variable("other", .enumeration(["c", "d"]))
         EventDeclaration("e", ("p", .int(min: 0, max: 3)), ("q", .enumeration(["b", "c", "e"])))
         StateNode("idle") { On("e", to: "box") }
-        StateNode("box") { StateNode("one"); StateNode("two") }
+        StateNode("box") {
+            StateNode("one"); StateNode("two")
+        }
         Parallel("par") {
-            StateNode("left") { StateNode("l1"); StateNode("l2") }
+            StateNode("left") {
+                StateNode("l1"); StateNode("l2")
+            }
             StateNode("right") { StateNode("r1") }
         }
     }

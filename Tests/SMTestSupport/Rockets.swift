@@ -50,9 +50,11 @@ public struct RocketController {
     }
 
     public var observation: ObservedState {
-        ObservedState(states: [currentState.rawValue], variables: [
-            "countDown": .int(countDown), "fireEnabled": .bool(fireEnabled), "abortEnabled": .bool(abortEnabled),
-        ])
+        ObservedState(
+            states: [currentState.rawValue],
+            variables: [
+                "countDown": .int(countDown), "fireEnabled": .bool(fireEnabled), "abortEnabled": .bool(abortEnabled),
+            ])
     }
 }
 

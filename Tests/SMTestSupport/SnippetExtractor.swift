@@ -57,9 +57,13 @@ public struct SnippetExtractor {
         var declarations: [String] = []
         var statements: [String] = []
         for item in topLevelItems(snippet.code) {
-            if item.hasPrefix("import ") { imports.append(item) }
-            else if isDeclaration(item) { declarations.append(item) }
-            else { statements.append(item) }
+            if item.hasPrefix("import ") {
+                imports.append(item)
+            } else if isDeclaration(item) {
+                declarations.append(item)
+            } else {
+                statements.append(item)
+            }
         }
         var lines = [
             "// Generated from \(snippet.document) (the Swift block at line \(snippet.line)); do not edit.",
@@ -95,7 +99,8 @@ public struct SnippetExtractor {
         var current: [Substring] = []
         var depth = 0
         for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
-            let startsItem = depth == 0 && !line.isEmpty && !line.first!.isWhitespace
+            let startsItem =
+                depth == 0 && !line.isEmpty && !line.first!.isWhitespace
                 && !["}", ")", "]", "."].contains(line.first!)
                 && !(current.last?.trimmingCharacters(in: .whitespaces).hasPrefix("@") ?? false)
             if startsItem, !current.isEmpty {
@@ -132,8 +137,10 @@ public struct SnippetExtractor {
     }
 
     private static func isDeclaration(_ item: String) -> Bool {
-        let keywords = ["struct ", "final class ", "class ", "enum ", "extension ", "protocol ", "actor ", "func ", "typealias ",
-                        "@Test", "@Suite", "@MainActor", "public ", "private ", "fileprivate ", "internal "]
+        let keywords = [
+            "struct ", "final class ", "class ", "enum ", "extension ", "protocol ", "actor ", "func ", "typealias ",
+            "@Test", "@Suite", "@MainActor", "public ", "private ", "fileprivate ", "internal ",
+        ]
         return keywords.contains { item.hasPrefix($0) }
     }
 

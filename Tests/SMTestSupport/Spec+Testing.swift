@@ -15,8 +15,12 @@ extension Spec.State {
         var copy = self
         copy.description = nil
         copy.children = children.map(\.withoutDescriptions)
-        copy.transitions = transitions.map { var t = $0; t.description = nil; return t }
-        copy.always = always.map { var t = $0; t.description = nil; return t }
+        copy.transitions = transitions.map {
+            var t = $0; t.description = nil; return t
+        }
+        copy.always = always.map {
+            var t = $0; t.description = nil; return t
+        }
         return copy
     }
 }

@@ -4,7 +4,8 @@
 public struct SpecText: CustomStringConvertible, Sendable {
     public var format: String? = #""smcheck/1""#
     public var name: String? = #""T""#
-    public var variables: String? = #"{ "n": { "type": "int", "min": 0, "max": 3, "initial": 0 }, "mode": { "type": "enum", "values": ["slow", "fast"] }, "ready": { "type": "bool" } }"#
+    public var variables: String? =
+        #"{ "n": { "type": "int", "min": 0, "max": 3, "initial": 0 }, "mode": { "type": "enum", "values": ["slow", "fast"] }, "ready": { "type": "bool" } }"#
     public var events: String? = #"{ "go": {}, "stop": {}, "set": { "params": { "to": { "type": "int", "min": 0, "max": 3 } } } }"#
     public var initial: String?
     public var states: String? = #"{ "a": { "on": { "go": "b" } }, "b": { "on": { "stop": "a" } } }"#

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The elements of an XML document (an SVG drawing), read by a real XML parser: reading fails unless the document
@@ -27,8 +28,9 @@ public struct XMLElements: Sendable {
         // The DTD the SVG names is on the web; the check is for well-formedness, not validity.
         parser.shouldResolveExternalEntities = false
         guard parser.parse() else {
-            throw NotWellFormed(description: "not well-formed XML at line \(parser.lineNumber), column \(parser.columnNumber): "
-                + (parser.parserError.map { "\($0)" } ?? "unknown error"))
+            throw NotWellFormed(
+                description: "not well-formed XML at line \(parser.lineNumber), column \(parser.columnNumber): "
+                    + (parser.parserError.map { "\($0)" } ?? "unknown error"))
         }
         elements = collector.elements
     }
@@ -39,8 +41,10 @@ public struct XMLElements: Sendable {
     private final class Collector: NSObject, XMLParserDelegate {
         var elements: [Element] = []
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String]
+        ) {
             elements.append(Element(name: elementName, attributes: attributes))
         }
     }

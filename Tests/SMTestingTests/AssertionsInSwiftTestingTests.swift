@@ -18,7 +18,7 @@ struct AssertionsInSwiftTestingTests {
         } matching: { issue in
             issue.comments.map(\.rawValue) == [
                 "  warning SM001 state 'archived' is unreachable: no sequence of events enters it, not even for a moment\n"
-                    + "    at \(defect.file!):9:5 (/states/archived)",
+                    + "    at \(defect.file!):9:5 (/states/archived)"
             ]
         }
         assertNoFindings(in: defect, ignoring: [.unreachableState])
@@ -42,7 +42,12 @@ struct AssertionsInSwiftTestingTests {
         options.method = .exploration
         options.exploration.maximumStates = 3
         let failures = SpecChecks.findings(in: try Fixtures.spec("rocket"), options: options)
-        #expect(failures.contains { $0.contains("rocket.json: incomplete, so passing would claim more than was checked; not checked:\n  SM001, SM002, SM004–SM012, SM014: stopped after 3 configurations") }, "\(failures)")
+        #expect(
+            failures.contains {
+                $0.contains(
+                    "rocket.json: incomplete, so passing would claim more than was checked; not checked:\n  SM001, SM002, SM004–SM012, SM014: stopped after 3 configurations"
+                )
+            }, "\(failures)")
     }
 
     @Test("assertTrace follows the rocket to launch, and names what is active when the expectation is wrong")
@@ -50,12 +55,15 @@ struct AssertionsInSwiftTestingTests {
         let rocket = try Fixtures.spec("rocket")
         let toLaunch: [SentEvent] = ["fire"] + Array(repeating: "tick", count: 5)
         assertTrace(toLaunch, in: rocket, endsIn: ["launch"])
-        #expect(SpecChecks.trace(["fire", "tick"], in: rocket, endsIn: ["launch"])
-            == ["Rocket: after fire, tick: expected 'launch' to be active; active: countdown"])
-        #expect(SpecChecks.trace([], in: rocket, endsIn: ["standbye"])
-            == ["Rocket: no state is named 'standbye'; did you mean 'standby'?"])
-        #expect(SpecChecks.trace(["launch!"], in: rocket, endsIn: [])
-            == ["Rocket: after launch!: unknown event 'launch!'"])
+        #expect(
+            SpecChecks.trace(["fire", "tick"], in: rocket, endsIn: ["launch"])
+                == ["Rocket: after fire, tick: expected 'launch' to be active; active: countdown"])
+        #expect(
+            SpecChecks.trace([], in: rocket, endsIn: ["standbye"])
+                == ["Rocket: no state is named 'standbye'; did you mean 'standby'?"])
+        #expect(
+            SpecChecks.trace(["launch!"], in: rocket, endsIn: [])
+                == ["Rocket: after launch!: unknown event 'launch!'"])
     }
 
     @Test("events with arguments: a value outside the parameter's domain is reported with the event")
@@ -72,11 +80,14 @@ struct AssertionsInSwiftTestingTests {
     func conformance() throws {
         let rocket = try Fixtures.spec("rocket")
         assertConformance(CorrectRocket.self, to: rocket, seed: 2024, runs: 300, length: 60)
-        let failures = SpecChecks.fuzz(rocket, configuration: FuzzConfiguration(runs: 300, length: 60, seed: 2024),
-                                       implementation: { EarlyRocket() })
+        let failures = SpecChecks.fuzz(
+            rocket, configuration: FuzzConfiguration(runs: 300, length: 60, seed: 2024),
+            implementation: { EarlyRocket() })
         #expect(failures.count == 1)
         let message = try #require(failures.first)
-        #expect(message.contains("failed: after 5 event(s) the implementation disagrees with the spec: it is in launch where the spec is in countdown"))
+        #expect(
+            message.contains(
+                "failed: after 5 event(s) the implementation disagrees with the spec: it is in launch where the spec is in countdown"))
         #expect(message.contains("shrunk to 5 events"))
         withKnownIssue {
             assertConformance(EarlyRocket.self, to: rocket, seed: 2024, runs: 300, length: 60)
@@ -90,7 +101,8 @@ struct AssertionsInSwiftTestingTests {
         let rocket = try Fixtures.spec("rocket")
         assertFuzzingPasses(rocket, seed: 7)
         let neverLaunches = Property("never launches") { !$0.isActive("launch") }
-        let failures = SpecChecks.fuzz(rocket, configuration: FuzzConfiguration(runs: 100, length: 50, seed: 7, properties: [neverLaunches]))
+        let failures = SpecChecks.fuzz(
+            rocket, configuration: FuzzConfiguration(runs: 100, length: 50, seed: 7, properties: [neverLaunches]))
         let message = try #require(failures.first)
         #expect(message.contains("never launches"))
         #expect(message.contains("shrunk to 6 events"))

@@ -44,8 +44,9 @@ final class AssertionsInXCTestTests: XCTestCase {
         XCTAssertTrue(failures { assertTrace(["fire", "abort"], in: rocket, endsIn: ["standby"]) }.isEmpty)
         let recorded = failures { assertTrace(["fire"], in: rocket, endsIn: ["standby"]) }
         XCTAssertEqual(recorded.count, 1)
-        XCTAssertTrue(recorded.first?.description.hasSuffix("Rocket: after fire: expected 'standby' to be active; active: countdown") == true,
-                      recorded.first?.description ?? "")
+        XCTAssertTrue(
+            recorded.first?.description.hasSuffix("Rocket: after fire: expected 'standby' to be active; active: countdown") == true,
+            recorded.first?.description ?? "")
     }
 
     func testConformance() throws {
@@ -61,7 +62,9 @@ final class AssertionsInXCTestTests: XCTestCase {
         XCTAssertTrue(failures { assertLinearizable(LockedRocket.self, to: rocket, seed: 1, scenarios: 20) }.isEmpty)
         XCTAssertTrue(failures { assertLinearizable(StateMachine.self, to: rocket, seed: 1, scenarios: 20) }.isEmpty)
         let line = #line + 1
-        let recorded = failures { assertLinearizable(RacyRocket.self, to: rocket, replaying: ["fire"], then: [["tick"], ["tick"]], executions: 200) }
+        let recorded = failures {
+            assertLinearizable(RacyRocket.self, to: rocket, replaying: ["fire"], then: [["tick"], ["tick"]], executions: 200)
+        }
         XCTAssertEqual(recorded.count, 1)
         XCTAssertEqual(recorded.first?.line, line)
         XCTAssertTrue(recorded.first?.description.contains("Rocket: not linearizable") == true, recorded.first?.description ?? "")

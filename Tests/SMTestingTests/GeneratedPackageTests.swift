@@ -11,8 +11,9 @@ import Testing
 /// bugs they were made from, and the conformance one passes once the implementation is fixed.
 @Suite("A pasted generated test")
 struct GeneratedPackageTests {
-    @Test("compiles; fails on the buggy code and specs; the conformance test passes once the rocket is fixed",
-          .timeLimit(.minutes(10)))
+    @Test(
+        "compiles; fails on the buggy code and specs; the conformance test passes once the rocket is fixed",
+        .timeLimit(.minutes(10)))
     func pastedTests() throws {
         // A package under the build directory (kept between runs, so a rerun builds incrementally), with the rockets
         // of the test support in a module of the same name, so the generated tests' `SMTestSupport.EarlyRocket` is
@@ -22,15 +23,22 @@ struct GeneratedPackageTests {
         try write(package, "Package.swift", Self.manifest)
         try write(package, "Sources/SMTestSupport/Rockets.swift", rockets)
         // The property the generated property test names, where a user's would be: in the test target.
-        let tests = try Self.generatedTests() + [("Properties", """
-            import SMFuzz
+        let tests =
+            try Self.generatedTests() + [
+                (
+                    "Properties",
+                    """
+                    import SMFuzz
 
-            let closeCloses = Property("close closes") { $0.lastEvent != "close" || !$0.isActive("open") }
+                    let closeCloses = Property("close closes") { $0.lastEvent != "close" || !$0.isActive("open") }
 
-            """)]
+                    """
+                )
+            ]
         for (name, source) in tests { try write(package, "Tests/GeneratedTests/\(name).swift", source) }
         let testDirectory = package.appendingPathComponent("Tests/GeneratedTests")
-        for stale in try FileManager.default.contentsOfDirectory(atPath: testDirectory.path) where !tests.contains(where: { $0.0 + ".swift" == stale }) {
+        for stale in try FileManager.default.contentsOfDirectory(atPath: testDirectory.path)
+        where !tests.contains(where: { $0.0 + ".swift" == stale }) {
             try FileManager.default.removeItem(at: testDirectory.appendingPathComponent(stale))
         }
 
@@ -40,14 +48,17 @@ struct GeneratedPackageTests {
         let buggy = try runProcess(swift, ["swift", "test", "--skip-build"], in: package)
         #expect(buggy.status != 0, "the generated tests pass on the bugs they were made from")
         let log = buggy.standardOutput + buggy.standardError
-        for failure in ["it is in launch where the spec is in countdown", "Rocket: not linearizable",
-                        "range violation: 'count' cannot be 6", "property 'close closes' does not hold in open"] {
+        for failure in [
+            "it is in launch where the spec is in countdown", "Rocket: not linearizable",
+            "range violation: 'count' cannot be 6", "property 'close closes' does not hold in open",
+        ] {
             #expect(log.contains(failure), "\(failure) is not in:\n\(log)")
         }
 
         // The fix: the early rocket launches at zero like the article's.
-        let fixed = rockets.replacingOccurrences(of: "var controller = RocketController(launchesAt: 1)",
-                                                 with: "var controller = RocketController(launchesAt: 0)")
+        let fixed = rockets.replacingOccurrences(
+            of: "var controller = RocketController(launchesAt: 1)",
+            with: "var controller = RocketController(launchesAt: 0)")
         try #require(fixed != rockets, "the early rocket's bug is not where this test expects it")
         try write(package, "Sources/SMTestSupport/Rockets.swift", fixed)
         let rebuilt = try runProcess(swift, ["swift", "build", "--build-tests"], in: package)
@@ -62,21 +73,35 @@ struct GeneratedPackageTests {
     static func generatedTests() throws -> [(String, String)] {
         let rocket = try Fixtures.spec("rocket")
         let rocketMachine = try Machine(rocket)
-        let early = try #require(Fuzzer(machine: rocketMachine, configuration: FuzzConfiguration(runs: 300, length: 60, seed: 2024),
-                                        implementation: { EarlyRocket() }).run().failure)
-        let racy = try #require(LinearizabilityTester(machine: rocketMachine, configuration: LinearizabilityConfiguration(seed: 1),
-                                                      make: { RacyRocket(spec: rocket) }).run().failure)
+        let early = try #require(
+            Fuzzer(
+                machine: rocketMachine, configuration: FuzzConfiguration(runs: 300, length: 60, seed: 2024),
+                implementation: { EarlyRocket() }
+            ).run().failure)
+        let racy = try #require(
+            LinearizabilityTester(
+                machine: rocketMachine, configuration: LinearizabilityConfiguration(seed: 1),
+                make: { RacyRocket(spec: rocket) }
+            ).run().failure)
         let counter = try Fixtures.fixture("fuzz/off-by-one")
         let counterMachine = try Machine(counter)
         let range = try #require(Fuzzer(machine: counterMachine, configuration: FuzzConfiguration(seed: 7)).run().failure)
         let door = try Fixtures.fixture("fuzz/missing-transition")
         let doorMachine = try Machine(door)
         let closes = Property("close closes") { $0.lastEvent != "close" || !$0.isActive("open") }
-        let property = try #require(Fuzzer(machine: doorMachine, configuration: FuzzConfiguration(seed: 7, properties: [closes])).run().failure)
+        let property = try #require(
+            Fuzzer(machine: doorMachine, configuration: FuzzConfiguration(seed: 7, properties: [closes])).run().failure)
         return [
-            ("Conformance", SwiftTestSource.fuzz(early, machine: rocketMachine, spec: rocket, implementation: String(reflecting: EarlyRocket.self))),
-            ("Linearizability", SwiftTestSource.linearizability(racy, machine: rocketMachine, spec: rocket,
-                                                                implementation: String(reflecting: RacyRocket.self))),
+            (
+                "Conformance",
+                SwiftTestSource.fuzz(early, machine: rocketMachine, spec: rocket, implementation: String(reflecting: EarlyRocket.self))
+            ),
+            (
+                "Linearizability",
+                SwiftTestSource.linearizability(
+                    racy, machine: rocketMachine, spec: rocket,
+                    implementation: String(reflecting: RacyRocket.self))
+            ),
             ("EngineError", SwiftTestSource.fuzz(range, machine: counterMachine, spec: counter)),
             ("Property", SwiftTestSource.fuzz(property, machine: doorMachine, spec: door)),
         ]

@@ -13,45 +13,51 @@ struct GeneratedTestTests {
 
     @Test("a conformance failure's message ends with a test that replays the shrunk trace")
     func conformanceMessage() throws {
-        let failures = SpecChecks.fuzz(Self.rocket, configuration: FuzzConfiguration(runs: 300, length: 60, seed: 2024),
-                                       implementation: { EarlyRocket() }, implementationName: String(reflecting: EarlyRocket.self))
+        let failures = SpecChecks.fuzz(
+            Self.rocket, configuration: FuzzConfiguration(runs: 300, length: 60, seed: 2024),
+            implementation: { EarlyRocket() }, implementationName: String(reflecting: EarlyRocket.self))
         let message = try #require(failures.first)
         let path = try #require(Self.rocket.file)
-        #expect(message.hasSuffix("""
-              a test that fails until this is fixed:
+        #expect(
+            message.hasSuffix(
+                """
+                  a test that fails until this is fixed:
 
-            import SMSpec
-            import SMTestSupport
-            import SMTesting
-            import Testing
+                import SMSpec
+                import SMTestSupport
+                import SMTesting
+                import Testing
 
-            // smcheck fuzz found this (run 2): after 5 event(s) the implementation disagrees with the spec: it is in launch where the spec is in countdown; its 'abortEnabled' is false where the spec's is true
-            @Test func earlyRocketConformsToRocket() throws {
-                let spec = try Spec.load(path: "\(path)")
-                assertConformance(SMTestSupport.EarlyRocket.self, to: spec, replaying: ["fire", "tick", "tick", "tick", "tick"])
-            }
+                // smcheck fuzz found this (run 2): after 5 event(s) the implementation disagrees with the spec: it is in launch where the spec is in countdown; its 'abortEnabled' is false where the spec's is true
+                @Test func earlyRocketConformsToRocket() throws {
+                    let spec = try Spec.load(path: "\(path)")
+                    assertConformance(SMTestSupport.EarlyRocket.self, to: spec, replaying: ["fire", "tick", "tick", "tick", "tick"])
+                }
 
-            """), "\(message)")
+                """), "\(message)")
     }
 
     @Test("the replaying forms: conformance on exactly these events, fuzzing checks on exactly these events")
     func replaying() throws {
         let trace: [SentEvent] = ["fire", "tick", "tick", "tick", "tick"]
         assertConformance(CorrectRocket.self, to: Self.rocket, replaying: trace)
-        #expect(SpecChecks.replay(trace, in: Self.rocket, implementation: { EarlyRocket() }) == [
-            "Rocket: after fire, tick, tick, tick, tick: after 5 event(s) the implementation disagrees with the spec: it is in launch where the spec is in countdown; its 'abortEnabled' is false where the spec's is true",
-        ])
+        #expect(
+            SpecChecks.replay(trace, in: Self.rocket, implementation: { EarlyRocket() }) == [
+                "Rocket: after fire, tick, tick, tick, tick: after 5 event(s) the implementation disagrees with the spec: it is in launch where the spec is in countdown; its 'abortEnabled' is false where the spec's is true"
+            ])
         let neverLaunches = Property("never launches") { !$0.isActive("launch") }
         assertFuzzingPasses(Self.rocket, properties: [neverLaunches], replaying: trace)
-        #expect(SpecChecks.replay(trace + ["tick"], in: Self.rocket, properties: [neverLaunches])
-            == ["Rocket: after fire, tick, tick, tick, tick, tick: property 'never launches' does not hold in launch"])
+        #expect(
+            SpecChecks.replay(trace + ["tick"], in: Self.rocket, properties: [neverLaunches])
+                == ["Rocket: after fire, tick, tick, tick, tick, tick: property 'never launches' does not hold in launch"])
     }
 
     @Test("assertTrace checks the invariants after every event")
     func traceInvariants() throws {
         let lock = try Fixtures.fixture("fuzz/combination-lock")
-        #expect(SpecChecks.trace(["a", "b", "c", SentEvent("d", ["code": .int(5)])], in: lock, endsIn: [])
-            == ["combination lock: after a, b, c, d: invariant 'stays locked' (!in(open)) is violated in lock/open"])
+        #expect(
+            SpecChecks.trace(["a", "b", "c", SentEvent("d", ["code": .int(5)])], in: lock, endsIn: [])
+                == ["combination lock: after a, b, c, d: invariant 'stays locked' (!in(open)) is violated in lock/open"])
         assertTrace(["a", "b", "c", SentEvent("d", ["code": .int(4)])], in: lock, endsIn: ["s0"])
     }
 
@@ -71,11 +77,13 @@ struct GeneratedTestTests {
         spec.file = nil
         let failures = SpecChecks.fuzz(spec, configuration: FuzzConfiguration(runs: 50, length: 50, seed: 7))
         let message = try #require(failures.first)
-        #expect(message.contains("""
-            @Test func offByOneGuardHasNoRangeViolation() throws {
-                let spec = try Spec.load(json: #\"\"\"
-            {
-            """))
+        #expect(
+            message.contains(
+                """
+                @Test func offByOneGuardHasNoRangeViolation() throws {
+                    let spec = try Spec.load(json: #\"\"\"
+                {
+                """))
         #expect(message.contains("assertTrace([\"inc\", \"inc\", \"inc\", \"inc\", \"inc\", \"inc\"], in: spec, endsIn: [])"))
     }
 
@@ -83,15 +91,23 @@ struct GeneratedTestTests {
     func linearizable() throws {
         assertLinearizable(LockedRocket.self, to: Self.rocket, seed: 1, scenarios: 20)
         assertLinearizable(StateMachine.self, to: Self.rocket, seed: 1, scenarios: 20)
-        let failures = SpecChecks.linearizability(Self.rocket, configuration: LinearizabilityConfiguration(seed: 1),
-                                                  make: { RacyRocket(spec: Self.rocket) }, implementationName: String(reflecting: RacyRocket.self))
+        let failures = SpecChecks.linearizability(
+            Self.rocket, configuration: LinearizabilityConfiguration(seed: 1),
+            make: { RacyRocket(spec: Self.rocket) }, implementationName: String(reflecting: RacyRocket.self))
         let message = try #require(failures.first)
         #expect(message.hasPrefix("Rocket: not linearizable: no order of the events explains what the implementation returned\n"))
         #expect(message.contains("  sent: fire, then at once: thread 1: tick | thread 2: tick\n"))
-        #expect(message.contains("thread 2: tick → countdown abortEnabled=true,countDown=4,fireEnabled=false: its 'countDown' is 4 where the spec's is 3")
-            || message.contains("thread 1: tick → countdown abortEnabled=true,countDown=4,fireEnabled=false: its 'countDown' is 4 where the spec's is 3"),
+        #expect(
+            message.contains(
+                "thread 2: tick → countdown abortEnabled=true,countDown=4,fireEnabled=false: its 'countDown' is 4 where the spec's is 3")
+                || message.contains(
+                    "thread 1: tick → countdown abortEnabled=true,countDown=4,fireEnabled=false: its 'countDown' is 4 where the spec's is 3"
+                ),
             "\(message)")
-        #expect(message.contains(#"assertLinearizable(SMTestSupport.RacyRocket.self, to: spec, replaying: ["fire"], then: [["tick"], ["tick"]], executions: 1000)"#))
+        #expect(
+            message.contains(
+                #"assertLinearizable(SMTestSupport.RacyRocket.self, to: spec, replaying: ["fire"], then: [["tick"], ["tick"]], executions: 1000)"#
+            ))
         withKnownIssue {
             assertLinearizable(RacyRocket.self, to: Self.rocket, replaying: ["fire"], then: [["tick"], ["tick"]], executions: 200)
         } matching: { issue in

@@ -26,8 +26,9 @@ struct ExplorationChecks {
 
     /// The trace to a witness and where it shows.
     func evidence(_ witness: Witness) -> RunEvidence {
-        RunEvidence(trace: exploration.trace(to: witness), state: exploration.state(witness.state),
-                    step: witness.instance.map { TraceStep(event: exploration.eventInstances[$0], choices: witness.choices) })
+        RunEvidence(
+            trace: exploration.trace(to: witness), state: exploration.state(witness.state),
+            step: witness.instance.map { TraceStep(event: exploration.eventInstances[$0], choices: witness.choices) })
     }
 
     /// States the exploration entered, even transiently.

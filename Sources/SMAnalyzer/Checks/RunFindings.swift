@@ -53,23 +53,27 @@ struct RunFindings {
         case .infiniteLoop:
             if let evidence, let step = evidence.step, let cycle = LoopCycle.find(machine: machine, from: evidence.state, step: step) {
                 let names = cycle.transitions.map(describe)
-                return Finding(.infiniteLoop,
-                               "infinite transition loop: \(names.joined(separator: "; ")) repeat\(cycle.transitions.count == 1 ? "s" : "") forever without the machine becoming stable\(when)",
-                               states: cycle.states.map { machine.path(of: $0) }, location: spec.transitions[cycle.transitions[0]].location,
-                               trace: steps, witness: witnessValues, method: method, transitions: cycle.transitions)
+                return Finding(
+                    .infiniteLoop,
+                    "infinite transition loop: \(names.joined(separator: "; ")) repeat\(cycle.transitions.count == 1 ? "s" : "") forever without the machine becoming stable\(when)",
+                    states: cycle.states.map { machine.path(of: $0) }, location: spec.transitions[cycle.transitions[0]].location,
+                    trace: steps, witness: witnessValues, method: method, transitions: cycle.transitions)
             }
             return Finding(.infiniteLoop, "\(error.message)\(when)", trace: steps, witness: witnessValues, method: method)
         case .incompleteChoice(let state):
-            return Finding(.incompleteChoice,
-                           "incomplete choice: no branch of '\(machine.path(of: state))' holds for \(describe(witnessValues))\(when)",
-                           states: [machine.path(of: state)], location: spec.states[state].location, trace: steps,
-                           witness: witnessValues, method: method)
+            return Finding(
+                .incompleteChoice,
+                "incomplete choice: no branch of '\(machine.path(of: state))' holds for \(describe(witnessValues))\(when)",
+                states: [machine.path(of: state)], location: spec.states[state].location, trace: steps,
+                witness: witnessValues, method: method)
         case .rangeViolation:
-            return Finding(.rangeViolation, "\(error.message)\(when)", location: error.location, trace: steps, witness: witnessValues,
-                           method: method)
+            return Finding(
+                .rangeViolation, "\(error.message)\(when)", location: error.location, trace: steps, witness: witnessValues,
+                method: method)
         case .queueOverflow:
-            return Finding(.queueOverflow, "\(error.message)\(when)", location: error.location, trace: steps, witness: witnessValues,
-                           method: method)
+            return Finding(
+                .queueOverflow, "\(error.message)\(when)", location: error.location, trace: steps, witness: witnessValues,
+                method: method)
         case .unhandledEvent, .invalidEvent, .missingHostFunction:
             // Not findings: the explorer and the verifier never report them (they have no signature).
             preconditionFailure("an engine error that is not a finding: \(error.message)")
@@ -80,12 +84,14 @@ struct RunFindings {
 
     func invariantViolated(_ index: Int, _ evidence: RunEvidence) -> Finding {
         let invariant = spec.invariants[index]
-        let place = evidence.step == nil
+        let place =
+            evidence.step == nil
             ? "in \(leaves(evidence.state).joined(separator: ", "))"
             : "while the machine processes the events it sent itself after \(eventName(evidence))"
-        return Finding(.invariantViolated, "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated \(place)",
-                       states: leaves(evidence.state), location: invariant.location, trace: evidence.trace, witness: values(evidence),
-                       method: method)
+        return Finding(
+            .invariantViolated, "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated \(place)",
+            states: leaves(evidence.state), location: invariant.location, trace: evidence.trace, witness: values(evidence),
+            method: method)
     }
 
     // MARK: - SM004
@@ -97,31 +103,35 @@ struct RunFindings {
             witnessValues += machine.arguments(of: event).map { WitnessValue("event." + $0.name, $0.value) }
         }
         let trigger = first.trigger == .eventless ? "eventless transitions" : "transitions on '\(first.triggerText)'"
-        return Finding(.nondeterministicGuards,
-                       "two \(trigger) of '\(spec.states[first.source].displayPath)' are enabled at once (\(describe(witnessValues))): \(describe(overlap.first)) and \(describe(overlap.second)); document order silently picks the first",
-                       states: [spec.states[first.source].path], location: second.location, trace: evidence.trace,
-                       witness: witnessValues, method: method, transitions: [overlap.first, overlap.second])
+        return Finding(
+            .nondeterministicGuards,
+            "two \(trigger) of '\(spec.states[first.source].displayPath)' are enabled at once (\(describe(witnessValues))): \(describe(overlap.first)) and \(describe(overlap.second)); document order silently picks the first",
+            states: [spec.states[first.source].path], location: second.location, trace: evidence.trace,
+            witness: witnessValues, method: method, transitions: [overlap.first, overlap.second])
     }
 
     // MARK: - SM007
 
     /// `valuations`: how many deadlocked configurations share these active states, when known.
     func deadlock(_ evidence: RunEvidence, valuations: Int?) -> Finding {
-        var message = "deadlock in \(leaves(evidence.state).joined(separator: ", ")): no event changes anything, and it is not a final configuration"
+        var message =
+            "deadlock in \(leaves(evidence.state).joined(separator: ", ")): no event changes anything, and it is not a final configuration"
         if let valuations, valuations > 1 {
             message += " (\(valuations) valuations of the variables deadlock in these states; the witness is one of them)"
         }
         let first = leaves(evidence.state).first.flatMap { machine.state(named: $0) }
-        return Finding(.deadlock, message, states: leaves(evidence.state), location: first.flatMap { spec.states[$0].location },
-                       trace: evidence.trace, witness: values(evidence), method: method)
+        return Finding(
+            .deadlock, message, states: leaves(evidence.state), location: first.flatMap { spec.states[$0].location },
+            trace: evidence.trace, witness: values(evidence), method: method)
     }
 
     // MARK: - Never happens: SM001, SM005, SM010, SM012, SM014
 
     func unreachableState(_ state: Int, proof: String? = nil) -> Finding {
         let path = spec.states[state].path
-        return Finding(.unreachableState, "state '\(path)' is unreachable: no sequence of events enters it, not even for a moment\(self.proof(proof))",
-                       states: [path], location: spec.states[state].location, method: method)
+        return Finding(
+            .unreachableState, "state '\(path)' is unreachable: no sequence of events enters it, not even for a moment\(self.proof(proof))",
+            states: [path], location: spec.states[state].location, method: method)
     }
 
     /// `enabled`: whether the guard was seen holding (so something else was always taken instead); nil when unknown.
@@ -135,30 +145,36 @@ struct RunFindings {
         case false?: never = "is never enabled: its guard never holds when '\(transition.triggerText)' arrives in '\(source)'"
         case nil: never = "is never taken in any reachable configuration"
         }
-        return Finding(.deadTransition, "transition \(describe(t)) \(never)\(self.proof(proof))", states: [spec.states[transition.source].path],
-                       location: transition.location, method: method, transitions: [t])
+        return Finding(
+            .deadTransition, "transition \(describe(t)) \(never)\(self.proof(proof))", states: [spec.states[transition.source].path],
+            location: transition.location, method: method, transitions: [t])
     }
 
     func unmetExpectation(_ state: Int, reference: Spec.StateReference, proof: String? = nil) -> Finding {
-        Finding(.expectedReachable,
-                "'\(machine.path(of: state))' is listed as reachable, but no sequence of events reaches it\(self.proof(proof))",
-                states: [machine.path(of: state)], location: reference.location, method: method)
+        Finding(
+            .expectedReachable,
+            "'\(machine.path(of: state))' is listed as reachable, but no sequence of events reaches it\(self.proof(proof))",
+            states: [machine.path(of: state)], location: reference.location, method: method)
     }
 
     func eventReceivedNowhere(_ event: ResolvedEvent, proof: String? = nil) -> Finding {
-        Finding(.eventNeverHandled,
-                "event '\(event.name)' is never handled where it can arrive: the states that handle it are never active, or their guards never hold then\(self.proof(proof))",
-                location: event.location, method: method)
+        Finding(
+            .eventNeverHandled,
+            "event '\(event.name)' is never handled where it can arrive: the states that handle it are never active, or their guards never hold then\(self.proof(proof))",
+            location: event.location, method: method)
     }
 
     func unusedHistory(_ state: ResolvedState, proof: String? = nil) -> Finding {
-        Finding(.uselessHistory, "history state '\(state.path)' is never used: no transition to it is ever taken\(self.proof(proof))",
-                states: [state.path], location: state.location, method: method)
+        Finding(
+            .uselessHistory, "history state '\(state.path)' is never used: no transition to it is ever taken\(self.proof(proof))",
+            states: [state.path], location: state.location, method: method)
     }
 
     /// SM012 and SM014 the structure checks did not already report.
     func notReportedBy(_ structural: [Finding]) -> (events: Set<JSONPointer>, histories: Set<String>) {
-        (Set(structural.filter { $0.code == .eventNeverHandled }.compactMap { $0.location?.pointer }),
-         Set(structural.filter { $0.code == .uselessHistory }.flatMap(\.states)))
+        (
+            Set(structural.filter { $0.code == .eventNeverHandled }.compactMap { $0.location?.pointer }),
+            Set(structural.filter { $0.code == .uselessHistory }.flatMap(\.states))
+        )
     }
 }

@@ -23,15 +23,18 @@ struct RunKnowledge {
         let coverage = exploration.coverage
         let complete = exploration.isComplete
         let words = exploration.machine.words
-        self.init(complete: complete, neverEntered: { complete && !coverage.enteredStates.contains($0) },
-                  seenUnhandled: complete ? { coverage.wasUnhandled($0, in: $1, words: words) } : nil)
+        self.init(
+            complete: complete, neverEntered: { complete && !coverage.enteredStates.contains($0) },
+            seenUnhandled: complete ? { coverage.wasUnhandled($0, in: $1, words: words) } : nil)
     }
 
     init(symbolic result: SymbolicResult, complete: Bool) {
         let verdicts = result.verdicts
-        self.init(complete: complete, neverEntered: { state in
-            if case .never? = verdicts[.enters(state)] { return true }
-            return false
-        }, seenUnhandled: nil)
+        self.init(
+            complete: complete,
+            neverEntered: { state in
+                if case .never? = verdicts[.enters(state)] { return true }
+                return false
+            }, seenUnhandled: nil)
     }
 }

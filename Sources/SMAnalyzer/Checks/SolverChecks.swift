@@ -24,48 +24,67 @@ struct SolverChecks {
         for issue in analysis.issues {
             switch issue.kind {
             case .overlap(let first, let second):
-                if findings.contains(where: { $0.code == .nondeterministicGuards && $0.transitions == [first, second] }) || complete { continue }
-                let trigger = spec.transitions[first].trigger == .eventless ? "eventless transitions" : "transitions on '\(spec.transitions[first].triggerText)'"
+                if findings.contains(where: { $0.code == .nondeterministicGuards && $0.transitions == [first, second] }) || complete {
+                    continue
+                }
+                let trigger =
+                    spec.transitions[first].trigger == .eventless
+                    ? "eventless transitions" : "transitions on '\(spec.transitions[first].triggerText)'"
                 let values = witness(issue)
-                findings.append(Finding(
-                    .nondeterministicGuards,
-                    "two \(trigger) of '\(spec.states[spec.transitions[first].source].displayPath)' can be enabled at once (\(describe(values))): \(describe(first)) and \(describe(second)); document order silently picks the first",
-                    states: [spec.states[spec.transitions[first].source].path], location: spec.transitions[second].location,
-                    witness: values, method: method, transitions: [first, second]))
+                findings.append(
+                    Finding(
+                        .nondeterministicGuards,
+                        "two \(trigger) of '\(spec.states[spec.transitions[first].source].displayPath)' can be enabled at once (\(describe(values))): \(describe(first)) and \(describe(second)); document order silently picks the first",
+                        states: [spec.states[spec.transitions[first].source].path], location: spec.transitions[second].location,
+                        witness: values, method: method, transitions: [first, second]))
             case .unsatisfiableGuard(let t):
                 guard let source = reachableSource(t) else { continue }
                 findings.removeAll { $0.code == .deadTransition && $0.transitions == [t] }
-                findings.append(Finding(.deadTransition,
-                                        "transition \(describe(t)) can never be enabled: no values of the declared domains make its guard hold",
-                                        states: [source], location: spec.transitions[t].location, method: method, transitions: [t]))
+                findings.append(
+                    Finding(
+                        .deadTransition,
+                        "transition \(describe(t)) can never be enabled: no values of the declared domains make its guard hold",
+                        states: [source], location: spec.transitions[t].location, method: method, transitions: [t]))
             case .shadowed(let t):
                 guard let source = reachableSource(t) else { continue }
                 let hadOne = findings.contains { $0.code == .deadTransition && $0.transitions == [t] }
                 if complete && !hadOne { continue }
                 findings.removeAll { $0.code == .deadTransition && $0.transitions == [t] }
-                findings.append(Finding(.deadTransition,
-                                        "transition \(describe(t)) is always shadowed: whenever its guard holds, an earlier transition of '\(source)' for the same event holds too",
-                                        states: [source], location: spec.transitions[t].location, method: method, transitions: [t]))
+                findings.append(
+                    Finding(
+                        .deadTransition,
+                        "transition \(describe(t)) is always shadowed: whenever its guard holds, an earlier transition of '\(source)' for the same event holds too",
+                        states: [source], location: spec.transitions[t].location, method: method, transitions: [t]))
             case .incompleteChoice(let state):
-                if findings.contains(where: { $0.code == .incompleteChoice && $0.states == [spec.states[state].path] }) || complete { continue }
+                if findings.contains(where: { $0.code == .incompleteChoice && $0.states == [spec.states[state].path] }) || complete {
+                    continue
+                }
                 let values = witness(issue)
-                findings.append(Finding(.incompleteChoice,
-                                        "incomplete choice: no branch of '\(spec.states[state].path)' holds for \(describe(values))",
-                                        states: [spec.states[state].path], location: spec.states[state].location, witness: values,
-                                        witnessMoment: .beforeEvent, method: method))
+                findings.append(
+                    Finding(
+                        .incompleteChoice,
+                        "incomplete choice: no branch of '\(spec.states[state].path)' holds for \(describe(values))",
+                        states: [spec.states[state].path], location: spec.states[state].location, witness: values,
+                        witnessMoment: .beforeEvent, method: method))
             case .rangeViolation(_, _, let location, let detail):
-                if findings.contains(where: { $0.code == .rangeViolation && $0.location?.pointer == location?.pointer }) || complete { continue }
+                if findings.contains(where: { $0.code == .rangeViolation && $0.location?.pointer == location?.pointer }) || complete {
+                    continue
+                }
                 let values = witness(issue)
-                findings.append(Finding(.rangeViolation, "range violation: \(detail) (for \(describe(values)))",
-                                        location: location, witness: values, witnessMoment: .beforeEvent, method: method))
+                findings.append(
+                    Finding(
+                        .rangeViolation, "range violation: \(detail) (for \(describe(values)))",
+                        location: location, witness: values, witnessMoment: .beforeEvent, method: method))
             case .ignoredEvent(let state, let event):
                 guard reportsIgnoredEvents else { continue }
                 if let seen = runs.seenUnhandled, !seen(event, state) { continue }
                 let values = witness(issue)
-                findings.append(Finding(.eventNeverHandled,
-                                        "event '\(spec.events[event].name)' is silently ignored in '\(spec.states[state].path)' when no guard holds, e.g. for \(describe(values))",
-                                        states: [spec.states[state].path], location: spec.states[state].location, witness: values,
-                                        method: method))
+                findings.append(
+                    Finding(
+                        .eventNeverHandled,
+                        "event '\(spec.events[event].name)' is silently ignored in '\(spec.states[state].path)' when no guard holds, e.g. for \(describe(values))",
+                        states: [spec.states[state].path], location: spec.states[state].location, witness: values,
+                        method: method))
             }
         }
     }

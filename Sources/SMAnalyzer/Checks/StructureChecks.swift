@@ -15,9 +15,10 @@ struct StructureChecks {
         let named = Dictionary(grouping: spec.states.dropFirst(), by: \.name).filter { $0.value.count > 1 }
         return named.values.map { states in
             let paths = states.map(\.path)
-            return Finding(.duplicateName,
-                           "\(states.count) states are named '\(states[0].name)' (\(paths.joined(separator: ", "))); a bare reference to '\(states[0].name)' is ambiguous, and name-based lookups like StateKit's goToState pick one silently",
-                           states: paths, location: states[1].location, method: .structure)
+            return Finding(
+                .duplicateName,
+                "\(states.count) states are named '\(states[0].name)' (\(paths.joined(separator: ", "))); a bare reference to '\(states[0].name)' is ambiguous, and name-based lookups like StateKit's goToState pick one silently",
+                states: paths, location: states[1].location, method: .structure)
         }
     }
 
@@ -25,8 +26,9 @@ struct StructureChecks {
     private func unhandledEvents() -> [Finding] {
         let handled = Set(spec.transitions.flatMap(\.matchedEvents))
         return spec.events.filter { !$0.isImplicit && !handled.contains($0.index) }.map { event in
-            Finding(.eventNeverHandled, "event '\(event.name)' is never handled: no state has a transition for it",
-                    location: event.location, method: .structure)
+            Finding(
+                .eventNeverHandled, "event '\(event.name)' is never handled: no state has a transition for it",
+                location: event.location, method: .structure)
         }
     }
 
@@ -55,18 +57,20 @@ struct StructureChecks {
         }
         for invariant in spec.invariants { read.formUnion(invariant.expression.variablesRead) }
         return spec.variables.enumerated().filter { !read.contains($0.offset) }.map { index, variable in
-            Finding(.unusedDeclaration,
-                    "variable '\(variable.name)' is never read: no guard, action or invariant uses its value",
-                    location: variable.location, method: .structure)
+            Finding(
+                .unusedDeclaration,
+                "variable '\(variable.name)' is never read: no guard, action or invariant uses its value",
+                location: variable.location, method: .structure)
         }
     }
 
     private func untargetedHistory() -> [Finding] {
         let targeted = Set(spec.transitions.flatMap(\.targets) + spec.states.compactMap(\.initial))
         return spec.states.filter { $0.kind == .history && !targeted.contains($0.index) }.map { state in
-            Finding(.uselessHistory,
-                    "history state '\(state.path)' is never targeted, so it never restores anything; target it (as \"\(state.path)\") where the parent should resume",
-                    states: [state.path], location: state.location, method: .structure)
+            Finding(
+                .uselessHistory,
+                "history state '\(state.path)' is never targeted, so it never restores anything; target it (as \"\(state.path)\") where the parent should resume",
+                states: [state.path], location: state.location, method: .structure)
         }
     }
 }

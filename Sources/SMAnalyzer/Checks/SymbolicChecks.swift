@@ -35,13 +35,15 @@ struct SymbolicChecks {
             switch property {
             case .invariant, .failure, .overlap, .deadlock:
                 guard let replay = Replay(machine: machine, trace: trace, inLastStep: inLastStep) else {
-                    undecided[property.code, default: []].append("a symbolic counterexample does not replay on the engine (a bug in smcheck)")
+                    undecided[property.code, default: []].append(
+                        "a symbolic counterexample does not replay on the engine (a bug in smcheck)")
                     continue
                 }
                 if let finding = replay.finding(for: property) {
                     findings.append(finding)
                 } else {
-                    undecided[property.code, default: []].append("a symbolic counterexample does not replay on the engine (a bug in smcheck)")
+                    undecided[property.code, default: []].append(
+                        "a symbolic counterexample does not replay on the engine (a bug in smcheck)")
                 }
             case .enters, .takes, .handles:
                 continue
@@ -79,7 +81,9 @@ struct SymbolicChecks {
         }
         for expectation in spec.reachable {
             if let (method, proof) = never(.enters(expectation.state)) {
-                findings.append(RunFindings(machine: machine, method: method).unmetExpectation(expectation.state, reference: expectation.reference, proof: proof))
+                findings.append(
+                    RunFindings(machine: machine, method: method).unmetExpectation(
+                        expectation.state, reference: expectation.reference, proof: proof))
             } else if let reason = undecidedReason(.enters(expectation.state)) {
                 undecided[.expectedReachable, default: []].append("'\(machine.path(of: expectation.state))': \(reason)")
             }
@@ -88,7 +92,8 @@ struct SymbolicChecks {
             switch reached(transition.source) {
             case false?: continue
             case nil:
-                undecided[.deadTransition, default: []].append("\(spec.describe(transition)): whether its source is reachable is not decided")
+                undecided[.deadTransition, default: []].append(
+                    "\(spec.describe(transition)): whether its source is reachable is not decided")
                 continue
             case true?: break
             }
@@ -113,7 +118,8 @@ struct SymbolicChecks {
             let incoming = spec.transitions.filter { $0.targets.contains(state.index) }.map { verdict(.takes($0.index)) }
             if incoming.contains(where: { if case .happens = $0 { true } else { false } }) { continue }
             if let undecidedOne = incoming.first(where: { if case .undecided = $0 { true } else { false } }),
-               case .undecided(let reason) = undecidedOne {
+                case .undecided(let reason) = undecidedOne
+            {
                 undecided[.uselessHistory, default: []].append("'\(state.path)': \(reason)")
                 continue
             }
@@ -128,7 +134,8 @@ struct SymbolicChecks {
             case .invariant(let index): undecided[.invariantViolated, default: []].append("'\(spec.invariants[index].name)': \(reason)")
             case .failure(let signature): undecided[Self.code(ofSignature: signature), default: []].append(reason)
             case .overlap(let first, let second):
-                undecided[.nondeterministicGuards, default: []].append("\(spec.describe(spec.transitions[first])) and \(spec.describe(spec.transitions[second])): \(reason)")
+                undecided[.nondeterministicGuards, default: []].append(
+                    "\(spec.describe(spec.transitions[first])) and \(spec.describe(spec.transitions[second])): \(reason)")
             case .deadlock(let configuration):
                 undecided[.deadlock, default: []].append("\(machine.activeLeafPaths(configuration).joined(separator: ", ")): \(reason)")
             case .enters, .takes, .handles:

@@ -31,7 +31,9 @@ public struct CoverageReference: Sendable {
             reachableStates = nil
             reachableTransitions = nil
             reachableGuardOutcomes = nil
-            explorationNote = exploration == nil ? "no exploration"
+            explorationNote =
+                exploration == nil
+                ? "no exploration"
                 : exploration!.startError.map { "the start fails: \($0.message)" } ?? exploration!.incompleteReason
         }
         var stats = AnalysisStats()

@@ -33,9 +33,9 @@ final class BitstateFilter: @unchecked Sendable {
         let mapped = mmap(nil, count / 8, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         guard let mapped, mapped != MAP_FAILED else { return nil }
         #if os(Linux)
-        // Every lookup lands on a random line of the array: with 4 KB pages nearly each one also misses the TLB,
-        // which made a breadth-first search (whose consecutive states share no lines) three times slower.
-        _ = madvise(mapped, count / 8, MADV_HUGEPAGE)
+            // Every lookup lands on a random line of the array: with 4 KB pages nearly each one also misses the TLB,
+            // which made a breadth-first search (whose consecutive states share no lines) three times slower.
+            _ = madvise(mapped, count / 8, MADV_HUGEPAGE)
         #endif
         bits = mapped.bindMemory(to: UInt64.self, capacity: count / 64)
     }

@@ -146,8 +146,13 @@ public final class Exploration {
             let size = bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(max(1, bytes >> 10)) KB"
             let percent = (expectedCoverage * 100_000).rounded(.down) / 1_000
             let configurations = stored == 1 ? "1 configuration" : "\(stored) configurations"
-            let cut = truncated == 0 ? "" : "; the depth limit of \(depthLimit ?? 0) cut the search at \(truncated) configurations, below which nothing was searched"
-            return "a bitstate search stored \(configurations) in a \(size) bit array (\(hashFunctions) hash functions); expected coverage \(percent)%: a configuration whose bits all collide with visited ones is skipped" + cut
+            let cut =
+                truncated == 0
+                ? ""
+                : "; the depth limit of \(depthLimit ?? 0) cut the search at \(truncated) configurations, below which nothing was searched"
+            return
+                "a bitstate search stored \(configurations) in a \(size) bit array (\(hashFunctions) hash functions); expected coverage \(percent)%: a configuration whose bits all collide with visited ones is skipped"
+                + cut
         }
     }
 
@@ -230,8 +235,10 @@ public final class Exploration {
     }
 
     /// The first (event instance, choices) from `parent` that leads to `target`, in exploration order.
-    private func firstEdge(from parent: UnsafePointer<UInt64>, to target: UnsafePointer<UInt64>, context: StepContext,
-                           scratch: UnsafeMutablePointer<UInt64>) -> TraceStep? {
+    private func firstEdge(
+        from parent: UnsafePointer<UInt64>, to target: UnsafePointer<UInt64>, context: StepContext,
+        scratch: UnsafeMutablePointer<UInt64>
+    ) -> TraceStep? {
         for instance in eventInstances {
             var choices = ChoiceSequence()
             repeat {

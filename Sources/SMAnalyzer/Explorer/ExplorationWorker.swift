@@ -152,7 +152,9 @@ final class ExplorationWorker {
                 case .unhandled:
                     // Recorded as the engine records an event no transition takes, in this configuration.
                     decodeParent()
-                    if verifiesTransitionCache && !engineAgrees(explorer.eventInstances[instanceIndex], parentKey) { tally.pointee.cacheMismatches += 1 }
+                    if verifiesTransitionCache && !engineAgrees(explorer.eventInstances[instanceIndex], parentKey) {
+                        tally.pointee.cacheMismatches += 1
+                    }
                     context.recordUnhandledInCheckpoint(instanceEvents[instanceIndex])
                     continue
                 case .unknown:
@@ -183,14 +185,16 @@ final class ExplorationWorker {
                     // Violated at the end of a macrostep for an event the machine sent itself, but not at the end: the
                     // final state is checked when it is first reached, so only this case needs the event's witness.
                     if let violated = context.recordedViolatedInvariant, context.invariantHolds(violated) {
-                        tally.pointee.results.invariant(violated, Witness(depth: depth, state: id, instance: instanceIndex, choices: values))
+                        tally.pointee.results.invariant(
+                            violated, Witness(depth: depth, state: id, instance: instanceIndex, choices: values))
                     }
                     let key = context.trackedKey!
                     // A step that handled nothing left the state as it was: nothing to insert.
                     let unchanged = !outcome.handled && Explorer.equal(key, parentKey, words)
                     if !unchanged { tally.pointee.successors.append(key, words: words) }
                     if cacheable && (outcome.handled || unchanged) && context.recordedOverlapCount == overlapsBefore
-                        && context.recordedViolatedInvariant == nil {
+                        && context.recordedViolatedInvariant == nil
+                    {
                         cache!.store(instanceIndex, parent: parentKey, successor: key, handled: outcome.handled)
                     }
                 } catch {
@@ -207,8 +211,9 @@ final class ExplorationWorker {
             decodeParent()
             context.restoreCheckpoint()
             if !explorer.isFinal(context) {
-                tally.pointee.results.deadlock(Witness(depth: depth, state: id, instance: nil, choices: []),
-                                 configuration: context.currentConfiguration.words)
+                tally.pointee.results.deadlock(
+                    Witness(depth: depth, state: id, instance: nil, choices: []),
+                    configuration: context.currentConfiguration.words)
             }
         }
     }
@@ -263,7 +268,9 @@ final class ExplorationWorker {
     }
 
     @inline(__always)
-    private static func equal(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, under mask: UnsafePointer<UInt64>, _ words: Int) -> Bool {
+    private static func equal(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, under mask: UnsafePointer<UInt64>, _ words: Int)
+        -> Bool
+    {
         for w in 0..<words where (a[w] ^ b[w]) & mask[w] != 0 { return false }
         return true
     }

@@ -27,10 +27,14 @@ public final class Explorer: Sendable {
         for event in machine.spec.events where !event.isImplicit {
             let count = event.instanceCount
             if count > options.maximumEventInstances || instances.count + count > options.maximumEventInstances {
-                throw ExplorationError(message: "event '\(event.name)' has \(count) combinations of parameter values; exploration tries at most \(options.maximumEventInstances) event instances in all (narrow the parameters' domains)")
+                throw ExplorationError(
+                    message:
+                        "event '\(event.name)' has \(count) combinations of parameter values; exploration tries at most \(options.maximumEventInstances) event instances in all (narrow the parameters' domains)"
+                )
             }
             for values in event.parameterCombinations {
-                instances.append(EventInstance(event: event.index, arguments: zip(event.parameters, values).map { Machine.encode($1, as: $0.type) }))
+                instances.append(
+                    EventInstance(event: event.index, arguments: zip(event.parameters, values).map { Machine.encode($1, as: $0.type) }))
             }
         }
         eventInstances = instances
@@ -79,15 +83,19 @@ public final class Explorer: Sendable {
         exploration.root = root
         var results = WorkerResults(machine: machine)
         results.checkNewState(root, depth: 0, context: context)
-        if let violated = context.recorder?.violatedInvariant { results.invariant(violated, .init(depth: 0, state: root, instance: nil, choices: [])) }
+        if let violated = context.recorder?.violatedInvariant {
+            results.invariant(violated, .init(depth: 0, state: root, instance: nil, choices: []))
+        }
         results.coverage = context.recorder!
 
         let threadCount = store.isConcurrent ? max(1, options.threads) : 1
         let footprints = options.cachesTransitions ? codec.eventFootprints() : []
-        let workers = Workers((0..<threadCount).map { _ in
-            let cache = options.cachesTransitions ? TransitionCache(footprints: footprints, instances: eventInstances, words: codec.words) : nil
-            return ExplorationWorker(explorer: self, store: store, cache: cache)
-        })
+        let workers = Workers(
+            (0..<threadCount).map { _ in
+                let cache =
+                    options.cachesTransitions ? TransitionCache(footprints: footprints, instances: eventInstances, words: codec.words) : nil
+                return ExplorationWorker(explorer: self, store: store, cache: cache)
+            })
         let monitor = LimitMonitor(options: options, start: start, store: store)
         let depth: Int
         if let bitstate = store as? BitstateVisitedStore {
@@ -118,8 +126,10 @@ public final class Explorer: Sendable {
     ///
     /// Everything done per layer is cheap when the layer is small (no allocation, no lock, no closure): a deep,
     /// narrow space has a layer per state.
-    private func searchBreadthFirst(from root: UInt64, store: any VisitedStore, workers: Workers, monitor: LimitMonitor,
-                                    exploration: Exploration) -> Int {
+    private func searchBreadthFirst(
+        from root: UInt64, store: any VisitedStore, workers: Workers, monitor: LimitMonitor,
+        exploration: Exploration
+    ) -> Int {
         let all = workers.all
         let first = all[0]
         var frontier: [UInt64] = [root]
@@ -138,7 +148,8 @@ public final class Explorer: Sendable {
                     break
                 }
             }
-            let shared = secondsPerState.map { Double(frontier.count) * $0 >= Self.parallelWork && frontier.count >= Self.parallelLayer }
+            let shared =
+                secondsPerState.map { Double(frontier.count) * $0 >= Self.parallelWork && frontier.count >= Self.parallelLayer }
                 ?? (frontier.count >= Self.parallelLayerUntimed)
             let busy = all.count > 1 && shared ? all.count : 1
             if busy == 1 && frontier.count < Self.parallelLayer {
@@ -174,7 +185,9 @@ public final class Explorer: Sendable {
                 break
             }
             if first.tally.pointee.choiceLimitHit || (busy > 1 && all.contains(where: \.tally.pointee.choiceLimitHit)) {
-                exploration.stop("some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried")
+                exploration.stop(
+                    "some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried"
+                )
             }
         }
         return depth
@@ -183,8 +196,10 @@ public final class Explorer: Sendable {
     /// Depth first, one thread, for the bitstate store: the trail keeps the path to each open state, so a finding's
     /// trace is its path (not necessarily the shortest). A nonzero `searchSeed` shuffles the order successors are
     /// searched in, so swarm shards go down different paths first.
-    private func searchDepthFirst(from root: UInt64, store: BitstateVisitedStore, worker: ExplorationWorker, monitor: LimitMonitor,
-                                  exploration: Exploration) -> Int {
+    private func searchDepthFirst(
+        from root: UInt64, store: BitstateVisitedStore, worker: ExplorationWorker, monitor: LimitMonitor,
+        exploration: Exploration
+    ) -> Int {
         var open: [(id: UInt64, depth: Int)] = [(root, 0)]
         var deepest = 0
         var sinceCheck = 0
@@ -227,7 +242,9 @@ public final class Explorer: Sendable {
             store.finish(id)
         }
         if worker.tally.pointee.choiceLimitHit {
-            exploration.stop("some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried")
+            exploration.stop(
+                "some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried"
+            )
         }
         summarize(store.filter, depthLimit: options.maximumSearchDepth, truncated: truncated, in: exploration)
         return deepest
@@ -236,8 +253,10 @@ public final class Explorer: Sendable {
     /// Breadth first with the layers on disk (`LayeredBitstateStore`), one thread: each layer is read back in chunks
     /// and expanded, its new states written as the next layer. No depth limit, and shortest traces through the
     /// states stored.
-    private func searchLayersOnDisk(store: LayeredBitstateStore, worker: ExplorationWorker, monitor: LimitMonitor,
-                                    exploration: Exploration) -> Int {
+    private func searchLayersOnDisk(
+        store: LayeredBitstateStore, worker: ExplorationWorker, monitor: LimitMonitor,
+        exploration: Exploration
+    ) -> Int {
         var depth = 0
         var layerSize = store.sealLayer()
         searching: while layerSize > 0 {
@@ -258,16 +277,19 @@ public final class Explorer: Sendable {
             if layerSize > 0 { depth += 1 }
         }
         if worker.tally.pointee.choiceLimitHit {
-            exploration.stop("some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried")
+            exploration.stop(
+                "some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried"
+            )
         }
         summarize(store.filter, depthLimit: nil, truncated: 0, in: exploration)
         return depth
     }
 
     private func summarize(_ filter: BitstateFilter, depthLimit: Int?, truncated: Int, in exploration: Exploration) {
-        exploration.bitstate = Exploration.BitstateSummary(bits: filter.bitCount, hashFunctions: BitstateFilter.hashCount,
-                                                           stored: filter.stored, expectedCoverage: filter.expectedCoverage,
-                                                           depthLimit: depthLimit, truncated: truncated)
+        exploration.bitstate = Exploration.BitstateSummary(
+            bits: filter.bitCount, hashFunctions: BitstateFilter.hashCount,
+            stored: filter.stored, expectedCoverage: filter.expectedCoverage,
+            depthLimit: depthLimit, truncated: truncated)
         exploration.stop(exploration.bitstate!.description, alongside: true)
     }
 
@@ -327,7 +349,9 @@ public final class Explorer: Sendable {
 
     /// Inserts what the store had no room for during the layer, after growing it; the reason to stop when it
     /// cannot grow.
-    private func insertOverflow(_ workers: [ExplorationWorker], store: any VisitedStore, depth: Int, into frontier: inout [UInt64]) -> String? {
+    private func insertOverflow(_ workers: [ExplorationWorker], store: any VisitedStore, depth: Int, into frontier: inout [UInt64])
+        -> String?
+    {
         guard workers.contains(where: { !$0.tally.pointee.overflow.isEmpty }) else { return nil }
         let overflow = workers.flatMap(\.tally.pointee.overflow)
         for worker in workers { worker.tally.pointee.overflow.removeAll(keepingCapacity: true) }

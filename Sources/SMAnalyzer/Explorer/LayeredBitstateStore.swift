@@ -87,7 +87,8 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
         let layer = files.count - 1
         let offset = Int(writeStart - layerStart[layer]) * recordWords * 8
         if !writeAll(files[layer], writeBuffer, at: offset), failure == nil {
-            failure = "the bitstate search could not write its layers to \(directory.path) (\(String(cString: strerror(errno)))); give TMPDIR a disk with room"
+            failure =
+                "the bitstate search could not write its layers to \(directory.path) (\(String(cString: strerror(errno)))); give TMPDIR a disk with room"
         }
         writeStart += UInt64(writeBuffer.count / recordWords)
         writeBuffer.removeAll(keepingCapacity: true)

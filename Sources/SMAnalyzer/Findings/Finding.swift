@@ -21,9 +21,11 @@ public struct Finding: Hashable, Sendable {
     /// The transitions it is about, by index, for merging findings of different methods.
     public var transitions: [Int]
 
-    public init(_ code: FindingCode, _ message: String, states: [String] = [], location: Spec.SourceLocation? = nil,
-                trace: [TraceStep]? = nil, witness: [WitnessValue] = [], witnessMoment: WitnessMoment? = nil, method: Method,
-                transitions: [Int] = []) {
+    public init(
+        _ code: FindingCode, _ message: String, states: [String] = [], location: Spec.SourceLocation? = nil,
+        trace: [TraceStep]? = nil, witness: [WitnessValue] = [], witnessMoment: WitnessMoment? = nil, method: Method,
+        transitions: [Int] = []
+    ) {
         self.code = code
         self.severity = code.severity
         self.message = message

@@ -19,7 +19,8 @@ public enum FindingCode: String, Hashable, Sendable, CaseIterable, Comparable {
         switch self {
         case .infiniteLoop, .invariantViolated, .incompleteChoice, .rangeViolation, .queueOverflow: .error
         case .duplicateName, .unreachableState, .nondeterministicGuards, .deadTransition, .deadlock, .expectedReachable,
-             .uselessHistory: .warning
+            .uselessHistory:
+            .warning
         case .eventNeverHandled, .unusedDeclaration: .info
         }
     }

@@ -59,8 +59,10 @@ public struct Call: ActionComponent {
 public struct If: ActionComponent {
     public let action: Spec.Action
 
-    public init(_ condition: Spec.Expression, @ActionBuilder then: () -> [Spec.Action],
-                @ActionBuilder else otherwise: () -> [Spec.Action] = { [] }) {
+    public init(
+        _ condition: Spec.Expression, @ActionBuilder then: () -> [Spec.Action],
+        @ActionBuilder else otherwise: () -> [Spec.Action] = { [] }
+    ) {
         action = Spec.Action(.ifThen(condition: condition, then: then(), else: otherwise()))
     }
 }

@@ -9,17 +9,23 @@ public import SMSpec
 public struct On: StateComponent {
     public let transition: Spec.Transition
 
-    public init(_ event: String, to targets: Spec.StateReference..., guard condition: String? = nil,
-                kind: Spec.Transition.Kind = .external, @ActionBuilder actions: () -> [Spec.Action] = { [] }) {
-        transition = Spec.Transition(on: event == "*" ? .anyEvent : .event(event), target: targets.isEmpty ? .none : .states(targets),
-                                     guard: condition.map(Spec.Transition.Guard.init(written:)), actions: actions(), kind: kind)
+    public init(
+        _ event: String, to targets: Spec.StateReference..., guard condition: String? = nil,
+        kind: Spec.Transition.Kind = .external, @ActionBuilder actions: () -> [Spec.Action] = { [] }
+    ) {
+        transition = Spec.Transition(
+            on: event == "*" ? .anyEvent : .event(event), target: targets.isEmpty ? .none : .states(targets),
+            guard: condition.map(Spec.Transition.Guard.init(written:)), actions: actions(), kind: kind)
     }
 
     /// A transition to one of several targets, picked by the host (the explorer tries each, the fuzzer draws one).
-    public init(_ event: String, toOneOf targets: [Spec.StateReference], guard condition: String? = nil,
-                @ActionBuilder actions: () -> [Spec.Action] = { [] }) {
-        transition = Spec.Transition(on: .event(event), target: .oneOf(targets),
-                                     guard: condition.map(Spec.Transition.Guard.init(written:)), actions: actions())
+    public init(
+        _ event: String, toOneOf targets: [Spec.StateReference], guard condition: String? = nil,
+        @ActionBuilder actions: () -> [Spec.Action] = { [] }
+    ) {
+        transition = Spec.Transition(
+            on: .event(event), target: .oneOf(targets),
+            guard: condition.map(Spec.Transition.Guard.init(written:)), actions: actions())
     }
 
     public func add(to state: inout Spec.State) { state.transitions.append(transition) }
@@ -29,10 +35,13 @@ public struct On: StateComponent {
 public struct Always: StateComponent {
     public let transition: Spec.Transition
 
-    public init(to targets: Spec.StateReference..., guard condition: String? = nil, kind: Spec.Transition.Kind = .external,
-                @ActionBuilder actions: () -> [Spec.Action] = { [] }) {
-        transition = Spec.Transition(on: .eventless, target: targets.isEmpty ? .none : .states(targets),
-                                     guard: condition.map(Spec.Transition.Guard.init(written:)), actions: actions(), kind: kind)
+    public init(
+        to targets: Spec.StateReference..., guard condition: String? = nil, kind: Spec.Transition.Kind = .external,
+        @ActionBuilder actions: () -> [Spec.Action] = { [] }
+    ) {
+        transition = Spec.Transition(
+            on: .eventless, target: targets.isEmpty ? .none : .states(targets),
+            guard: condition.map(Spec.Transition.Guard.init(written:)), actions: actions(), kind: kind)
     }
 
     public func add(to state: inout Spec.State) { state.always.append(transition) }

@@ -28,7 +28,8 @@ struct ActionEmitter {
             // Every right-hand side first: each sees the values from before the action.
             var values: [(ResolvedAssignment, EmittedValue)] = []
             for assignment in assignments {
-                var value = evaluate(assignment.value, as: context.spec.variables[assignment.variable].type, what: "assignment", indent: indent)
+                var value = evaluate(
+                    assignment.value, as: context.spec.variables[assignment.variable].type, what: "assignment", indent: indent)
                 if assignments.count > 1 {
                     // Kept before any store: a later right-hand side must not see an earlier assignment.
                     temporaries += 1
@@ -41,8 +42,12 @@ struct ActionEmitter {
                 let variable = context.spec.variables[assignment.variable]
                 let stored = check(value, fits: variable.type, indent: indent) { shown in
                     "rangeViolation(\(SwiftIdentifier.stringLiteral(variable.name)), cannotBe: \(shown), type: \(SwiftIdentifier.stringLiteral(variable.type.description)))"
-                } missingEnumValue: { "\"a value not in its enum\"" }
-                lines.append(indent + "current.variables.\(SwiftIdentifier.escaped(context.names.variableProperty[assignment.variable])) = \(stored)")
+                } missingEnumValue: {
+                    "\"a value not in its enum\""
+                }
+                lines.append(
+                    indent + "current.variables.\(SwiftIdentifier.escaped(context.names.variableProperty[assignment.variable])) = \(stored)"
+                )
             }
         case .raise(let event, let arguments):
             let instance = eventInstance(event, arguments, indent: indent)
@@ -51,7 +56,10 @@ struct ActionEmitter {
             let instance = eventInstance(event, arguments, indent: indent)
             throwing = true
             let bound = context.spec.options.queueBound
-            lines.append(indent + "guard scratch.sent.count - scratch.sentHead < \(bound) else { throw queueOverflow(sending: \(SwiftIdentifier.stringLiteral(context.spec.events[event].name))) }")
+            lines.append(
+                indent
+                    + "guard scratch.sent.count - scratch.sentHead < \(bound) else { throw queueOverflow(sending: \(SwiftIdentifier.stringLiteral(context.spec.events[event].name))) }"
+            )
             lines.append(indent + "scratch.sent.append(\(instance))")
         case .ifThen(let condition, let thenActions, let elseActions):
             let value = evaluate(condition, as: .bool, what: "condition", indent: indent)
@@ -74,9 +82,12 @@ struct ActionEmitter {
         for (i, argument) in arguments.enumerated() {
             let parameter = declaration.parameters[i]
             let value = evaluate(argument, as: parameter.type, what: "argument", indent: indent)
-            values.append(check(value, fits: parameter.type, indent: indent) { shown in
-                "argumentViolation(\(SwiftIdentifier.stringLiteral(parameter.name)), of: \(SwiftIdentifier.stringLiteral(declaration.name)), cannotBe: \(shown), type: \(SwiftIdentifier.stringLiteral(parameter.type.description)))"
-            } missingEnumValue: { "\"-1\"" })
+            values.append(
+                check(value, fits: parameter.type, indent: indent) { shown in
+                    "argumentViolation(\(SwiftIdentifier.stringLiteral(parameter.name)), of: \(SwiftIdentifier.stringLiteral(declaration.name)), cannotBe: \(shown), type: \(SwiftIdentifier.stringLiteral(parameter.type.description)))"
+                } missingEnumValue: {
+                    "\"-1\""
+                })
         }
         let name = "." + SwiftIdentifier.escaped(context.names.eventCase[event])
         guard !values.isEmpty else { return name }
@@ -86,8 +97,9 @@ struct ActionEmitter {
 
     /// Evaluates an expression into a temporary (or inline code when it is simple), with its checks before it.
     private mutating func evaluate(_ expression: TypedExpression, as type: ValueType, what: String, indent: String) -> EmittedValue {
-        var emitter = ExpressionEmitter(names: context.names, spec: context.spec, isActive: { [context] in context.isActive($0) },
-                                        parameters: parameters, what: what, firstTemporary: temporaries)
+        var emitter = ExpressionEmitter(
+            names: context.names, spec: context.spec, isActive: { [context] in context.isActive($0) },
+            parameters: parameters, what: what, firstTemporary: temporaries)
         let value = emitter.emit(expression, expected: type)
         temporaries = emitter.temporaryCount
         context.record(emitter.conversions)
@@ -98,8 +110,10 @@ struct ActionEmitter {
     }
 
     /// The value as it is stored, after a range check when it may leave `type`'s domain.
-    private mutating func check(_ value: EmittedValue, fits type: ValueType, indent: String,
-                                failure: (String) -> String, missingEnumValue: () -> String) -> String {
+    private mutating func check(
+        _ value: EmittedValue, fits type: ValueType, indent: String,
+        failure: (String) -> String, missingEnumValue: () -> String
+    ) -> String {
         switch (value.kind, type) {
         case (.int(let range), .int(let min, let max)):
             let domain = ValueRange(lower: min, upper: max)
@@ -108,7 +122,10 @@ struct ActionEmitter {
             temporaries += 1
             let name = "value\(temporaries)"
             lines.append(indent + "let \(name) = \(value.code)")
-            lines.append(indent + "guard (\(ExpressionEmitter.literal(min))...\(ExpressionEmitter.literal(max))).contains(\(name)) else { throw \(failure("String(\(name))")) }")
+            lines.append(
+                indent
+                    + "guard (\(ExpressionEmitter.literal(min))...\(ExpressionEmitter.literal(max))).contains(\(name)) else { throw \(failure("String(\(name))")) }"
+            )
             return name
         case (.convertedEnumeration, _):
             throwing = true

@@ -47,9 +47,13 @@ struct ConformanceEmitter: ContextEmitter {
             }
             w.line()
             w.documentation("`handle`, appending the callbacks the step made to `calls` (their names in the spec, in order).")
-            w.block("\(access)mutating func handle(_ event: String, _ arguments: [String: Value], choices: [Int], calls: inout [String]) throws") { w in
+            w.block(
+                "\(access)mutating func handle(_ event: String, _ arguments: [String: Value], choices: [Int], calls: inout [String]) throws"
+            ) { w in
                 w.line("if !isStarted { \(context.tryPrefix)start(recordingCalls: &calls) }")
-                withHooks(choices: "choices", into: &w) { "send(try Self.conformanceEvent(event, arguments)\($0.isEmpty ? "" : ", " + $0))" }
+                withHooks(choices: "choices", into: &w) {
+                    "send(try Self.conformanceEvent(event, arguments)\($0.isEmpty ? "" : ", " + $0))"
+                }
             }
             w.line()
             w.documentation("`start`, appending the callbacks it made to `calls`.")
@@ -70,11 +74,12 @@ struct ConformanceEmitter: ContextEmitter {
                 }
                 let values = spec.variables.enumerated().map { i, variable in
                     let read = "variables.\(SwiftIdentifier.escaped(names.variableProperty[i]))"
-                    let value = switch variable.type {
-                    case .bool: ".bool(\(read))"
-                    case .int: ".int(\(read))"
-                    case .enumeration: ".enumCase(\(read).rawValue)"
-                    }
+                    let value =
+                        switch variable.type {
+                        case .bool: ".bool(\(read))"
+                        case .int: ".int(\(read))"
+                        case .enumeration: ".enumCase(\(read).rawValue)"
+                        }
                     return "\(SwiftIdentifier.stringLiteral(variable.name)): \(value)"
                 }
                 let dictionary = values.isEmpty ? "[:]" : "[" + values.joined(separator: ", ") + "]"
@@ -107,12 +112,15 @@ struct ConformanceEmitter: ContextEmitter {
                         for (label, parameter) in zip(names.parameterLabels[event.index], event.parameters) {
                             let local = "argument" + SwiftIdentifier.capitalized(label)
                             let key = SwiftIdentifier.stringLiteral(parameter.name)
-                            let missing = "throw \(type)ConformanceError(description: \"event '\(event.name)' needs '\(parameter.name)' (\(parameter.type))\")"
+                            let missing =
+                                "throw \(type)ConformanceError(description: \"event '\(event.name)' needs '\(parameter.name)' (\(parameter.type))\")"
                             switch parameter.type {
                             case .bool: w.line("guard case .bool(let \(local))? = arguments[\(key)] else { \(missing) }")
                             case .int: w.line("guard case .int(let \(local))? = arguments[\(key)] else { \(missing) }")
                             case .enumeration:
-                                w.line("guard case .enumCase(let raw\(SwiftIdentifier.capitalized(label)))? = arguments[\(key)], let \(local) = \(names.swiftType(parameter.type))(rawValue: raw\(SwiftIdentifier.capitalized(label))) else { \(missing) }")
+                                w.line(
+                                    "guard case .enumCase(let raw\(SwiftIdentifier.capitalized(label)))? = arguments[\(key)], let \(local) = \(names.swiftType(parameter.type))(rawValue: raw\(SwiftIdentifier.capitalized(label))) else { \(missing) }"
+                                )
                             }
                             values.append("\(label): \(local)")
                         }
@@ -128,7 +136,8 @@ struct ConformanceEmitter: ContextEmitter {
 
     private func emitChoiceHooks(into writer: inout SwiftWriter) {
         writer.line()
-        writer.documentation("""
+        writer.documentation(
+            """
             Hooks that replay the fuzzer's draws: each opaque guard and `oneOf` pick takes the next value (0 when they \
             run out), as the engine does without a host; callbacks are only recorded.
             """)
@@ -147,7 +156,9 @@ struct ConformanceEmitter: ContextEmitter {
             }
             for (hook, name) in zip(names.callbackHook, spec.callbacks) {
                 w.line()
-                w.line("func \(SwiftIdentifier.escaped(hook))(_ event: \(type).Event?) { calls.append(\(SwiftIdentifier.stringLiteral(name))) }")
+                w.line(
+                    "func \(SwiftIdentifier.escaped(hook))(_ event: \(type).Event?) { calls.append(\(SwiftIdentifier.stringLiteral(name))) }"
+                )
             }
             for hook in names.opaqueGuardHook {
                 w.line()
@@ -155,7 +166,9 @@ struct ConformanceEmitter: ContextEmitter {
             }
             if facts.hasOneOf {
                 w.line()
-                w.line("func \(SwiftIdentifier.escaped(names.chooseTargetHook))(_ choice: \(type).OneOf, _ event: \(type).Event?) -> Int { next(arity: choice.options.count) }")
+                w.line(
+                    "func \(SwiftIdentifier.escaped(names.chooseTargetHook))(_ choice: \(type).OneOf, _ event: \(type).Event?) -> Int { next(arity: choice.options.count) }"
+                )
             }
         }
     }

@@ -11,7 +11,8 @@ extension DeclarationEmitter {
         let argument = hooks ? "hooks: hooks" : ""
         writer.line()
         writer.block("extension \(type)") { w in
-            w.documentation("""
+            w.documentation(
+                """
                 A `\(type)` that any number of threads can send events to: each event runs to completion under a lock, \
                 in the order the calls take it. An event sent from inside a hook (on the thread that is processing) is \
                 queued and processed right after the current one.
@@ -48,7 +49,9 @@ extension DeclarationEmitter {
                     w.line(context.tryPrefix + "machine.start(\(argument))")
                 }
                 w.line()
-                w.documentation("Processes `event` to completion; returns whether a transition handled it (false when it was queued\nfrom inside a hook).")
+                w.documentation(
+                    "Processes `event` to completion; returns whether a transition handled it (false when it was queued\nfrom inside a hook)."
+                )
                 w.line("@discardableResult")
                 w.block("\(access)func send(_ event: Event)\(context.throwsClause) -> Bool") { w in
                     w.line("lock.lock()")

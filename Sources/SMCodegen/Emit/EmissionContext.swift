@@ -63,8 +63,9 @@ final class EmissionContext {
 
     /// `ExpressionEmitter` for code that runs for `event` (nil: no parameters in scope).
     func expressionEmitter(event: Int?, what: String) -> ExpressionEmitter {
-        ExpressionEmitter(names: names, spec: spec, isActive: { [unowned self] in self.isActive($0) },
-                          parameters: event.map(parameterLocals) ?? [], what: what)
+        ExpressionEmitter(
+            names: names, spec: spec, isActive: { [unowned self] in self.isActive($0) },
+            parameters: event.map(parameterLocals) ?? [], what: what)
     }
 }
 

@@ -42,8 +42,10 @@ struct ExpressionEmitter {
     private(set) var prelude: [String] = []
     private var temporaries: Int
 
-    init(names: GeneratedNames, spec: ResolvedSpec, isActive: @escaping (Int) -> String,
-         parameters: [(name: String, type: ValueType)], what: String, firstTemporary: Int = 0) {
+    init(
+        names: GeneratedNames, spec: ResolvedSpec, isActive: @escaping (Int) -> String,
+        parameters: [(name: String, type: ValueType)], what: String, firstTemporary: Int = 0
+    ) {
         self.names = names
         self.spec = spec
         self.isActive = isActive
@@ -75,7 +77,8 @@ struct ExpressionEmitter {
             return EmittedValue(code: names.enumValue(index, of: values), kind: .enumeration(values))
         case .variable(let index):
             let variable = spec.variables[index]
-            return EmittedValue(code: "current.variables.\(SwiftIdentifier.escaped(names.variableProperty[index]))", kind: Self.kind(of: variable.type))
+            return EmittedValue(
+                code: "current.variables.\(SwiftIdentifier.escaped(names.variableProperty[index]))", kind: Self.kind(of: variable.type))
         case .parameter(let index):
             let parameter = parameters[index]
             return EmittedValue(code: parameter.name, kind: Self.kind(of: parameter.type))
@@ -87,7 +90,8 @@ struct ExpressionEmitter {
         case .negate(let operand):
             let value = emit(operand)
             if case .int(let range?) = value.kind, range.lower != Int.min {
-                return EmittedValue(code: "-" + Self.parenthesized(value.code), kind: .int(ValueRange(lower: -range.upper, upper: -range.lower)))
+                return EmittedValue(
+                    code: "-" + Self.parenthesized(value.code), kind: .int(ValueRange(lower: -range.upper, upper: -range.lower)))
             }
             return checked("0.subtractingReportingOverflow(\(value.code))", dividing: nil)
         case .arithmetic(let op, let left, let right):
@@ -102,7 +106,8 @@ struct ExpressionEmitter {
             let value = emit(operand)
             guard case .enumeration(let from) = value.kind, case .enumeration(let to) = expected else { return value }
             if !conversions.contains(where: { $0.from == from && $0.to == to }) { conversions.append((from, to, table)) }
-            return EmittedValue(code: "Self.\(Self.conversionName(from: from, to: to, names: names))(\(value.code))", kind: .convertedEnumeration(to))
+            return EmittedValue(
+                code: "Self.\(Self.conversionName(from: from, to: to, names: names))(\(value.code))", kind: .convertedEnumeration(to))
         }
     }
 
@@ -120,7 +125,9 @@ struct ExpressionEmitter {
             if let ra, let rb, let range = Self.range(of: op, ra, rb) {
                 return EmittedValue(code: "\(l) \(op.rawValue) \(r)", kind: .int(range))
             }
-            let method = op == .add ? "addingReportingOverflow(" : op == .subtract ? "subtractingReportingOverflow(" : "multipliedReportingOverflow(by: "
+            let method =
+                op == .add
+                ? "addingReportingOverflow(" : op == .subtract ? "subtractingReportingOverflow(" : "multipliedReportingOverflow(by: "
             return checked("\(l).\(method)\(b.code))", dividing: nil)
         case .divide, .remainder:
             let mayBeZero = rb.map { $0.contains(0) } ?? true
@@ -137,7 +144,9 @@ struct ExpressionEmitter {
     private mutating func checked(_ call: String, dividing divisor: String?) -> EmittedValue {
         let value = temporary(), overflow = temporary()
         if let divisor {
-            prelude.append("if \(Self.parenthesized(divisor)) == 0 { throw evaluationFailure(\"division by zero\", in: \(SwiftIdentifier.stringLiteral(what))) }")
+            prelude.append(
+                "if \(Self.parenthesized(divisor)) == 0 { throw evaluationFailure(\"division by zero\", in: \(SwiftIdentifier.stringLiteral(what))) }"
+            )
         }
         prelude.append("let (\(value), \(overflow)) = \(call)")
         prelude.append("if \(overflow) { throw evaluationFailure(\"integer overflow\", in: \(SwiftIdentifier.stringLiteral(what))) }")
@@ -217,11 +226,12 @@ struct ExpressionEmitter {
         default: pairs = [(a.lower, b.lower), (a.lower, b.upper), (a.upper, b.lower), (a.upper, b.upper)]
         }
         for (x, y) in pairs {
-            let (value, overflow) = switch op {
-            case .add: x.addingReportingOverflow(y)
-            case .subtract: x.subtractingReportingOverflow(y)
-            default: x.multipliedReportingOverflow(by: y)
-            }
+            let (value, overflow) =
+                switch op {
+                case .add: x.addingReportingOverflow(y)
+                case .subtract: x.subtractingReportingOverflow(y)
+                default: x.multipliedReportingOverflow(by: y)
+                }
             if overflow { return nil }
             candidates.append(value)
         }

@@ -91,7 +91,9 @@ struct KernelEmitter: ContextEmitter {
         writer.block("fileprivate enum Tree") { w in
             w.line("static let count = \(spec.states.count)")
             w.line()
-            table("parent", returning: "Int", default: "-1", into: &w, cases: spec.states.compactMap { s in s.parent.map { (s.index, String($0)) } })
+            table(
+                "parent", returning: "Int", default: "-1", into: &w,
+                cases: spec.states.compactMap { s in s.parent.map { (s.index, String($0)) } })
             w.line()
             for (name, kind) in [("isHistory", Spec.State.Kind.history), ("isCompound", .compound), ("isParallel", .parallel)] {
                 membership(name, spec.states.filter { $0.kind == kind }.map(\.index), into: &w)
@@ -99,26 +101,31 @@ struct KernelEmitter: ContextEmitter {
             }
             w.line()
             w.documentation("One past the last state of the subtree: `state..<end(state)` is the state and its descendants.")
-            table("end", returning: "Int", default: "state + 1", into: &w,
-                  cases: spec.states.compactMap { s in
-                      let end = subtreeEnd(s.index)
-                      return end == s.index + 1 ? nil : (s.index, String(end))
-                  })
+            table(
+                "end", returning: "Int", default: "state + 1", into: &w,
+                cases: spec.states.compactMap { s in
+                    let end = subtreeEnd(s.index)
+                    return end == s.index + 1 ? nil : (s.index, String(end))
+                })
             w.line()
             w.line("static func isDescendant(_ state: Int, of ancestor: Int) -> Bool { state > ancestor && state < end(ancestor) }")
             w.line()
-            table("initial", returning: "Int", default: "-1", into: &w,
-                  cases: spec.states.compactMap { s in context.machine.initialTarget(of: s.index).map { (s.index, String($0)) } })
+            table(
+                "initial", returning: "Int", default: "-1", into: &w,
+                cases: spec.states.compactMap { s in context.machine.initialTarget(of: s.index).map { (s.index, String($0)) } })
             w.line()
             w.documentation("The regions of a parallel state.")
-            table("regions", returning: "StateBits", default: "StateBits()", into: &w,
-                  cases: spec.states.filter { $0.kind == .parallel }.map { ($0.index, bits(states.activeChildren($0.index))) })
+            table(
+                "regions", returning: "StateBits", default: "StateBits()", into: &w,
+                cases: spec.states.filter { $0.kind == .parallel }.map { ($0.index, bits(states.activeChildren($0.index))) })
             w.line()
-            table("historyDefaults", returning: "StateBits", default: "StateBits()", into: &w,
-                  cases: spec.states.filter { $0.kind == .history }.map { ($0.index, bits(context.machine.historyDefaults(of: $0.index))) })
+            table(
+                "historyDefaults", returning: "StateBits", default: "StateBits()", into: &w,
+                cases: spec.states.filter { $0.kind == .history }.map { ($0.index, bits(context.machine.historyDefaults(of: $0.index))) })
             w.line()
-            table("source", parameter: "_ transition: Int", returning: "Int", default: "0", into: &w,
-                  cases: spec.transitions.map { ($0.index, String($0.source)) }, subject: "transition")
+            table(
+                "source", parameter: "_ transition: Int", returning: "Int", default: "0", into: &w,
+                cases: spec.transitions.map { ($0.index, String($0.source)) }, subject: "transition")
             w.line()
             membership("isLocal", spec.transitions.filter { $0.kind == .local }.map(\.index), subject: "transition", into: &w)
             w.line()
@@ -146,7 +153,9 @@ struct KernelEmitter: ContextEmitter {
                 }
             }
             w.line()
-            w.documentation("SCXML's getTransitionDomain: the source for a local transition into it, else the nearest compound\nancestor of the source that contains every (effective) target.")
+            w.documentation(
+                "SCXML's getTransitionDomain: the source for a local transition into it, else the nearest compound\nancestor of the source that contains every (effective) target."
+            )
             w.block("static func domain(source: Int, targets: StateBits, isLocal: Bool) -> Int") { w in
                 w.block("if isLocal && isCompound(source) && targets.allSatisfy({ isDescendant($0, of: source) })") { w in
                     w.line("return source")
@@ -164,8 +173,10 @@ struct KernelEmitter: ContextEmitter {
     }
 
     /// `static func name(_ state: Int) -> Type { switch … }`, with the rows that differ from `default`.
-    private func table(_ name: String, parameter: String = "_ state: Int", returning type: String, default fallback: String,
-                       into writer: inout SwiftWriter, cases: [(Int, String)], subject: String = "state") {
+    private func table(
+        _ name: String, parameter: String = "_ state: Int", returning type: String, default fallback: String,
+        into writer: inout SwiftWriter, cases: [(Int, String)], subject: String = "state"
+    ) {
         writer.block("static func \(name)(\(parameter)) -> \(type)") { w in
             guard !cases.isEmpty else { w.line(fallback); return }
             w.switchBlock("switch \(subject)") { w in

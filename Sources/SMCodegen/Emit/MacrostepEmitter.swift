@@ -111,9 +111,12 @@ struct MacrostepEmitter: ContextEmitter {
                 }
             }
             w.line()
-            w.documentation("Processes one event to completion, then every event the machine sent itself meanwhile; returns\nwhether a transition handled the event.")
+            w.documentation(
+                "Processes one event to completion, then every event the machine sent itself meanwhile; returns\nwhether a transition handled the event."
+            )
             w.line("@discardableResult")
-            w.block("\(access)mutating func send(_ event: Event\(facts.hasHooks ? ", " + hooksLabel : ""))\(context.throwsClause) -> Bool") { w in
+            w.block("\(access)mutating func send(_ event: Event\(facts.hasHooks ? ", " + hooksLabel : ""))\(context.throwsClause) -> Bool")
+            { w in
                 w.line("guard current.isStarted else { return \(context.tryPrefix)startAndSend(\(context.arguments(["event"]))) }")
                 if !validatedEvents.isEmpty { w.line("try validate(event)") }
                 rollingBack(into: &w, when: stepCanThrow) { w in
@@ -130,7 +133,8 @@ struct MacrostepEmitter: ContextEmitter {
             w.line()
             w.documentation("The first `send`: kept out of line so that `send` itself stays a few instructions around the step.")
             w.line("@inline(never)")
-            w.block("fileprivate mutating func startAndSend(\(context.parameters(["_ event: Event"])))\(context.throwsClause) -> Bool") { w in
+            w.block("fileprivate mutating func startAndSend(\(context.parameters(["_ event: Event"])))\(context.throwsClause) -> Bool") {
+                w in
                 w.line(context.tryPrefix + "start(\(facts.hasHooks ? "hooks: hooks" : ""))")
                 w.line("return \(context.tryPrefix)send(event\(facts.hasHooks ? ", hooks: hooks" : ""))")
             }
@@ -186,7 +190,9 @@ struct MacrostepEmitter: ContextEmitter {
             }
             w.documentation("One macrostep: the event's transitions, then eventless transitions and raised events until stable.")
             w.line("@inline(__always)")
-            w.block("fileprivate mutating func macrostep(\(context.parameters(["_ event: Event", "fromHost: Bool"])))\(context.throwsClause) -> Bool") { w in
+            w.block(
+                "fileprivate mutating func macrostep(\(context.parameters(["_ event: Event", "fromHost: Bool"])))\(context.throwsClause) -> Bool"
+            ) { w in
                 if hasTopLevelFinal { w.line("if current.isFinished { return false }") }
                 if facts.countsMicrosteps {
                     w.line("scratch.microsteps = 0")
@@ -196,7 +202,9 @@ struct MacrostepEmitter: ContextEmitter {
                 w.line("let handled = \(context.tryPrefix)dispatch(\(context.arguments(["event"])))")
                 if facts.unhandledIsError {
                     w.block("if !handled && fromHost") { w in
-                        w.line("throw \(errorType)(kind: .unhandledEvent(event: event.name), message: \"event '\\(event.name)' is not handled in \\(describeConfiguration())\")")
+                        w.line(
+                            "throw \(errorType)(kind: .unhandledEvent(event: event.name), message: \"event '\\(event.name)' is not handled in \\(describeConfiguration())\")"
+                        )
                     }
                 }
                 if needsRunToCompletion { w.line("try runToCompletion(\(hooks))") }
@@ -211,7 +219,9 @@ struct MacrostepEmitter: ContextEmitter {
                     for event in declared {
                         let locals = context.parameterLocals(event.index).map(\.name)
                         let pattern = locals.isEmpty ? "" : "(" + locals.map { "let \($0)" }.joined(separator: ", ") + ")"
-                        w.line("case .\(SwiftIdentifier.escaped(names.eventCase[event.index]))\(pattern): return \(context.tryPrefix)\(selection.handlerName(event.index))(\(context.arguments(locals)))")
+                        w.line(
+                            "case .\(SwiftIdentifier.escaped(names.eventCase[event.index]))\(pattern): return \(context.tryPrefix)\(selection.handlerName(event.index))(\(context.arguments(locals)))"
+                        )
                     }
                 }
             }
@@ -267,7 +277,9 @@ struct MacrostepEmitter: ContextEmitter {
                 w.line("scratch.sentHead += 1")
                 w.line("drained += 1")
                 w.block("if drained > \(limit)") { w in
-                    w.line("throw \(errorType)(kind: .infiniteLoop, message: \"infinite send loop: more than \(limit) events sent by the machine to itself for one external event\")")
+                    w.line(
+                        "throw \(errorType)(kind: .infiniteLoop, message: \"infinite send loop: more than \(limit) events sent by the machine to itself for one external event\")"
+                    )
                 }
                 w.line("_ = try macrostep(\(context.arguments(["event", "fromHost: false"])))")
             }
@@ -294,7 +306,9 @@ struct MacrostepEmitter: ContextEmitter {
         writer.line()
         writer.block("fileprivate func infiniteLoop() -> \(errorType)") { w in
             w.line("let last = scratch.recent.list.map(Self.describeTransition).joined(separator: \"; \")")
-            w.line("return \(errorType)(kind: .infiniteLoop, message: \"infinite transition loop: more than \(limit) microsteps in one macrostep; the last transitions were \\(last)\")")
+            w.line(
+                "return \(errorType)(kind: .infiniteLoop, message: \"infinite transition loop: more than \(limit) microsteps in one macrostep; the last transitions were \\(last)\")"
+            )
         }
         writer.line()
         writer.block("fileprivate static func describeTransition(_ transition: Int) -> String") { w in
@@ -318,8 +332,12 @@ struct MacrostepEmitter: ContextEmitter {
                     w.line("case .\(SwiftIdentifier.escaped(names.eventCase[event.index]))(" + pattern.joined(separator: ", ") + "):")
                     for (parameter, local) in zip(event.parameters, locals) {
                         guard case .int(let min, let max) = parameter.type else { continue }
-                        w.line("    guard (\(ExpressionEmitter.literal(min))...\(ExpressionEmitter.literal(max))).contains(\(local.name)) else {")
-                        w.line("        throw \(errorType)(kind: .invalidEvent, message: \"argument \\(\(local.name)) of '\(event.name)' is outside '\(parameter.name)': \(parameter.type)\")")
+                        w.line(
+                            "    guard (\(ExpressionEmitter.literal(min))...\(ExpressionEmitter.literal(max))).contains(\(local.name)) else {"
+                        )
+                        w.line(
+                            "        throw \(errorType)(kind: .invalidEvent, message: \"argument \\(\(local.name)) of '\(event.name)' is outside '\(parameter.name)': \(parameter.type)\")"
+                        )
                         w.line("    }")
                     }
                 }

@@ -18,7 +18,8 @@ extension SelectionEmitter {
         writer.line("guard scratch.selection.count > 0 else { return false }")
         writer.line("if scratch.selection.count > 1 { resolveConflicts() }")
         let parameters = trigger.map { context.parameterLocals($0).map(\.name) } ?? []
-        writer.line(context.tryPrefix + "take\(SwiftIdentifier.capitalized(handlerName(trigger)))Selection(\(context.arguments(parameters)))")
+        writer.line(
+            context.tryPrefix + "take\(SwiftIdentifier.capitalized(handlerName(trigger)))Selection(\(context.arguments(parameters)))")
         writer.line("return true")
     }
 
@@ -46,7 +47,9 @@ extension SelectionEmitter {
                 breaks = true
             }
             if state == leaf && trigger == nil && spec.states[leaf].kind == .choice {
-                body.line("throw incompleteChoice(\(SwiftIdentifier.stringLiteral(spec.states[leaf].path)), .\(SwiftIdentifier.escaped(names.stateStem[leaf])))")
+                body.line(
+                    "throw incompleteChoice(\(SwiftIdentifier.stringLiteral(spec.states[leaf].path)), .\(SwiftIdentifier.escaped(names.stateStem[leaf])))"
+                )
                 break
             }
         }
@@ -66,7 +69,9 @@ extension SelectionEmitter {
         let parameters = trigger.map { context.parameterLocals($0).map { "_ \($0.name): \(names.swiftType($0.type))" } } ?? []
         writer.line()
         writer.documentation("Takes the selected transitions in one microstep.")
-        writer.block("fileprivate mutating func take\(SwiftIdentifier.capitalized(handlerName(trigger)))Selection(\(context.parameters(parameters)))\(context.throwsClause)") { w in
+        writer.block(
+            "fileprivate mutating func take\(SwiftIdentifier.capitalized(handlerName(trigger)))Selection(\(context.parameters(parameters)))\(context.throwsClause)"
+        ) { w in
             if facts.countsMicrosteps { w.line("try beginMicrostepOfSelection()") }
             let precomputed = candidates.filter { t in transitions.plans[t].allSatisfy(\.isPrecomputed) }
             if !precomputed.isEmpty {

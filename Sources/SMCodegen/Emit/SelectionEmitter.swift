@@ -59,7 +59,8 @@ struct SelectionEmitter: ContextEmitter {
         let hasCandidates = hasCandidates(below: 0, trigger)
         // Inlined into the dispatch: the step for an event is one function, a switch down to the active leaf.
         writer.line("@inline(__always)")
-        writer.block("fileprivate mutating func \(handlerName(trigger))(\(handlerParameters(trigger)))\(context.throwsClause) -> Bool") { w in
+        writer.block("fileprivate mutating func \(handlerName(trigger))(\(handlerParameters(trigger)))\(context.throwsClause) -> Bool") {
+            w in
             if !hasCandidates {
                 w.line("return false")
             } else if selectsAtMostOne(trigger) {
@@ -75,8 +76,10 @@ struct SelectionEmitter: ContextEmitter {
     /// A walk down the active configuration to every leaf that has something to try, in document order. Returns
     /// whether every path through the code it wrote returns (so nothing may follow it).
     @discardableResult
-    func walkToLeaves(from state: Int, _ trigger: Trigger, into writer: inout SwiftWriter,
-                              _ leafBody: (Int, inout SwiftWriter) -> Bool) -> Bool {
+    func walkToLeaves(
+        from state: Int, _ trigger: Trigger, into writer: inout SwiftWriter,
+        _ leafBody: (Int, inout SwiftWriter) -> Bool
+    ) -> Bool {
         guard states.hasChildren(state) else { return leafBody(state, &writer) }
         if spec.states[state].kind == .parallel {
             for child in states.activeChildren(state) where hasCandidates(below: child, trigger) {
@@ -127,7 +130,9 @@ struct SelectionEmitter: ContextEmitter {
                 }
             }
             if state == leaf && trigger == nil && spec.states[leaf].kind == .choice {
-                writer.line("throw incompleteChoice(\(SwiftIdentifier.stringLiteral(spec.states[leaf].path)), .\(SwiftIdentifier.escaped(names.stateStem[leaf])))")
+                writer.line(
+                    "throw incompleteChoice(\(SwiftIdentifier.stringLiteral(spec.states[leaf].path)), .\(SwiftIdentifier.escaped(names.stateStem[leaf])))"
+                )
                 return true
             }
         }
@@ -193,7 +198,8 @@ struct SelectionEmitter: ContextEmitter {
     /// A transition into a history state: its domain and entry set depend on what was recorded (the kernel).
     private func emitDynamicMicrostep(_ t: Int, _ o: Int, into writer: inout SwiftWriter) {
         let transition = spec.transitions[t]
-        let arguments = "source: \(transition.source), targets: Tree.targets(\(t), \(o)) ?? StateBits(), isLocal: \(transition.kind == .local)"
+        let arguments =
+            "source: \(transition.source), targets: Tree.targets(\(t), \(o)) ?? StateBits(), isLocal: \(transition.kind == .local)"
         writer.line(states.tryIf(states.exitsThrow) + "exitToward(\(context.arguments([arguments])))")
         writer.lines(transitions.effectCall(t))
         writer.line(states.tryIf(states.entriesThrow) + "enterToward(\(context.arguments([arguments])))")
@@ -201,8 +207,10 @@ struct SelectionEmitter: ContextEmitter {
 
     /// `if condition { body }` after the guard's checks; checked guards declare temporaries, so they get a scope of
     /// their own to keep the names apart.
-    func emitGuarded(_ prelude: [String], _ condition: String, into writer: inout SwiftWriter,
-                             _ body: (inout SwiftWriter) -> Void) {
+    func emitGuarded(
+        _ prelude: [String], _ condition: String, into writer: inout SwiftWriter,
+        _ body: (inout SwiftWriter) -> Void
+    ) {
         func guarded(_ w: inout SwiftWriter) {
             w.lines(prelude)
             w.block("if \(condition)", body)

@@ -35,13 +35,17 @@ struct StateEmitter: ContextEmitter {
     }
 
     /// `enterCountdown` or `exitCountdown`: the state's actions around its activation; returns whether it throws.
-    private func emitHelper(_ verb: String, _ state: ResolvedState, actions: [ResolvedAction], into writer: inout SwiftWriter,
-                            _ body: ([String], inout SwiftWriter) -> Void) -> Bool {
+    private func emitHelper(
+        _ verb: String, _ state: ResolvedState, actions: [ResolvedAction], into writer: inout SwiftWriter,
+        _ body: ([String], inout SwiftWriter) -> Void
+    ) -> Bool {
         var emitter = ActionEmitter(context: context)
         emitter.emit(actions)
         writer.line()
         writer.documentation((verb == "enter" ? "Enters" : "Leaves") + " `\(state.path)`.")
-        writer.block("fileprivate mutating func \(names.helper(verb, state.index))(\(context.hooksParameter))\(throwsClause(emitter.throwing))") { w in
+        writer.block(
+            "fileprivate mutating func \(names.helper(verb, state.index))(\(context.hooksParameter))\(throwsClause(emitter.throwing))"
+        ) { w in
             body(emitter.lines, &w)
         }
         return emitter.throwing
@@ -83,7 +87,7 @@ struct StateEmitter: ContextEmitter {
             lines.append("scratch.raised.append(.\(names.eventCase[done]))")
         }
         if let grandparent = spec.states[parent].parent, grandparent > 0, spec.states[grandparent].kind == .parallel,
-           let done = context.machine.doneEvent(of: grandparent)
+            let done = context.machine.doneEvent(of: grandparent)
         {
             let condition = activeChildren(grandparent).map(isInFinalState).joined(separator: " && ")
             lines.append("if \(condition.isEmpty ? "true" : condition) { scratch.raised.append(.\(names.eventCase[done])) }")
@@ -140,10 +144,13 @@ struct StateEmitter: ContextEmitter {
             let throwing = subtreeExitThrows(state.index)
             writer.line()
             writer.documentation("Leaves the active states below `\(state.displayPath)`, innermost first.")
-            writer.block("fileprivate mutating func \(names.helper("exitBelow", state.index))(\(context.hooksParameter))\(throwsClause(throwing))") { w in
+            writer.block(
+                "fileprivate mutating func \(names.helper("exitBelow", state.index))(\(context.hooksParameter))\(throwsClause(throwing))"
+            ) { w in
                 walk(state.index, reversed: true, into: &w) { child, inner in
                     if hasChildren(child) {
-                        inner.line((subtreeExitThrows(child) ? "try " : "") + names.helper("exitBelow", child) + "(\(context.hooksArgument))")
+                        inner.line(
+                            (subtreeExitThrows(child) ? "try " : "") + names.helper("exitBelow", child) + "(\(context.hooksArgument))")
                     }
                     inner.line(exitCall(child))
                 }
@@ -154,7 +161,9 @@ struct StateEmitter: ContextEmitter {
         writer.block("fileprivate mutating func exitBelow(\(context.parameters(["domain: Int"])))\(throwsClause(exitsThrow))") { w in
             w.switchBlock("switch domain") { w in
                 for state in spec.states where state.kind == .compound {
-                    w.line("case \(state.index): " + (subtreeExitThrows(state.index) ? "try " : "") + names.helper("exitBelow", state.index) + "(\(context.hooksArgument))")
+                    w.line(
+                        "case \(state.index): " + (subtreeExitThrows(state.index) ? "try " : "") + names.helper("exitBelow", state.index)
+                            + "(\(context.hooksArgument))")
                 }
                 w.line("default: break")
             }
@@ -213,7 +222,8 @@ struct StateEmitter: ContextEmitter {
     /// The statements that record the history children of `state`, which is active and about to be left.
     func recording(_ state: Int) -> [String] {
         spec.states[state].children.filter { spec.states[$0].kind == .history }.map { history in
-            let value = spec.states[history].historyDepth == .deep
+            let value =
+                spec.states[history].historyDepth == .deep
                 ? names.helper("activeLeavesBelow", state) + "()"
                 : names.helper("activeChildrenOf", state) + "()"
             return "current.\(historyProperty(history)) = \(value)"

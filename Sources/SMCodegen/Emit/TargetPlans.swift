@@ -35,21 +35,27 @@ struct TargetPlan {
     private static func historyPlan(_ transition: Int, _ option: Machine.TargetOption, context: EmissionContext) -> TargetPlan? {
         let spec = context.spec, machine = context.machine
         guard option.targets.count == 1, let history = option.targets.first, spec.states[history].kind == .history,
-              let parent = spec.states[history].parent, spec.states[parent].kind == .compound, !context.facts.sharedByLeaves[parent],
-              !machine.historyDefaults(of: history).contains(where: { spec.states[$0].kind == .history })
+            let parent = spec.states[history].parent, spec.states[parent].kind == .compound, !context.facts.sharedByLeaves[parent],
+            !machine.historyDefaults(of: history).contains(where: { spec.states[$0].kind == .history })
         else { return nil }
-        let recordable = spec.states[history].historyDepth == .deep
+        let recordable =
+            spec.states[history].historyDepth == .deep
             ? spec.states.filter { $0.isLeaf && spec.isDescendant($0.index, of: parent, orSelf: false) }.map(\.index)
             : spec.states[parent].children.filter { spec.states[$0].kind != .history }
         guard recordable.count <= branchLimit else { return nil }
         let source = spec.transitions[transition].source, isLocal = spec.transitions[transition].kind == .local
         let otherwise = machine.entry(source: source, targets: [history], isLocal: isLocal, recorded: [:])
         let cases = recordable.map { state in
-            (state, machine.entry(source: source, targets: [history], isLocal: isLocal,
-                                  recorded: [history: StateSet(capacity: spec.states.count, [state])]))
+            (
+                state,
+                machine.entry(
+                    source: source, targets: [history], isLocal: isLocal,
+                    recorded: [history: StateSet(capacity: spec.states.count, [state])])
+            )
         }
         guard cases.allSatisfy({ $0.1.domain == otherwise.domain }) else { return nil }
-        return TargetPlan(domain: otherwise.domain,
-                          entry: .byHistory(history: history, cases: cases.map { ($0.0, $0.1.states) }, otherwise: otherwise.states))
+        return TargetPlan(
+            domain: otherwise.domain,
+            entry: .byHistory(history: history, cases: cases.map { ($0.0, $0.1.states) }, otherwise: otherwise.states))
     }
 }

@@ -22,8 +22,9 @@ struct TransitionEmitter: ContextEmitter {
     /// `always`, for descriptors matching events with different parameters, and for events without any).
     func event(of transition: ResolvedTransition) -> Int? {
         guard case .descriptors = transition.trigger, let first = transition.matchedEvents.first,
-              !spec.events[first].parameters.isEmpty,
-              transition.matchedEvents.allSatisfy({ spec.events[$0].parameters == spec.events[first].parameters }) else { return nil }
+            !spec.events[first].parameters.isEmpty,
+            transition.matchedEvents.allSatisfy({ spec.events[$0].parameters == spec.events[first].parameters })
+        else { return nil }
         return first
     }
 
@@ -37,7 +38,9 @@ struct TransitionEmitter: ContextEmitter {
                 let parameters = event.map { context.parameterLocals($0).map { "_ \($0.name): \(names.swiftType($0.type))" } } ?? []
                 writer.line()
                 writer.documentation("The actions of \(spec.describe(transition)).")
-                writer.block("fileprivate mutating func effect\(transition.index)(\(context.parameters(parameters)))\(states.throwsClause(actions.throwing))") { w in
+                writer.block(
+                    "fileprivate mutating func effect\(transition.index)(\(context.parameters(parameters)))\(states.throwsClause(actions.throwing))"
+                ) { w in
                     w.lines(actions.lines)
                 }
             }
@@ -56,15 +59,22 @@ struct TransitionEmitter: ContextEmitter {
                     let throwing = order.contains { states.enterThrows[$0] }
                     throwsByOption.append(throwing)
                     writer.documentation("Enters \(target) for \(spec.describe(transition)).")
-                    writer.block("fileprivate mutating func \(entryHelper(transition.index, o))(\(context.hooksParameter))\(states.throwsClause(throwing))") { w in
+                    writer.block(
+                        "fileprivate mutating func \(entryHelper(transition.index, o))(\(context.hooksParameter))\(states.throwsClause(throwing))"
+                    ) { w in
                         for state in order { w.line(states.enterCall(state)) }
                     }
                 case .byHistory(let history, let cases, let otherwise):
                     let throwing = (cases.flatMap(\.states) + otherwise).contains { states.enterThrows[$0] }
                     throwsByOption.append(throwing)
                     writer.documentation("Enters what \(target) recorded (its default before that) for \(spec.describe(transition)).")
-                    writer.block("fileprivate mutating func \(entryHelper(transition.index, o))(\(context.hooksParameter))\(states.throwsClause(throwing))") { w in
-                        let binding = cases.count > 1 ? "let recorded = current.\(states.historyProperty(history))" : "current.\(states.historyProperty(history)) != nil"
+                    writer.block(
+                        "fileprivate mutating func \(entryHelper(transition.index, o))(\(context.hooksParameter))\(states.throwsClause(throwing))"
+                    ) { w in
+                        let binding =
+                            cases.count > 1
+                            ? "let recorded = current.\(states.historyProperty(history))"
+                            : "current.\(states.historyProperty(history)) != nil"
                         w.block("guard \(binding) else") { w in
                             for state in otherwise { w.line(states.enterCall(state)) }
                             w.line("return")
@@ -72,7 +82,8 @@ struct TransitionEmitter: ContextEmitter {
                         guard cases.count > 1 else { return cases.first.map { w.lines($0.states.map(states.enterCall)) } ?? () }
                         // Exactly one of these is recorded: the last needs no test.
                         for (i, entry) in cases.enumerated() {
-                            let header = i == cases.count - 1 ? "} else" : (i == 0 ? "if" : "} else if") + " recorded.contains(\(entry.recorded))"
+                            let header =
+                                i == cases.count - 1 ? "} else" : (i == 0 ? "if" : "} else if") + " recorded.contains(\(entry.recorded))"
                             w.line(header + " {  // \(spec.states[entry.recorded].path)")
                             w.indented { w in for state in entry.states { w.line(states.enterCall(state)) } }
                         }
@@ -120,6 +131,7 @@ struct TransitionEmitter: ContextEmitter {
     /// The option a `oneOf` transition takes: the host's pick, kept within the options as the engine does.
     func optionChoice(_ transition: Int) -> String {
         let count = context.machine.targetOptions(of: transition).count
-        return "min(max(hooks.\(SwiftIdentifier.escaped(names.chooseTargetHook))(.\(SwiftIdentifier.escaped(names.oneOfCase[transition] ?? "choice")), scratch.event), 0), \(count - 1))"
+        return
+            "min(max(hooks.\(SwiftIdentifier.escaped(names.chooseTargetHook))(.\(SwiftIdentifier.escaped(names.oneOfCase[transition] ?? "choice")), scratch.event), 0), \(count - 1))"
     }
 }

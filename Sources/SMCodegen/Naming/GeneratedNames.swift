@@ -93,7 +93,8 @@ struct GeneratedNames {
         var raisedScope = IdentifierScope(reserved: ["event"])
         eventCase = spec.events.map { event in
             if let state = event.doneStateOf {
-                return raisedScope.claim("doneState" + SwiftIdentifier.capitalized(SwiftIdentifier.lowerCamel(spec.states[state].path, fallback: "state")))
+                return raisedScope.claim(
+                    "doneState" + SwiftIdentifier.capitalized(SwiftIdentifier.lowerCamel(spec.states[state].path, fallback: "state")))
             }
             return eventScope.claim(SwiftIdentifier.lowerCamel(event.name, fallback: "event"))
         }
@@ -129,7 +130,8 @@ struct GeneratedNames {
         var oneOf: [Int: String] = [:]
         for transition in spec.transitions where transition.isOneOf {
             let trigger = transition.triggerText == "*" ? "any" : transition.triggerText
-            oneOf[transition.index] = oneOfScope.claim(stateStem[transition.source] + "On" + SwiftIdentifier.upperCamel(trigger, fallback: "Event"))
+            oneOf[transition.index] = oneOfScope.claim(
+                stateStem[transition.source] + "On" + SwiftIdentifier.upperCamel(trigger, fallback: "Event"))
         }
         oneOfCase = oneOf
     }

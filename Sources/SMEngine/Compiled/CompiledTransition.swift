@@ -50,7 +50,8 @@ package final class CompiledTransition: Sendable {
         case .otherwise: guardCondition = .otherwise
         }
         actions = CompiledAction.compile(transition.actions)
-        let targetLists: [[Int]] = transition.targets.isEmpty ? [] : (transition.isOneOf ? transition.targets.map { [$0] } : [transition.targets])
+        let targetLists: [[Int]] =
+            transition.targets.isEmpty ? [] : (transition.isOneOf ? transition.targets.map { [$0] } : [transition.targets])
         options = targetLists.map { targets in
             let domain = tree.domain(source: transition.source, targets: targets, isLocal: transition.kind == .local)
             var entry = EntrySet(tree: tree, history: [])
@@ -58,8 +59,9 @@ package final class CompiledTransition: Sendable {
             if entry.passedThroughHistory {
                 return Option(targets: targets, isDynamic: true, domain: -1, exitMask: StateSet(capacity: tree.count), entryOrder: [])
             }
-            return Option(targets: targets, isDynamic: false, domain: domain, exitMask: tree.descendants[domain],
-                          entryOrder: Array(entry.statesToEnter))
+            return Option(
+                targets: targets, isDynamic: false, domain: domain, exitMask: tree.descendants[domain],
+                entryOrder: Array(entry.statesToEnter))
         }
     }
 }
@@ -93,7 +95,10 @@ package enum CompiledAction: Sendable {
         actions.map { action in
             switch action.kind {
             case .assign(let assignments):
-                return .assign(assignments.map { Assignment(variable: $0.variable, value: Program($0.value), site: Site($0.location ?? action.location)) })
+                return .assign(
+                    assignments.map {
+                        Assignment(variable: $0.variable, value: Program($0.value), site: Site($0.location ?? action.location))
+                    })
             case .raise(let event, let arguments):
                 return .raise(event: event, arguments: arguments.map(Program.init), site: Site(action.location))
             case .send(let event, let arguments):

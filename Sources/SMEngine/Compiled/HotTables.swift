@@ -72,18 +72,20 @@ struct HotTables: @unchecked Sendable {
         eventCandidateWords = Self.copy(machine.eventCandidateWords)
         eventlessCandidateWords = Self.copy(machine.eventlessCandidateWords)
         parameterCount = Self.copy(machine.spec.events.map { Int32($0.parameters.count) })
-        guardKind = Self.copy(machine.transitions.map { t -> GuardKind in
-            switch t.guardCondition {
-            case .none: .none
-            case .program: .program
-            case .opaque: .opaque
-            case .otherwise: .otherwise
-            }
-        })
-        guardProgram = Self.copy(machine.transitions.map { t -> Unmanaged<Program>? in
-            if case .program(let program) = t.guardCondition { return Unmanaged.passUnretained(program) }
-            return nil
-        })
+        guardKind = Self.copy(
+            machine.transitions.map { t -> GuardKind in
+                switch t.guardCondition {
+                case .none: .none
+                case .program: .program
+                case .opaque: .opaque
+                case .otherwise: .otherwise
+                }
+            })
+        guardProgram = Self.copy(
+            machine.transitions.map { t -> Unmanaged<Program>? in
+                if case .program(let program) = t.guardCondition { return Unmanaged.passUnretained(program) }
+                return nil
+            })
         hasActions = Self.copy(machine.transitions.map { !$0.actions.isEmpty })
         actionCode = ActionCode(transitions: machine.transitionActions, entries: machine.entryActions, exits: machine.exitActions)
         isOneOf = Self.copy(machine.transitions.map { $0.isOneOf && $0.options.count > 1 })

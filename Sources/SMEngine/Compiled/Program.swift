@@ -80,26 +80,28 @@ private struct Emitter {
         case .arithmetic(let op, let l, let r):
             emit(l, depth: &depth)
             emit(r, depth: &depth)
-            let opcode: Opcode = switch op {
-            case .add: .add
-            case .subtract: .subtract
-            case .multiply: .multiply
-            case .divide: .divide
-            case .remainder: .remainder
-            }
+            let opcode: Opcode =
+                switch op {
+                case .add: .add
+                case .subtract: .subtract
+                case .multiply: .multiply
+                case .divide: .divide
+                case .remainder: .remainder
+                }
             code.append(Instruction(opcode: opcode, operand: 0))
             depth -= 1
         case .comparison(let op, let l, let r):
             emit(l, depth: &depth)
             emit(r, depth: &depth)
-            let opcode: Opcode = switch op {
-            case .equal: .equal
-            case .notEqual: .notEqual
-            case .less: .less
-            case .lessOrEqual: .lessOrEqual
-            case .greater: .greater
-            case .greaterOrEqual: .greaterOrEqual
-            }
+            let opcode: Opcode =
+                switch op {
+                case .equal: .equal
+                case .notEqual: .notEqual
+                case .less: .less
+                case .lessOrEqual: .lessOrEqual
+                case .greater: .greater
+                case .greaterOrEqual: .greaterOrEqual
+                }
             code.append(Instruction(opcode: opcode, operand: 0))
             depth -= 1
         case .and(let l, let r), .or(let l, let r):
@@ -139,11 +141,9 @@ extension Program {
         }
     }
 
-
     static func isActive(_ state: Int, _ configuration: UnsafePointer<UInt64>) -> Int {
         Int(truncatingIfNeeded: (configuration[state >> 6] >> UInt64(state & 63)) & 1)
     }
-
 
     func run(
         stack: UnsafeMutablePointer<Int>, variables: UnsafePointer<Int>, parameters: UnsafePointer<Int>,
@@ -182,7 +182,6 @@ extension Program {
         }
         return stack[0]
     }
-
 
     static func binary(_ opcode: Opcode, _ l: Int, _ r: Int) throws(EvaluationError) -> Int {
         switch opcode {

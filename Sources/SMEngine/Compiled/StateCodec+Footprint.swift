@@ -143,7 +143,8 @@ private struct FootprintBuilder {
         // on what was recorded; the domain of the history's parent contains every way it can resolve.
         let targets = transition.targets.map { tree.kind[$0] == .history ? tree.parent[$0] : $0 }
         let hasHistoryTarget = transition.targets.contains { tree.kind[$0] == .history }
-        let domain = hasHistoryTarget
+        let domain =
+            hasHistoryTarget
             ? tree.leastCommonCompoundAncestor([transition.source] + targets)
             : tree.domain(source: transition.source, targets: targets, isLocal: transition.kind == .local)
         footprint.reads.formUnion(subtreeBits[domain])

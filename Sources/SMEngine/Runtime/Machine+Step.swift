@@ -3,7 +3,8 @@ public import SMSpec
 // The step as a pure function of values, for callers that do not keep a context: tests, replay, tools.
 extension Machine {
     /// The machine's state after its start macrostep.
-    public func initialState(choices: ChoiceSequence = ChoiceSequence(), recordingMicrosteps: Bool = false) throws(EngineError) -> Macrostep {
+    public func initialState(choices: ChoiceSequence = ChoiceSequence(), recordingMicrosteps: Bool = false) throws(EngineError) -> Macrostep
+    {
         let context = StepContext(machine: self)
         context.choices = choices
         context.recordsMicrosteps = recordingMicrosteps
@@ -14,8 +15,10 @@ extension Machine {
     /// `(state, event, choices) -> (next state, microsteps)`: processes one external event to completion.
     ///
     /// Pure: the same arguments always give the same result, and nothing outside the returned value changes.
-    public func step(_ state: MachineState, _ event: EventInstance, choices: ChoiceSequence = ChoiceSequence(),
-                     recordingMicrosteps: Bool = false) throws(EngineError) -> Macrostep {
+    public func step(
+        _ state: MachineState, _ event: EventInstance, choices: ChoiceSequence = ChoiceSequence(),
+        recordingMicrosteps: Bool = false
+    ) throws(EngineError) -> Macrostep {
         let context = StepContext(machine: self)
         context.load(state)
         context.choices = choices
@@ -56,7 +59,8 @@ extension Machine {
         let name = spec.events[event.event].name
         let arguments = self.arguments(of: event)
         guard !arguments.isEmpty else { return name }
-        return name + " {" + arguments.map { "\(JSONWriter.quoted($0.name)): \(JSONWriter.string($0.value.json, style: .compact))" }
+        return name + " {"
+            + arguments.map { "\(JSONWriter.quoted($0.name)): \(JSONWriter.string($0.value.json, style: .compact))" }
             .joined(separator: ", ") + "}"
     }
 

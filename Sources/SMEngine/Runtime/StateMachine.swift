@@ -74,9 +74,10 @@ public final class StateMachine: @unchecked Sendable {
         if owner.load(ordering: .acquiring) == Self.currentThread {
             // Called from a callback or observer while this thread processes an event: run it next.
             reentrantQueue.append(event)
-            return StepResult(machine: machine, eventInstance: event, disposition: .queued, microsteps: [], microstepCount: 0,
-                              configuration: committed?.configuration ?? StateSet(capacity: machine.stateCount),
-                              variables: committed?.variables ?? machine.initialVariables)
+            return StepResult(
+                machine: machine, eventInstance: event, disposition: .queued, microsteps: [], microstepCount: 0,
+                configuration: committed?.configuration ?? StateSet(capacity: machine.stateCount),
+                variables: committed?.variables ?? machine.initialVariables)
         }
         return try withProcessingLock { () throws(EngineError) -> StepResult in
             _ = try startIfNeeded()
@@ -180,9 +181,11 @@ public final class StateMachine: @unchecked Sendable {
         if owner.load(ordering: .acquiring) == Self.currentThread, let committed { return committed }
         if let current = lock.withLock({ committed }) { return current }
         _ = try? start()
-        return lock.withLock { committed } ?? MachineState(configuration: StateSet(capacity: machine.stateCount),
-                                                           variables: machine.initialVariables,
-                                                           history: Array(repeating: nil, count: machine.historyStates.count))
+        return lock.withLock { committed }
+            ?? MachineState(
+                configuration: StateSet(capacity: machine.stateCount),
+                variables: machine.initialVariables,
+                history: Array(repeating: nil, count: machine.historyStates.count))
     }
 
     /// True when the state (by unique name or path) is active.

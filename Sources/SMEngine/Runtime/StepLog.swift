@@ -13,9 +13,10 @@ package enum StepLog {
 
     /// A macrostep of the pure step function as a step result, for formatting.
     package static func result(_ macrostep: Macrostep, machine: Machine) -> StepResult {
-        StepResult(machine: machine, eventInstance: macrostep.event, disposition: macrostep.handled ? .handled : .unhandled,
-                   microsteps: macrostep.microsteps, microstepCount: macrostep.microsteps.count,
-                   configuration: macrostep.state.configuration, variables: macrostep.state.variables)
+        StepResult(
+            machine: machine, eventInstance: macrostep.event, disposition: macrostep.handled ? .handled : .unhandled,
+            microsteps: macrostep.microsteps, microstepCount: macrostep.microsteps.count,
+            configuration: macrostep.state.configuration, variables: macrostep.state.variables)
     }
 
     /// One block per microstep, indented.

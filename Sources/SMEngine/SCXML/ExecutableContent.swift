@@ -21,13 +21,16 @@ extension StepCore {
                 if recordsMicrosteps { record(.send(instance)) }
                 guard externalQueue.count - externalHead < machine.options.queueBound else {
                     let event = instance.event
-                    throw EngineError(.queueOverflow(event: event),
-                                      "external queue overflow: sending '\(machine.spec.events[event].name)' with \(machine.options.queueBound) event(s) already waiting (queueBound)",
-                                      at: code.location(ofSite: instruction.site), variables: currentVariables)
+                    throw EngineError(
+                        .queueOverflow(event: event),
+                        "external queue overflow: sending '\(machine.spec.events[event].name)' with \(machine.options.queueBound) event(s) already waiting (queueBound)",
+                        at: code.location(ofSite: instruction.site), variables: currentVariables)
                 }
                 externalQueue.append(instance)
             case .jumpUnless:
-                let holds = try evaluate(code.programs[Int(instruction.operand)], at: code.location(ofSite: instruction.site), what: "condition") != 0
+                let holds =
+                    try evaluate(code.programs[Int(instruction.operand)], at: code.location(ofSite: instruction.site), what: "condition")
+                    != 0
                 if !holds { pc = instruction.first }
             case .jump:
                 pc = instruction.first
@@ -48,14 +51,17 @@ extension StepCore {
     /// One assignment action: every right-hand side sees the values from before it.
     private mutating func assign(_ code: ActionCode, from first: Int, count: Int) throws(EngineError) {
         if count == 1 {
-            let value = try evaluate(code.programs[Int(code.assignmentProgram[first])], at: code.location(ofSite: code.assignmentSite[first]), what: "assignment")
+            let value = try evaluate(
+                code.programs[Int(code.assignmentProgram[first])], at: code.location(ofSite: code.assignmentSite[first]), what: "assignment"
+            )
             try store(value, into: first, of: code)
             return
         }
         try withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { values throws(EngineError) in
             for i in 0..<count {
                 let a = first + i
-                values[i] = try evaluate(code.programs[Int(code.assignmentProgram[a])], at: code.location(ofSite: code.assignmentSite[a]), what: "assignment")
+                values[i] = try evaluate(
+                    code.programs[Int(code.assignmentProgram[a])], at: code.location(ofSite: code.assignmentSite[a]), what: "assignment")
             }
             for i in 0..<count { try store(values[i], into: first + i, of: code) }
         }
@@ -70,9 +76,10 @@ extension StepCore {
             let range = machine.parameterRanges[event][i]
             guard range.contains(value) else {
                 let parameter = machine.spec.events[event].parameters[i]
-                throw EngineError(.rangeViolation(variable: nil, value: value),
-                                  "range violation: argument '\(parameter.name)' of '\(machine.spec.events[event].name)' cannot be \(value); its type is \(parameter.type)",
-                                  at: code.location(ofSite: instruction.site), variables: currentVariables)
+                throw EngineError(
+                    .rangeViolation(variable: nil, value: value),
+                    "range violation: argument '\(parameter.name)' of '\(machine.spec.events[event].name)' cannot be \(value); its type is \(parameter.type)",
+                    at: code.location(ofSite: instruction.site), variables: currentVariables)
             }
             values.append(value)
         }
@@ -85,9 +92,10 @@ extension StepCore {
         guard range.contains(value) else {
             let variable = machine.spec.variables[target]
             let shown = value < 0 && variable.type.kindName != "int" && variable.type != .bool ? "a value not in its enum" : "\(value)"
-            throw EngineError(.rangeViolation(variable: target, value: value),
-                              "range violation: '\(variable.name)' cannot be \(shown); its type is \(variable.type)",
-                              at: code.location(ofSite: code.assignmentSite[assignment]), variables: currentVariables)
+            throw EngineError(
+                .rangeViolation(variable: target, value: value),
+                "range violation: '\(variable.name)' cannot be \(shown); its type is \(variable.type)",
+                at: code.location(ofSite: code.assignmentSite[assignment]), variables: currentVariables)
         }
         variables[target] = value
         tracking?.assign(target, value)
@@ -95,7 +103,9 @@ extension StepCore {
     }
 
     /// The location is read only when the evaluation fails: copying it would retain its strings on every step.
-    mutating func evaluate(_ program: Unmanaged<Program>, at location: @autoclosure () -> Spec.SourceLocation?, what: StaticString) throws(EngineError) -> Int {
+    mutating func evaluate(_ program: Unmanaged<Program>, at location: @autoclosure () -> Spec.SourceLocation?, what: StaticString)
+        throws(EngineError) -> Int
+    {
         do {
             return try program.evaluate(variables: variables, parameters: parameters, configuration: configuration)
         } catch {
@@ -105,8 +115,9 @@ extension StepCore {
 
     func evaluationError(_ error: EvaluationError, at location: Spec.SourceLocation?, what: String) -> EngineError {
         let reason = error == .divisionByZero ? "division by zero" : "integer overflow"
-        return EngineError(.rangeViolation(variable: nil, value: nil), "range violation: \(reason) in the \(what) (\(describeVariables()))",
-                           at: location, variables: currentVariables)
+        return EngineError(
+            .rangeViolation(variable: nil, value: nil), "range violation: \(reason) in the \(what) (\(describeVariables()))",
+            at: location, variables: currentVariables)
     }
 
     private mutating func record(_ effect: Effect) {

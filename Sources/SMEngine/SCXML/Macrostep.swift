@@ -80,8 +80,9 @@ extension StepCore {
             for w in 0..<words { coverage.unhandledIn[event.event * words + w] |= configuration[w] }
         }
         if !handled && fromHost && unhandledIsError {
-            throw EngineError(.unhandledEvent(event: event.event),
-                              "event '\(machine.spec.events[event.event].name)' is not handled in \(describeConfiguration())")
+            throw EngineError(
+                .unhandledEvent(event: event.event),
+                "event '\(machine.spec.events[event.event].name)' is not handled in \(describeConfiguration())")
         }
         // Nothing can follow a microstep without eventless transitions or raised events: skip the loop.
         if hasEventless || internalHead < internalQueue.count || isHalted { try runToCompletion() }
@@ -119,8 +120,10 @@ extension StepCore {
             externalHead += 1
             drained += 1
             if drained > machine.options.maxMicrosteps {
-                throw EngineError(.infiniteLoop(transitions: recentTransitionList),
-                                  "infinite send loop: more than \(machine.options.maxMicrosteps) events sent by the machine to itself for one external event")
+                throw EngineError(
+                    .infiniteLoop(transitions: recentTransitionList),
+                    "infinite send loop: more than \(machine.options.maxMicrosteps) events sent by the machine to itself for one external event"
+                )
             }
             _ = try macrostep(for: event, fromHost: false)
             drainedMicrosteps += microstepCount
@@ -141,13 +144,16 @@ extension StepCore {
         let declaration = machine.spec.events[event.event]
         let ranges = machine.parameterRanges[event.event]
         guard event.arguments.count == ranges.count else {
-            throw EngineError(.invalidEvent,
-                              "event '\(declaration.name)' takes \(ranges.count) argument(s), not \(event.arguments.count)")
+            throw EngineError(
+                .invalidEvent,
+                "event '\(declaration.name)' takes \(ranges.count) argument(s), not \(event.arguments.count)")
         }
         for (i, value) in event.arguments.enumerated() where !ranges[i].contains(value) {
             let parameter = declaration.parameters[i]
-            throw EngineError(.invalidEvent,
-                              "argument \(Machine.decode(value, as: parameter.type)) of '\(declaration.name)' is outside '\(parameter.name)': \(parameter.type)")
+            throw EngineError(
+                .invalidEvent,
+                "argument \(Machine.decode(value, as: parameter.type)) of '\(declaration.name)' is outside '\(parameter.name)': \(parameter.type)"
+            )
         }
     }
 

@@ -127,7 +127,7 @@ extension StepCore {
         raiseInternal(EventInstance(event: Int(hot.doneEvent[parent])))
         let grandparent = Int(hot.parent[parent])
         if grandparent > 0, hot.kind[grandparent] == .parallel,
-           tree.children[grandparent].allSatisfy({ hot.kind[$0] == .history || isInFinalState($0) })
+            tree.children[grandparent].allSatisfy({ hot.kind[$0] == .history || isInFinalState($0) })
         {
             raiseInternal(EventInstance(event: Int(hot.doneEvent[grandparent])))
         }
@@ -151,7 +151,9 @@ extension StepCore {
         let limit = machine.options.maxMicrosteps
         let recent = recentTransitionList
         let tail = recent.suffix(8).map { machine.spec.describe(machine.spec.transitions[$0]) }
-        return EngineError(.infiniteLoop(transitions: recent),
-                           "infinite transition loop: more than \(limit) microsteps in one macrostep; the last transitions were \(tail.joined(separator: "; "))")
+        return EngineError(
+            .infiniteLoop(transitions: recent),
+            "infinite transition loop: more than \(limit) microsteps in one macrostep; the last transitions were \(tail.joined(separator: "; "))"
+        )
     }
 }

@@ -34,13 +34,16 @@ extension StepCore {
                 bits &= bits - 1
                 if try select(from: hot.eventlessStart[leaf], to: hot.eventlessStart[leaf + 1], in: hot.eventlessPool) { continue }
                 if hot.kind[leaf] == .choice {
-                    throw EngineError(.incompleteChoice(state: leaf),
-                                      "incomplete choice: no branch of '\(machine.path(of: leaf))' is enabled (\(describeVariables()))",
-                                      at: machine.spec.states[leaf].location, variables: currentVariables)
+                    throw EngineError(
+                        .incompleteChoice(state: leaf),
+                        "incomplete choice: no branch of '\(machine.path(of: leaf))' is enabled (\(describeVariables()))",
+                        at: machine.spec.states[leaf].location, variables: currentVariables)
                 }
                 var state = hot.parent[leaf]
                 while state >= 0 {
-                    if try select(from: hot.eventlessStart[Int(state)], to: hot.eventlessStart[Int(state) + 1], in: hot.eventlessPool) { break }
+                    if try select(from: hot.eventlessStart[Int(state)], to: hot.eventlessStart[Int(state) + 1], in: hot.eventlessPool) {
+                        break
+                    }
                     state = hot.parent[Int(state)]
                 }
             }
@@ -84,10 +87,13 @@ extension StepCore {
             return true
         case .program:
             do {
-                enabled = try hot.guardProgram[t].unsafelyUnwrapped.evaluate(variables: variables, parameters: parameters, configuration: configuration) != 0
+                enabled =
+                    try hot.guardProgram[t].unsafelyUnwrapped.evaluate(
+                        variables: variables, parameters: parameters, configuration: configuration) != 0
             } catch {
-                throw evaluationError(error, at: machine.transitions[t].location,
-                                      what: "guard of \(machine.spec.describe(machine.spec.transitions[t]))")
+                throw evaluationError(
+                    error, at: machine.transitions[t].location,
+                    what: "guard of \(machine.spec.describe(machine.spec.transitions[t]))")
             }
         case .opaque:
             guard case .opaque(let id) = machine.transitions[t].guardCondition else { return false }
@@ -117,7 +123,8 @@ extension StepCore {
             case .opaque: alsoEnabled = true
             case .none, .otherwise: alsoEnabled = false
             case .program(let program):
-                alsoEnabled = ((try? program.evaluate(variables: variables, parameters: parameters, configuration: configuration)) ?? 0) != 0
+                alsoEnabled =
+                    ((try? program.evaluate(variables: variables, parameters: parameters, configuration: configuration)) ?? 0) != 0
             }
             guard alsoEnabled else { continue }
             coverage?.enabled[other] = true

@@ -45,16 +45,17 @@
         savedVariables = .allocate(capacity: variableCount)
         savedVariables.initialize(repeating: 0, count: variableCount)
         let selectionCapacity = max(1, machine.transitionCount)
-        core = StepCore(machine: machine, tree: machine.tree, hot: machine.hot, words: words,
-                        maxMicrosteps: machine.options.maxMicrosteps, unhandledIsError: machine.options.unhandled == .error,
-                        eventCount: machine.eventCount, invariantCount: machine.invariants.count,
-                        hasHistory: !machine.historyStates.isEmpty,
-                        hasEventless: machine.eventlessCandidateWords.contains { $0 != 0 },
-                        configuration: configuration,
-                        variables: variables, history: Array(repeating: nil, count: machine.historyStates.count),
-                        parameters: parameters, selected: .allocate(capacity: selectionCapacity),
-                        selectedOption: .allocate(capacity: selectionCapacity), exitScratch: exitScratch,
-                        recentTransitions: .allocate(capacity: StepCore.recentCapacity))
+        core = StepCore(
+            machine: machine, tree: machine.tree, hot: machine.hot, words: words,
+            maxMicrosteps: machine.options.maxMicrosteps, unhandledIsError: machine.options.unhandled == .error,
+            eventCount: machine.eventCount, invariantCount: machine.invariants.count,
+            hasHistory: !machine.historyStates.isEmpty,
+            hasEventless: machine.eventlessCandidateWords.contains { $0 != 0 },
+            configuration: configuration,
+            variables: variables, history: Array(repeating: nil, count: machine.historyStates.count),
+            parameters: parameters, selected: .allocate(capacity: selectionCapacity),
+            selectedOption: .allocate(capacity: selectionCapacity), exitScratch: exitScratch,
+            recentTransitions: .allocate(capacity: StepCore.recentCapacity))
     }
 
     deinit {
@@ -188,7 +189,9 @@
     package var isHalted: Bool { core.isHalted }
 
     /// The raw configuration words, for packing.
-    package var configurationWords: UnsafeMutableBufferPointer<UInt64> { UnsafeMutableBufferPointer(start: configuration, count: machine.words) }
+    package var configurationWords: UnsafeMutableBufferPointer<UInt64> {
+        UnsafeMutableBufferPointer(start: configuration, count: machine.words)
+    }
     /// The raw variable slots, for packing.
     package var variableSlots: UnsafeMutableBufferPointer<Int> {
         UnsafeMutableBufferPointer(start: variables, count: machine.spec.variables.count)
@@ -277,7 +280,8 @@
                 bits &= bits - 1
                 while state >= 0 {
                     let slot = state * core.eventCount + event
-                    for i in Int(hot.dispatchStart[slot])..<Int(hot.dispatchStart[slot + 1]) where !coverage.taken[Int(hot.dispatchPool[i])] {
+                    for i in Int(hot.dispatchStart[slot])..<Int(hot.dispatchStart[slot + 1]) where !coverage.taken[Int(hot.dispatchPool[i])]
+                    {
                         return true
                     }
                     state = Int(hot.parent[state])

@@ -52,7 +52,7 @@ struct ConcurrentExecution {
             }
         }
         guard Self.run([prefix], by: deadline), Self.run(threads, by: deadline),
-              Self.run([{ shared.final = instance.observation }], by: deadline), let final = shared.final
+            Self.run([{ shared.final = instance.observation }], by: deadline), let final = shared.final
         else { return nil }
         return ConcurrentHistory(scenario: scenario, operations: shared.operations, final: final)
     }
@@ -69,8 +69,10 @@ struct ConcurrentExecution {
         return bodies.allSatisfy { _ in finished.wait(timeout: deadline) == .success }
     }
 
-    private func send(_ event: EventInstance, to instance: any ConcurrentImplementation, thread: Int?,
-                      in run: SharedRun) -> ConcurrentOperation {
+    private func send(
+        _ event: EventInstance, to instance: any ConcurrentImplementation, thread: Int?,
+        in run: SharedRun
+    ) -> ConcurrentOperation {
         let name = machine.spec.events[event.event].name
         let arguments = Dictionary(uniqueKeysWithValues: machine.arguments(of: event).map { ($0.name, $0.value) })
         let invoked = run.clock.add(1, ordering: .sequentiallyConsistent).newValue

@@ -34,13 +34,15 @@ extension StateMachine: ConcurrentImplementation {
     /// this event left even when other threads send events right after.
     public func handle(_ event: String, _ arguments: [String: Value]) throws -> ObservedState {
         let result = try send(event, arguments)
-        return ObservedState(states: Set(result.activeStates),
-                           variables: Dictionary(uniqueKeysWithValues: machine.variableValues(result.variables).map { ($0.name, $0.value) }))
+        return ObservedState(
+            states: Set(result.activeStates),
+            variables: Dictionary(uniqueKeysWithValues: machine.variableValues(result.variables).map { ($0.name, $0.value) }))
     }
 
     public var observation: ObservedState {
         let state = self.state
-        return ObservedState(states: Set(machine.activeLeafPaths(state.configuration)),
-                           variables: Dictionary(uniqueKeysWithValues: machine.variableValues(state.variables).map { ($0.name, $0.value) }))
+        return ObservedState(
+            states: Set(machine.activeLeafPaths(state.configuration)),
+            variables: Dictionary(uniqueKeysWithValues: machine.variableValues(state.variables).map { ($0.name, $0.value) }))
     }
 }

@@ -48,7 +48,9 @@ struct LinearizabilityChecker {
         while let (done, state, order) = stack.popLast() {
             if order.count > longest.order.count { longest = (order, state) }
             if done == all {
-                if machine.differences(history.final, from: state.configuration, variables: state.variables).isEmpty { return .linearizable(order) }
+                if machine.differences(history.final, from: state.configuration, variables: state.variables).isEmpty {
+                    return .linearizable(order)
+                }
                 continue
             }
             guard visited.insert(Visit(done: done, state: state)).inserted else { continue }
@@ -128,7 +130,8 @@ struct LinearizabilityChecker {
                 case (.rejected, nil): return "the spec accepts it"
                 case (.observed, .some(let message)): return "the spec rejects it: \(message)"
                 case (.observed(let observation), nil):
-                    return machine.differences(observation, from: next.state.configuration, variables: next.state.variables).joined(separator: "; ")
+                    return machine.differences(observation, from: next.state.configuration, variables: next.state.variables).joined(
+                        separator: "; ")
                 case (.rejected, .some): return "the spec rejects it too"
                 }
             }

@@ -61,8 +61,10 @@ public final class LinearizabilityTester {
     public let configuration: LinearizabilityConfiguration
     let make: @Sendable () throws -> any ConcurrentImplementation
 
-    public init(machine: Machine, configuration: LinearizabilityConfiguration = LinearizabilityConfiguration(),
-                make: @escaping @Sendable () throws -> any ConcurrentImplementation) {
+    public init(
+        machine: Machine, configuration: LinearizabilityConfiguration = LinearizabilityConfiguration(),
+        make: @escaping @Sendable () throws -> any ConcurrentImplementation
+    ) {
         self.machine = machine
         self.configuration = configuration
         self.make = make
@@ -72,18 +74,23 @@ public final class LinearizabilityTester {
         let generator = ScenarioGenerator(machine: machine)
         var random = SplitMix64(seed: configuration.seed)
         var executions = 0
-        let perThread = max(1, min(configuration.eventsPerThread,
-                                   (LinearizabilityChecker.maximumOperations - configuration.prefixLength) / max(1, configuration.threads)))
+        let perThread = max(
+            1,
+            min(
+                configuration.eventsPerThread,
+                (LinearizabilityChecker.maximumOperations - configuration.prefixLength) / max(1, configuration.threads)))
         for index in 0..<configuration.scenarios {
-            let scenario = generator.scenario(threads: max(1, configuration.threads), eventsPerThread: perThread,
-                                              prefixLength: configuration.prefixLength, random: &random)
+            let scenario = generator.scenario(
+                threads: max(1, configuration.threads), eventsPerThread: perThread,
+                prefixLength: configuration.prefixLength, random: &random)
             switch attempt(scenario, executions: configuration.executions) {
             case .passed(let count):
                 executions += count
             case .failed(let history, let count):
                 executions += count
-                return LinearizabilityResult(scenarios: index + 1, executions: executions,
-                                             failure: shrink(scenario, history, index: index, execution: count), error: nil)
+                return LinearizabilityResult(
+                    scenarios: index + 1, executions: executions,
+                    failure: shrink(scenario, history, index: index, execution: count), error: nil)
             case .error(let message, let count):
                 return LinearizabilityResult(scenarios: index + 1, executions: executions + count, failure: nil, error: message)
             }
@@ -98,9 +105,10 @@ public final class LinearizabilityTester {
         case .passed(let count):
             return LinearizabilityResult(scenarios: 1, executions: count, failure: nil, error: nil)
         case .failed(let history, let count):
-            return LinearizabilityResult(scenarios: 1, executions: count,
-                                         failure: failure(history, original: scenario, index: 0, execution: count, shrinkExecutions: 0),
-                                         error: nil)
+            return LinearizabilityResult(
+                scenarios: 1, executions: count,
+                failure: failure(history, original: scenario, index: 0, execution: count, shrinkExecutions: 0),
+                error: nil)
         case .error(let message, let count):
             return LinearizabilityResult(scenarios: 1, executions: count, failure: nil, error: message)
         }
@@ -131,7 +139,8 @@ public final class LinearizabilityTester {
         return .passed(executions)
     }
 
-    private func shrink(_ scenario: ConcurrentScenario, _ history: ConcurrentHistory, index: Int, execution: Int) -> LinearizabilityFailure {
+    private func shrink(_ scenario: ConcurrentScenario, _ history: ConcurrentHistory, index: Int, execution: Int) -> LinearizabilityFailure
+    {
         var smallest = (scenario: scenario, history: history)
         var spent = 0
         var shrinking = true
@@ -153,12 +162,15 @@ public final class LinearizabilityTester {
         return failure(smallest.history, original: scenario, index: index, execution: execution, shrinkExecutions: spent)
     }
 
-    private func failure(_ history: ConcurrentHistory, original: ConcurrentScenario, index: Int, execution: Int,
-                         shrinkExecutions: Int) -> LinearizabilityFailure {
+    private func failure(
+        _ history: ConcurrentHistory, original: ConcurrentScenario, index: Int, execution: Int,
+        shrinkExecutions: Int
+    ) -> LinearizabilityFailure {
         guard case .notLinearizable(let longest, let stuck) = LinearizabilityChecker(machine: machine).check(history) else {
             preconditionFailure("a failing history is not linearizable")
         }
-        return LinearizabilityFailure(scenario: history.scenario, history: history, explained: longest, stuck: stuck,
-                                      original: original, scenarioIndex: index, execution: execution, shrinkExecutions: shrinkExecutions)
+        return LinearizabilityFailure(
+            scenario: history.scenario, history: history, explained: longest, stuck: stuck,
+            original: original, scenarioIndex: index, execution: execution, shrinkExecutions: shrinkExecutions)
     }
 }

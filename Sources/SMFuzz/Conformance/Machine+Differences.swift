@@ -11,13 +11,16 @@ extension Machine {
         var differences: [String] = []
         if !unknown.isEmpty { differences.append("it reports states the spec does not have: \(unknown.sorted().joined(separator: ", "))") }
         if reported != expectedLeaves {
-            differences.append("it is in \(reported.map { path(of: $0) }.sorted().joined(separator: ", ")) where the spec is in \(expectedLeaves.map { path(of: $0) }.sorted().joined(separator: ", "))")
+            differences.append(
+                "it is in \(reported.map { path(of: $0) }.sorted().joined(separator: ", ")) where the spec is in \(expectedLeaves.map { path(of: $0) }.sorted().joined(separator: ", "))"
+            )
         }
         for (name, value) in observation.variables.sorted(by: { $0.key < $1.key }) {
             let index = spec.variables.firstIndex { $0.name == name }
             let expected = index.map { Machine.decode(variables[$0], as: spec.variables[$0].type) }
             if expected != value {
-                differences.append("its '\(name)' is \(value) where the spec's is \(expected.map(String.init(describing:)) ?? "undeclared")")
+                differences.append(
+                    "its '\(name)' is \(value) where the spec's is \(expected.map(String.init(describing:)) ?? "undeclared")")
             }
         }
         return differences

@@ -53,8 +53,9 @@ public struct CoverageSummary: Sendable, Equatable {
         }
         transitions = spec.transitions.map {
             let covered = recorder.takenTransitions[$0.index]
-            return Item(name: spec.describe($0), covered: covered,
-                        canHappen: covered || reference?.reachableTransitions?[$0.index] ?? true)
+            return Item(
+                name: spec.describe($0), covered: covered,
+                canHappen: covered || reference?.reachableTransitions?[$0.index] ?? true)
         }
         // `else` is not evaluated: it is taken when nothing before it is, which the transition's coverage shows.
         guards = spec.transitions.filter { $0.guardCondition != nil && $0.guardCondition != .otherwise }.map { transition in
@@ -65,8 +66,9 @@ public struct CoverageSummary: Sendable, Equatable {
                 if let reachable = reference.reachableGuardOutcomes, reachable[transition.index] & bit == 0 { return .unreachable }
                 return nil
             }
-            return GuardOutcomes(transition: spec.describe(transition), sawTrue: outcomes & 1 != 0, sawFalse: outcomes & 2 != 0,
-                                 trueExcluded: exclusion(1), falseExcluded: exclusion(2))
+            return GuardOutcomes(
+                transition: spec.describe(transition), sawTrue: outcomes & 1 != 0, sawFalse: outcomes & 2 != 0,
+                trueExcluded: exclusion(1), falseExcluded: exclusion(2))
         }
     }
 

@@ -19,8 +19,10 @@ public struct FuzzConfiguration: Sendable {
     /// exploration reaches, and a failure it also finds gets its shortest trace. 0: do not explore.
     public var explorationLimit = 100_000
 
-    public init(runs: Int = 100, length: Int = 100, seed: UInt64 = 0, timeLimit: Duration? = nil, properties: [Property] = [],
-                guided: Bool = true) {
+    public init(
+        runs: Int = 100, length: Int = 100, seed: UInt64 = 0, timeLimit: Duration? = nil, properties: [Property] = [],
+        guided: Bool = true
+    ) {
         self.runs = runs
         self.length = length
         self.seed = seed

@@ -18,8 +18,10 @@ public struct FuzzFailure: Sendable {
     /// How many events the shrunk trace had; more than `trace` has when the exploration knew a shorter one.
     public let shrunkSteps: Int
 
-    public init(run: Int, runSeed: UInt64, failure: RunFailure, trace: [TraceStep], choices: [Int], originalSteps: Int,
-                shrinkReplays: Int, shrunkSteps: Int? = nil) {
+    public init(
+        run: Int, runSeed: UInt64, failure: RunFailure, trace: [TraceStep], choices: [Int], originalSteps: Int,
+        shrinkReplays: Int, shrunkSteps: Int? = nil
+    ) {
         self.run = run
         self.runSeed = runSeed
         self.failure = failure

@@ -34,8 +34,10 @@ final class FuzzRunner {
     private var novelty: ConfigurationMap?
     private var knownDiscoveries = 0
 
-    init(machine: Machine, properties: [Property], implementation: (@Sendable () -> any StateMachineImplementation)?,
-         recordsCoverage: Bool, weighted: Bool, tracksNovelty: Bool = false) {
+    init(
+        machine: Machine, properties: [Property], implementation: (@Sendable () -> any StateMachineImplementation)?,
+        recordsCoverage: Bool, weighted: Bool, tracksNovelty: Bool = false
+    ) {
         self.machine = machine
         self.properties = properties
         self.implementation = implementation
@@ -124,15 +126,17 @@ final class FuzzRunner {
             if subject != nil {
                 var implementationRejected = false
                 do {
-                    try subject!.handle(declaration.name, Dictionary(uniqueKeysWithValues: machine.arguments(of: instance).map { ($0.name, $0.value) }),
-                                        choices: choices)
+                    try subject!.handle(
+                        declaration.name, Dictionary(uniqueKeysWithValues: machine.arguments(of: instance).map { ($0.name, $0.value) }),
+                        choices: choices)
                 } catch {
                     implementationRejected = true
                 }
                 if implementationRejected != rejected {
                     result.failure = RunFailure(
                         kind: .divergence,
-                        message: "after \(step) event(s), \(machine.describe(instance)) was \(implementationRejected ? "rejected" : "accepted") by the implementation but \(rejected ? "rejected" : "accepted") by the spec",
+                        message:
+                            "after \(step) event(s), \(machine.describe(instance)) was \(implementationRejected ? "rejected" : "accepted") by the implementation but \(rejected ? "rejected" : "accepted") by the spec",
                         step: step, signature: "divergence")
                     return
                 }
@@ -183,15 +187,16 @@ final class FuzzRunner {
     /// What makes two engine errors the same failure: the kind of error and where in the spec, not the values.
     static func signature(of error: EngineError) -> String {
         let place = error.location?.pointer.description ?? ""
-        let kind: String = switch error.kind {
-        case .infiniteLoop: "loop"
-        case .rangeViolation: "range"
-        case .incompleteChoice(let state): "choice\(state)"
-        case .queueOverflow: "queue"
-        case .unhandledEvent: "unhandled"
-        case .invalidEvent: "invalid"
-        case .missingHostFunction(let name): "host:\(name)"
-        }
+        let kind: String =
+            switch error.kind {
+            case .infiniteLoop: "loop"
+            case .rangeViolation: "range"
+            case .incompleteChoice(let state): "choice\(state)"
+            case .queueOverflow: "queue"
+            case .unhandledEvent: "unhandled"
+            case .invalidEvent: "invalid"
+            case .missingHostFunction(let name): "host:\(name)"
+            }
         return "error:\(kind):\(place)"
     }
 
@@ -204,12 +209,16 @@ final class FuzzRunner {
         let state = FuzzState(machine: machine, context: context, steps: step, lastEvent: event)
         observer?(state)
         for (i, invariant) in machine.spec.invariants.enumerated() where !context.invariantHolds(i) {
-            return RunFailure(kind: .invariant, message: "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated in \(machine.activeLeafPaths(context.currentConfiguration).joined(separator: ", "))",
-                              step: step, signature: "invariant:\(i)")
+            return RunFailure(
+                kind: .invariant,
+                message:
+                    "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated in \(machine.activeLeafPaths(context.currentConfiguration).joined(separator: ", "))",
+                step: step, signature: "invariant:\(i)")
         }
         for property in properties where !property.check(state) {
-            return RunFailure(kind: .property, message: "property '\(property.name)' does not hold in \(state.activeStates.joined(separator: ", "))",
-                              step: step, signature: "property:\(property.name)")
+            return RunFailure(
+                kind: .property, message: "property '\(property.name)' does not hold in \(state.activeStates.joined(separator: ", "))",
+                step: step, signature: "property:\(property.name)")
         }
         if let subject { return compare(subject.observation, step: step) }
         return nil
@@ -220,8 +229,10 @@ final class FuzzRunner {
     private func compare(_ observation: ObservedState, step: Int) -> RunFailure? {
         let differences = machine.differences(observation, from: context.currentConfiguration, variables: context.currentVariables)
         guard !differences.isEmpty else { return nil }
-        return RunFailure(kind: .divergence, message: "after \(step) event(s) the implementation disagrees with the spec: " + differences.joined(separator: "; "),
-                          step: step, signature: "divergence")
+        return RunFailure(
+            kind: .divergence,
+            message: "after \(step) event(s) the implementation disagrees with the spec: " + differences.joined(separator: "; "),
+            step: step, signature: "divergence")
     }
 }
 

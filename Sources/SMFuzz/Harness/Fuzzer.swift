@@ -1,5 +1,5 @@
-@_spi(Stepping) public import SMEngine
 import SMAnalyzer
+@_spi(Stepping) public import SMEngine
 import SMSpec
 
 /// Property-based testing of a machine: seeded random event sequences against the engine (and, when given, the
@@ -11,8 +11,10 @@ public final class Fuzzer {
     /// Explored once, on first use, within `configuration.explorationLimit`.
     lazy var exploration: Exploration? = explore()
 
-    public init(machine: Machine, configuration: FuzzConfiguration = FuzzConfiguration(),
-                implementation: (@Sendable () -> any StateMachineImplementation)? = nil) {
+    public init(
+        machine: Machine, configuration: FuzzConfiguration = FuzzConfiguration(),
+        implementation: (@Sendable () -> any StateMachineImplementation)? = nil
+    ) {
         self.machine = machine
         self.configuration = configuration
         self.implementation = implementation
@@ -29,8 +31,9 @@ public final class Fuzzer {
         // Explored before the clock starts: the campaign's speed is the fuzzing's.
         let exploration = self.exploration
         let start = ContinuousClock.now
-        let runner = FuzzRunner(machine: machine, properties: configuration.properties, implementation: implementation,
-                                recordsCoverage: true, weighted: true, tracksNovelty: configuration.guided)
+        let runner = FuzzRunner(
+            machine: machine, properties: configuration.properties, implementation: implementation,
+            recordsCoverage: true, weighted: true, tracksNovelty: configuration.guided)
         var guidance = configuration.guided ? Guidance(seed: configuration.seed) : nil
         var events = 0
         var runs = 0
@@ -39,7 +42,8 @@ public final class Fuzzer {
         for index in 0..<configuration.runs {
             if let limit = configuration.timeLimit, ContinuousClock.now - start > limit { break }
             let seed = SplitMix64.seed(ofRun: index, campaign: configuration.seed)
-            var (source, length) = guidance?.source(seed: seed, length: configuration.length) ?? (ChoiceSource(seed: seed), configuration.length)
+            var (source, length) =
+                guidance?.source(seed: seed, length: configuration.length) ?? (ChoiceSource(seed: seed), configuration.length)
             let result = runner.run(&source, length: length)
             runs += 1
             events += result.trace.count
@@ -54,15 +58,17 @@ public final class Fuzzer {
             }
         }
         let seconds = (ContinuousClock.now - start).seconds
-        return FuzzResult(machine: machine, configuration: configuration, runs: runs, events: events, seconds: seconds,
-                          failure: found, coverage: runner.context.recorder ?? CoverageRecorder(machine: machine),
-                          reference: CoverageReference(machine: machine, exploration: exploration, options: Self.referenceOptions))
+        return FuzzResult(
+            machine: machine, configuration: configuration, runs: runs, events: events, seconds: seconds,
+            failure: found, coverage: runner.context.recorder ?? CoverageRecorder(machine: machine),
+            reference: CoverageReference(machine: machine, exploration: exploration, options: Self.referenceOptions))
     }
 
     private func shrink(_ result: FuzzRunner.Result, failure: RunFailure, run: Int, seed: UInt64) -> FuzzFailure {
         guard configuration.shrinks else {
-            return FuzzFailure(run: run, runSeed: seed, failure: failure, trace: Array(result.trace.prefix(failure.step)),
-                               choices: result.choices, originalSteps: failure.step, shrinkReplays: 0)
+            return FuzzFailure(
+                run: run, runSeed: seed, failure: failure, trace: Array(result.trace.prefix(failure.step)),
+                choices: result.choices, originalSteps: failure.step, shrinkReplays: 0)
         }
         let replayer = replayRunner()
         var shrinker = Shrinker { choices in
@@ -74,12 +80,14 @@ public final class Fuzzer {
         let final = shrunk.failure ?? failure
         let trace = Array(shrunk.trace.prefix(final.step))
         if let shortest = shortestTrace(to: final, shorterThan: trace.count) {
-            return FuzzFailure(run: run, runSeed: seed, failure: shortest.failure, trace: shortest.trace,
-                               choices: choices(for: shortest.trace), originalSteps: failure.step,
-                               shrinkReplays: shrinker.replays, shrunkSteps: trace.count)
+            return FuzzFailure(
+                run: run, runSeed: seed, failure: shortest.failure, trace: shortest.trace,
+                choices: choices(for: shortest.trace), originalSteps: failure.step,
+                shrinkReplays: shrinker.replays, shrunkSteps: trace.count)
         }
-        return FuzzFailure(run: run, runSeed: seed, failure: final, trace: trace, choices: shrunk.choices,
-                           originalSteps: failure.step, shrinkReplays: shrinker.replays)
+        return FuzzFailure(
+            run: run, runSeed: seed, failure: final, trace: trace, choices: shrunk.choices,
+            originalSteps: failure.step, shrinkReplays: shrinker.replays)
     }
 
     /// Shrinks a failing trace from anywhere (a log, a bug report, a long saved run) to a 1-minimal one that fails
@@ -95,8 +103,9 @@ public final class Fuzzer {
     }
 
     func replayRunner() -> FuzzRunner {
-        FuzzRunner(machine: machine, properties: configuration.properties, implementation: implementation,
-                   recordsCoverage: false, weighted: false)
+        FuzzRunner(
+            machine: machine, properties: configuration.properties, implementation: implementation,
+            recordsCoverage: false, weighted: false)
     }
 
     /// Replays a trace (events with their parameters and choices) and returns how it fails, if it does.
@@ -125,4 +134,3 @@ public final class Fuzzer {
         return result
     }
 }
-

@@ -55,20 +55,24 @@ public struct FailureFile: Sendable {
         var spec: [(String, JSONNode)] = [("name", .string(specName))]
         if let specFile { spec.append(("file", .string(specFile))) }
         spec.append(("hash", .string(specHash)))
-        return .object([
-            ("format", .string(Self.format)),
-            ("spec", .object(spec)),
-            ("seed", .string(String(seed))),
-            ("run", .int(run)),
-            ("runSeed", .string(String(runSeed))),
-            ("failure", .object([
-                ("kind", .string(failure.kind.rawValue)), ("message", .string(failure.message)), ("step", .int(failure.step)),
-                ("signature", .string(failure.signature)),
-            ])),
-            ("trace", .array(trace.map(machine.json))),
-            ("choices", .array(choices.map { .int($0) })),
-            ("originalSteps", .int(originalSteps)),
-        ] + (implementation.map { [("implementation", JSONNode.string($0))] } ?? []))
+        return .object(
+            [
+                ("format", .string(Self.format)),
+                ("spec", .object(spec)),
+                ("seed", .string(String(seed))),
+                ("run", .int(run)),
+                ("runSeed", .string(String(runSeed))),
+                (
+                    "failure",
+                    .object([
+                        ("kind", .string(failure.kind.rawValue)), ("message", .string(failure.message)), ("step", .int(failure.step)),
+                        ("signature", .string(failure.signature)),
+                    ])
+                ),
+                ("trace", .array(trace.map(machine.json))),
+                ("choices", .array(choices.map { .int($0) })),
+                ("originalSteps", .int(originalSteps)),
+            ] + (implementation.map { [("implementation", JSONNode.string($0))] } ?? []))
     }
 
     public func write(to url: URL, machine: Machine) throws {
@@ -95,8 +99,8 @@ public struct FailureFile: Sendable {
     public static func read(_ node: JSONNode, machine: Machine) throws(ReadError) -> FailureFile {
         let (name, specFile, hash) = try specReference(in: node)
         guard let failureNode = node["failure"], let kindText = failureNode["kind"]?.stringValue,
-              let kind = RunFailure.Kind(rawValue: kindText), let message = failureNode["message"]?.stringValue,
-              let step = failureNode["step"]?.integerValue, let steps = node["trace"]?.arrayValue
+            let kind = RunFailure.Kind(rawValue: kindText), let message = failureNode["message"]?.stringValue,
+            let step = failureNode["step"]?.integerValue, let steps = node["trace"]?.arrayValue
         else { throw ReadError(description: "the failure file lacks its failure (\"kind\", \"message\", \"step\") or trace") }
         var trace: [TraceStep] = []
         for (i, stepNode) in steps.enumerated() {
@@ -109,11 +113,13 @@ public struct FailureFile: Sendable {
         return FailureFile(
             specName: name, specFile: specFile, specHash: hash,
             seed: node["seed"]?.stringValue.flatMap(UInt64.init) ?? 0,
-            failure: FuzzFailure(run: node["run"]?.integerValue ?? 0, runSeed: node["runSeed"]?.stringValue.flatMap(UInt64.init) ?? 0,
-                                 failure: RunFailure(kind: kind, message: message, step: step,
-                                                     signature: failureNode["signature"]?.stringValue ?? ""),
-                                 trace: trace, choices: node["choices"]?.arrayValue?.compactMap(\.integerValue) ?? [],
-                                 originalSteps: node["originalSteps"]?.integerValue ?? step, shrinkReplays: 0),
+            failure: FuzzFailure(
+                run: node["run"]?.integerValue ?? 0, runSeed: node["runSeed"]?.stringValue.flatMap(UInt64.init) ?? 0,
+                failure: RunFailure(
+                    kind: kind, message: message, step: step,
+                    signature: failureNode["signature"]?.stringValue ?? ""),
+                trace: trace, choices: node["choices"]?.arrayValue?.compactMap(\.integerValue) ?? [],
+                originalSteps: node["originalSteps"]?.integerValue ?? step, shrinkReplays: 0),
             implementation: node["implementation"]?.stringValue)
     }
 }

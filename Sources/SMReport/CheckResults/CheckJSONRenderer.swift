@@ -11,19 +11,26 @@ public struct CheckJSONRenderer: ReportRenderer {
     public func document(_ outcomes: [SpecOutcome]) -> JSONNode {
         .object([
             ("format", "smcheck-result/1"),
-            ("specs", .array(outcomes.map { outcome in
-                switch outcome {
-                case .unusable(let file, let error):
-                    return .object([("file", .string(file)), ("errors", .array(error.diagnostics.map(Self.diagnostic)))])
-                case .analyzed(let file, let result):
-                    return .object([
-                        ("file", .string(file)),
-                        ("name", .string(result.spec.name)),
-                        ("stats", Self.stats(result.stats)),
-                        ("findings", .array(result.findings.filter(filter.shows).map { Self.finding($0, machine: result.machine) })),
-                    ])
-                }
-            })),
+            (
+                "specs",
+                .array(
+                    outcomes.map { outcome in
+                        switch outcome {
+                        case .unusable(let file, let error):
+                            return .object([("file", .string(file)), ("errors", .array(error.diagnostics.map(Self.diagnostic)))])
+                        case .analyzed(let file, let result):
+                            return .object([
+                                ("file", .string(file)),
+                                ("name", .string(result.spec.name)),
+                                ("stats", Self.stats(result.stats)),
+                                (
+                                    "findings",
+                                    .array(result.findings.filter(filter.shows).map { Self.finding($0, machine: result.machine) })
+                                ),
+                            ])
+                        }
+                    })
+            ),
         ])
     }
 
@@ -37,11 +44,20 @@ public struct CheckJSONRenderer: ReportRenderer {
             ("complete", .bool(stats.complete)), ("milliseconds", .int(stats.milliseconds)),
         ]
         if !stats.undecided.isEmpty {
-            members.append(("undecided", .array(stats.undecided.map { undecided in
-                .object([("codes", .array(undecided.codes.map { .string($0.rawValue) })), ("reason", .string(undecided.reason))])
-            })))
+            members.append(
+                (
+                    "undecided",
+                    .array(
+                        stats.undecided.map { undecided in
+                            .object([
+                                ("codes", .array(undecided.codes.map { .string($0.rawValue) })), ("reason", .string(undecided.reason)),
+                            ])
+                        })
+                ))
         }
-        if let coverage = stats.expectedCoverage { members.append(("expectedCoverage", JSONNode(.number(JSONNumber(text: String(coverage)))))) }
+        if let coverage = stats.expectedCoverage {
+            members.append(("expectedCoverage", JSONNode(.number(JSONNumber(text: String(coverage))))))
+        }
         if !stats.notes.isEmpty { members.append(("notes", .array(stats.notes.map { .string($0) }))) }
         return .object(members)
     }

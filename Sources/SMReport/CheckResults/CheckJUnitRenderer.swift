@@ -20,26 +20,30 @@ public struct CheckJUnitRenderer: ReportRenderer {
             switch outcome {
             case .unusable(_, let error):
                 let details = error.diagnostics.map(\.description).joined(separator: "\n")
-                body = "\n      <error message=\"\(Markup.escape(error.diagnostics.first?.message ?? "unusable spec"))\" type=\"load-error\">\(Markup.escape(details))</error>"
+                body =
+                    "\n      <error message=\"\(Markup.escape(error.diagnostics.first?.message ?? "unusable spec"))\" type=\"load-error\">\(Markup.escape(details))</error>"
             case .analyzed(let file, let result):
                 time = String(format: "%.3f", Double(result.stats.milliseconds) / 1000)
                 let report = CheckTextRenderer(filter: filter)
                 let errorFindings = result.findings.filter { $0.severity == .error && filter.shows($0) }
                 if verdict == .failed {
                     let details = errorFindings.flatMap { report.render($0, file: file, machine: result.machine) }
-                    body += "\n      <failure message=\"\(Markup.escape(TextStyle.plural(errorFindings.count, "error-level finding")))\" type=\"findings\">"
+                    body +=
+                        "\n      <failure message=\"\(Markup.escape(TextStyle.plural(errorFindings.count, "error-level finding")))\" type=\"findings\">"
                         + Markup.escape(details.joined(separator: "\n")) + "</failure>"
                 }
                 let undecided = result.stats.undecided.map(\.description).joined(separator: "\n")
                 if verdict == .incomplete {
-                    body += "\n      <error message=\"incomplete: some checks were not decided\" type=\"incomplete\">\(Markup.escape(undecided))</error>"
+                    body +=
+                        "\n      <error message=\"incomplete: some checks were not decided\" type=\"incomplete\">\(Markup.escape(undecided))</error>"
                 }
                 let output = report.render(outcome)
                 body += "\n      <system-out>\(Markup.escape(output))</system-out>"
             }
             if verdict == .failed { failures += 1 }
             if verdict == .incomplete || verdict == .unusable { errors += 1 }
-            suites.append("""
+            suites.append(
+                """
                   <testsuite name="\(name)" tests="1" failures="\(verdict == .failed ? 1 : 0)" errors="\(verdict == .incomplete || verdict == .unusable ? 1 : 0)" time="\(time)">
                     <testcase classname="smcheck.check" name="\(name)" time="\(time)">\(body)
                     </testcase>

@@ -29,16 +29,21 @@ public struct CheckTextRenderer: ReportRenderer {
             for finding in shown { lines += render(finding, file: file, machine: result.machine) }
             let stats = result.stats
             let plural = TextStyle.plural
-            var summary = "\(plural(stats.configurations, "configuration")), \(plural(stats.transitions, "transition")), depth \(stats.depth), \(stats.milliseconds) ms"
+            var summary =
+                "\(plural(stats.configurations, "configuration")), \(plural(stats.transitions, "transition")), depth \(stats.depth), \(stats.milliseconds) ms"
             if let symbolic = stats.symbolic {
                 let prefix = stats.configurations == 0 ? "" : summary + "; "
-                summary = prefix + "symbolic: \(plural(symbolic.controlStates, "control state")), \(plural(symbolic.paths, "path")), checked to depth \(symbolic.depth + 1), \(symbolic.milliseconds) ms"
+                summary =
+                    prefix
+                    + "symbolic: \(plural(symbolic.controlStates, "control state")), \(plural(symbolic.paths, "path")), checked to depth \(symbolic.depth + 1), \(symbolic.milliseconds) ms"
             }
             let counts = TextStyle.severityCounts(shown)
             // Never "ok" about what was not checked: an incomplete result says so first.
             let verdict: String
             if !stats.complete {
-                verdict = paint("incomplete", .yellow) + ": " + (counts.isEmpty ? "nothing found in the part that was checked" : counts.joined(separator: ", "))
+                verdict =
+                    paint("incomplete", .yellow) + ": "
+                    + (counts.isEmpty ? "nothing found in the part that was checked" : counts.joined(separator: ", "))
             } else {
                 verdict = counts.isEmpty ? paint("ok", .green) : counts.joined(separator: ", ")
             }
@@ -54,11 +59,12 @@ public struct CheckTextRenderer: ReportRenderer {
 
     /// One finding as indented lines: severity, code and message, its place, trace and witness.
     public func render(_ finding: Finding, file: String, machine: Machine) -> [String] {
-        let color: TextStyle.Color = switch finding.severity {
-        case .error: .red
-        case .warning: .yellow
-        case .info: .blue
-        }
+        let color: TextStyle.Color =
+            switch finding.severity {
+            case .error: .red
+            case .warning: .yellow
+            case .info: .blue
+            }
         var lines = ["  " + paint("\(finding.severity.rawValue) \(finding.code.rawValue)", color) + " " + finding.message]
         if let location = finding.location {
             let place = TextStyle.place(location, in: file)
@@ -66,7 +72,8 @@ public struct CheckTextRenderer: ReportRenderer {
         }
         if let trace = finding.trace { lines += TextStyle.trace(trace, machine: machine, indent: "    ") }
         if !finding.witness.isEmpty {
-            lines.append("    \(finding.witnessMoment.label): " + finding.witness.map { "\($0.name) = \($0.value)" }.joined(separator: ", "))
+            lines.append(
+                "    \(finding.witnessMoment.label): " + finding.witness.map { "\($0.name) = \($0.value)" }.joined(separator: ", "))
         }
         return lines
     }

@@ -10,18 +10,21 @@ public struct SARIFRenderer: ReportRenderer {
     public init(filter: ReportFilter = ReportFilter()) { self.filter = filter }
 
     public func document(_ outcomes: [SpecOutcome]) -> JSONNode {
-        let rules: [JSONNode] = FindingCode.allCases.map { code in
-            .object([
-                ("id", .string(code.rawValue)),
-                ("name", .string(code.title.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())),
-                ("shortDescription", .object([("text", .string(code.title))])),
-                ("defaultConfiguration", .object([("level", .string(Self.level(code.severity)))])),
-            ])
-        } + [.object([
-            ("id", "load-error"), ("name", "LoadError"),
-            ("shortDescription", .object([("text", "the spec could not be loaded")])),
-            ("defaultConfiguration", .object([("level", "error")])),
-        ])]
+        let rules: [JSONNode] =
+            FindingCode.allCases.map { code in
+                .object([
+                    ("id", .string(code.rawValue)),
+                    ("name", .string(code.title.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())),
+                    ("shortDescription", .object([("text", .string(code.title))])),
+                    ("defaultConfiguration", .object([("level", .string(Self.level(code.severity)))])),
+                ])
+            } + [
+                .object([
+                    ("id", "load-error"), ("name", "LoadError"),
+                    ("shortDescription", .object([("text", "the spec could not be loaded")])),
+                    ("defaultConfiguration", .object([("level", "error")])),
+                ])
+            ]
         var results: [JSONNode] = []
         // What was not checked goes beside the results, so code scanning does not read silence as "nothing wrong".
         var notifications: [JSONNode] = []
@@ -29,26 +32,43 @@ public struct SARIFRenderer: ReportRenderer {
             switch outcome {
             case .unusable(let file, let error):
                 for diagnostic in error.diagnostics {
-                    results.append(Self.result(rule: "load-error", index: FindingCode.allCases.count, level: "error",
-                                          message: diagnostic.fullMessage, file: file, location: diagnostic.location))
+                    results.append(
+                        Self.result(
+                            rule: "load-error", index: FindingCode.allCases.count, level: "error",
+                            message: diagnostic.fullMessage, file: file, location: diagnostic.location))
                 }
             case .analyzed(let file, let analysis):
                 for undecided in analysis.stats.undecided {
-                    notifications.append(.object([
-                        ("level", .string(filter.allowsIncomplete ? "note" : "warning")),
-                        ("message", .object([("text", .string("incomplete: not checked: \(undecided.description)"))])),
-                        ("locations", .array([.object([("physicalLocation", .object([("artifactLocation", .object([("uri", .string(file))]))]))])])),
-                    ]))
+                    notifications.append(
+                        .object([
+                            ("level", .string(filter.allowsIncomplete ? "note" : "warning")),
+                            ("message", .object([("text", .string("incomplete: not checked: \(undecided.description)"))])),
+                            (
+                                "locations",
+                                .array([.object([("physicalLocation", .object([("artifactLocation", .object([("uri", .string(file))]))]))])]
+                                )
+                            ),
+                        ]))
                 }
                 for finding in analysis.findings where filter.shows(finding) {
-                    var entry = Self.result(rule: finding.code.rawValue, index: FindingCode.allCases.firstIndex(of: finding.code)!,
-                                       level: Self.level(finding.severity), message: finding.message, file: file, location: finding.location)
+                    var entry = Self.result(
+                        rule: finding.code.rawValue, index: FindingCode.allCases.firstIndex(of: finding.code)!,
+                        level: Self.level(finding.severity), message: finding.message, file: file, location: finding.location)
                     if let trace = finding.trace, !trace.isEmpty, case .object(var members) = entry.value {
                         let steps: [JSONNode] = trace.enumerated().map { i, step in
-                            .object([("location", .object([("message", .object([("text", .string("\(i + 1). \(analysis.machine.describe(step.event))"))]))]))])
+                            .object([
+                                (
+                                    "location",
+                                    .object([
+                                        ("message", .object([("text", .string("\(i + 1). \(analysis.machine.describe(step.event))"))]))
+                                    ])
+                                )
+                            ])
                         }
-                        members.append(JSONMember(key: "codeFlows", keyPosition: TextPosition(line: 0, column: 0, offset: 0),
-                                                  value: .array([.object([("threadFlows", .array([.object([("locations", .array(steps))])]))])])))
+                        members.append(
+                            JSONMember(
+                                key: "codeFlows", keyPosition: TextPosition(line: 0, column: 0, offset: 0),
+                                value: .array([.object([("threadFlows", .array([.object([("locations", .array(steps))])]))])])))
                         entry = JSONNode(.object(members))
                     }
                     results.append(entry)
@@ -58,18 +78,36 @@ public struct SARIFRenderer: ReportRenderer {
         return .object([
             ("$schema", "https://json.schemastore.org/sarif-2.1.0.json"),
             ("version", "2.1.0"),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([
-                    ("name", "smcheck"), ("version", .string(Release.version)),
-                    ("informationUri", .string(Release.repository)),
-                    ("rules", .array(rules)),
-                ]))])),
-                ("results", .array(results)),
-                ("invocations", .array([.object([
-                    ("executionSuccessful", .bool(true)),
-                    ("toolExecutionNotifications", .array(notifications)),
-                ])])),
-            ])])),
+            (
+                "runs",
+                .array([
+                    .object([
+                        (
+                            "tool",
+                            .object([
+                                (
+                                    "driver",
+                                    .object([
+                                        ("name", "smcheck"), ("version", .string(Release.version)),
+                                        ("informationUri", .string(Release.repository)),
+                                        ("rules", .array(rules)),
+                                    ])
+                                )
+                            ])
+                        ),
+                        ("results", .array(results)),
+                        (
+                            "invocations",
+                            .array([
+                                .object([
+                                    ("executionSuccessful", .bool(true)),
+                                    ("toolExecutionNotifications", .array(notifications)),
+                                ])
+                            ])
+                        ),
+                    ])
+                ])
+            ),
         ])
     }
 

@@ -48,7 +48,8 @@ public struct GraphvizDiagram: Sendable {
                 }
             }
             let drawing = try GraphvizLayout.render(beside, format: "svg")
-            return GraphvizLayout.Drawing(text: drawing.text, warnings: ["\(error.message); drew the edge labels beside the edges instead"] + drawing.warnings)
+            return GraphvizLayout.Drawing(
+                text: drawing.text, warnings: ["\(error.message); drew the edge labels beside the edges instead"] + drawing.warnings)
         }
     }
 
@@ -66,15 +67,21 @@ public struct GraphvizDiagram: Sendable {
             // nslimit and nslimit1 bound dot's network simplex passes to 5 iterations per node: a 300-state spec with
             // edges between groups took minutes to position without them. The specs in Specs/ converge well within
             // the bound, so their drawings are what they would be without it.
-            graph = GraphvizGraph(name: diagram.spec.name, attributes: [
-                Attribute("compound", "true"), Attribute("rankdir", "LR"), Attribute("nslimit", "5"), Attribute("nslimit1", "5"),
-                Attribute("fontname", Self.font), Attribute("fontsize", "12"), Attribute("nodesep", "0.3"),
-                Attribute("ranksep", "0.4"),
-            ])
-            graph.nodeDefaults = [Attribute("fontname", Self.font), Attribute("fontsize", "12"), Attribute("color", Self.ink),
-                                  Attribute("fontcolor", Self.ink)]
-            graph.edgeDefaults = [Attribute("fontname", Self.font), Attribute("fontsize", "10"), Attribute("color", Self.edgeInk),
-                                  Attribute("fontcolor", Self.edgeInk), Attribute("arrowsize", "0.7")]
+            graph = GraphvizGraph(
+                name: diagram.spec.name,
+                attributes: [
+                    Attribute("compound", "true"), Attribute("rankdir", "LR"), Attribute("nslimit", "5"), Attribute("nslimit1", "5"),
+                    Attribute("fontname", Self.font), Attribute("fontsize", "12"), Attribute("nodesep", "0.3"),
+                    Attribute("ranksep", "0.4"),
+                ])
+            graph.nodeDefaults = [
+                Attribute("fontname", Self.font), Attribute("fontsize", "12"), Attribute("color", Self.ink),
+                Attribute("fontcolor", Self.ink),
+            ]
+            graph.edgeDefaults = [
+                Attribute("fontname", Self.font), Attribute("fontsize", "10"), Attribute("color", Self.edgeInk),
+                Attribute("fontcolor", Self.edgeInk), Attribute("arrowsize", "0.7"),
+            ]
         }
 
         static let font = "Helvetica,Arial,sans-serif"
@@ -100,7 +107,8 @@ public struct GraphvizDiagram: Sendable {
                 if state != 0 && isCluster(state) {
                     clusters[state] = graph.addSubgraph("cluster_\(state)", in: subgraph, attributes: clusterAttributes(state))
                 } else if state != 0 {
-                    graph.nodes.append(GraphvizGraph.Node(name: Self.nodeName(state), subgraph: subgraph, attributes: nodeAttributes(state)))
+                    graph.nodes.append(
+                        GraphvizGraph.Node(name: Self.nodeName(state), subgraph: subgraph, attributes: nodeAttributes(state)))
                 }
                 if state == 0 || (isCluster(state) && resolved.kind == .compound), let initial = resolved.initial {
                     addInitial(of: state, target: initial)
@@ -113,10 +121,13 @@ public struct GraphvizDiagram: Sendable {
         /// The dot and arrow into a compound state's (or the machine's) initial state.
         mutating func addInitial(of state: Int, target: Int) {
             let name = Self.initialNodeName(state)
-            graph.nodes.append(GraphvizGraph.Node(name: name, subgraph: clusters[state] ?? 0, attributes: [
-                Attribute("shape", "point"), Attribute("width", "0.12"), Attribute("class", "initial"),
-                Attribute("id", GraphvizGraph.escString("initial:" + spec.states[state].path)),
-            ]))
+            graph.nodes.append(
+                GraphvizGraph.Node(
+                    name: name, subgraph: clusters[state] ?? 0,
+                    attributes: [
+                        Attribute("shape", "point"), Attribute("width", "0.12"), Attribute("class", "initial"),
+                        Attribute("id", GraphvizGraph.escString("initial:" + spec.states[state].path)),
+                    ]))
             var attributes = [Attribute("class", "initial")]
             if isCluster(target) { attributes.append(Attribute("lhead", "cluster_\(target)")) }
             graph.edges.append(GraphvizGraph.Edge(tail: name, head: anchor(target).name, attributes: attributes))
@@ -158,17 +169,25 @@ public struct GraphvizDiagram: Sendable {
             var attributes: [Attribute]
             switch resolved.kind {
             case .history:
-                attributes = [Attribute("shape", "circle"), Attribute("label", resolved.historyDepth == .deep ? "H*" : "H"),
-                              Attribute("width", "0.3"), Attribute("fixedsize", "true")]
+                attributes = [
+                    Attribute("shape", "circle"), Attribute("label", resolved.historyDepth == .deep ? "H*" : "H"),
+                    Attribute("width", "0.3"), Attribute("fixedsize", "true"),
+                ]
             case .choice:
-                attributes = [Attribute("shape", "diamond"), Attribute("label", GraphvizGraph.escString(stateLabel(state))),
-                              Attribute("fontsize", "10")]
+                attributes = [
+                    Attribute("shape", "diamond"), Attribute("label", GraphvizGraph.escString(stateLabel(state))),
+                    Attribute("fontsize", "10"),
+                ]
             case .final:
-                attributes = [Attribute("shape", "doublecircle"), Attribute("label", GraphvizGraph.escString(stateLabel(state))),
-                              Attribute("margin", "0.02")]
+                attributes = [
+                    Attribute("shape", "doublecircle"), Attribute("label", GraphvizGraph.escString(stateLabel(state))),
+                    Attribute("margin", "0.02"),
+                ]
             default:
-                attributes = [Attribute("shape", "box"), Attribute("style", "rounded"),
-                              Attribute("label", GraphvizGraph.escString(stateLabel(state)))]
+                attributes = [
+                    Attribute("shape", "box"), Attribute("style", "rounded"),
+                    Attribute("label", GraphvizGraph.escString(stateLabel(state))),
+                ]
             }
             return attributes + commonAttributes(state)
         }

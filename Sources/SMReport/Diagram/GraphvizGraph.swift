@@ -122,8 +122,9 @@ public struct GraphvizGraph: Sendable, Equatable {
                 lines.append(indent + "}")
             case .edge(let index):
                 let edge = edges[index]
-                lines.append(indent + Self.quoted(edge.tail) + " -> " + Self.quoted(edge.head)
-                    + (edge.attributes.isEmpty ? "" : " " + Self.list(edge.attributes)) + ";")
+                lines.append(
+                    indent + Self.quoted(edge.tail) + " -> " + Self.quoted(edge.head)
+                        + (edge.attributes.isEmpty ? "" : " " + Self.list(edge.attributes)) + ";")
             }
         }
         lines.append("}")

@@ -40,22 +40,27 @@ public struct MermaidDiagram: Sendable {
             ids = Self.identifiers(diagram.spec)
             for edge in diagram.edges {
                 let box = box(holding: edge.source, edge.target)
-                edgesByBox[box, default: []].append(Edge(edge: edge, drawnSource: drawable(edge.source, outside: box),
-                                                         drawnTarget: drawable(edge.target, outside: box)))
+                edgesByBox[box, default: []].append(
+                    Edge(
+                        edge: edge, drawnSource: drawable(edge.source, outside: box),
+                        drawnTarget: drawable(edge.target, outside: box)))
             }
         }
 
         /// Mermaid ids: the state's name where it is unique and a plain word, else its path with `_` for every
         /// other character, made unique with a number.
         static func identifiers(_ spec: ResolvedSpec) -> [String] {
-            let reserved: Set<String> = ["state", "note", "end", "direction", "class", "classDef", "style", "as", "click", "accTitle", "accDescr"]
+            let reserved: Set<String> = [
+                "state", "note", "end", "direction", "class", "classDef", "style", "as", "click", "accTitle", "accDescr",
+            ]
             var nameCounts: [String: Int] = [:]
             for state in spec.states.dropFirst() { nameCounts[state.name, default: 0] += 1 }
             var used: Set<String> = []
             var ids = [""]
             for state in spec.states.dropFirst() {
                 let plain = state.name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-                var id = nameCounts[state.name] == 1 && plain && !reserved.contains(state.name)
+                var id =
+                    nameCounts[state.name] == 1 && plain && !reserved.contains(state.name)
                     ? state.name
                     : String(state.path.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
                 if id.first?.isNumber ?? true { id = "s_" + id }

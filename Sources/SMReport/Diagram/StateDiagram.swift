@@ -58,7 +58,8 @@ public struct StateDiagram: Sendable {
         } else if depth > Self.maximumDepth {
             reasonForNoDiagram = "The spec nests states \(depth) deep; diagrams are drawn up to \(Self.maximumDepth) levels."
         } else if edges.count > Self.maximumEdges {
-            reasonForNoDiagram = "The spec has \(edges.count) arrows to draw (one per transition target); diagrams stop being legible above \(Self.maximumEdges), so none is drawn."
+            reasonForNoDiagram =
+                "The spec has \(edges.count) arrows to draw (one per transition target); diagrams stop being legible above \(Self.maximumEdges), so none is drawn."
         } else {
             reasonForNoDiagram = nil
         }
@@ -91,7 +92,9 @@ public struct StateDiagram: Sendable {
     /// The outcomes of the transition's guard the campaign never saw (`true`, `false` or both); empty without
     /// coverage, for unguarded transitions and for `else` (which is never evaluated itself).
     public func missedGuardOutcomes(_ transition: Int) -> [Bool] {
-        guard let coverage, let guardCondition = spec.transitions[transition].guardCondition, guardCondition != .otherwise else { return [] }
+        guard let coverage, let guardCondition = spec.transitions[transition].guardCondition, guardCondition != .otherwise else {
+            return []
+        }
         let seen = coverage.guardOutcomes[transition]
         return (seen & 1 == 0 ? [true] : []) + (seen & 2 == 0 ? [false] : [])
     }

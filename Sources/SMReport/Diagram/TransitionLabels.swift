@@ -37,7 +37,8 @@ enum TransitionLabels {
         }
         guard result.count == spec.transitions.count else { return nil }
         for (source, resolved) in zip(result, spec.transitions) {
-            guard source.trigger.description == resolved.triggerText, source.guardCondition?.description == resolved.guardCondition?.text else { return nil }
+            guard source.trigger.description == resolved.triggerText, source.guardCondition?.description == resolved.guardCondition?.text
+            else { return nil }
         }
         return result
     }

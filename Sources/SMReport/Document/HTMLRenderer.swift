@@ -24,7 +24,9 @@ public struct HTMLRenderer: ReportRenderer, Sendable {
             case .paragraph(let spans):
                 body.append("<p>\(inline(spans))</p>")
             case .table(let header, let rows):
-                var table = ["<table>", "<thead><tr>" + header.map { "<th>\(Markup.escape($0))</th>" }.joined() + "</tr></thead>", "<tbody>"]
+                var table = [
+                    "<table>", "<thead><tr>" + header.map { "<th>\(Markup.escape($0))</th>" }.joined() + "</tr></thead>", "<tbody>",
+                ]
                 for row in rows { table.append("<tr>" + row.map { "<td>\(inline($0))</td>" }.joined() + "</tr>") }
                 table.append("</tbody></table>")
                 body.append(table.joined(separator: "\n"))
@@ -35,7 +37,8 @@ public struct HTMLRenderer: ReportRenderer, Sendable {
             case .code(let text):
                 body.append("<pre><code>\(Markup.escape(text))</code></pre>")
             case .diagram(let diagram):
-                body.append(figure(diagram, hasTraces: playable && document.blocks.contains { if case .trace = $0 { true } else { false } }))
+                body.append(
+                    figure(diagram, hasTraces: playable && document.blocks.contains { if case .trace = $0 { true } else { false } }))
             case .trace(let items, let playback):
                 guard playable else {
                     body.append("<ol>\n" + items.map { "<li>\(inline($0))</li>" }.joined(separator: "\n") + "\n</ol>")
@@ -43,8 +46,9 @@ public struct HTMLRenderer: ReportRenderer, Sendable {
                 }
                 let number = playbacks.count
                 playbacks.append(playback)
-                body.append("<ol class=\"trace\" data-trace=\"\(number)\">\n"
-                    + items.map { "<li>\(inline($0))</li>" }.joined(separator: "\n") + "\n</ol>")
+                body.append(
+                    "<ol class=\"trace\" data-trace=\"\(number)\">\n"
+                        + items.map { "<li>\(inline($0))</li>" }.joined(separator: "\n") + "\n</ol>")
                 body.append("<p><button type=\"button\" class=\"play\" data-trace=\"\(number)\">Step through on the diagram</button></p>")
             }
         }
@@ -92,7 +96,8 @@ public struct HTMLRenderer: ReportRenderer, Sendable {
         var legend = "<figcaption>Red: states with findings."
         if hasTraces { legend += " Choose a trace below (“Step through on the diagram”) to play it here; ← and → step." }
         if diagram.hasCoverage {
-            legend += " <label><input type=\"checkbox\" id=\"paint-coverage\"> Paint fuzzing coverage</label>"
+            legend +=
+                " <label><input type=\"checkbox\" id=\"paint-coverage\"> Paint fuzzing coverage</label>"
                 + "<span class=\"coverage-legend\"> (grey dashed: states never entered and transitions never taken;"
                 + " orange label: a guard outcome never seen)</span>"
         }
@@ -118,21 +123,26 @@ public struct HTMLRenderer: ReportRenderer, Sendable {
 
     /// The traces as JSON the script reads; `<` is written as `\u003c` so no string can end the script element.
     static func json(_ playbacks: [TracePlayback]) -> String {
-        let node = JSONNode.array(playbacks.map { playback in
-            .object([
-                ("title", .string(playback.title)),
-                ("steps", .array(playback.steps.map { step in
-                    .object([
-                        ("label", .string(step.label)),
-                        ("states", .array(step.activeStates.map(JSONNode.string))),
-                        ("leaves", .array(step.leaves.map(JSONNode.string))),
-                        ("transitions", .array(step.transitions.map(JSONNode.string))),
-                        ("variables", .array(step.variables.map { .array([.string($0.name), .string($0.value)]) })),
-                        ("problems", .array(step.problems.map(JSONNode.string))),
-                    ])
-                })),
-            ])
-        })
+        let node = JSONNode.array(
+            playbacks.map { playback in
+                .object([
+                    ("title", .string(playback.title)),
+                    (
+                        "steps",
+                        .array(
+                            playback.steps.map { step in
+                                .object([
+                                    ("label", .string(step.label)),
+                                    ("states", .array(step.activeStates.map(JSONNode.string))),
+                                    ("leaves", .array(step.leaves.map(JSONNode.string))),
+                                    ("transitions", .array(step.transitions.map(JSONNode.string))),
+                                    ("variables", .array(step.variables.map { .array([.string($0.name), .string($0.value)]) })),
+                                    ("problems", .array(step.problems.map(JSONNode.string))),
+                                ])
+                            })
+                    ),
+                ])
+            })
         var text = ""
         for character in JSONWriter.string(node, style: .compact) {
             if character == "<" { text += "\\u003c" } else { text.append(character) }

@@ -22,7 +22,8 @@ enum InlineSVG {
             cleaned += rest[..<attribute.lowerBound]
             let afterName = rest[attribute.upperBound...]
             guard let valueStart = afterName.firstIndex(of: "\""),
-                  let valueEnd = afterName[afterName.index(after: valueStart)...].firstIndex(of: "\"") else {
+                let valueEnd = afterName[afterName.index(after: valueStart)...].firstIndex(of: "\"")
+            else {
                 cleaned += rest[attribute.lowerBound...]
                 rest = ""
                 break

@@ -25,7 +25,9 @@ public struct TracePlayback: Sendable, Equatable {
         /// What is wrong after the step: the error that stopped it, violated invariants.
         public var problems: [String]
 
-        public init(label: String, activeStates: [String], leaves: [String], transitions: [String], variables: [Variable], problems: [String]) {
+        public init(
+            label: String, activeStates: [String], leaves: [String], transitions: [String], variables: [Variable], problems: [String]
+        ) {
             self.label = label
             self.activeStates = activeStates
             self.leaves = leaves

@@ -8,14 +8,20 @@ public struct FuzzJSONRenderer: ReportRenderer {
     public func document(_ outcomes: [FuzzOutcome]) -> JSONNode {
         .object([
             ("format", "smcheck-fuzz/1"),
-            ("specs", .array(outcomes.map { outcome in
-                switch outcome {
-                case .unusable(let file, let error):
-                    return .object([("file", .string(file)), ("errors", .array(error.diagnostics.map(CheckJSONRenderer.diagnostic)))])
-                case .fuzzed(let file, let result, let replayFile, let swiftTestFile):
-                    return Self.spec(file: file, result, replayFile: replayFile, swiftTestFile: swiftTestFile)
-                }
-            })),
+            (
+                "specs",
+                .array(
+                    outcomes.map { outcome in
+                        switch outcome {
+                        case .unusable(let file, let error):
+                            return .object([
+                                ("file", .string(file)), ("errors", .array(error.diagnostics.map(CheckJSONRenderer.diagnostic))),
+                            ])
+                        case .fuzzed(let file, let result, let replayFile, let swiftTestFile):
+                            return Self.spec(file: file, result, replayFile: replayFile, swiftTestFile: swiftTestFile)
+                        }
+                    })
+            ),
         ])
     }
 
@@ -58,20 +64,30 @@ public struct FuzzJSONRenderer: ReportRenderer {
             ])
         }
         func notCounted(_ guarded: CoverageSummary.GuardOutcomes) -> JSONNode {
-            .array([("true", guarded.trueExcluded), ("false", guarded.falseExcluded)].compactMap { outcome, exclusion in
-                exclusion.map { .object([("outcome", .string(outcome)), ("reason", .string($0.reason))]) }
-            })
+            .array(
+                [("true", guarded.trueExcluded), ("false", guarded.falseExcluded)].compactMap { outcome, exclusion in
+                    exclusion.map { .object([("outcome", .string(outcome)), ("reason", .string($0.reason))]) }
+                })
         }
         return .object([
             ("states", items(summary.states)),
             ("transitions", items(summary.transitions)),
-            ("guardOutcomes", .object([
-                ("covered", .int(summary.coveredGuardOutcomes)), ("total", .int(summary.totalGuardOutcomes)),
-                ("guards", .array(summary.guards.map {
-                    .object([("transition", .string($0.transition)), ("true", .bool($0.sawTrue)), ("false", .bool($0.sawFalse)),
-                             ("notCounted", notCounted($0))])
-                })),
-            ])),
+            (
+                "guardOutcomes",
+                .object([
+                    ("covered", .int(summary.coveredGuardOutcomes)), ("total", .int(summary.totalGuardOutcomes)),
+                    (
+                        "guards",
+                        .array(
+                            summary.guards.map {
+                                .object([
+                                    ("transition", .string($0.transition)), ("true", .bool($0.sawTrue)), ("false", .bool($0.sawFalse)),
+                                    ("notCounted", notCounted($0)),
+                                ])
+                            })
+                    ),
+                ])
+            ),
         ])
     }
 }

@@ -17,7 +17,8 @@ public struct FuzzJUnitRenderer: ReportRenderer {
             case .unusable(let file, let error):
                 errors += 1
                 let details = error.diagnostics.map(\.description).joined(separator: "\n")
-                suites.append("""
+                suites.append(
+                    """
                       <testsuite name="\(Markup.escape(file))" tests="1" failures="0" errors="1" time="0">
                         <testcase classname="smcheck.fuzz" name="\(Markup.escape(file))" time="0">
                           <error message="\(Markup.escape(error.diagnostics.first?.message ?? "unusable spec"))" type="load-error">\(Markup.escape(details))</error>
@@ -27,17 +28,20 @@ public struct FuzzJUnitRenderer: ReportRenderer {
             case .fuzzed(let file, let result, let replayFile, _):
                 totalSeconds += result.seconds
                 let time = String(format: "%.3f", result.seconds)
-                let name = "\(result.machine.spec.name): \(result.runs) runs of \(result.configuration.length) events, seed \(result.configuration.seed)"
+                let name =
+                    "\(result.machine.spec.name): \(result.runs) runs of \(result.configuration.length) events, seed \(result.configuration.seed)"
                 var body = ""
                 if let failure = result.failure {
                     failures += 1
                     var details = TextStyle.trace(failure.trace, machine: result.machine, indent: "")
                     if let replayFile { details.append("replay: smcheck replay \(replayFile)") }
-                    body = "\n      <failure message=\"\(Markup.escape(failure.failure.message))\" type=\"\(failure.failure.kind.rawValue)\">"
+                    body =
+                        "\n      <failure message=\"\(Markup.escape(failure.failure.message))\" type=\"\(failure.failure.kind.rawValue)\">"
                         + Markup.escape(details.joined(separator: "\n")) + "</failure>"
                 }
                 let coverage = "coverage: " + FuzzTextRenderer.tally(result.coverageSummary)
-                suites.append("""
+                suites.append(
+                    """
                       <testsuite name="\(Markup.escape(file))" tests="1" failures="\(result.failure == nil ? 0 : 1)" errors="0" time="\(time)">
                         <testcase classname="smcheck.fuzz" name="\(Markup.escape(name))" time="\(time)">\(body)
                           <system-out>\(Markup.escape(coverage))</system-out>

@@ -18,13 +18,15 @@ public struct FuzzTextRenderer: ReportRenderer {
             return error.diagnostics.map { style.paint($0.description, .red) }.joined(separator: "\n") + "\n"
         case .fuzzed(let file, let result, let replayFile, let swiftTestFile):
             var lines = [style.paint("\(file) — \(result.machine.spec.name)", .bold)]
-            let campaign = "\(TextStyle.plural(result.runs, "run")), \(TextStyle.plural(result.events, "event")), "
+            let campaign =
+                "\(TextStyle.plural(result.runs, "run")), \(TextStyle.plural(result.events, "event")), "
                 + "\(Self.seconds(result.seconds)) (\(Self.rate(result.eventsPerSecond)) events/s), seed \(result.configuration.seed)"
             if let failure = result.failure {
                 lines.append("  " + style.paint("failed:", .red) + " " + failure.failure.message)
-                lines.append("    found by run \(failure.run + 1) after \(TextStyle.plural(failure.originalSteps, "event")); "
-                    + "shrunk to \(TextStyle.plural(failure.shrunkSteps, "event")) in \(TextStyle.plural(failure.shrinkReplays, "replay"))"
-                    + (failure.isFromExploration ? "; the exploration's shortest trace has \(failure.trace.count)" : ""))
+                lines.append(
+                    "    found by run \(failure.run + 1) after \(TextStyle.plural(failure.originalSteps, "event")); "
+                        + "shrunk to \(TextStyle.plural(failure.shrunkSteps, "event")) in \(TextStyle.plural(failure.shrinkReplays, "replay"))"
+                        + (failure.isFromExploration ? "; the exploration's shortest trace has \(failure.trace.count)" : ""))
                 lines += TextStyle.trace(failure.trace, machine: result.machine, indent: "    ")
                 if let replayFile { lines.append("    replay: smcheck replay \(replayFile)") }
                 if let swiftTestFile { lines.append("    swift test: \(swiftTestFile)") }
@@ -64,7 +66,8 @@ public struct FuzzTextRenderer: ReportRenderer {
     }
 
     static func rate(_ perSecond: Double) -> String {
-        perSecond >= 1_000_000 ? "\((perSecond / 100_000).rounded() / 10)M"
+        perSecond >= 1_000_000
+            ? "\((perSecond / 100_000).rounded() / 10)M"
             : perSecond >= 1000 ? "\(Int((perSecond / 1000).rounded()))K" : "\(Int(perSecond))"
     }
 }

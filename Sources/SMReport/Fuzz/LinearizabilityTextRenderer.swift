@@ -20,16 +20,18 @@ public struct LinearizabilityTextRenderer: ReportRenderer {
         if failure.original == scenario && failure.shrinkExecutions == 0 {
             lines.append("  found by run \(failure.execution) of the scenario")
         } else {
-            lines.append("  found by run \(failure.execution) of scenario \(failure.scenarioIndex + 1); shrunk from \(Self.describe(failure.original)) "
-                + "to \(Self.describe(scenario)) in \(TextStyle.plural(failure.shrinkExecutions, "run"))")
+            lines.append(
+                "  found by run \(failure.execution) of scenario \(failure.scenarioIndex + 1); shrunk from \(Self.describe(failure.original)) "
+                    + "to \(Self.describe(scenario)) in \(TextStyle.plural(failure.shrinkExecutions, "run"))")
         }
         lines.append("  sent: " + Self.sent(scenario, machine: machine))
         lines.append("  what happened (call-return on a clock the threads share):")
         let width = String(history.operations.map(\.returned).max() ?? 0).count * 2 + 1
         for operation in history.operations.sorted(by: { $0.invoked < $1.invoked }) {
             let when = "\(operation.invoked)-\(operation.returned)"
-            lines.append("    " + when.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                + "\(ConcurrentOperation.describe(operation, machine: machine)) → \(operation.outcome)")
+            lines.append(
+                "    " + when.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                    + "\(ConcurrentOperation.describe(operation, machine: machine)) → \(operation.outcome)")
         }
         lines.append("    " + "end".padding(toLength: width, withPad: " ", startingAt: 0) + "  \(history.final)")
         let explained = failure.explained.map { ConcurrentOperation.describe(history.operations[$0], machine: machine) }
@@ -43,7 +45,8 @@ public struct LinearizabilityTextRenderer: ReportRenderer {
         let threads = scenario.threads.enumerated().map {
             "thread \($0.offset + 1): " + $0.element.map(machine.describe).joined(separator: ", ")
         }.joined(separator: " | ")
-        return scenario.prefix.isEmpty ? "at once: " + threads : scenario.prefix.map(machine.describe).joined(separator: ", ") + ", then at once: " + threads
+        return scenario.prefix.isEmpty
+            ? "at once: " + threads : scenario.prefix.map(machine.describe).joined(separator: ", ") + ", then at once: " + threads
     }
 
     private static func describe(_ scenario: ConcurrentScenario) -> String {

@@ -14,8 +14,10 @@ public import SMSpec
 public enum SwiftTestSource {
     /// The test for a fuzz failure; `implementation` is the implementation's type as `String(reflecting:)` gives it
     /// (for a divergence), `seed` the campaign's when it is worth saying.
-    public static func fuzz(_ failure: FuzzFailure, machine: Machine, spec: Spec, implementation: String? = nil,
-                            seed: UInt64? = nil) -> String {
+    public static func fuzz(
+        _ failure: FuzzFailure, machine: Machine, spec: Spec, implementation: String? = nil,
+        seed: UInt64? = nil
+    ) -> String {
         let implementation = implementation.map(referable)
         let trace = events(failure.trace, machine: machine)
         let run = failure.failure
@@ -23,38 +25,45 @@ public enum SwiftTestSource {
         switch run.kind {
         case .divergence:
             let type = implementation ?? "MyImplementation"
-            return source(about: about, name: identifier(shortName(type)) + "ConformsTo" + typeName(spec.name), spec: spec,
-                          imports: module(of: type),
-                          body: "assertConformance(\(type).self, to: spec, replaying: \(trace))")
+            return source(
+                about: about, name: identifier(shortName(type)) + "ConformsTo" + typeName(spec.name), spec: spec,
+                imports: module(of: type),
+                body: "assertConformance(\(type).self, to: spec, replaying: \(trace))")
         case .property:
             let property = String(run.signature.dropFirst("property:".count))
             let value = identifier(property)
-            return source(about: about, name: identifier(spec.name) + "Keeps" + typeName(property), spec: spec, imports: nil,
-                          body: "// `\(value)`: the Property named \(literal(property)) you fuzzed with.\n"
-                              + "assertFuzzingPasses(spec, properties: [\(value)], replaying: \(trace))")
+            return source(
+                about: about, name: identifier(spec.name) + "Keeps" + typeName(property), spec: spec, imports: nil,
+                body: "// `\(value)`: the Property named \(literal(property)) you fuzzed with.\n"
+                    + "assertFuzzingPasses(spec, properties: [\(value)], replaying: \(trace))")
         case .invariant:
             let index = Int(run.signature.dropFirst("invariant:".count)) ?? 0
             let name = machine.spec.invariants.indices.contains(index) ? machine.spec.invariants[index].name : "invariant"
-            return source(about: about, name: identifier(spec.name) + "Keeps" + typeName(name), spec: spec, imports: nil,
-                          body: "assertTrace(\(trace), in: spec, endsIn: [])")
+            return source(
+                about: about, name: identifier(spec.name) + "Keeps" + typeName(name), spec: spec, imports: nil,
+                body: "assertTrace(\(trace), in: spec, endsIn: [])")
         case .engineError:
-            return source(about: about, name: identifier(spec.name) + "HasNo" + errorName(run.signature), spec: spec, imports: nil,
-                          body: "assertTrace(\(trace), in: spec, endsIn: [])")
+            return source(
+                about: about, name: identifier(spec.name) + "HasNo" + errorName(run.signature), spec: spec, imports: nil,
+                body: "assertTrace(\(trace), in: spec, endsIn: [])")
         }
     }
 
     /// The test for a linearizability failure: the shrunk scenario, run `executions` times (a race shows only in
     /// some interleavings).
-    public static func linearizability(_ failure: LinearizabilityFailure, machine: Machine, spec: Spec, implementation: String,
-                                       executions: Int = 1000) -> String {
+    public static func linearizability(
+        _ failure: LinearizabilityFailure, machine: Machine, spec: Spec, implementation: String,
+        executions: Int = 1000
+    ) -> String {
         let implementation = referable(implementation)
         let scenario = failure.scenario
         let prefix = events(scenario.prefix.map { TraceStep(event: $0) }, machine: machine)
         let threads = "[" + scenario.threads.map { events($0.map { TraceStep(event: $0) }, machine: machine) }.joined(separator: ", ") + "]"
-        return source(about: "smcheck found a history of \(shortName(implementation)) no order of the spec explains: "
-                          + (failure.stuck.first ?? ""),
-                      name: identifier(shortName(implementation)) + "IsLinearizable", spec: spec, imports: module(of: implementation),
-                      body: "assertLinearizable(\(implementation).self, to: spec, replaying: \(prefix), then: \(threads), executions: \(executions))")
+        return source(
+            about: "smcheck found a history of \(shortName(implementation)) no order of the spec explains: "
+                + (failure.stuck.first ?? ""),
+            name: identifier(shortName(implementation)) + "IsLinearizable", spec: spec, imports: module(of: implementation),
+            body: "assertLinearizable(\(implementation).self, to: spec, replaying: \(prefix), then: \(threads), executions: \(executions))")
     }
 
     private static func source(about: String, name: String, spec: Spec, imports: String?, body: String) -> String {
@@ -75,7 +84,9 @@ public enum SwiftTestSource {
             let arguments = machine.arguments(of: step.event)
             if arguments.isEmpty && step.choices.isEmpty { return literal(name) }
             var parts = [literal(name)]
-            if !arguments.isEmpty { parts.append("[" + arguments.map { "\(literal($0.name)): \(value($0.value))" }.joined(separator: ", ") + "]") }
+            if !arguments.isEmpty {
+                parts.append("[" + arguments.map { "\(literal($0.name)): \(value($0.value))" }.joined(separator: ", ") + "]")
+            }
             if !step.choices.isEmpty { parts.append("choices: [" + step.choices.map(String.init).joined(separator: ", ") + "]") }
             return "SentEvent(" + parts.joined(separator: ", ") + ")"
         }
@@ -138,7 +149,9 @@ public enum SwiftTestSource {
     /// The module of a type `String(reflecting:)` named, when it is not one every test imports.
     private static func module(of type: String) -> String? {
         let parts = type.split(separator: ".")
-        guard parts.count > 1, let module = parts.first, !["SMSpec", "SMTesting", "Testing", "SMEngine"].contains(String(module)) else { return nil }
+        guard parts.count > 1, let module = parts.first, !["SMSpec", "SMTesting", "Testing", "SMEngine"].contains(String(module)) else {
+            return nil
+        }
         return String(module)
     }
 

@@ -69,8 +69,12 @@ public struct CheckResultMerge {
                 }
             }
             let stats = try Self.stats(analyzed, sources: sources)
-            outcomes.append(.analyzed(file: file, AnalysisResult(spec: machine.spec, machine: machine,
-                                                                 findings: order.map { kept[$0]! }.sortedForOutput(), stats: stats)))
+            outcomes.append(
+                .analyzed(
+                    file: file,
+                    AnalysisResult(
+                        spec: machine.spec, machine: machine,
+                        findings: order.map { kept[$0]! }.sortedForOutput(), stats: stats)))
         }
         return outcomes
     }
@@ -109,7 +113,11 @@ public struct CheckResultMerge {
             stats.expectedCoverage = union
             if !codes.isEmpty {
                 let percent = (union * 100_000).rounded(.down) / 1_000
-                stats.undecided.append(Undecided(codes, "\(nodes.count) bitstate searches with different hash functions and search orders; expected coverage of their union \(percent)%"))
+                stats.undecided.append(
+                    Undecided(
+                        codes,
+                        "\(nodes.count) bitstate searches with different hash functions and search orders; expected coverage of their union \(percent)%"
+                    ))
             }
         } else if !codes.isEmpty {
             stats.undecided.append(Undecided(codes, "no merged result decided these: " + (reasons.first ?? "each was incomplete")))
@@ -125,7 +133,8 @@ public struct CheckResultMerge {
             throw MergeError(source, "a finding without a known \"code\" at line \(line)")
         }
         guard let message = node["message"]?.stringValue, let methodText = node["method"]?.stringValue,
-              let method = Finding.Method(rawValue: methodText) else {
+            let method = Finding.Method(rawValue: methodText)
+        else {
             throw MergeError(source, "the \(codeText) finding at line \(line) lacks \"message\" or a known \"method\"")
         }
         let states = (node["states"]?.arrayValue ?? []).compactMap(\.stringValue)
@@ -135,15 +144,19 @@ public struct CheckResultMerge {
         if !place.isEmpty || findingLine != nil {
             // SCXML findings name the element by its path; JSON specs by a JSON Pointer.
             let isSCXML = file.lowercased().hasSuffix(".scxml")
-            location = Spec.SourceLocation(file: file, pointer: isSCXML ? JSONPointer() : JSONPointer(parsing: place), line: findingLine,
-                                           column: column, elementPath: isSCXML ? place : nil)
+            location = Spec.SourceLocation(
+                file: file, pointer: isSCXML ? JSONPointer() : JSONPointer(parsing: place), line: findingLine,
+                column: column, elementPath: isSCXML ? place : nil)
         }
         var trace: [TraceStep]?
         if let steps = node["trace"]?.arrayValue {
             do {
                 trace = try steps.map { (step) throws(EngineError) -> TraceStep in try machine.traceStep(step) }
             } catch {
-                throw MergeError(source, "the trace of the \(codeText) finding at line \(line) does not fit \(file) as it is now (\(error.message)); was it changed?")
+                throw MergeError(
+                    source,
+                    "the trace of the \(codeText) finding at line \(line) does not fit \(file) as it is now (\(error.message)); was it changed?"
+                )
             }
         }
         var witness: [WitnessValue] = []
@@ -153,14 +166,17 @@ public struct CheckResultMerge {
             case .bool(let b): value = .bool(b)
             case .number(let n) where n.integerValue != nil: value = .int(n.integerValue!)
             case .string(let s): value = .enumCase(s)
-            default: throw MergeError(source, "the witness value '\(member.key)' at line \(member.keyPosition.line) is not a bool, an int or a name")
+            default:
+                throw MergeError(
+                    source, "the witness value '\(member.key)' at line \(member.keyPosition.line) is not a bool, an int or a name")
             }
             witness.append(WitnessValue(member.key, value))
         }
         let moment = node["witnessMoment"]?.stringValue.flatMap(WitnessMoment.init(rawValue:))
         let transitions = (node["transitions"]?.arrayValue ?? []).compactMap(\.integerValue)
-        return Finding(code, message, states: states, location: location, trace: trace, witness: witness,
-                      witnessMoment: moment, method: method, transitions: transitions)
+        return Finding(
+            code, message, states: states, location: location, trace: trace, witness: witness,
+            witnessMoment: moment, method: method, transitions: transitions)
     }
 }
 

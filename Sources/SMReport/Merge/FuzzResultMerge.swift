@@ -15,7 +15,9 @@ public struct FuzzResultMerge {
         }
         guard let specs = document["specs"]?.arrayValue else { throw MergeError(source, "no \"specs\" array") }
         for spec in specs {
-            guard let file = spec["file"]?.stringValue else { throw MergeError(source, "a spec without \"file\" at line \(spec.position.line)") }
+            guard let file = spec["file"]?.stringValue else {
+                throw MergeError(source, "a spec without \"file\" at line \(spec.position.line)")
+            }
             if let index = entries.firstIndex(where: { $0.file == file }) {
                 entries[index].nodes.append(spec)
             } else {
@@ -32,21 +34,25 @@ public struct FuzzResultMerge {
     public func document() -> JSONNode {
         .object([
             ("format", .string("smcheck-fuzz/1")),
-            ("specs", .array(entries.map { entry in
-                let chosen = entry.nodes.min { (Self.traceLength($0) ?? Int.max) < (Self.traceLength($1) ?? Int.max) }!
-                let runs = entry.nodes.reduce(0) { $0 + ($1["runs"]?.integerValue ?? 0) }
-                let events = entry.nodes.reduce(0) { $0 + ($1["events"]?.integerValue ?? 0) }
-                var members = (chosen.objectValue ?? []).map { member -> (String, JSONNode) in
-                    switch member.key {
-                    case "runs": (member.key, .int(runs))
-                    case "events": (member.key, .int(events))
-                    default: (member.key, member.value)
-                    }
-                }
-                members.append(("shards", .int(entry.nodes.count)))
-                members.append(("shardSeeds", .array(entry.nodes.map { $0["seed"] ?? .null })))
-                return .object(members)
-            })),
+            (
+                "specs",
+                .array(
+                    entries.map { entry in
+                        let chosen = entry.nodes.min { (Self.traceLength($0) ?? Int.max) < (Self.traceLength($1) ?? Int.max) }!
+                        let runs = entry.nodes.reduce(0) { $0 + ($1["runs"]?.integerValue ?? 0) }
+                        let events = entry.nodes.reduce(0) { $0 + ($1["events"]?.integerValue ?? 0) }
+                        var members = (chosen.objectValue ?? []).map { member -> (String, JSONNode) in
+                            switch member.key {
+                            case "runs": (member.key, .int(runs))
+                            case "events": (member.key, .int(events))
+                            default: (member.key, member.value)
+                            }
+                        }
+                        members.append(("shards", .int(entry.nodes.count)))
+                        members.append(("shardSeeds", .array(entry.nodes.map { $0["seed"] ?? .null })))
+                        return .object(members)
+                    })
+            ),
         ])
     }
 

@@ -43,10 +43,16 @@ public struct ReportIndex: Sendable {
             let title: Document.Span = entry.link.map { .link(entry.name ?? entry.file, href: $0) } ?? .text(entry.name ?? "—")
             return [[title], [.code(entry.file)], [entry.verdict], [entry.fuzzing], [.text(entry.states.map(String.init) ?? "—")]]
         }
-        return Document(title: "smcheck reports", blocks: [
-            .paragraph([.text(TextStyle.plural(entries.count, "spec") + "; each report has the diagram, every finding with its trace, and the coverage fuzzing reached.")]),
-            .table(header: ["spec", "file", "verdict", "fuzzing", "states"], rows: rows),
-        ])
+        return Document(
+            title: "smcheck reports",
+            blocks: [
+                .paragraph([
+                    .text(
+                        TextStyle.plural(entries.count, "spec")
+                            + "; each report has the diagram, every finding with its trace, and the coverage fuzzing reached.")
+                ]),
+                .table(header: ["spec", "file", "verdict", "fuzzing", "states"], rows: rows),
+            ])
     }
 
     public var markdown: String { MarkdownRenderer().render(document) }

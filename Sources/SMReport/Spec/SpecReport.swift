@@ -35,11 +35,14 @@ public struct SpecReport: Sendable {
         var blocks: [Document.Block] = []
         if let description = spec.spec.description { blocks.append(.paragraph([.text(description)])) }
         let declared = spec.events.filter { !$0.isImplicit }.count
-        blocks.append(.paragraph([
-            "Spec ", .code(file), .text(": \(TextStyle.plural(spec.states.count - 1, "state")), "
-                + "\(TextStyle.plural(spec.transitions.count, "transition")), \(TextStyle.plural(declared, "event")), "
-                + "\(TextStyle.plural(spec.variables.count, "variable")).")
-        ]))
+        blocks.append(
+            .paragraph([
+                "Spec ", .code(file),
+                .text(
+                    ": \(TextStyle.plural(spec.states.count - 1, "state")), "
+                        + "\(TextStyle.plural(spec.transitions.count, "transition")), \(TextStyle.plural(declared, "event")), "
+                        + "\(TextStyle.plural(spec.variables.count, "variable"))."),
+            ]))
         blocks += verdict()
         blocks.append(.heading(level: 2, ["Diagram"]))
         if let source = MermaidDiagram(diagram).source {
@@ -73,10 +76,14 @@ public struct SpecReport: Sendable {
         var blocks: [Document.Block] = [
             .heading(level: 2, ["Verdict"]),
             .paragraph([verdictBadge]),
-            .table(header: ["configurations", "transitions", "depth", "checks"], rows: [[
-                [.text("\(stats.configurations)")], [.text("\(stats.transitions)")], [.text("\(stats.depth)")],
-                [.text(stats.complete ? "all decided" : "some not decided")],
-            ]]),
+            .table(
+                header: ["configurations", "transitions", "depth", "checks"],
+                rows: [
+                    [
+                        [.text("\(stats.configurations)")], [.text("\(stats.transitions)")], [.text("\(stats.depth)")],
+                        [.text(stats.complete ? "all decided" : "some not decided")],
+                    ]
+                ]),
         ]
         if !stats.complete {
             blocks.append(.paragraph(["Not checked:"]))
@@ -101,10 +108,13 @@ public struct SpecReport: Sendable {
         var blocks: [Document.Block] = [.heading(level: 2, ["Findings"])]
         guard !analysis.findings.isEmpty else { return blocks + [.paragraph(["None."])] }
         for (i, finding) in analysis.findings.enumerated() {
-            blocks.append(.heading(level: 3, [
-                .text("\(i + 1). "), .badge("\(finding.severity.rawValue) \(finding.code.rawValue)", tone(finding.severity)),
-                .text(" " + finding.code.title),
-            ]))
+            blocks.append(
+                .heading(
+                    level: 3,
+                    [
+                        .text("\(i + 1). "), .badge("\(finding.severity.rawValue) \(finding.code.rawValue)", tone(finding.severity)),
+                        .text(" " + finding.code.title),
+                    ]))
             blocks.append(.paragraph([.text(finding.message)]))
             var facts: [[Document.Span]] = []
             if let location = finding.location {
@@ -113,9 +123,11 @@ public struct SpecReport: Sendable {
             facts.append(["Found by ", .text(finding.method.rawValue)])
             if !finding.witness.isEmpty {
                 let label = finding.witnessMoment.label
-                facts.append([.text(label.prefix(1).uppercased() + label.dropFirst() + ": ")] + finding.witness.enumerated().flatMap { i, value -> [Document.Span] in
-                    (i > 0 ? [", "] : []) + [.code("\(value.name) = \(value.value)")]
-                })
+                facts.append(
+                    [.text(label.prefix(1).uppercased() + label.dropFirst() + ": ")]
+                        + finding.witness.enumerated().flatMap { i, value -> [Document.Span] in
+                            (i > 0 ? [", "] : []) + [.code("\(value.name) = \(value.value)")]
+                        })
             }
             blocks.append(.list(facts))
             switch finding.trace {
@@ -124,7 +136,8 @@ public struct SpecReport: Sendable {
                 blocks.append(.paragraph(["The initial configuration shows it."]))
             case .some(let trace):
                 blocks.append(.paragraph(["Shortest trace:"]))
-                blocks.append(traceBlock(trace, title: "\(i + 1). \(finding.code.rawValue) \(finding.code.title)", machine: analysis.machine))
+                blocks.append(
+                    traceBlock(trace, title: "\(i + 1). \(finding.code.rawValue) \(finding.code.title)", machine: analysis.machine))
             }
         }
         return blocks
@@ -134,10 +147,13 @@ public struct SpecReport: Sendable {
         let configuration = fuzz.configuration
         var blocks: [Document.Block] = [
             .heading(level: 2, ["Coverage"]),
-            .paragraph([.text("Reached by \(TextStyle.plural(fuzz.runs, "fuzz run")) of up to \(TextStyle.plural(configuration.length, "event")) "
-                + "(\(TextStyle.plural(fuzz.events, "event")) in all) from seed \(configuration.seed); "),
+            .paragraph([
+                .text(
+                    "Reached by \(TextStyle.plural(fuzz.runs, "fuzz run")) of up to \(TextStyle.plural(configuration.length, "event")) "
+                        + "(\(TextStyle.plural(fuzz.events, "event")) in all) from seed \(configuration.seed); "),
                 .code("smcheck fuzz --seed \(configuration.seed) --runs \(configuration.runs) --length \(configuration.length) \(file)"),
-                .text(" repeats it.")]),
+                .text(" repeats it."),
+            ]),
         ]
         if let failure = fuzz.failure {
             blocks.append(.paragraph([.badge("fuzzing failed", .error), .text(" " + failure.failure.message)]))
@@ -148,15 +164,20 @@ public struct SpecReport: Sendable {
             let percent = total == 0 ? 100 : covered * 100 / total
             return [[.text(kind)], [.text("\(covered)")], [.text("\(total)")], [.text("\(percent)%")]]
         }
-        blocks.append(.table(header: ["", "covered", "total", "share"], rows: [
-            row("states entered", summary.coveredStates, summary.totalStates),
-            row("transitions taken", summary.coveredTransitions, summary.totalTransitions),
-            row("guard outcomes seen", summary.coveredGuardOutcomes, summary.totalGuardOutcomes),
-        ]))
-        for (title, names) in [("States not entered", summary.missedStates),
-                               ("Transitions not taken", summary.missedTransitions),
-                               ("Guard outcomes not seen", summary.missedGuardOutcomes),
-                               ("Not counted, as they cannot happen", summary.excluded)] where !names.isEmpty {
+        blocks.append(
+            .table(
+                header: ["", "covered", "total", "share"],
+                rows: [
+                    row("states entered", summary.coveredStates, summary.totalStates),
+                    row("transitions taken", summary.coveredTransitions, summary.totalTransitions),
+                    row("guard outcomes seen", summary.coveredGuardOutcomes, summary.totalGuardOutcomes),
+                ]))
+        for (title, names) in [
+            ("States not entered", summary.missedStates),
+            ("Transitions not taken", summary.missedTransitions),
+            ("Guard outcomes not seen", summary.missedGuardOutcomes),
+            ("Not counted, as they cannot happen", summary.excluded),
+        ] where !names.isEmpty {
             blocks.append(.paragraph([.strong(title)]))
             var items = names.prefix(listedMisses).map { [Document.Span.code($0)] }
             if names.count > listedMisses { items.append([.text("… and \(names.count - listedMisses) more")]) }

@@ -14,8 +14,13 @@ extension TracePlayback {
             steps.append(Self.step("start", start.state, microsteps: start.microsteps, machine: machine))
             state = start.state
         } catch {
-            self.init(title: title, steps: [Step(label: "start", activeStates: [], leaves: [], transitions: [], variables: [],
-                                                 problems: [error.message])])
+            self.init(
+                title: title,
+                steps: [
+                    Step(
+                        label: "start", activeStates: [], leaves: [], transitions: [], variables: [],
+                        problems: [error.message])
+                ])
             return
         }
         for (number, (traceStep, text)) in zip(trace, TextStyle.steps(trace, machine: machine)).enumerated() {
@@ -52,8 +57,9 @@ extension TracePlayback {
             }
         }
         let violated = spec.invariants.filter { invariant in
-            let value = try? invariant.expression.evaluate(variable: { state.variables[$0] }, parameter: { _ in 0 },
-                                                           isActive: { state.configuration.contains($0) })
+            let value = try? invariant.expression.evaluate(
+                variable: { state.variables[$0] }, parameter: { _ in 0 },
+                isActive: { state.configuration.contains($0) })
             return value == 0
         }
         return Step(

@@ -51,7 +51,8 @@ public enum ECMAScriptSubset {
                     result.append(contentsOf: "_event.data.".unicodeScalars)
                     i = end + 1
                 } else if word == "in", afterSpaces < scalars.count, scalars[afterSpaces] == "(",
-                          let close = scalars[afterSpaces...].firstIndex(of: ")") {
+                    let close = scalars[afterSpaces...].firstIndex(of: ")")
+                {
                     // in( name ) → In( 'name' ): the spaces stay outside the quotes.
                     let inside = scalars[(afterSpaces + 1)..<close]
                     let leading = inside.prefix { $0.properties.isWhitespace }
@@ -103,7 +104,9 @@ public enum ECMAScriptSubset {
                     let start = index
                     let (value, offsets) = try readString()
                     guard ECMAScriptSubset.isEnumValue(value) else {
-                        throw ExpressionError("the string '\(value)' is not an enum value; strings in conditions and values name enum values, which are names (letters, digits and _)", at: start)
+                        throw ExpressionError(
+                            "the string '\(value)' is not an enum value; strings in conditions and values name enum values, which are names (letters, digits and _)",
+                            at: start)
                     }
                     emit(".", from: start)
                     for (scalar, offset) in zip(value.unicodeScalars, offsets) { emit(scalar, from: offset) }
@@ -113,7 +116,8 @@ public enum ECMAScriptSubset {
                     let end = ECMAScriptSubset.identifierEnd(scalars, from: index, allowingDots: true)
                     let literal = String(String.UnicodeScalarView(scalars[start..<end]))
                     guard literal.unicodeScalars.allSatisfy(ECMAScriptSubset.isDigit) else {
-                        throw ExpressionError("'\(literal)' is not an integer; smcheck's values are integers, booleans and enum values", at: start)
+                        throw ExpressionError(
+                            "'\(literal)' is not an integer; smcheck's values are integers, booleans and enum values", at: start)
                     }
                     copy(start..<end)
                     afterOperand = true
@@ -122,7 +126,9 @@ public enum ECMAScriptSubset {
                 } else if c == "." {
                     if index + 1 < scalars.count, ECMAScriptSubset.isIdentifierStart(scalars[index + 1]) {
                         throw afterOperand
-                            ? ExpressionError("member access ('.\(word(from: index + 1))') is not supported; data values are plain booleans, integers and enum values", at: index)
+                            ? ExpressionError(
+                                "member access ('.\(word(from: index + 1))') is not supported; data values are plain booleans, integers and enum values",
+                                at: index)
                             : ExpressionError("write an enum value as a string in SCXML: '\(word(from: index + 1))'", at: index)
                     }
                     copy(index..<(index + 1))
@@ -147,11 +153,15 @@ public enum ECMAScriptSubset {
             switch name {
             case "_event":
                 let parameterStart = start + "_event.data.".unicodeScalars.count
-                guard startsWith("_event.data."), parameterStart < scalars.count, ECMAScriptSubset.isIdentifierStart(scalars[parameterStart]) else {
+                guard startsWith("_event.data."), parameterStart < scalars.count,
+                    ECMAScriptSubset.isIdentifierStart(scalars[parameterStart])
+                else {
                     throw ExpressionError("only the event's data is available, as _event.data.<name>", at: start)
                 }
                 // "event." points at "_event" (its first letter at the "_") and at the "." before the name.
-                for (k, scalar) in "event.".unicodeScalars.enumerated() { emit(scalar, from: k == 0 ? start : k < 5 ? start + 1 + k : parameterStart - 1) }
+                for (k, scalar) in "event.".unicodeScalars.enumerated() {
+                    emit(scalar, from: k == 0 ? start : k < 5 ? start + 1 + k : parameterStart - 1)
+                }
                 copy(parameterStart..<ECMAScriptSubset.identifierEnd(scalars, from: parameterStart))
             case "In":
                 try readIn(start: start, nameEnd: end)

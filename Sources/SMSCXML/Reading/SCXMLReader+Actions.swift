@@ -9,10 +9,13 @@ extension SCXMLReader {
     /// The executable content among an element's children; elements of other namespaces are custom actions smcheck
     /// does not know, which it refuses rather than skips.
     private mutating func executableChildren(of block: XMLSourceElement) -> [XMLSourceElement] {
-        for child in block.children where child.namespace != SCXMLNamespace.scxml && child.namespace != SCXMLNamespace.smcheck
-            && !SCXMLVocabulary.editorMetadata.contains([child.namespace ?? "", child.localName]) {
-            report("<\(child.qualifiedName)> is a custom action smcheck does not know; it cannot tell what it does, so it does not ignore it",
-                   at: location(child))
+        for child in block.children
+        where child.namespace != SCXMLNamespace.scxml && child.namespace != SCXMLNamespace.smcheck
+            && !SCXMLVocabulary.editorMetadata.contains([child.namespace ?? "", child.localName])
+        {
+            report(
+                "<\(child.qualifiedName)> is a custom action smcheck does not know; it cannot tell what it does, so it does not ignore it",
+                at: location(child))
         }
         let allowed = block.localName == "if" ? SCXMLVocabulary.executableContent + ["elseif", "else"] : SCXMLVocabulary.executableContent
         return children(of: block, allowed: allowed, annotations: SCXMLVocabulary.executableAnnotations)
@@ -32,7 +35,9 @@ extension SCXMLReader {
             case (_, "raise"):
                 checkAttributes(element, SCXMLVocabulary.elements["raise"]!)
                 _ = children(of: element, allowed: [])
-                if let event = element.attribute("event") { actions.append(Spec.Action(.raise(invocation(event, of: element, arguments: [])), location: location(element))) }
+                if let event = element.attribute("event") {
+                    actions.append(Spec.Action(.raise(invocation(event, of: element, arguments: [])), location: location(element)))
+                }
             case (_, "send"):
                 if let action = readSend(element) { actions.append(action) }
             case (_, "assign"):
@@ -53,7 +58,9 @@ extension SCXMLReader {
     }
 
     /// An event to raise or send; the name is remembered for inferring events when none are declared.
-    private mutating func invocation(_ event: XMLSourceAttribute, of element: XMLSourceElement, arguments: [Spec.EventArgument]) -> Spec.EventInvocation {
+    private mutating func invocation(_ event: XMLSourceAttribute, of element: XMLSourceElement, arguments: [Spec.EventArgument])
+        -> Spec.EventInvocation
+    {
         let at = location(event, of: element)
         raisedEvents.append((event.value, at))
         return Spec.EventInvocation(event: event.value, arguments: arguments, location: at)
@@ -68,18 +75,23 @@ extension SCXMLReader {
             if target.value == "#_internal" {
                 isInternal = true
             } else {
-                report("<send> to \(JSONWriter.quoted(target.value)) is not supported: smcheck sends only to the machine itself (no target, or \"#_internal\" to raise)",
-                       at: location(target, of: element))
+                report(
+                    "<send> to \(JSONWriter.quoted(target.value)) is not supported: smcheck sends only to the machine itself (no target, or \"#_internal\" to raise)",
+                    at: location(target, of: element))
             }
         }
         if let type = element.attribute("type"), !SCXMLVocabulary.scxmlProcessors.contains(type.value) {
-            report("the event processor \(JSONWriter.quoted(type.value)) is not supported: smcheck sends SCXML events to the machine itself",
-                   at: location(type, of: element))
+            report(
+                "the event processor \(JSONWriter.quoted(type.value)) is not supported: smcheck sends SCXML events to the machine itself",
+                at: location(type, of: element))
         }
         var arguments: [Spec.EventArgument] = []
         if let namelist = element.attribute("namelist") {
             for token in tokens(namelist, of: element) {
-                arguments.append(Spec.EventArgument(token.text, Spec.Expression(token.text, location: token.location.advanced(byColumns: -1)), location: token.location))
+                arguments.append(
+                    Spec.EventArgument(
+                        token.text, Spec.Expression(token.text, location: token.location.advanced(byColumns: -1)), location: token.location)
+                )
             }
         }
         for param in children(of: element, allowed: ["param"]) {
@@ -112,15 +124,19 @@ extension SCXMLReader {
         checkAttributes(element, SCXMLVocabulary.elements["assign"]!)
         _ = children(of: element, allowed: [])
         guard let variable = element.attribute("location"), let expr = element.attribute("expr"),
-              let value = expression(expr, of: element) else { return }
+            let value = expression(expr, of: element)
+        else { return }
         let assignment = Spec.Assignment(variable: variable.value, value: value, location: location(element))
         if let together = element.attribute("together", namespace: SCXMLNamespace.smcheck) {
             guard together.value == "true" else {
-                report("smcheck:together is \"true\" or left out, not \(JSONWriter.quoted(together.value))", at: location(together, of: element))
+                report(
+                    "smcheck:together is \"true\" or left out, not \(JSONWriter.quoted(together.value))",
+                    at: location(together, of: element))
                 return
             }
             guard let last = actions.indices.last, case .assign(let assignments) = actions[last].kind else {
-                report("smcheck:together joins an <assign> to the one right before it, and there is none", at: location(together, of: element))
+                report(
+                    "smcheck:together joins an <assign> to the one right before it, and there is none", at: location(together, of: element))
                 return
             }
             actions[last].kind = .assign(assignments + [assignment])

@@ -4,7 +4,8 @@ extension SCXMLReader {
     /// Reads the `<scxml>` root: its attributes, declarations and states. Nil when the root is not `<scxml>`.
     mutating func read(_ root: XMLSourceElement) -> Spec? {
         guard root.localName == "scxml", root.namespace == SCXMLNamespace.scxml else {
-            let hint = root.localName == "scxml"
+            let hint =
+                root.localName == "scxml"
                 ? "<scxml> must be in the SCXML namespace: add xmlns=\"\(SCXMLNamespace.scxml)\""
                 : "the root element is <\(root.qualifiedName)>; an SCXML file has <scxml xmlns=\"\(SCXMLNamespace.scxml)\">"
             report(hint, at: location(root))
@@ -12,11 +13,14 @@ extension SCXMLReader {
         }
         checkAttributes(root, SCXMLVocabulary.elements["scxml"]!)
         if let version = root.attribute("version"), version.value != "1.0" {
-            report("SCXML version \(JSONWriter.quoted(version.value)) is not one smcheck reads; it reads version \"1.0\"", at: location(version, of: root))
+            report(
+                "SCXML version \(JSONWriter.quoted(version.value)) is not one smcheck reads; it reads version \"1.0\"",
+                at: location(version, of: root))
         }
         if let datamodel = root.attribute("datamodel"), !["ecmascript", "null"].contains(datamodel.value) {
-            report("the \(JSONWriter.quoted(datamodel.value)) datamodel is not supported: smcheck reads the ECMAScript subset of datamodel=\"ecmascript\"",
-                   at: location(datamodel, of: root), suggestion: Suggestions.closest(to: datamodel.value, in: ["ecmascript"]))
+            report(
+                "the \(JSONWriter.quoted(datamodel.value)) datamodel is not supported: smcheck reads the ECMAScript subset of datamodel=\"ecmascript\"",
+                at: location(datamodel, of: root), suggestion: Suggestions.closest(to: datamodel.value, in: ["ecmascript"]))
         }
 
         var states: [Spec.State] = []
@@ -33,8 +37,9 @@ extension SCXMLReader {
             if binding.value != "late" {
                 report("binding must be \"early\" or \"late\", not \(JSONWriter.quoted(binding.value))", at: location(binding, of: root))
             } else if let stateDatamodel {
-                report("late binding is not supported: smcheck gives every variable its value at the start; move this <datamodel> into <scxml> or use binding=\"early\"",
-                       at: stateDatamodel)
+                report(
+                    "late binding is not supported: smcheck gives every variable its value at the start; move this <datamodel> into <scxml> or use binding=\"early\"",
+                    at: stateDatamodel)
             }
         }
         if states.isEmpty && diagnostics.isEmpty {
@@ -43,9 +48,10 @@ extension SCXMLReader {
 
         var initial: Spec.StateReference?
         if let attribute = root.attribute("initial") { initial = singleInitial(attribute, of: root) }
-        var spec = Spec(name: name(of: root), description: value(root, "description", smcheck: true), variables: variables,
-                        events: declaresEvents ? declaredEvents : inferredEvents(), initial: initial, states: states,
-                        invariants: invariants, options: options(of: root), file: file)
+        var spec = Spec(
+            name: name(of: root), description: value(root, "description", smcheck: true), variables: variables,
+            events: declaresEvents ? declaredEvents : inferredEvents(), initial: initial, states: states,
+            invariants: invariants, options: options(of: root), file: file)
         if let reachable = root.attribute("reachable", namespace: SCXMLNamespace.smcheck) {
             spec.reachable = references(reachable, of: root)
         }
@@ -67,18 +73,23 @@ extension SCXMLReader {
     private mutating func options(of root: XMLSourceElement) -> Spec.Options {
         var options = Spec.Options()
         if let attribute = root.attribute("maxMicrosteps", namespace: SCXMLNamespace.smcheck),
-           let value = integer(attribute, of: root, range: 1...1_000_000) {
+            let value = integer(attribute, of: root, range: 1...1_000_000)
+        {
             options.maxMicrosteps = value
         }
-        if let attribute = root.attribute("queueBound", namespace: SCXMLNamespace.smcheck), let value = integer(attribute, of: root, range: 0...1024) {
+        if let attribute = root.attribute("queueBound", namespace: SCXMLNamespace.smcheck),
+            let value = integer(attribute, of: root, range: 0...1024)
+        {
             options.queueBound = value
         }
         if let attribute = root.attribute("unhandled", namespace: SCXMLNamespace.smcheck) {
             if let policy = Spec.Options.UnhandledPolicy(rawValue: attribute.value) {
                 options.unhandled = policy
             } else {
-                report("smcheck:unhandled must be \"ignore\" or \"error\", not \(JSONWriter.quoted(attribute.value))", at: location(attribute, of: root),
-                       suggestion: Suggestions.closest(to: attribute.value, in: Spec.Options.UnhandledPolicy.allCases.map(\.rawValue)))
+                report(
+                    "smcheck:unhandled must be \"ignore\" or \"error\", not \(JSONWriter.quoted(attribute.value))",
+                    at: location(attribute, of: root),
+                    suggestion: Suggestions.closest(to: attribute.value, in: Spec.Options.UnhandledPolicy.allCases.map(\.rawValue)))
             }
         }
         return options
@@ -87,11 +98,15 @@ extension SCXMLReader {
     /// An integer attribute within `range`, or nil after reporting.
     mutating func integer(_ attribute: XMLSourceAttribute, of element: XMLSourceElement, range: ClosedRange<Int>) -> Int? {
         guard let value = Int(attribute.value.trimmingWhitespace()) else {
-            report("'\(attribute.qualifiedName)' must be an integer, not \(JSONWriter.quoted(attribute.value))", at: location(attribute, of: element))
+            report(
+                "'\(attribute.qualifiedName)' must be an integer, not \(JSONWriter.quoted(attribute.value))",
+                at: location(attribute, of: element))
             return nil
         }
         guard range.contains(value) else {
-            report("'\(attribute.qualifiedName)' must be within \(range.lowerBound)...\(range.upperBound), not \(value)", at: location(attribute, of: element))
+            report(
+                "'\(attribute.qualifiedName)' must be within \(range.lowerBound)...\(range.upperBound), not \(value)",
+                at: location(attribute, of: element))
             return nil
         }
         return value
@@ -145,8 +160,9 @@ extension SCXMLReader {
         if let first = trimmed.first, first == "'" || first == "\"", trimmed.count >= 2, trimmed.last == first {
             return .enumCase(String(trimmed.dropFirst().dropLast()))
         }
-        report("the initial value of \(what) must be a literal: an integer, true, false, or a string naming an enum value, not \(JSONWriter.quoted(trimmed))",
-               at: location)
+        report(
+            "the initial value of \(what) must be a literal: an integer, true, false, or a string naming an enum value, not \(JSONWriter.quoted(trimmed))",
+            at: location)
         return nil
     }
 
@@ -160,8 +176,9 @@ extension SCXMLReader {
             report("the initial value \(v) of \(what) is outside its bounds \(min)...\(max)", at: location)
         case (.enumCase(let name), .enumeration(let values)):
             if values.contains(name) { return literal }
-            report("the initial value '\(name)' of \(what) is not one of its values (\(values.joined(separator: ", ")))", at: location,
-                   suggestion: Suggestions.closest(to: name, in: values))
+            report(
+                "the initial value '\(name)' of \(what) is not one of its values (\(values.joined(separator: ", ")))", at: location,
+                suggestion: Suggestions.closest(to: name, in: values))
         default:
             report("the initial value \(literal) of \(what) is not a value of its type, \(type)", at: location)
         }
@@ -177,14 +194,19 @@ extension SCXMLReader {
         let valuesAttribute = element.attribute("values", namespace: namespace)
         var kind = typeAttribute?.value
         if kind == nil {
-            if valuesAttribute != nil { kind = "enum" } else if minAttribute != nil || maxAttribute != nil { kind = "int" } else {
+            if valuesAttribute != nil {
+                kind = "enum"
+            } else if minAttribute != nil || maxAttribute != nil {
+                kind = "int"
+            } else {
                 switch initial {
                 case .bool: kind = "bool"
                 case .int: kind = "int"
                 case .enumCase: kind = "enum"
                 case nil:
-                    report("\(what) needs a type: give \(prefix)type=\"bool\", \"int\" (with \(prefix)min and \(prefix)max) or \"enum\" (with \(prefix)values), or an initial value",
-                           at: location(element))
+                    report(
+                        "\(what) needs a type: give \(prefix)type=\"bool\", \"int\" (with \(prefix)min and \(prefix)max) or \"enum\" (with \(prefix)values), or an initial value",
+                        at: location(element))
                     return nil
                 }
             }
@@ -196,13 +218,19 @@ extension SCXMLReader {
             }
             return .bool
         case "int":
-            if let valuesAttribute { report("\(what) is an int and cannot have '\(valuesAttribute.qualifiedName)'; use \(prefix)min and \(prefix)max", at: location(valuesAttribute, of: element)) }
+            if let valuesAttribute {
+                report(
+                    "\(what) is an int and cannot have '\(valuesAttribute.qualifiedName)'; use \(prefix)min and \(prefix)max",
+                    at: location(valuesAttribute, of: element))
+            }
             guard let minAttribute, let maxAttribute else {
-                report("\(what) holds an int and needs \(prefix)min and \(prefix)max (bounds make exploration finite)", at: location(element))
+                report(
+                    "\(what) holds an int and needs \(prefix)min and \(prefix)max (bounds make exploration finite)", at: location(element))
                 return nil
             }
             guard let min = integer(minAttribute, of: element, range: SpecKeys.intBounds),
-                  let max = integer(maxAttribute, of: element, range: SpecKeys.intBounds) else { return nil }
+                let max = integer(maxAttribute, of: element, range: SpecKeys.intBounds)
+            else { return nil }
             if min > max { report("\(what) has min \(min) greater than max \(max)", at: location(minAttribute, of: element)) }
             return .int(min: min, max: max)
         case "enum":
@@ -229,8 +257,10 @@ extension SCXMLReader {
             return values.isEmpty ? nil : .enumeration(values)
         default:
             let attribute = typeAttribute!
-            report("unknown type \(JSONWriter.quoted(attribute.value)) for \(what); expected \"bool\", \"int\" or \"enum\"", at: location(attribute, of: element),
-                   suggestion: Suggestions.closest(to: attribute.value, in: ["bool", "int", "enum"]))
+            report(
+                "unknown type \(JSONWriter.quoted(attribute.value)) for \(what); expected \"bool\", \"int\" or \"enum\"",
+                at: location(attribute, of: element),
+                suggestion: Suggestions.closest(to: attribute.value, in: ["bool", "int", "enum"]))
             return nil
         }
     }
@@ -253,9 +283,13 @@ extension SCXMLReader {
             guard let parameterName = param.attribute("name") else { continue }
             let what = "parameter \(JSONWriter.quoted(parameterName.value)) of \(JSONWriter.quoted(name.value))"
             if !parameterName.value.isIdentifier {
-                report("parameter name \(JSONWriter.quoted(parameterName.value)) is not a valid name; use letters, digits and _", at: location(parameterName, of: param))
+                report(
+                    "parameter name \(JSONWriter.quoted(parameterName.value)) is not a valid name; use letters, digits and _",
+                    at: location(parameterName, of: param))
             } else if parameters.contains(where: { $0.name == parameterName.value }) {
-                report("duplicate parameter \(JSONWriter.quoted(parameterName.value)) of \(JSONWriter.quoted(name.value))", at: location(parameterName, of: param))
+                report(
+                    "duplicate parameter \(JSONWriter.quoted(parameterName.value)) of \(JSONWriter.quoted(name.value))",
+                    at: location(parameterName, of: param))
             } else if param.attribute("type") != nil, let type = readType(param, namespace: nil, what: what, initial: nil) {
                 parameters.append(Spec.Parameter(parameterName.value, type, location: location(param)))
             }
@@ -267,7 +301,8 @@ extension SCXMLReader {
     /// them (a transition on `error` with `error.io` raised somewhere adds no event `error`).
     private func inferredEvents() -> [Spec.EventDeclaration] {
         var events: [Spec.EventDeclaration] = []
-        for (name, location) in raisedEvents where SpecMessages.eventNameProblem(name) == nil && !events.contains(where: { $0.name == name }) {
+        for (name, location) in raisedEvents
+        where SpecMessages.eventNameProblem(name) == nil && !events.contains(where: { $0.name == name }) {
             events.append(Spec.EventDeclaration(name, location: location))
         }
         for (descriptor, location) in descriptors where descriptor != "*" && !descriptor.hasPrefix("done.") {
@@ -293,7 +328,8 @@ extension SCXMLReader {
     mutating func singleInitial(_ attribute: XMLSourceAttribute, of element: XMLSourceElement) -> Spec.StateReference? {
         let list = references(attribute, of: element)
         if list.count > 1 {
-            report("several initial states are not supported: smcheck enters one initial state in each compound state", at: list[1].location!)
+            report(
+                "several initial states are not supported: smcheck enters one initial state in each compound state", at: list[1].location!)
         }
         return list.first
     }

@@ -13,12 +13,13 @@ extension SCXMLReader {
         }
         var state = Spec.State(id.value, location: location(element))
         state.description = value(element, "description", smcheck: true)
-        let allowed: [String] = switch kind {
-        case "state": ["onentry", "onexit", "transition", "initial", "state", "parallel", "final", "history", "datamodel"]
-        case "parallel": ["onentry", "onexit", "transition", "state", "parallel", "history", "datamodel"]
-        case "final": ["onentry", "onexit"]
-        default: ["transition"]
-        }
+        let allowed: [String] =
+            switch kind {
+            case "state": ["onentry", "onexit", "transition", "initial", "state", "parallel", "final", "history", "datamodel"]
+            case "parallel": ["onentry", "onexit", "transition", "state", "parallel", "history", "datamodel"]
+            case "final": ["onentry", "onexit"]
+            default: ["transition"]
+            }
         var initialElement: XMLSourceElement?
         for child in children(of: element, allowed: allowed) {
             switch child.localName {
@@ -53,8 +54,10 @@ extension SCXMLReader {
                 if let depth = Spec.State.HistoryDepth(rawValue: type.value) {
                     state.historyDepth = depth
                 } else {
-                    report("the type of <history> must be \"shallow\" or \"deep\", not \(JSONWriter.quoted(type.value))", at: location(type, of: element),
-                           suggestion: Suggestions.closest(to: type.value, in: ["shallow", "deep"]))
+                    report(
+                        "the type of <history> must be \"shallow\" or \"deep\", not \(JSONWriter.quoted(type.value))",
+                        at: location(type, of: element),
+                        suggestion: Suggestions.closest(to: type.value, in: ["shallow", "deep"]))
                 }
             }
         default:
@@ -63,8 +66,9 @@ extension SCXMLReader {
                 if type.value == Spec.State.Kind.choice.rawValue {
                     state.kind = .choice
                 } else {
-                    report("smcheck:type on <state> can only be \"choice\" (the other kinds have their own elements), not \(JSONWriter.quoted(type.value))",
-                           at: location(type, of: element))
+                    report(
+                        "smcheck:type on <state> can only be \"choice\" (the other kinds have their own elements), not \(JSONWriter.quoted(type.value))",
+                        at: location(type, of: element))
                 }
             }
             state.initial = readInitial(element, initialElement)
@@ -87,7 +91,9 @@ extension SCXMLReader {
             if transitions.count > 1 { report("<initial> has one <transition>", at: location(transitions[1])) }
             let references = readTargetOnly(transition, of: "<initial>")
             if references.count > 1 {
-                report("several initial states are not supported: smcheck enters one initial state in each compound state", at: references[1].location!)
+                report(
+                    "several initial states are not supported: smcheck enters one initial state in each compound state",
+                    at: references[1].location!)
             }
             return references.first
         }
@@ -100,8 +106,9 @@ extension SCXMLReader {
             report("the <transition> of \(owner) has only a target, not '\(attribute.localName)'", at: location(attribute, of: element))
         }
         for child in element.children where child.namespace == SCXMLNamespace.scxml || child.namespace == SCXMLNamespace.smcheck {
-            report("executable content in the <transition> of \(owner) is not supported: put it in the <onentry> of the state it enters",
-                   at: location(child))
+            report(
+                "executable content in the <transition> of \(owner) is not supported: put it in the <onentry> of the state it enters",
+                at: location(child))
         }
         checkText(of: element)
         guard let target = element.attribute("target") else {
@@ -119,7 +126,9 @@ extension SCXMLReader {
         if let event = element.attribute("event") {
             let list = tokens(event, of: element)
             if list.isEmpty {
-                report("an empty event attribute; leave it out for an eventless transition, or write \"*\" for every event", at: location(event, of: element))
+                report(
+                    "an empty event attribute; leave it out for an eventless transition, or write \"*\" for every event",
+                    at: location(event, of: element))
                 return nil
             }
             transition.trigger = event.value.trimmingWhitespace() == "*" ? .anyEvent : .event(event.value)
@@ -146,11 +155,14 @@ extension SCXMLReader {
         case (nil, let ours?):
             if ours.value == "else" {
                 transition.guardCondition = .otherwise
-            } else if ours.value.hasPrefix("?"), ours.value.count > 1, !ours.value.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
+            } else if ours.value.hasPrefix("?"), ours.value.count > 1,
+                !ours.value.unicodeScalars.contains(where: { $0.properties.isWhitespace })
+            {
                 transition.guardCondition = .opaque(String(ours.value.dropFirst()))
             } else {
-                report("smcheck:cond is \"else\" or \"?name\" (a predicate the host registers), not \(JSONWriter.quoted(ours.value))",
-                       at: location(ours, of: element))
+                report(
+                    "smcheck:cond is \"else\" or \"?name\" (a predicate the host registers), not \(JSONWriter.quoted(ours.value))",
+                    at: location(ours, of: element))
             }
         case (nil, nil):
             break
@@ -160,8 +172,10 @@ extension SCXMLReader {
             case "external": transition.kind = .external
             case "internal": transition.kind = .local
             default:
-                report("the type of <transition> must be \"external\" or \"internal\", not \(JSONWriter.quoted(type.value))", at: location(type, of: element),
-                       suggestion: Suggestions.closest(to: type.value, in: ["external", "internal"]))
+                report(
+                    "the type of <transition> must be \"external\" or \"internal\", not \(JSONWriter.quoted(type.value))",
+                    at: location(type, of: element),
+                    suggestion: Suggestions.closest(to: type.value, in: ["external", "internal"]))
             }
         }
         transition.description = value(element, "description", smcheck: true)

@@ -70,14 +70,21 @@ struct SCXMLReader {
                     report(reason, at: location(attribute, of: element))
                 } else if !rule.attributes.contains(attribute.localName) {
                     let suggestion = Suggestions.closest(to: attribute.localName, in: rule.attributes)
-                    let hint = suggestion != nil ? "" : rule.attributes.isEmpty ? "; it has none" : "; expected one of: \(rule.attributes.joined(separator: ", "))"
-                    report("unknown attribute '\(attribute.localName)' on \(what)\(hint)", at: location(attribute, of: element), suggestion: suggestion)
+                    let hint =
+                        suggestion != nil
+                        ? "" : rule.attributes.isEmpty ? "; it has none" : "; expected one of: \(rule.attributes.joined(separator: ", "))"
+                    report(
+                        "unknown attribute '\(attribute.localName)' on \(what)\(hint)", at: location(attribute, of: element),
+                        suggestion: suggestion)
                 }
             } else if attribute.namespace == SCXMLNamespace.smcheck, !own, !rule.annotations.contains(attribute.localName) {
                 let suggestion = Suggestions.closest(to: attribute.localName, in: rule.annotations)
-                let hint = suggestion != nil ? "" : rule.annotations.isEmpty ? "; it takes none" : "; expected one of: \(rule.annotations.joined(separator: ", "))"
-                report("unknown smcheck annotation '\(attribute.localName)' on \(what)\(hint)", at: location(attribute, of: element),
-                       suggestion: suggestion)
+                let hint =
+                    suggestion != nil
+                    ? "" : rule.annotations.isEmpty ? "; it takes none" : "; expected one of: \(rule.annotations.joined(separator: ", "))"
+                report(
+                    "unknown smcheck annotation '\(attribute.localName)' on \(what)\(hint)", at: location(attribute, of: element),
+                    suggestion: suggestion)
             }
         }
         for name in rule.required where element.attribute(name) == nil {
@@ -103,8 +110,12 @@ struct SCXMLReader {
                 } else {
                     let known = SCXMLVocabulary.elements[child.localName] != nil
                     let suggestion = known ? nil : Suggestions.closest(to: child.localName, in: allowed)
-                    let reason = known ? "<\(child.localName)> cannot be inside <\(element.localName)>" : "unknown element <\(child.qualifiedName)>"
-                    let hint = allowed.isEmpty ? "; <\(element.localName)> has no child elements" : "; <\(element.localName)> may contain \(allowed.map { "<\($0)>" }.joined(separator: ", "))"
+                    let reason =
+                        known ? "<\(child.localName)> cannot be inside <\(element.localName)>" : "unknown element <\(child.qualifiedName)>"
+                    let hint =
+                        allowed.isEmpty
+                        ? "; <\(element.localName)> has no child elements"
+                        : "; <\(element.localName)> may contain \(allowed.map { "<\($0)>" }.joined(separator: ", "))"
                     report(reason + (suggestion == nil ? hint : ""), at: location(child), suggestion: suggestion.map { "<\($0)>" })
                 }
             case SCXMLNamespace.smcheck:
@@ -112,8 +123,11 @@ struct SCXMLReader {
                     result.append(child)
                 } else {
                     let known = SCXMLVocabulary.annotations[child.localName] != nil
-                    report(known ? "<\(child.qualifiedName)> cannot be inside <\(element.localName)>" : "unknown smcheck element <\(child.qualifiedName)>",
-                           at: location(child), suggestion: known ? nil : Suggestions.closest(to: child.localName, in: annotations))
+                    report(
+                        known
+                            ? "<\(child.qualifiedName)> cannot be inside <\(element.localName)>"
+                            : "unknown smcheck element <\(child.qualifiedName)>",
+                        at: location(child), suggestion: known ? nil : Suggestions.closest(to: child.localName, in: annotations))
                 }
             default:
                 break
@@ -125,8 +139,9 @@ struct SCXMLReader {
     /// Character data means nothing inside most elements; it is reported rather than silently dropped.
     mutating func checkText(of element: XMLSourceElement) {
         guard element.text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return }
-        report("<\(element.qualifiedName)> contains text, which means nothing there; remove it (a comment is written <!-- ... -->)",
-               at: location(element))
+        report(
+            "<\(element.qualifiedName)> contains text, which means nothing there; remove it (a comment is written <!-- ... -->)",
+            at: location(element))
     }
 
     /// The value of an SCXML attribute (no namespace), or of an smcheck one.
@@ -170,12 +185,14 @@ struct SCXMLReader {
         do {
             translation = try ECMAScriptSubset.specExpression(from: attribute.value)
         } catch {
-            report("in \(JSONWriter.quoted(attribute.value)): \(error.message)", at: location(attribute, of: element, scalar: error.offset),
-                   suggestion: error.suggestion)
+            report(
+                "in \(JSONWriter.quoted(attribute.value)): \(error.message)", at: location(attribute, of: element, scalar: error.offset),
+                suggestion: error.suggestion)
             return nil
         }
         guard let offsets = attribute.scalarOffsets, let quoteLine = at.line, let quoteColumn = at.column else {
-            return Spec.Expression(translation.text, location: at, columnOffsets: translation.sourceOffsets.map { $0 + 1 }, writtenText: attribute.value)
+            return Spec.Expression(
+                translation.text, location: at, columnOffsets: translation.sourceOffsets.map { $0 + 1 }, writtenText: attribute.value)
         }
         let positions = lines.positions(ofIncreasing: offsets)
         var columnOffsets: [Int] = []
@@ -185,7 +202,8 @@ struct SCXMLReader {
             lineOffsets.append(position.line - quoteLine)
             columnOffsets.append(position.line == quoteLine ? position.column - quoteColumn : position.column - 1)
         }
-        return Spec.Expression(translation.text, location: at, columnOffsets: columnOffsets,
-                          lineOffsets: lineOffsets.contains { $0 != 0 } ? lineOffsets : nil, writtenText: attribute.value)
+        return Spec.Expression(
+            translation.text, location: at, columnOffsets: columnOffsets,
+            lineOffsets: lineOffsets.contains { $0 != 0 } ? lineOffsets : nil, writtenText: attribute.value)
     }
 }

@@ -19,8 +19,9 @@ struct ElementRule {
 enum SCXMLVocabulary {
     /// Rules of the SCXML elements smcheck reads, by local name.
     static let elements: [String: ElementRule] = [
-        "scxml": ElementRule(attributes: ["initial", "name", "version", "datamodel", "binding"],
-                             annotations: ["name", "description", "reachable", "maxMicrosteps", "queueBound", "unhandled"]),
+        "scxml": ElementRule(
+            attributes: ["initial", "name", "version", "datamodel", "binding"],
+            annotations: ["name", "description", "reachable", "maxMicrosteps", "queueBound", "unhandled"]),
         "state": ElementRule(attributes: ["id", "initial"], annotations: ["type", "description"], required: ["id"]),
         "parallel": ElementRule(attributes: ["id"], annotations: ["description"], required: ["id"]),
         "final": ElementRule(attributes: ["id"], annotations: ["description"], required: ["id"]),
@@ -30,8 +31,9 @@ enum SCXMLVocabulary {
         "onentry": ElementRule(),
         "onexit": ElementRule(),
         "datamodel": ElementRule(),
-        "data": ElementRule(attributes: ["id", "expr"], annotations: ["type", "min", "max", "values"],
-                            refused: ["src": "<data src> is not supported: give the initial value in expr"], required: ["id"]),
+        "data": ElementRule(
+            attributes: ["id", "expr"], annotations: ["type", "min", "max", "values"],
+            refused: ["src": "<data src> is not supported: give the initial value in expr"], required: ["id"]),
         "raise": ElementRule(attributes: ["event"], required: ["event"]),
         "send": ElementRule(
             attributes: ["event", "target", "type", "namelist"],

@@ -21,10 +21,14 @@ extension Spec {
         let lines = TextLines(bytes)
         func diagnostic(_ message: String, at offset: Int) -> Diagnostic {
             let position = lines.position(offset)
-            return Diagnostic(message, at: SourceLocation(file: file, pointer: .root, line: position.line, column: position.column, elementPath: "/"))
+            return Diagnostic(
+                message, at: SourceLocation(file: file, pointer: .root, line: position.line, column: position.column, elementPath: "/"))
         }
         if bytes.count > limits.maximumBytes {
-            return (nil, [Spec.tooLarge(bytes.count, limits, at: SourceLocation(file: file, pointer: .root, line: 1, column: 1, elementPath: "/"))])
+            return (
+                nil,
+                [Spec.tooLarge(bytes.count, limits, at: SourceLocation(file: file, pointer: .root, line: 1, column: 1, elementPath: "/"))]
+            )
         }
         if bytes.allSatisfy({ XMLTagScanner.isSpace($0) }) {
             return (nil, [diagnostic("the file is empty; expected an <scxml> element", at: bytes.count)])
@@ -39,8 +43,9 @@ extension Spec {
         guard let spec = reader.read(root) else { return (nil, reader.diagnostics) }
         // Each element also gets the pointer it has in the spec's JSON form: findings on the same element are the
         // same finding, whichever format the spec was read from.
-        let (resolved, diagnostics) = Spec.resolving(spec.assigningPointers(replacingExisting: true), after: reader.diagnostics,
-                                                     rejected: reader.rejected)
+        let (resolved, diagnostics) = Spec.resolving(
+            spec.assigningPointers(replacingExisting: true), after: reader.diagnostics,
+            rejected: reader.rejected)
         return (resolved, diagnostics.map(SCXMLNotation.rewrite))
     }
 }

@@ -13,8 +13,12 @@ struct SCXMLWriter {
     private static let smcheck = "smcheck:"
 
     func document(_ spec: Spec) -> OutputElement {
-        var root = OutputElement("scxml", [("xmlns", SCXMLNamespace.scxml), ("xmlns:smcheck", SCXMLNamespace.smcheck), ("version", "1.0"),
-                                           ("datamodel", "ecmascript")])
+        var root = OutputElement(
+            "scxml",
+            [
+                ("xmlns", SCXMLNamespace.scxml), ("xmlns:smcheck", SCXMLNamespace.smcheck), ("version", "1.0"),
+                ("datamodel", "ecmascript"),
+            ])
         // SCXML's name is an XML name token; any other name is kept in smcheck:name.
         let token = String(spec.name.unicodeScalars.map { Self.isNameCharacter($0) ? Character($0) : "_" })
         root.add("name", token.isEmpty ? "machine" : token)
@@ -23,14 +27,17 @@ struct SCXMLWriter {
         if let description = spec.description { root.add(Self.smcheck + "description", description) }
         if !spec.reachable.isEmpty { root.add(Self.smcheck + "reachable", spec.reachable.map(\.text).joined(separator: " ")) }
         let defaults = Spec.Options.default
-        if spec.options.maxMicrosteps != defaults.maxMicrosteps { root.add(Self.smcheck + "maxMicrosteps", String(spec.options.maxMicrosteps)) }
+        if spec.options.maxMicrosteps != defaults.maxMicrosteps {
+            root.add(Self.smcheck + "maxMicrosteps", String(spec.options.maxMicrosteps))
+        }
         if spec.options.queueBound != defaults.queueBound { root.add(Self.smcheck + "queueBound", String(spec.options.queueBound)) }
         if spec.options.unhandled != defaults.unhandled { root.add(Self.smcheck + "unhandled", spec.options.unhandled.rawValue) }
 
         for event in spec.events {
             var element = OutputElement(Self.smcheck + "event", [("name", event.name)])
             for parameter in event.parameters {
-                element.children.append(OutputElement(Self.smcheck + "param", [("name", parameter.name)] + Self.typeAttributes(parameter.type, prefix: "")))
+                element.children.append(
+                    OutputElement(Self.smcheck + "param", [("name", parameter.name)] + Self.typeAttributes(parameter.type, prefix: "")))
             }
             root.children.append(element)
         }
@@ -46,7 +53,8 @@ struct SCXMLWriter {
         }
         root.children += spec.states.map(state)
         for invariant in spec.invariants {
-            root.children.append(OutputElement(Self.smcheck + "invariant", [("name", invariant.name), ("expr", script(invariant.expression))]))
+            root.children.append(
+                OutputElement(Self.smcheck + "invariant", [("name", invariant.name), ("expr", script(invariant.expression))]))
         }
         return root
     }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// An XML element with the places it and its attributes are written.
@@ -85,12 +86,16 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         self.tags = tags
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
-                attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
+        attributes attributeDict: [String: String] = [:]
+    ) {
         guard problem == nil else { return }
         let name = qName ?? elementName
         guard next < tags.count, tags[next].name == name else {
-            fail("the XML parser and smcheck's scan disagree about this element <\(name)>", at: next < tags.count ? tags[next].offset : 0, parser)
+            fail(
+                "the XML parser and smcheck's scan disagree about this element <\(name)>", at: next < tags.count ? tags[next].offset : 0,
+                parser)
             return
         }
         let tag = tags[next]
@@ -113,18 +118,24 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
             if let colon = raw.name.firstIndex(of: ":") {
                 let prefix = String(raw.name[..<colon])
                 guard let uri = scope[prefix] else {
-                    fail("the prefix of the attribute '\(raw.name)' is not declared; add xmlns:\(prefix)=\"...\"", at: raw.nameOffset, parser)
+                    fail(
+                        "the prefix of the attribute '\(raw.name)' is not declared; add xmlns:\(prefix)=\"...\"", at: raw.nameOffset, parser
+                    )
                     return
                 }
                 namespace = uri
                 localName = String(raw.name[raw.name.index(after: colon)...])
             }
-            attributes.append(XMLSourceAttribute(namespace: namespace, localName: localName, qualifiedName: raw.name, value: value,
-                                                 nameOffset: raw.nameOffset, quoteOffset: raw.quoteOffset,
-                                                 scalarOffsets: value == decoded.value ? decoded.offsets : nil))
+            attributes.append(
+                XMLSourceAttribute(
+                    namespace: namespace, localName: localName, qualifiedName: raw.name, value: value,
+                    nameOffset: raw.nameOffset, quoteOffset: raw.quoteOffset,
+                    scalarOffsets: value == decoded.value ? decoded.offsets : nil))
         }
-        open.append(XMLSourceElement(namespace: (namespaceURI ?? "").isEmpty ? nil : namespaceURI, localName: elementName,
-                                     qualifiedName: name, attributes: attributes, offset: tag.offset))
+        open.append(
+            XMLSourceElement(
+                namespace: (namespaceURI ?? "").isEmpty ? nil : namespaceURI, localName: elementName,
+                qualifiedName: name, attributes: attributes, offset: tag.offset))
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {

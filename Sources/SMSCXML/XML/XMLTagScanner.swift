@@ -74,8 +74,9 @@ struct XMLTagScanner {
                 if open.isEmpty { throw problem("a CDATA section outside the root element", at: index) }
                 try skip(past: "]]>", what: "the CDATA section")
             } else if starts(with: "<!DOCTYPE") || starts(with: "<!doctype") {
-                throw problem("a DOCTYPE declaration; SCXML files need none, and smcheck does not read them (their entities could "
-                    + "expand into elements, or without bound); remove it", at: index)
+                throw problem(
+                    "a DOCTYPE declaration; SCXML files need none, and smcheck does not read them (their entities could "
+                        + "expand into elements, or without bound); remove it", at: index)
             } else if starts(with: "<!") {
                 throw problem("unexpected '<!'; expected a comment (<!-- -->) or a CDATA section (<![CDATA[ ]]>)", at: index)
             } else if starts(with: "</") {
@@ -96,8 +97,10 @@ struct XMLTagScanner {
     private mutating func scanText() throws(XMLSyntaxProblem) {
         let c = bytes[index]
         if open.isEmpty && !Self.isSpace(c) {
-            throw problem(sawRoot ? "text after the root element; an XML file has one root element and nothing after it"
-                                  : "text before the root element; an SCXML file starts with <scxml> (or an XML declaration)", at: index)
+            throw problem(
+                sawRoot
+                    ? "text after the root element; an XML file has one root element and nothing after it"
+                    : "text before the root element; an SCXML file starts with <scxml> (or an XML declaration)", at: index)
         }
         if c == UInt8(ascii: "&") {
             try scanReference()
@@ -117,8 +120,9 @@ struct XMLTagScanner {
             if let quote = rest.first, quote == "\"" || quote == "'" {
                 let name = rest.dropFirst().prefix { $0 != quote }
                 if !["utf-8", "utf8"].contains(name.lowercased()) {
-                    throw problem("the file declares the encoding \"\(name)\"; smcheck reads UTF-8 files (convert it, and declare encoding=\"UTF-8\")",
-                                  at: start)
+                    throw problem(
+                        "the file declares the encoding \"\(name)\"; smcheck reads UTF-8 files (convert it, and declare encoding=\"UTF-8\")",
+                        at: start)
                 }
             }
         }
@@ -211,8 +215,9 @@ struct XMLTagScanner {
         }
         if innermost.name != name {
             let opened = TextLines(bytes).position(innermost.offset)
-            throw problem("</\(name)> does not close <\(innermost.name)> (opened at line \(opened.line), column \(opened.column)); "
-                + "expected </\(innermost.name)>", at: start)
+            throw problem(
+                "</\(name)> does not close <\(innermost.name)> (opened at line \(opened.line), column \(opened.column)); "
+                    + "expected </\(innermost.name)>", at: start)
         }
     }
 
@@ -272,7 +277,10 @@ struct XMLTagScanner {
         while index < bytes.count {
             let c = bytes[index]
             if Self.isSpace(c) || c == UInt8(ascii: "=") || c == UInt8(ascii: "/") || c == UInt8(ascii: ">") || c == UInt8(ascii: "<")
-                || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") { break }
+                || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'")
+            {
+                break
+            }
             index += 1
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)

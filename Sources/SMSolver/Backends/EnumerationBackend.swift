@@ -43,7 +43,9 @@ public final class EnumerationBackend: GuardBackend {
             for (k, v) in variables.enumerated() { values[v] = domains[k][indices[k]] }
             for (k, p) in parameters.enumerated() { arguments[p] = domains[variables.count + k][indices[variables.count + k]] }
             var outcomes: [Int: Bool] = [:]
-            for (k, id) in opaque.enumerated() { outcomes[id] = domains[variables.count + parameters.count + k][indices[variables.count + parameters.count + k]] == 1 }
+            for (k, id) in opaque.enumerated() {
+                outcomes[id] = domains[variables.count + parameters.count + k][indices[variables.count + parameters.count + k]] == 1
+            }
             let states = stateAssignments[indices[domains.count - 1]]
             if evaluate(query.formula, values, arguments, outcomes, states) {
                 var witness = SolverWitness()

@@ -73,7 +73,9 @@ public struct GuardAnalysis {
         let event = event ?? (Set(matched.map { spec.events[$0].parameters }).count == 1 ? matched.first : nil)
         var parts = [formula]
         // Invariants hold when an external event arrives, not while the machine handles its own completion events.
-        if assumeInvariants && matched.contains(where: { !spec.events[$0].isImplicit }) && !(event.map { spec.events[$0].isImplicit } ?? false) {
+        if assumeInvariants && matched.contains(where: { !spec.events[$0].isImplicit })
+            && !(event.map { spec.events[$0].isImplicit } ?? false)
+        {
             parts += spec.invariants.map { .holds($0.expression) }
         }
         return GuardQuery(event: event, activeStates: [transition.source], formula: parts.count == 1 ? parts[0] : .and(parts))
@@ -139,12 +141,15 @@ public struct GuardAnalysis {
                 // SM004: can an earlier one be enabled together with this one? Only between guarded transitions, and not
                 // among a choice's branches (see `isGuarded`).
                 if isGuarded(second) && spec.states[spec.transitions[second].source].kind != .choice {
-                    for earlier in first where isGuarded(earlier) && !unsatisfiable.contains(earlier) && !overlaps.contains([earlier, second]) {
+                    for earlier in first
+                    where isGuarded(earlier) && !unsatisfiable.contains(earlier) && !overlaps.contains([earlier, second]) {
                         let both = Formula.and([guardFormula(earlier, in: list), guardFormula(second, in: list)])
                         if let answer = ask(query(spec.transitions[second], both, event: event), &result), let witness = answer {
                             overlaps.insert([earlier, second])
-                            result.issues.append(GuardIssue(kind: .overlap(first: earlier, second: second),
-                                                            event: event, witness: witness))
+                            result.issues.append(
+                                GuardIssue(
+                                    kind: .overlap(first: earlier, second: second),
+                                    event: event, witness: witness))
                         }
                     }
                 }
@@ -190,27 +195,33 @@ public struct GuardAnalysis {
     private func checkRanges(into result: inout GuardAnalysisResult) {
         for transition in spec.transitions where !transition.actions.isEmpty {
             let context: Formula = transition.guardCondition == nil ? .truth(true) : guardFormula(transition.index, in: [transition.index])
-            walk(transition.actions, paths: [Path()], base: query(transition, context), transition: transition.index, state: nil, into: &result)
+            walk(
+                transition.actions, paths: [Path()], base: query(transition, context), transition: transition.index, state: nil,
+                into: &result)
         }
         for state in spec.states {
             for actions in [state.entry, state.exit] where !actions.isEmpty {
-                walk(actions, paths: [Path()], base: GuardQuery(event: nil, activeStates: [state.index], formula: .truth(true)),
-                     transition: nil, state: state.index, into: &result)
+                walk(
+                    actions, paths: [Path()], base: GuardQuery(event: nil, activeStates: [state.index], formula: .truth(true)),
+                    transition: nil, state: state.index, into: &result)
             }
         }
     }
 
     @discardableResult
-    private func walk(_ actions: [ResolvedAction], paths: [Path], base: GuardQuery, transition: Int?, state: Int?,
-                      into result: inout GuardAnalysisResult) -> [Path] {
+    private func walk(
+        _ actions: [ResolvedAction], paths: [Path], base: GuardQuery, transition: Int?, state: Int?,
+        into result: inout GuardAnalysisResult
+    ) -> [Path] {
         var paths = paths
         for action in actions {
             switch action.kind {
             case .assign(let assignments):
                 for assignment in assignments {
                     let variable = spec.variables[assignment.variable]
-                    check(assignment.value, against: variable.type, in: paths, base: base, transition: transition, state: state,
-                          location: assignment.location ?? action.location, detail: "'\(variable.name)'", into: &result)
+                    check(
+                        assignment.value, against: variable.type, in: paths, base: base, transition: transition, state: state,
+                        location: assignment.location ?? action.location, detail: "'\(variable.name)'", into: &result)
                 }
                 for i in paths.indices {
                     var next = paths[i].values
@@ -220,8 +231,9 @@ public struct GuardAnalysis {
             case .raise(let event, let arguments), .send(let event, let arguments):
                 for (p, argument) in arguments.enumerated() {
                     let parameter = spec.events[event].parameters[p]
-                    check(argument, against: parameter.type, in: paths, base: base, transition: transition, state: state,
-                          location: action.location, detail: "argument '\(parameter.name)' of '\(spec.events[event].name)'", into: &result)
+                    check(
+                        argument, against: parameter.type, in: paths, base: base, transition: transition, state: state,
+                        location: action.location, detail: "argument '\(parameter.name)' of '\(spec.events[event].name)'", into: &result)
                 }
             case .ifThen(let condition, let thenActions, let elseActions):
                 let taken = paths.flatMap { path -> [Path] in
@@ -233,7 +245,8 @@ public struct GuardAnalysis {
                 }
                 let yes = stride(from: 0, to: taken.count, by: 2).map { taken[$0] }
                 let no = stride(from: 1, to: taken.count, by: 2).map { taken[$0] }
-                let merged = walk(thenActions, paths: yes, base: base, transition: transition, state: state, into: &result)
+                let merged =
+                    walk(thenActions, paths: yes, base: base, transition: transition, state: state, into: &result)
                     + walk(elseActions, paths: no, base: base, transition: transition, state: state, into: &result)
                 paths = Array(merged.prefix(64))
             case .call:
@@ -243,18 +256,22 @@ public struct GuardAnalysis {
         return paths
     }
 
-    private func check(_ expression: TypedExpression, against type: ValueType, in paths: [Path], base: GuardQuery, transition: Int?,
-                       state: Int?, location: Spec.SourceLocation?, detail: String, into result: inout GuardAnalysisResult) {
+    private func check(
+        _ expression: TypedExpression, against type: ValueType, in paths: [Path], base: GuardQuery, transition: Int?,
+        state: Int?, location: Spec.SourceLocation?, detail: String, into result: inout GuardAnalysisResult
+    ) {
         for path in paths {
             let value = expression.substituting(path.values)
             let failure = Formula.or([.outside(value, type), .not(.defined(value))])
             var query = base
             query.formula = .and([base.formula] + path.conditions + [failure])
             if let answer = ask(query, &result), let witness = answer {
-                result.issues.append(GuardIssue(
-                    kind: .rangeViolation(transition: transition, state: state, location: location,
-                                          detail: describe(value, witness: witness, type: type, what: detail, event: base.event)),
-                    event: base.event, witness: witness))
+                result.issues.append(
+                    GuardIssue(
+                        kind: .rangeViolation(
+                            transition: transition, state: state, location: location,
+                            detail: describe(value, witness: witness, type: type, what: detail, event: base.event)),
+                        event: base.event, witness: witness))
                 return
             }
         }
@@ -262,8 +279,9 @@ public struct GuardAnalysis {
 
     /// "'count' can become 6, outside int 0...5" or "... can divide by zero", from the witness.
     private func describe(_ value: TypedExpression, witness: SolverWitness, type: ValueType, what: String, event: Int?) -> String {
-        let outcome = try? value.evaluate(variable: { witness.variables[$0] ?? 0 }, parameter: { witness.parameters[$0] ?? 0 },
-                                          isActive: { witness.states[$0] ?? false })
+        let outcome = try? value.evaluate(
+            variable: { witness.variables[$0] ?? 0 }, parameter: { witness.parameters[$0] ?? 0 },
+            isActive: { witness.states[$0] ?? false })
         guard let outcome else { return "\(what) can meet a division by zero" }
         if case .enumeration = type, outcome < 0 { return "\(what) can get a value its enum lacks (\(type))" }
         return "\(what) can become \(outcome), outside \(type)"
@@ -275,7 +293,9 @@ public struct GuardAnalysis {
         for leaf in spec.states where leaf.kind == .atomic {
             let chain = [leaf.index] + spec.ancestors(of: leaf.index)
             for event in spec.events where !event.isImplicit {
-                let handling = chain.flatMap { s in spec.states[s].transitions.filter { spec.transitions[$0].matchedEvents.contains(event.index) } }
+                let handling = chain.flatMap { s in
+                    spec.states[s].transitions.filter { spec.transitions[$0].matchedEvents.contains(event.index) }
+                }
                 guard !handling.isEmpty else { continue }
                 let allExpressions = handling.allSatisfy { t in
                     if case .expression = spec.transitions[t].guardCondition { return true }
@@ -284,9 +304,12 @@ public struct GuardAnalysis {
                 guard allExpressions else { continue }
                 let ignored = Formula.and(handling.map { .not(guardFormula($0, in: handling)) })
                 if let answer = ask(GuardQuery(event: event.index, activeStates: [leaf.index], formula: ignored), &result),
-                   let witness = answer {
-                    result.issues.append(GuardIssue(kind: .ignoredEvent(state: leaf.index, event: event.index), event: event.index,
-                                                    witness: witness))
+                    let witness = answer
+                {
+                    result.issues.append(
+                        GuardIssue(
+                            kind: .ignoredEvent(state: leaf.index, event: event.index), event: event.index,
+                            witness: witness))
                 }
             }
         }

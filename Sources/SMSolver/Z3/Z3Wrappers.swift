@@ -1,177 +1,177 @@
 #if Z3
-package import CZ3
+    package import CZ3
 
-/// A Z3 context with reference-counted terms (`Z3_mk_context_rc`). Z3's default error handler ends the process;
-/// this one records nothing, so errors surface as error codes that `check()` turns into Swift errors.
-package final class Z3Context {
-    package let raw: Z3_context
+    /// A Z3 context with reference-counted terms (`Z3_mk_context_rc`). Z3's default error handler ends the process;
+    /// this one records nothing, so errors surface as error codes that `check()` turns into Swift errors.
+    package final class Z3Context {
+        package let raw: Z3_context
 
-    package init() throws(SolverError) {
-        let config = Z3_mk_config()
-        Z3_set_param_value(config, "model", "true")
-        guard let context = Z3_mk_context_rc(config) else {
+        package init() throws(SolverError) {
+            let config = Z3_mk_config()
+            Z3_set_param_value(config, "model", "true")
+            guard let context = Z3_mk_context_rc(config) else {
+                Z3_del_config(config)
+                throw SolverError("Z3 could not create a context")
+            }
             Z3_del_config(config)
-            throw SolverError("Z3 could not create a context")
+            raw = context
+            Z3_set_error_handler(raw) { _, _ in }
         }
-        Z3_del_config(config)
-        raw = context
-        Z3_set_error_handler(raw) { _, _ in }
-    }
 
-    deinit { Z3_del_context(raw) }
+        deinit { Z3_del_context(raw) }
 
-    /// Throws the last error, if any, and clears it.
-    package func check() throws(SolverError) {
-        let code = Z3_get_error_code(raw)
-        guard code != Z3_OK else { return }
-        let message = String(cString: Z3_get_error_msg(raw, code))
-        Z3_set_error(raw, Z3_OK)
-        throw SolverError("Z3 error: \(message)")
-    }
+        /// Throws the last error, if any, and clears it.
+        package func check() throws(SolverError) {
+            let code = Z3_get_error_code(raw)
+            guard code != Z3_OK else { return }
+            let message = String(cString: Z3_get_error_msg(raw, code))
+            Z3_set_error(raw, Z3_OK)
+            throw SolverError("Z3 error: \(message)")
+        }
 
-    package func symbol(_ name: String) -> Z3_symbol { Z3_mk_string_symbol(raw, name) }
+        package func symbol(_ name: String) -> Z3_symbol { Z3_mk_string_symbol(raw, name) }
 
-    package var boolSort: Z3_sort { Z3_mk_bool_sort(raw) }
-    package var intSort: Z3_sort { Z3_mk_int_sort(raw) }
+        package var boolSort: Z3_sort { Z3_mk_bool_sort(raw) }
+        package var intSort: Z3_sort { Z3_mk_int_sort(raw) }
 
-    package func constant(_ name: String, _ sort: Z3_sort) -> Term { Term(self, Z3_mk_const(raw, symbol(name), sort)) }
-    package func int(_ value: Int) -> Term { Term(self, Z3_mk_int64(raw, Int64(value), intSort)) }
-    package func bool(_ value: Bool) -> Term { Term(self, value ? Z3_mk_true(raw) : Z3_mk_false(raw)) }
+        package func constant(_ name: String, _ sort: Z3_sort) -> Term { Term(self, Z3_mk_const(raw, symbol(name), sort)) }
+        package func int(_ value: Int) -> Term { Term(self, Z3_mk_int64(raw, Int64(value), intSort)) }
+        package func bool(_ value: Bool) -> Term { Term(self, value ? Z3_mk_true(raw) : Z3_mk_false(raw)) }
 
-    package func and(_ terms: [Term]) -> Term {
-        if terms.isEmpty { return bool(true) }
-        if terms.count == 1 { return terms[0] }
-        return withRaw(terms) { Term(self, Z3_mk_and(raw, UInt32($0.count), $0.baseAddress)) }
-    }
+        package func and(_ terms: [Term]) -> Term {
+            if terms.isEmpty { return bool(true) }
+            if terms.count == 1 { return terms[0] }
+            return withRaw(terms) { Term(self, Z3_mk_and(raw, UInt32($0.count), $0.baseAddress)) }
+        }
 
-    package func or(_ terms: [Term]) -> Term {
-        if terms.isEmpty { return bool(false) }
-        if terms.count == 1 { return terms[0] }
-        return withRaw(terms) { Term(self, Z3_mk_or(raw, UInt32($0.count), $0.baseAddress)) }
-    }
+        package func or(_ terms: [Term]) -> Term {
+            if terms.isEmpty { return bool(false) }
+            if terms.count == 1 { return terms[0] }
+            return withRaw(terms) { Term(self, Z3_mk_or(raw, UInt32($0.count), $0.baseAddress)) }
+        }
 
-    package func not(_ t: Term) -> Term { Term(self, Z3_mk_not(raw, t.ast)) }
-    package func implies(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_implies(raw, a.ast, b.ast)) }
-    package func equal(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_eq(raw, a.ast, b.ast)) }
-    package func ite(_ c: Term, _ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_ite(raw, c.ast, a.ast, b.ast)) }
-    package func less(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_lt(raw, a.ast, b.ast)) }
-    package func lessOrEqual(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_le(raw, a.ast, b.ast)) }
-    package func greater(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_gt(raw, a.ast, b.ast)) }
-    package func greaterOrEqual(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_ge(raw, a.ast, b.ast)) }
-    package func negate(_ a: Term) -> Term { Term(self, Z3_mk_unary_minus(raw, a.ast)) }
-    package func div(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_div(raw, a.ast, b.ast)) }
+        package func not(_ t: Term) -> Term { Term(self, Z3_mk_not(raw, t.ast)) }
+        package func implies(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_implies(raw, a.ast, b.ast)) }
+        package func equal(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_eq(raw, a.ast, b.ast)) }
+        package func ite(_ c: Term, _ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_ite(raw, c.ast, a.ast, b.ast)) }
+        package func less(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_lt(raw, a.ast, b.ast)) }
+        package func lessOrEqual(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_le(raw, a.ast, b.ast)) }
+        package func greater(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_gt(raw, a.ast, b.ast)) }
+        package func greaterOrEqual(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_ge(raw, a.ast, b.ast)) }
+        package func negate(_ a: Term) -> Term { Term(self, Z3_mk_unary_minus(raw, a.ast)) }
+        package func div(_ a: Term, _ b: Term) -> Term { Term(self, Z3_mk_div(raw, a.ast, b.ast)) }
 
-    package func add(_ a: Term, _ b: Term) -> Term { withRaw([a, b]) { Term(self, Z3_mk_add(raw, 2, $0.baseAddress)) } }
-    package func subtract(_ a: Term, _ b: Term) -> Term { withRaw([a, b]) { Term(self, Z3_mk_sub(raw, 2, $0.baseAddress)) } }
-    package func multiply(_ a: Term, _ b: Term) -> Term { withRaw([a, b]) { Term(self, Z3_mk_mul(raw, 2, $0.baseAddress)) } }
+        package func add(_ a: Term, _ b: Term) -> Term { withRaw([a, b]) { Term(self, Z3_mk_add(raw, 2, $0.baseAddress)) } }
+        package func subtract(_ a: Term, _ b: Term) -> Term { withRaw([a, b]) { Term(self, Z3_mk_sub(raw, 2, $0.baseAddress)) } }
+        package func multiply(_ a: Term, _ b: Term) -> Term { withRaw([a, b]) { Term(self, Z3_mk_mul(raw, 2, $0.baseAddress)) } }
 
-    private func withRaw<T>(_ terms: [Term], _ body: (UnsafeBufferPointer<Z3_ast?>) -> T) -> T {
-        let asts: [Z3_ast?] = terms.map(\.ast)
-        return asts.withUnsafeBufferPointer(body)
-    }
-}
-
-/// A Z3 term that keeps its context's reference count right for as long as it lives.
-package final class Term {
-    package let context: Z3Context
-    package let ast: Z3_ast
-
-    package init(_ context: Z3Context, _ ast: Z3_ast?) {
-        self.context = context
-        // A failed construction returns NULL with an error code set; a constant stands in and `check()` reports it.
-        self.ast = ast ?? Z3_mk_false(context.raw)
-        Z3_inc_ref(context.raw, self.ast)
-    }
-
-    deinit { Z3_dec_ref(context.raw, ast) }
-}
-
-/// A solver with a time limit and a deterministic resource limit per check, used incrementally with push and pop.
-package final class Z3Solver {
-    package let context: Z3Context
-    package let raw: Z3_solver
-
-    package enum Outcome {
-        case satisfiable(Z3Model)
-        case unsatisfiable
-        case unknown(String)
-    }
-
-    package init(_ context: Z3Context, timeoutMilliseconds: UInt32, resourceLimit: UInt32) throws(SolverError) {
-        self.context = context
-        guard let solver = Z3_mk_simple_solver(context.raw) else { throw SolverError("Z3 could not create a solver") }
-        raw = solver
-        Z3_solver_inc_ref(context.raw, raw)
-        setLimits(timeoutMilliseconds: timeoutMilliseconds, resourceLimit: resourceLimit)
-        try context.check()
-    }
-
-    /// Sets the time and resource limit of the checks that follow.
-    package func setLimits(timeoutMilliseconds: UInt32, resourceLimit: UInt32 = 0) {
-        let params = Z3_mk_params(context.raw)
-        Z3_params_inc_ref(context.raw, params)
-        Z3_params_set_uint(context.raw, params, context.symbol("timeout"), timeoutMilliseconds)
-        if resourceLimit > 0 { Z3_params_set_uint(context.raw, params, context.symbol("rlimit"), resourceLimit) }
-        Z3_solver_set_params(context.raw, raw, params)
-        Z3_params_dec_ref(context.raw, params)
-    }
-
-    deinit { Z3_solver_dec_ref(context.raw, raw) }
-
-    package func push() { Z3_solver_push(context.raw, raw) }
-    /// Leaves the innermost scope; popping with no scope open is a Z3 error, thrown like any other.
-    package func pop() throws(SolverError) {
-        Z3_solver_pop(context.raw, raw, 1)
-        try context.check()
-    }
-    package func assert(_ term: Term) { Z3_solver_assert(context.raw, raw, term.ast) }
-
-    package func check() throws(SolverError) -> Outcome {
-        let result = Z3_solver_check(context.raw, raw)
-        try context.check()
-        switch result {
-        case Z3_L_TRUE:
-            guard let model = Z3_solver_get_model(context.raw, raw) else { return .unknown("no model") }
-            return .satisfiable(Z3Model(context, model))
-        case Z3_L_FALSE:
-            return .unsatisfiable
-        default:
-            return .unknown(String(cString: Z3_solver_get_reason_unknown(context.raw, raw)))
+        private func withRaw<T>(_ terms: [Term], _ body: (UnsafeBufferPointer<Z3_ast?>) -> T) -> T {
+            let asts: [Z3_ast?] = terms.map(\.ast)
+            return asts.withUnsafeBufferPointer(body)
         }
     }
-}
 
-package final class Z3Model {
-    package let context: Z3Context
-    package let raw: Z3_model
+    /// A Z3 term that keeps its context's reference count right for as long as it lives.
+    package final class Term {
+        package let context: Z3Context
+        package let ast: Z3_ast
 
-    package init(_ context: Z3Context, _ raw: Z3_model) {
-        self.context = context
-        self.raw = raw
-        Z3_model_inc_ref(context.raw, raw)
+        package init(_ context: Z3Context, _ ast: Z3_ast?) {
+            self.context = context
+            // A failed construction returns NULL with an error code set; a constant stands in and `check()` reports it.
+            self.ast = ast ?? Z3_mk_false(context.raw)
+            Z3_inc_ref(context.raw, self.ast)
+        }
+
+        deinit { Z3_dec_ref(context.raw, ast) }
     }
 
-    deinit { Z3_model_dec_ref(context.raw, raw) }
+    /// A solver with a time limit and a deterministic resource limit per check, used incrementally with push and pop.
+    package final class Z3Solver {
+        package let context: Z3Context
+        package let raw: Z3_solver
 
-    package func evaluate(_ term: Term) -> Term? {
-        var result: Z3_ast?
-        guard Z3_model_eval(context.raw, raw, term.ast, true, &result), let result else { return nil }
-        return Term(context, result)
-    }
+        package enum Outcome {
+            case satisfiable(Z3Model)
+            case unsatisfiable
+            case unknown(String)
+        }
 
-    package func int(_ term: Term) -> Int? {
-        guard let value = evaluate(term) else { return nil }
-        var number: Int64 = 0
-        return Z3_get_numeral_int64(context.raw, value.ast, &number) ? Int(number) : nil
-    }
+        package init(_ context: Z3Context, timeoutMilliseconds: UInt32, resourceLimit: UInt32) throws(SolverError) {
+            self.context = context
+            guard let solver = Z3_mk_simple_solver(context.raw) else { throw SolverError("Z3 could not create a solver") }
+            raw = solver
+            Z3_solver_inc_ref(context.raw, raw)
+            setLimits(timeoutMilliseconds: timeoutMilliseconds, resourceLimit: resourceLimit)
+            try context.check()
+        }
 
-    package func bool(_ term: Term) -> Bool? {
-        guard let value = evaluate(term) else { return nil }
-        switch Z3_get_bool_value(context.raw, value.ast) {
-        case Z3_L_TRUE: return true
-        case Z3_L_FALSE: return false
-        default: return nil
+        /// Sets the time and resource limit of the checks that follow.
+        package func setLimits(timeoutMilliseconds: UInt32, resourceLimit: UInt32 = 0) {
+            let params = Z3_mk_params(context.raw)
+            Z3_params_inc_ref(context.raw, params)
+            Z3_params_set_uint(context.raw, params, context.symbol("timeout"), timeoutMilliseconds)
+            if resourceLimit > 0 { Z3_params_set_uint(context.raw, params, context.symbol("rlimit"), resourceLimit) }
+            Z3_solver_set_params(context.raw, raw, params)
+            Z3_params_dec_ref(context.raw, params)
+        }
+
+        deinit { Z3_solver_dec_ref(context.raw, raw) }
+
+        package func push() { Z3_solver_push(context.raw, raw) }
+        /// Leaves the innermost scope; popping with no scope open is a Z3 error, thrown like any other.
+        package func pop() throws(SolverError) {
+            Z3_solver_pop(context.raw, raw, 1)
+            try context.check()
+        }
+        package func assert(_ term: Term) { Z3_solver_assert(context.raw, raw, term.ast) }
+
+        package func check() throws(SolverError) -> Outcome {
+            let result = Z3_solver_check(context.raw, raw)
+            try context.check()
+            switch result {
+            case Z3_L_TRUE:
+                guard let model = Z3_solver_get_model(context.raw, raw) else { return .unknown("no model") }
+                return .satisfiable(Z3Model(context, model))
+            case Z3_L_FALSE:
+                return .unsatisfiable
+            default:
+                return .unknown(String(cString: Z3_solver_get_reason_unknown(context.raw, raw)))
+            }
         }
     }
-}
+
+    package final class Z3Model {
+        package let context: Z3Context
+        package let raw: Z3_model
+
+        package init(_ context: Z3Context, _ raw: Z3_model) {
+            self.context = context
+            self.raw = raw
+            Z3_model_inc_ref(context.raw, raw)
+        }
+
+        deinit { Z3_model_dec_ref(context.raw, raw) }
+
+        package func evaluate(_ term: Term) -> Term? {
+            var result: Z3_ast?
+            guard Z3_model_eval(context.raw, raw, term.ast, true, &result), let result else { return nil }
+            return Term(context, result)
+        }
+
+        package func int(_ term: Term) -> Int? {
+            guard let value = evaluate(term) else { return nil }
+            var number: Int64 = 0
+            return Z3_get_numeral_int64(context.raw, value.ast, &number) ? Int(number) : nil
+        }
+
+        package func bool(_ term: Term) -> Bool? {
+            guard let value = evaluate(term) else { return nil }
+            switch Z3_get_bool_value(context.raw, value.ast) {
+            case Z3_L_TRUE: return true
+            case Z3_L_FALSE: return false
+            default: return nil
+            }
+        }
+    }
 #endif

@@ -88,7 +88,9 @@ public struct ExpressionParser {
 
     /// `operands[0] op operands[1] op ...`, grouped as a balanced tree; `operators[i]` is the offset of the operator
     /// between operand i and i + 1.
-    private func balanced(_ op: BinaryOperator, _ operands: ArraySlice<Parsed>, operators: ArraySlice<Int>) throws(ExpressionError) -> Parsed {
+    private func balanced(_ op: BinaryOperator, _ operands: ArraySlice<Parsed>, operators: ArraySlice<Int>) throws(ExpressionError)
+        -> Parsed
+    {
         if operands.count == 1 { return operands[operands.startIndex] }
         let middle = operands.startIndex + operands.count / 2
         let left = try balanced(op, operands[..<middle], operators: operators[..<(middle - 1)])
@@ -104,8 +106,11 @@ public struct ExpressionParser {
                 "the expression is too deep: more than \(Self.maximumDepth) operations nested or chained with '\(op.rawValue)'; split it, e.g. over several assignments",
                 at: operatorOffset)
         }
-        return (ExpressionSyntax(.binary(op, left.syntax, right.syntax), start: left.syntax.start, end: right.syntax.end,
-                                 operatorOffset: operatorOffset), height)
+        return (
+            ExpressionSyntax(
+                .binary(op, left.syntax, right.syntax), start: left.syntax.start, end: right.syntax.end,
+                operatorOffset: operatorOffset), height
+        )
     }
 
     private func peekBinaryOperator() -> BinaryOperator? {
@@ -293,7 +298,9 @@ extension String {
     package var isIdentifier: Bool {
         guard let first = unicodeScalars.first, (first >= "a" && first <= "z") || (first >= "A" && first <= "Z") || first == "_"
         else { return false }
-        let valid = unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" }
+        let valid = unicodeScalars.allSatisfy {
+            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
+        }
         return valid && !["true", "false", "in", "event", "else", "and", "or", "not"].contains(self)
     }
 }

@@ -90,7 +90,8 @@ public struct TypeChecker {
                 var message = "unknown variable '\(name)'"
                 // `mode == fast`: a value of the enum it is compared with or assigned to, written without its dot.
                 if case .enumeration(let values) = context, values.contains(name) {
-                    throw ExpressionError(message + "; enum values are written with a leading dot", at: syntax.start, suggestion: "." + name)
+                    throw ExpressionError(
+                        message + "; enum values are written with a leading dot", at: syntax.start, suggestion: "." + name)
                 }
                 if scope.variables.isEmpty { message += "; the spec declares no variables" }
                 if let parameters = scope.parameters, parameters[name] != nil {
@@ -104,10 +105,12 @@ public struct TypeChecker {
                 throw ExpressionError("'event.\(name)' is not available here: \(scope.noParametersReason)", at: syntax.start)
             }
             guard let binding = parameters[name] else {
-                let message = parameters.isEmpty
+                let message =
+                    parameters.isEmpty
                     ? "'event.\(name)': this event has no parameters"
                     : "unknown parameter 'event.\(name)'"
-                throw ExpressionError(message, at: syntax.start, suggestion: Suggestions.closest(to: name, in: parameters.keys).map { "event." + $0 })
+                throw ExpressionError(
+                    message, at: syntax.start, suggestion: Suggestions.closest(to: name, in: parameters.keys).map { "event." + $0 })
             }
             return (.parameter(binding.index), ExpressionType(binding.type))
         case .inState(let reference):
@@ -121,10 +124,14 @@ public struct TypeChecker {
             let (typed, type) = try infer(operand, context: nil)
             switch op {
             case .not:
-                guard type == .bool else { throw operandError("!", expected: "a bool operand", got: type, at: syntax.operatorOffset, operand: operand) }
+                guard type == .bool else {
+                    throw operandError("!", expected: "a bool operand", got: type, at: syntax.operatorOffset, operand: operand)
+                }
                 return (.not(typed), .bool)
             case .negate:
-                guard type == .int else { throw operandError("-", expected: "an int operand", got: type, at: syntax.operatorOffset, operand: operand) }
+                guard type == .int else {
+                    throw operandError("-", expected: "an int operand", got: type, at: syntax.operatorOffset, operand: operand)
+                }
                 return (.negate(typed), .int)
             }
         case .binary(let op, let lhs, let rhs):
@@ -138,33 +145,43 @@ public struct TypeChecker {
         if op.isLogical {
             let (l, lt) = try infer(lhs, context: nil)
             let (r, rt) = try infer(rhs, context: nil)
-            guard lt == .bool else { throw operandError(op.rawValue, expected: "bool operands", got: lt, at: syntax.operatorOffset, operand: lhs) }
-            guard rt == .bool else { throw operandError(op.rawValue, expected: "bool operands", got: rt, at: syntax.operatorOffset, operand: rhs) }
+            guard lt == .bool else {
+                throw operandError(op.rawValue, expected: "bool operands", got: lt, at: syntax.operatorOffset, operand: lhs)
+            }
+            guard rt == .bool else {
+                throw operandError(op.rawValue, expected: "bool operands", got: rt, at: syntax.operatorOffset, operand: rhs)
+            }
             return (op == .and ? .and(l, r) : .or(l, r), .bool)
         }
         if op.isArithmetic {
             let (l, lt) = try infer(lhs, context: nil)
             let (r, rt) = try infer(rhs, context: nil)
-            guard lt == .int else { throw operandError(op.rawValue, expected: "int operands", got: lt, at: syntax.operatorOffset, operand: lhs) }
-            guard rt == .int else { throw operandError(op.rawValue, expected: "int operands", got: rt, at: syntax.operatorOffset, operand: rhs) }
-            let arithmetic: ArithmeticOperator = switch op {
-            case .add: .add
-            case .subtract: .subtract
-            case .multiply: .multiply
-            case .divide: .divide
-            default: .remainder
+            guard lt == .int else {
+                throw operandError(op.rawValue, expected: "int operands", got: lt, at: syntax.operatorOffset, operand: lhs)
             }
+            guard rt == .int else {
+                throw operandError(op.rawValue, expected: "int operands", got: rt, at: syntax.operatorOffset, operand: rhs)
+            }
+            let arithmetic: ArithmeticOperator =
+                switch op {
+                case .add: .add
+                case .subtract: .subtract
+                case .multiply: .multiply
+                case .divide: .divide
+                default: .remainder
+                }
             return (.arithmetic(arithmetic, l, r), .int)
         }
         // Comparison: an enum literal takes the type of the other side.
-        let comparison: ComparisonOperator = switch op {
-        case .equal: .equal
-        case .notEqual: .notEqual
-        case .less: .less
-        case .lessOrEqual: .lessOrEqual
-        case .greater: .greater
-        default: .greaterOrEqual
-        }
+        let comparison: ComparisonOperator =
+            switch op {
+            case .equal: .equal
+            case .notEqual: .notEqual
+            case .less: .less
+            case .lessOrEqual: .lessOrEqual
+            case .greater: .greater
+            default: .greaterOrEqual
+            }
         let (l, lt, r, rt): (TypedExpression, ExpressionType, TypedExpression, ExpressionType)
         if isContextual(lhs) {
             let right = try infer(rhs, context: nil)
@@ -177,8 +194,12 @@ public struct TypeChecker {
         }
         let isOrdering = comparison != .equal && comparison != .notEqual
         if isOrdering {
-            guard lt == .int else { throw operandError(op.rawValue, expected: "int operands", got: lt, at: syntax.operatorOffset, operand: lhs) }
-            guard rt == .int else { throw operandError(op.rawValue, expected: "int operands", got: rt, at: syntax.operatorOffset, operand: rhs) }
+            guard lt == .int else {
+                throw operandError(op.rawValue, expected: "int operands", got: lt, at: syntax.operatorOffset, operand: lhs)
+            }
+            guard rt == .int else {
+                throw operandError(op.rawValue, expected: "int operands", got: rt, at: syntax.operatorOffset, operand: rhs)
+            }
             return (.comparison(comparison, l, r), .bool)
         }
         switch (lt, rt) {

@@ -4,23 +4,37 @@ extension Spec {
         var members: [(String, JSONNode)] = [("format", .string(Spec.format)), ("name", .string(name))]
         if let description { members.append(("description", .string(description))) }
         if !variables.isEmpty {
-            members.append(("variables", .object(variables.map { variable in
-                var fields = Self.typeFields(variable.type)
-                fields.append(("initial", variable.initial.json))
-                return (variable.name, .object(fields))
-            })))
+            members.append(
+                (
+                    "variables",
+                    .object(
+                        variables.map { variable in
+                            var fields = Self.typeFields(variable.type)
+                            fields.append(("initial", variable.initial.json))
+                            return (variable.name, .object(fields))
+                        })
+                ))
         }
         if !events.isEmpty {
-            members.append(("events", .object(events.map { event in
-                event.parameters.isEmpty
-                    ? (event.name, .object([]))
-                    : (event.name, .object([("params", .object(event.parameters.map { ($0.name, .object(Self.typeFields($0.type))) }))]))
-            })))
+            members.append(
+                (
+                    "events",
+                    .object(
+                        events.map { event in
+                            event.parameters.isEmpty
+                                ? (event.name, .object([]))
+                                : (
+                                    event.name,
+                                    .object([("params", .object(event.parameters.map { ($0.name, .object(Self.typeFields($0.type))) }))])
+                                )
+                        })
+                ))
         }
         if let initial { members.append(("initial", .string(initial.text))) }
         members.append(("states", .object(states.map { ($0.name, $0.json) })))
         if !invariants.isEmpty {
-            members.append(("invariants", .array(invariants.map { .object([("name", .string($0.name)), ("expr", .string($0.expression.text))]) })))
+            members.append(
+                ("invariants", .array(invariants.map { .object([("name", .string($0.name)), ("expr", .string($0.expression.text))]) })))
         }
         if !reachable.isEmpty { members.append(("reachable", .array(reachable.map { .string($0.text) }))) }
         if options != .default {
@@ -54,7 +68,11 @@ extension Spec.State {
         if kind == .history {
             if historyDepth != .shallow { members.append(("history", .string(historyDepth.rawValue))) }
             if !historyDefault.isEmpty {
-                members.append(("target", historyDefault.count == 1 ? .string(historyDefault[0].text) : .array(historyDefault.map { .string($0.text) })))
+                members.append(
+                    (
+                        "target",
+                        historyDefault.count == 1 ? .string(historyDefault[0].text) : .array(historyDefault.map { .string($0.text) })
+                    ))
             }
         }
         if !entry.isEmpty { members.append(("entry", .array(entry.map(\.json)))) }
@@ -64,7 +82,11 @@ extension Spec.State {
             var groups: [(String, [Spec.Transition])] = []
             for transition in transitions {
                 let key = transition.trigger.description
-                if let last = groups.indices.last, groups[last].0 == key { groups[last].1.append(transition) } else { groups.append((key, [transition])) }
+                if let last = groups.indices.last, groups[last].0 == key {
+                    groups[last].1.append(transition)
+                } else {
+                    groups.append((key, [transition]))
+                }
             }
             members.append(("on", .object(groups.map { key, list in (key, list.count == 1 ? list[0].json : .array(list.map(\.json))) })))
         }

@@ -26,8 +26,10 @@ package enum SpecMessages {
 }
 
 package enum SpecKeys {
-    static let topLevel = ["$schema", "format", "name", "description", "variables", "events", "initial", "states",
-                           "invariants", "reachable", "options"]
+    static let topLevel = [
+        "$schema", "format", "name", "description", "variables", "events", "initial", "states",
+        "invariants", "reachable", "options",
+    ]
     static let variable = ["type", "min", "max", "values", "initial", "description"]
     static let parameter = ["type", "min", "max", "values", "description"]
     static let event = ["params", "description"]
@@ -54,13 +56,15 @@ extension SpecDecoder {
             report("this is a JSON Schema, not a spec; a spec starts with \"format\": \"\(Spec.format)\"", at: root.position, pointer)
             return nil
         }
-        guard let top = members(of: root, at: pointer, what: "the spec", allowed: SpecKeys.topLevel, required: ["format", "name", "states"])
+        guard
+            let top = members(of: root, at: pointer, what: "the spec", allowed: SpecKeys.topLevel, required: ["format", "name", "states"])
         else { return nil }
 
         if let format = top["format"] {
             if let text = string(format.value, pointer / "format", what: "\"format\""), text != Spec.format {
-                report("unsupported format \(JSONWriter.quoted(text)); this smcheck reads \(JSONWriter.quoted(Spec.format))",
-                       at: format.value.position, pointer / "format")
+                report(
+                    "unsupported format \(JSONWriter.quoted(text)); this smcheck reads \(JSONWriter.quoted(Spec.format))",
+                    at: format.value.position, pointer / "format")
             }
         }
         var name = ""
@@ -91,8 +95,9 @@ extension SpecDecoder {
             }
         }
         let options = top["options"].map { decodeOptions($0.value, pointer / "options") } ?? .default
-        return Spec(name: name, description: description, variables: variables, events: events, initial: initial, states: states,
-                    invariants: invariants, reachable: reachable, options: options, file: file)
+        return Spec(
+            name: name, description: description, variables: variables, events: events, initial: initial, states: states,
+            invariants: invariants, reachable: reachable, options: options, file: file)
     }
 
     // MARK: - Declarations
@@ -107,7 +112,9 @@ extension SpecDecoder {
             if !member.key.isIdentifier {
                 report(SpecMessages.invalidVariableName(member.key), at: member.keyPosition, at)
             }
-            guard let (type, fields) = decodeType(member.value, at, what: "variable \(JSONWriter.quoted(member.key))", allowed: SpecKeys.variable)
+            guard
+                let (type, fields) = decodeType(
+                    member.value, at, what: "variable \(JSONWriter.quoted(member.key))", allowed: SpecKeys.variable)
             else {
                 rejected.variables.insert(member.key)
                 return nil
@@ -131,16 +138,20 @@ extension SpecDecoder {
             var parameters: [Spec.Parameter] = []
             if let fields = members(of: member.value, at: at, what: "event \(JSONWriter.quoted(member.key))", allowed: SpecKeys.event),
                 let params = fields["params"],
-                let paramList = orderedMembers(of: params.value, at: at / "params", what: "the params of \(JSONWriter.quoted(member.key))",
-                                               duplicateWhat: "parameter")
+                let paramList = orderedMembers(
+                    of: params.value, at: at / "params", what: "the params of \(JSONWriter.quoted(member.key))",
+                    duplicateWhat: "parameter")
             {
                 for param in paramList {
                     let paramAt = at / "params" / param.key
                     if !param.key.isIdentifier {
-                        report("parameter name \(JSONWriter.quoted(param.key)) is not a valid name; use letters, digits and _",
-                               at: param.keyPosition, paramAt)
+                        report(
+                            "parameter name \(JSONWriter.quoted(param.key)) is not a valid name; use letters, digits and _",
+                            at: param.keyPosition, paramAt)
                     }
-                    if let (type, _) = decodeType(param.value, paramAt, what: "parameter \(JSONWriter.quoted(param.key))", allowed: SpecKeys.parameter) {
+                    if let (type, _) = decodeType(
+                        param.value, paramAt, what: "parameter \(JSONWriter.quoted(param.key))", allowed: SpecKeys.parameter)
+                    {
                         parameters.append(Spec.Parameter(param.key, type, location: location(param.keyPosition, paramAt)))
                     }
                 }
@@ -159,11 +170,12 @@ extension SpecDecoder {
     {
         // `"n": "int"`: the type alone, where a declaration object is needed. Show the object it should be.
         if case .string(let name) = node.value, ["bool", "int", "enum"].contains(name) {
-            let example = switch name {
-            case "bool": #"{"type": "bool"}"#
-            case "int": #"{"type": "int", "min": 0, "max": 10}"#
-            default: #"{"type": "enum", "values": ["a", "b"]}"#
-            }
+            let example =
+                switch name {
+                case "bool": #"{"type": "bool"}"#
+                case "int": #"{"type": "int", "min": 0, "max": 10}"#
+                default: #"{"type": "enum", "values": ["a", "b"]}"#
+                }
             report("\(what) must be an object such as \(example), not the string \(JSONWriter.quoted(name))", at: node.position, pointer)
             return nil
         }
@@ -206,8 +218,9 @@ extension SpecDecoder {
             for (i, element) in elements.enumerated() {
                 guard let value = string(element, pointer / "values" / i, what: "an enum value") else { continue }
                 if !value.isIdentifier {
-                    report("enum value \(JSONWriter.quoted(value)) is not a valid name; use letters, digits and _", at: element.position,
-                           pointer / "values" / i)
+                    report(
+                        "enum value \(JSONWriter.quoted(value)) is not a valid name; use letters, digits and _", at: element.position,
+                        pointer / "values" / i)
                 } else if values.contains(value) {
                     report("duplicate enum value \(JSONWriter.quoted(value))", at: element.position, pointer / "values" / i)
                 } else {
@@ -220,8 +233,10 @@ extension SpecDecoder {
             }
             return values.isEmpty ? nil : (.enumeration(values), fields)
         default:
-            report("unknown type \(JSONWriter.quoted(typeName)) for \(what); expected \"bool\", \"int\" or \"enum\"", at: typeMember.value.position,
-                   pointer / "type", suggestion: Suggestions.closest(to: typeName, in: ["bool", "int", "enum"]))
+            report(
+                "unknown type \(JSONWriter.quoted(typeName)) for \(what); expected \"bool\", \"int\" or \"enum\"",
+                at: typeMember.value.position,
+                pointer / "type", suggestion: Suggestions.closest(to: typeName, in: ["bool", "int", "enum"]))
             return nil
         }
     }
@@ -244,8 +259,9 @@ extension SpecDecoder {
         case .enumeration(let values):
             guard let s = string(node, pointer, what: "the initial value of \(what)") else { return nil }
             guard values.contains(s) else {
-                report("the initial value \(JSONWriter.quoted(s)) of \(what) is not one of its values (\(values.joined(separator: ", ")))",
-                       at: node.position, pointer, suggestion: Suggestions.closest(to: s, in: values))
+                report(
+                    "the initial value \(JSONWriter.quoted(s)) of \(what) is not one of its values (\(values.joined(separator: ", ")))",
+                    at: node.position, pointer, suggestion: Suggestions.closest(to: s, in: values))
                 return nil
             }
             return .enumCase(s)
@@ -268,7 +284,9 @@ extension SpecDecoder {
     private mutating func decodeOptions(_ node: JSONNode, _ pointer: JSONPointer) -> Spec.Options {
         var options = Spec.Options()
         guard let fields = members(of: node, at: pointer, what: "\"options\"", allowed: SpecKeys.options) else { return options }
-        if let m = fields["maxMicrosteps"], let v = integer(m.value, pointer / "maxMicrosteps", what: "\"maxMicrosteps\"", range: 1...1_000_000) {
+        if let m = fields["maxMicrosteps"],
+            let v = integer(m.value, pointer / "maxMicrosteps", what: "\"maxMicrosteps\"", range: 1...1_000_000)
+        {
             options.maxMicrosteps = v
         }
         if let m = fields["queueBound"], let v = integer(m.value, pointer / "queueBound", what: "\"queueBound\"", range: 0...1024) {
@@ -278,8 +296,10 @@ extension SpecDecoder {
             if let policy = Spec.Options.UnhandledPolicy(rawValue: text) {
                 options.unhandled = policy
             } else {
-                report("\"unhandled\" must be \"ignore\" or \"error\", not \(JSONWriter.quoted(text))", at: m.value.position, pointer / "unhandled",
-                       suggestion: Suggestions.closest(to: text, in: Spec.Options.UnhandledPolicy.allCases.map(\.rawValue)))
+                report(
+                    "\"unhandled\" must be \"ignore\" or \"error\", not \(JSONWriter.quoted(text))", at: m.value.position,
+                    pointer / "unhandled",
+                    suggestion: Suggestions.closest(to: text, in: Spec.Options.UnhandledPolicy.allCases.map(\.rawValue)))
             }
         }
         return options

@@ -19,9 +19,10 @@ extension SpecDecoder {
             if let kind = Spec.State.Kind(rawValue: text) {
                 explicitKind = kind
             } else {
-                report("unknown state type \(JSONWriter.quoted(text)); expected one of: \(Spec.State.Kind.allCases.map(\.rawValue).joined(separator: ", "))",
-                       at: typeMember.value.position, pointer / "type",
-                       suggestion: Suggestions.closest(to: text, in: Spec.State.Kind.allCases.map(\.rawValue)))
+                report(
+                    "unknown state type \(JSONWriter.quoted(text)); expected one of: \(Spec.State.Kind.allCases.map(\.rawValue).joined(separator: ", "))",
+                    at: typeMember.value.position, pointer / "type",
+                    suggestion: Suggestions.closest(to: text, in: Spec.State.Kind.allCases.map(\.rawValue)))
             }
         }
         if let children = fields["states"] {
@@ -33,7 +34,9 @@ extension SpecDecoder {
         }
         state.entry = fields["entry"].map { decodeActions($0.value, pointer / "entry") } ?? []
         state.exit = fields["exit"].map { decodeActions($0.value, pointer / "exit") } ?? []
-        if let on = fields["on"], let handlers = orderedMembers(of: on.value, at: pointer / "on", what: "\"on\" of \(what)", duplicateWhat: "event") {
+        if let on = fields["on"],
+            let handlers = orderedMembers(of: on.value, at: pointer / "on", what: "\"on\" of \(what)", duplicateWhat: "event")
+        {
             for handler in handlers {
                 let trigger: Spec.Transition.Trigger = handler.key == "*" ? .anyEvent : .event(handler.key)
                 var list = decodeTransitionList(handler.value, pointer / "on" / handler.key, trigger: trigger)
@@ -48,8 +51,10 @@ extension SpecDecoder {
             if let depth = Spec.State.HistoryDepth(rawValue: text) {
                 state.historyDepth = depth
             } else {
-                report("\"history\" must be \"shallow\" or \"deep\", not \(JSONWriter.quoted(text))", at: history.value.position, pointer / "history",
-                       suggestion: Suggestions.closest(to: text, in: ["shallow", "deep"]))
+                report(
+                    "\"history\" must be \"shallow\" or \"deep\", not \(JSONWriter.quoted(text))", at: history.value.position,
+                    pointer / "history",
+                    suggestion: Suggestions.closest(to: text, in: ["shallow", "deep"]))
             }
         }
         if state.kind == .history, let target = fields["target"] {
@@ -60,8 +65,9 @@ extension SpecDecoder {
         if state.kind != .history {
             for key in ["history", "target"] where fields[key] != nil {
                 let hint = key == "target" ? "; transitions are written under \"on\" or \"always\"" : ""
-                report("\(JSONWriter.quoted(key)) only applies to history states, and \(what) is \(state.kind.rawValue)\(hint)",
-                       at: fields[key]!.keyPosition, pointer / key)
+                report(
+                    "\(JSONWriter.quoted(key)) only applies to history states, and \(what) is \(state.kind.rawValue)\(hint)",
+                    at: fields[key]!.keyPosition, pointer / key)
             }
         }
         state.description = fields["description"].flatMap { string($0.value, pointer / "description", what: "\"description\"") }
@@ -75,7 +81,9 @@ extension SpecDecoder {
     // MARK: - Transitions
 
     /// `on` values and `always`: a target string, one transition object, or a list of them.
-    private mutating func decodeTransitionList(_ node: JSONNode, _ pointer: JSONPointer, trigger: Spec.Transition.Trigger) -> [Spec.Transition] {
+    private mutating func decodeTransitionList(_ node: JSONNode, _ pointer: JSONPointer, trigger: Spec.Transition.Trigger) -> [Spec
+        .Transition]
+    {
         switch node.value {
         case .array(let elements):
             if elements.isEmpty {
@@ -89,13 +97,16 @@ extension SpecDecoder {
 
     private mutating func decodeTransition(_ node: JSONNode, _ pointer: JSONPointer, trigger: Spec.Transition.Trigger) -> Spec.Transition? {
         if let text = node.stringValue {
-            return Spec.Transition(on: trigger, target: .states([reference(node, text, pointer)]), location: location(node.position, pointer))
+            return Spec.Transition(
+                on: trigger, target: .states([reference(node, text, pointer)]), location: location(node.position, pointer))
         }
         if node.isNull {
             return Spec.Transition(on: trigger, target: .none, location: location(node.position, pointer))
         }
         guard node.objectValue != nil else {
-            report("a transition must be a target string, an object or a list of them, not \(article(node.typeName))", at: node.position, pointer)
+            report(
+                "a transition must be a target string, an object or a list of them, not \(article(node.typeName))", at: node.position,
+                pointer)
             return nil
         }
         guard let fields = members(of: node, at: pointer, what: "a transition", allowed: SpecKeys.transition) else { return nil }
@@ -105,13 +116,17 @@ extension SpecDecoder {
         }
         if let guardMember = fields["guard"], let text = string(guardMember.value, pointer / "guard", what: "a guard") {
             if text.trimmingWhitespace().isEmpty {
-                report("a guard must not be empty; leave \"guard\" out for an unguarded transition", at: guardMember.value.position, pointer / "guard")
+                report(
+                    "a guard must not be empty; leave \"guard\" out for an unguarded transition", at: guardMember.value.position,
+                    pointer / "guard")
             } else if text == "else" {
                 transition.guardCondition = .otherwise
             } else if text.hasPrefix("?") {
                 let name = String(text.dropFirst())
                 if name.isEmpty || name.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
-                    report("an opaque guard is \"?name\" with a non-empty name and no spaces", at: guardMember.value.position, pointer / "guard")
+                    report(
+                        "an opaque guard is \"?name\" with a non-empty name and no spaces", at: guardMember.value.position,
+                        pointer / "guard")
                 }
                 transition.guardCondition = .opaque(name)
             } else {
@@ -127,8 +142,10 @@ extension SpecDecoder {
             } else {
                 let isInternal = text == "internal"
                 let hint = isInternal ? "; a targetless transition (no \"target\") is TBStateMachine's internal transition" : ""
-                report("\"kind\" must be \"external\" or \"local\", not \(JSONWriter.quoted(text))\(hint)", at: kind.value.position, pointer / "kind",
-                       suggestion: isInternal ? nil : Suggestions.closest(to: text, in: Spec.Transition.Kind.allCases.map(\.rawValue)))
+                report(
+                    "\"kind\" must be \"external\" or \"local\", not \(JSONWriter.quoted(text))\(hint)", at: kind.value.position,
+                    pointer / "kind",
+                    suggestion: isInternal ? nil : Suggestions.closest(to: text, in: Spec.Transition.Kind.allCases.map(\.rawValue)))
             }
         }
         transition.description = fields["description"].flatMap { string($0.value, pointer / "description", what: "\"description\"") }
@@ -162,8 +179,9 @@ extension SpecDecoder {
             }
             return .oneOf(references(elements, pointer / "oneOf"))
         default:
-            report("a target must be a state name or path, a list of them (a fork), {\"oneOf\": [...]} or null, not \(article(node.typeName))",
-                   at: node.position, pointer)
+            report(
+                "a target must be a state name or path, a list of them (a fork), {\"oneOf\": [...]} or null, not \(article(node.typeName))",
+                at: node.position, pointer)
             return .none
         }
     }
@@ -183,51 +201,68 @@ extension SpecDecoder {
 
     private mutating func decodeAction(_ node: JSONNode, _ pointer: JSONPointer) -> Spec.Action? {
         guard let objectMembers = node.objectValue else {
-            report("an action must be an object such as {\"assign\": {...}}, {\"raise\": \"event\"} or {\"call\": \"name\"}, not \(article(node.typeName))",
-                   at: node.position, pointer)
+            report(
+                "an action must be an object such as {\"assign\": {...}}, {\"raise\": \"event\"} or {\"call\": \"name\"}, not \(article(node.typeName))",
+                at: node.position, pointer)
             return nil
         }
         let kindMembers = objectMembers.filter { SpecKeys.actionKinds.contains($0.key) }
         if kindMembers.count > 1 {
-            report("an action does one thing, but this one has both \(JSONWriter.quoted(kindMembers[0].key)) and \(JSONWriter.quoted(kindMembers[1].key)); split it into two actions",
-                   at: kindMembers[1].keyPosition, pointer / kindMembers[1].key)
+            report(
+                "an action does one thing, but this one has both \(JSONWriter.quoted(kindMembers[0].key)) and \(JSONWriter.quoted(kindMembers[1].key)); split it into two actions",
+                at: kindMembers[1].keyPosition, pointer / kindMembers[1].key)
             return nil
         }
         guard let kind = kindMembers.first?.key else {
             let first = objectMembers.first
-            report("an action needs one of: \(SpecKeys.actionKinds.joined(separator: ", "))", at: first?.keyPosition ?? node.position,
-                   first.map { pointer / $0.key } ?? pointer,
-                   suggestion: first.flatMap { Suggestions.closest(to: $0.key, in: SpecKeys.actionKinds) })
+            report(
+                "an action needs one of: \(SpecKeys.actionKinds.joined(separator: ", "))", at: first?.keyPosition ?? node.position,
+                first.map { pointer / $0.key } ?? pointer,
+                suggestion: first.flatMap { Suggestions.closest(to: $0.key, in: SpecKeys.actionKinds) })
             return nil
         }
-        guard let fields = members(of: node, at: pointer, what: "the \(JSONWriter.quoted(kind)) action", allowed: SpecKeys.action(kind)) else { return nil }
+        guard let fields = members(of: node, at: pointer, what: "the \(JSONWriter.quoted(kind)) action", allowed: SpecKeys.action(kind))
+        else { return nil }
         let at = location(node.position, pointer)
         switch kind {
         case "assign":
-            guard let list = orderedMembers(of: fields["assign"]!.value, at: pointer / "assign", what: "\"assign\"", duplicateWhat: "variable")
+            guard
+                let list = orderedMembers(
+                    of: fields["assign"]!.value, at: pointer / "assign", what: "\"assign\"", duplicateWhat: "variable")
             else { return nil }
             let assignments = list.compactMap { member -> Spec.Assignment? in
-                guard let text = string(member.value, pointer / "assign" / member.key, what: "the value assigned to \(JSONWriter.quoted(member.key)) (an expression string)")
+                guard
+                    let text = string(
+                        member.value, pointer / "assign" / member.key,
+                        what: "the value assigned to \(JSONWriter.quoted(member.key)) (an expression string)")
                 else { return nil }
-                return Spec.Assignment(variable: member.key, value: expression(member.value, text, pointer / "assign" / member.key),
-                                  location: location(member.keyPosition, pointer / "assign" / member.key))
+                return Spec.Assignment(
+                    variable: member.key, value: expression(member.value, text, pointer / "assign" / member.key),
+                    location: location(member.keyPosition, pointer / "assign" / member.key))
             }
             if list.isEmpty { report("\"assign\" is empty", at: fields["assign"]!.value.position, pointer / "assign") }
             return Spec.Action(.assign(assignments), location: at)
         case "raise", "send":
-            guard let eventNode = fields[kind]?.value, let event = string(eventNode, pointer / kind, what: "the event of \"\(kind)\"") else { return nil }
+            guard let eventNode = fields[kind]?.value, let event = string(eventNode, pointer / kind, what: "the event of \"\(kind)\"")
+            else { return nil }
             var arguments: [Spec.EventArgument] = []
             if let params = fields["params"],
                 let list = orderedMembers(of: params.value, at: pointer / "params", what: "\"params\"", duplicateWhat: "parameter")
             {
                 for member in list {
-                    if let text = string(member.value, pointer / "params" / member.key, what: "parameter \(JSONWriter.quoted(member.key)) (an expression string)") {
-                        arguments.append(Spec.EventArgument(member.key, expression(member.value, text, pointer / "params" / member.key),
-                                                  location: location(member.keyPosition, pointer / "params" / member.key)))
+                    if let text = string(
+                        member.value, pointer / "params" / member.key,
+                        what: "parameter \(JSONWriter.quoted(member.key)) (an expression string)")
+                    {
+                        arguments.append(
+                            Spec.EventArgument(
+                                member.key, expression(member.value, text, pointer / "params" / member.key),
+                                location: location(member.keyPosition, pointer / "params" / member.key)))
                     }
                 }
             }
-            let invocation = Spec.EventInvocation(event: event, arguments: arguments, location: location(eventNode.position, pointer / kind))
+            let invocation = Spec.EventInvocation(
+                event: event, arguments: arguments, location: location(eventNode.position, pointer / kind))
             return Spec.Action(kind == "raise" ? .raise(invocation) : .send(invocation), location: at)
         case "if":
             guard let conditionNode = fields["if"]?.value, let text = string(conditionNode, pointer / "if", what: "the condition of \"if\"")
@@ -235,9 +270,12 @@ extension SpecDecoder {
             if fields["then"] == nil { report("an \"if\" action needs \"then\"", at: node.position, pointer) }
             let thenActions = fields["then"].map { decodeActions($0.value, pointer / "then") } ?? []
             let elseActions = fields["else"].map { decodeActions($0.value, pointer / "else") } ?? []
-            return Spec.Action(.ifThen(condition: expression(conditionNode, text, pointer / "if"), then: thenActions, else: elseActions), location: at)
+            return Spec.Action(
+                .ifThen(condition: expression(conditionNode, text, pointer / "if"), then: thenActions, else: elseActions), location: at)
         default:  // call
-            guard let nameNode = fields["call"]?.value, let name = string(nameNode, pointer / "call", what: "the name of \"call\"") else { return nil }
+            guard let nameNode = fields["call"]?.value, let name = string(nameNode, pointer / "call", what: "the name of \"call\"") else {
+                return nil
+            }
             if name.isEmpty { report("\"call\" needs a callback name", at: nameNode.position, pointer / "call") }
             return Spec.Action(.call(name), location: at)
         }

@@ -18,7 +18,9 @@ struct SpecDecoder {
 
     // MARK: - Diagnostics
 
-    mutating func report(_ message: String, at position: TextPosition, _ pointer: JSONPointer, suggestion: String? = nil, code: String? = nil) {
+    mutating func report(
+        _ message: String, at position: TextPosition, _ pointer: JSONPointer, suggestion: String? = nil, code: String? = nil
+    ) {
         diagnostics.append(Diagnostic(message, at: location(position, pointer), suggestion: suggestion, code: code))
     }
 
@@ -50,8 +52,9 @@ struct SpecDecoder {
                 let suggestion = Suggestions.closest(to: member.key, in: allowed)
                 if let suggestion { suggested.insert(suggestion) }
                 let hint = suggestion == nil ? "; expected one of: \(allowed.joined(separator: ", "))" : ""
-                report("unknown key \(JSONWriter.quoted(member.key)) in \(what)\(hint)", at: member.keyPosition, pointer / member.key,
-                       suggestion: suggestion)
+                report(
+                    "unknown key \(JSONWriter.quoted(member.key)) in \(what)\(hint)", at: member.keyPosition, pointer / member.key,
+                    suggestion: suggestion)
             }
         }
         // A missing key that a misspelled one was taken for is already reported as that misspelling.
@@ -62,8 +65,10 @@ struct SpecDecoder {
     }
 
     /// The members of an object in document order, duplicates reported and dropped (for name → value maps).
-    mutating func orderedMembers(of node: JSONNode, at pointer: JSONPointer, what: String, duplicateCode: String? = nil,
-                                 duplicateWhat: String = "key") -> [JSONMember]? {
+    mutating func orderedMembers(
+        of node: JSONNode, at pointer: JSONPointer, what: String, duplicateCode: String? = nil,
+        duplicateWhat: String = "key"
+    ) -> [JSONMember]? {
         guard let objectMembers = node.objectValue else {
             report("\(what) must be an object, not \(article(node.typeName))", at: node.position, pointer)
             return nil
@@ -146,7 +151,8 @@ struct SpecDecoder {
             offsets.append(column)
             if bytes[i] == UInt8(ascii: "\\") {
                 let isUnicode = i + 1 < end && bytes[i + 1] == UInt8(ascii: "u")
-                let isPair = isUnicode && i + 7 < end && bytes[i + 6] == UInt8(ascii: "\\") && bytes[i + 7] == UInt8(ascii: "u")
+                let isPair =
+                    isUnicode && i + 7 < end && bytes[i + 6] == UInt8(ascii: "\\") && bytes[i + 7] == UInt8(ascii: "u")
                     && (0xD8...0xDB).contains(hexPairValue(i + 2))
                 let width = isPair ? 12 : (isUnicode ? 6 : 2)
                 i += width

@@ -28,8 +28,11 @@ extension Spec {
     public static func load(path: String, displayName: String? = nil, limits: LoadLimits = .default) throws(SpecError) -> Spec {
         let name = displayName ?? path
         if path.lowercased().hasSuffix(".scxml") {
-            throw SpecError([Diagnostic("this is an SCXML file; smcheck reads it, and so does SpecFile.load(path:) of the SMSCXML library (Spec.load(path:) reads JSON)",
-                                        at: SourceLocation(file: name, pointer: .root))])
+            throw SpecError([
+                Diagnostic(
+                    "this is an SCXML file; smcheck reads it, and so does SpecFile.load(path:) of the SMSCXML library (Spec.load(path:) reads JSON)",
+                    at: SourceLocation(file: name, pointer: .root))
+            ])
         }
         return try load(json: contents(ofFile: path, displayName: name, limits: limits), file: name, limits: limits)
     }

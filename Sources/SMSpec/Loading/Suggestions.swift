@@ -10,7 +10,8 @@ public enum Suggestions {
             // A prefix of three or more letters ("one" for "oneOf") is as likely a slip as a single typo, and so is a
             // short name with extra letters at most doubling it ("gooo" for "go").
             let other = candidate.lowercased()
-            let isPrefix = (lowered.count >= 3 && other.hasPrefix(lowered))
+            let isPrefix =
+                (lowered.count >= 3 && other.hasPrefix(lowered))
                 || (other.count >= 2 && lowered.hasPrefix(other) && lowered.count <= 2 * other.count)
             let distance = isPrefix ? 1 : editDistance(lowered, other)
             if distance <= max(1, word.count / 3), distance < best?.distance ?? .max {

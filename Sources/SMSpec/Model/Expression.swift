@@ -16,8 +16,10 @@ extension Spec {
         /// messages quote it, and `columnOffsets` map each scalar of `text` to its place in the written text.
         @NotPartOfMeaning public var writtenText: String?
 
-        public init(_ text: String, location: SourceLocation? = nil, columnOffsets: [Int]? = nil, lineOffsets: [Int]? = nil,
-                    writtenText: String? = nil) {
+        public init(
+            _ text: String, location: SourceLocation? = nil, columnOffsets: [Int]? = nil, lineOffsets: [Int]? = nil,
+            writtenText: String? = nil
+        ) {
             self.text = text
             self.location = location
             self.columnOffsets = columnOffsets

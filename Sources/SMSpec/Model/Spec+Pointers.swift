@@ -17,11 +17,15 @@ private struct PointerAssigner {
     func assign(_ spec: Spec) -> Spec {
         var copy = spec
         let root = JSONPointer.root
-        copy.variables = spec.variables.map { v in var v = v; v.location = place(root / "variables" / v.name, v.location); return v }
+        copy.variables = spec.variables.map { v in
+            var v = v; v.location = place(root / "variables" / v.name, v.location); return v
+        }
         copy.events = spec.events.map { e in
             var e = e
             e.location = place(root / "events" / e.name, e.location)
-            e.parameters = e.parameters.map { p in var p = p; p.location = place(root / "events" / e.name / "params" / p.name, p.location); return p }
+            e.parameters = e.parameters.map { p in
+                var p = p; p.location = place(root / "events" / e.name / "params" / p.name, p.location); return p
+            }
             return e
         }
         copy.initial = spec.initial.map { reference($0, root / "initial") }
@@ -89,7 +93,8 @@ private struct PointerAssigner {
         switch t.target {
         case .none: break
         case .states(let refs):
-            t.target = .states(refs.enumerated().map { i, r in reference(r, refs.count == 1 ? pointer / "target" : pointer / "target" / i) })
+            t.target = .states(
+                refs.enumerated().map { i, r in reference(r, refs.count == 1 ? pointer / "target" : pointer / "target" / i) })
         case .oneOf(let refs):
             t.target = .oneOf(refs.enumerated().map { i, r in reference(r, pointer / "target" / "oneOf" / i) })
         }
@@ -105,12 +110,13 @@ private struct PointerAssigner {
             a.location = place(here, a.location)
             switch a.kind {
             case .assign(let assignments):
-                a.kind = .assign(assignments.map { assignment in
-                    var copy = assignment
-                    copy.location = place(here / "assign" / assignment.variable, copy.location)
-                    copy.value = expression(copy.value, here / "assign" / assignment.variable)
-                    return copy
-                })
+                a.kind = .assign(
+                    assignments.map { assignment in
+                        var copy = assignment
+                        copy.location = place(here / "assign" / assignment.variable, copy.location)
+                        copy.value = expression(copy.value, here / "assign" / assignment.variable)
+                        return copy
+                    })
             case .raise(let invocation), .send(let invocation):
                 let verb = if case .raise = a.kind { "raise" } else { "send" }
                 var copy = invocation
@@ -123,8 +129,9 @@ private struct PointerAssigner {
                 }
                 a.kind = verb == "raise" ? .raise(copy) : .send(copy)
             case .ifThen(let condition, let thenActions, let elseActions):
-                a.kind = .ifThen(condition: expression(condition, here / "if"), then: actions(thenActions, here / "then"),
-                                 else: actions(elseActions, here / "else"))
+                a.kind = .ifThen(
+                    condition: expression(condition, here / "if"), then: actions(thenActions, here / "then"),
+                    else: actions(elseActions, here / "else"))
             case .call:
                 break
             }

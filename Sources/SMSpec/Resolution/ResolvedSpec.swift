@@ -24,8 +24,10 @@ public struct ResolvedSpec: Sendable {
     /// How many events are declared (the rest are implicit `done.state` events).
     public let declaredEventCount: Int
 
-    init(spec: Spec, states: [ResolvedState], transitions: [ResolvedTransition], events: [ResolvedEvent],
-         invariants: [ResolvedInvariant], reachable: [(Int, Spec.StateReference)], opaqueGuards: [String], callbacks: [String]) {
+    init(
+        spec: Spec, states: [ResolvedState], transitions: [ResolvedTransition], events: [ResolvedEvent],
+        invariants: [ResolvedInvariant], reachable: [(Int, Spec.StateReference)], opaqueGuards: [String], callbacks: [String]
+    ) {
         self.spec = spec
         self.states = states
         self.transitions = transitions
@@ -52,7 +54,8 @@ public struct ResolvedSpec: Sendable {
     /// The state a reference names, by bare name when unique or by path.
     public func state(named reference: String) -> ResolvedState? {
         if let exact = statesByPath[reference] { return states[exact] }
-        let matches = reference.contains("/")
+        let matches =
+            reference.contains("/")
             ? states.filter { $0.path.hasSuffix("/" + reference) }
             : states.filter { $0.name == reference && $0.index != 0 }
         return matches.count == 1 ? matches[0] : nil
@@ -86,8 +89,9 @@ public struct ResolvedSpec: Sendable {
         var text = states[transition.source].displayPath + " --" + transition.triggerText
         if let g = transition.guardCondition { text += " [\(Spec.Expression.excerpt(of: g.text))]" }
         text += "--> "
-        if transition.targets.isEmpty { text += "(no target)" }
-        else {
+        if transition.targets.isEmpty {
+            text += "(no target)"
+        } else {
             let names = transition.targets.map { states[$0].displayPath }
             text += transition.isOneOf ? "oneOf(" + names.joined(separator: ", ") + ")" : names.joined(separator: ", ")
         }

@@ -66,8 +66,9 @@ struct SpecResolver {
     }
 
     mutating func run() -> ResolvedSpec {
-        let root = Spec.State("", kind: .compound, initial: spec.initial, children: spec.states,
-                         location: Spec.SourceLocation(file: spec.file, pointer: "/states"))
+        let root = Spec.State(
+            "", kind: .compound, initial: spec.initial, children: spec.states,
+            location: Spec.SourceLocation(file: spec.file, pointer: "/states"))
         flatten(root, parent: nil, path: "", depth: 0)
         declareVariables()
         declareEvents()
@@ -84,12 +85,14 @@ struct SpecResolver {
         let invariants = spec.invariants.enumerated().compactMap { i, invariant -> ResolvedInvariant? in
             let scope = makeScope(parameters: nil, reason: "invariants hold in every configuration, not for one event")
             guard let typed = typeCheck(invariant.expression, scope: scope, expecting: .bool, what: "an invariant") else { return nil }
-            return ResolvedInvariant(index: i, name: invariant.name, expression: typed, source: invariant.expression,
-                                     location: invariant.location)
+            return ResolvedInvariant(
+                index: i, name: invariant.name, expression: typed, source: invariant.expression,
+                location: invariant.location)
         }
         let reachable = spec.reachable.compactMap { ref in resolveReference(ref).map { ($0, ref) } }
-        return ResolvedSpec(spec: spec, states: resolvedStates, transitions: transitions, events: events, invariants: invariants,
-                            reachable: reachable, opaqueGuards: opaqueGuards, callbacks: callbacks)
+        return ResolvedSpec(
+            spec: spec, states: resolvedStates, transitions: transitions, events: events, invariants: invariants,
+            reachable: reachable, opaqueGuards: opaqueGuards, callbacks: callbacks)
     }
 
     // MARK: - Tree
@@ -145,11 +148,15 @@ struct SpecResolver {
             if matches.count == 1 { return .success(matches[0]) }
             if matches.count > 1 {
                 let candidates = matches.map { JSONWriter.quoted(paths[$0]) }.joined(separator: ", ")
-                return .failure(ExpressionError(
-                    "ambiguous path \(JSONWriter.quoted(text)): \(matches.count) states end with it (\(candidates)); write more of the path", at: 0))
+                return .failure(
+                    ExpressionError(
+                        "ambiguous path \(JSONWriter.quoted(text)): \(matches.count) states end with it (\(candidates)); write more of the path",
+                        at: 0))
             }
-            return .failure(ExpressionError("no state has the path \(JSONWriter.quoted(text))", at: 0,
-                                            suggestion: Suggestions.closest(to: text, in: paths.dropFirst())))
+            return .failure(
+                ExpressionError(
+                    "no state has the path \(JSONWriter.quoted(text))", at: 0,
+                    suggestion: Suggestions.closest(to: text, in: paths.dropFirst())))
         }
         let matches = byName[text] ?? []
         switch matches.count {
@@ -157,12 +164,16 @@ struct SpecResolver {
             return .success(matches[0])
         case 0:
             let lastComponents = byName.keys
-            return .failure(ExpressionError("unknown state \(JSONWriter.quoted(text))", at: 0,
-                                            suggestion: Suggestions.closest(to: text, in: lastComponents)))
+            return .failure(
+                ExpressionError(
+                    "unknown state \(JSONWriter.quoted(text))", at: 0,
+                    suggestion: Suggestions.closest(to: text, in: lastComponents)))
         default:
             let candidates = matches.map { JSONWriter.quoted(paths[$0]) }.joined(separator: ", ")
-            return .failure(ExpressionError(
-                "ambiguous state name \(JSONWriter.quoted(text)): \(matches.count) states have it (\(candidates)); write the path", at: 0))
+            return .failure(
+                ExpressionError(
+                    "ambiguous state name \(JSONWriter.quoted(text)): \(matches.count) states have it (\(candidates)); write the path",
+                    at: 0))
         }
     }
 
@@ -178,7 +189,9 @@ struct SpecResolver {
                 report(SpecMessages.invalidVariableName(variable.name), at: variable.location)
             }
             if variable.type.cardinality > 0, !variable.type.contains(variable.initial) {
-                report("the initial value \(variable.initial) of \(JSONWriter.quoted(variable.name)) is not in \(variable.type)", at: variable.location)
+                report(
+                    "the initial value \(variable.initial) of \(JSONWriter.quoted(variable.name)) is not in \(variable.type)",
+                    at: variable.location)
             }
             variableBindings[variable.name] = .init(index: i, type: variable.type)
         }
@@ -191,15 +204,18 @@ struct SpecResolver {
                 continue
             }
             eventIndex[declaration.name] = events.count
-            events.append(ResolvedEvent(index: events.count, name: declaration.name, parameters: declaration.parameters,
-                                        doneStateOf: nil, location: declaration.location))
+            events.append(
+                ResolvedEvent(
+                    index: events.count, name: declaration.name, parameters: declaration.parameters,
+                    doneStateOf: nil, location: declaration.location))
         }
         // Implicit completion events for every compound and parallel state, named as a target would name it.
         for index in nodes.indices.dropFirst() where nodes[index].kind == .compound || nodes[index].kind == .parallel {
             let reference = statesByName[nodes[index].name]?.count == 1 ? nodes[index].name : paths[index]
             let name = "done.state." + reference
             eventIndex[name] = events.count
-            events.append(ResolvedEvent(index: events.count, name: name, parameters: [], doneStateOf: index, location: nodes[index].location))
+            events.append(
+                ResolvedEvent(index: events.count, name: name, parameters: [], doneStateOf: index, location: nodes[index].location))
         }
         for event in events {
             let dots = event.name.indices.filter { event.name[$0] == "." }
@@ -234,9 +250,10 @@ struct SpecResolver {
             var message = error.message
             if message.hasPrefix("expected ") { message = "\(what) must be " + message.dropFirst("expected ".count) }
             // The written text: the column points into it.
-            report("in \(JSONWriter.quoted(Spec.Expression.excerpt(of: expression.writtenText ?? expression.text))): \(message)",
-                   at: expression.location(ofOffset: error.offset)
-                   ?? expression.location, suggestion: error.suggestion)
+            report(
+                "in \(JSONWriter.quoted(Spec.Expression.excerpt(of: expression.writtenText ?? expression.text))): \(message)",
+                at: expression.location(ofOffset: error.offset)
+                    ?? expression.location, suggestion: error.suggestion)
             return nil
         }
     }
@@ -256,8 +273,10 @@ struct SpecResolver {
             if let reference = state.initial {
                 if let target = resolveReference(reference) {
                     if target == index || !isDescendant(target, of: index) {
-                        report("the initial state \(JSONWriter.quoted(reference.text)) of \(what) is not one of its descendants",
-                               at: reference.location, suggestion: Suggestions.closest(to: reference.text, in: children.map { nodes[$0].name }))
+                        report(
+                            "the initial state \(JSONWriter.quoted(reference.text)) of \(what) is not one of its descendants",
+                            at: reference.location, suggestion: Suggestions.closest(to: reference.text, in: children.map { nodes[$0].name })
+                        )
                     } else {
                         // A history state is allowed (SCXML): the first entry takes its default, later ones restore it.
                         initial = target
@@ -279,12 +298,14 @@ struct SpecResolver {
             for reference in state.historyDefault {
                 guard let target = resolveReference(reference) else { continue }
                 if let parent = parents[index], !isDescendant(target, of: parent) || target == parent {
-                    report("the default target \(JSONWriter.quoted(reference.text)) of history state \(JSONWriter.quoted(paths[index])) must be inside its parent",
-                           at: reference.location)
+                    report(
+                        "the default target \(JSONWriter.quoted(reference.text)) of history state \(JSONWriter.quoted(paths[index])) must be inside its parent",
+                        at: reference.location)
                 } else if nodes[target].kind == .history && parents[target] == parents[index] {
                     // A history of the same parent could lead back here; one deeper down cannot.
-                    report("the default target \(JSONWriter.quoted(reference.text)) of history state \(JSONWriter.quoted(paths[index])) is a history state of the same parent; name the states to enter",
-                           at: reference.location)
+                    report(
+                        "the default target \(JSONWriter.quoted(reference.text)) of history state \(JSONWriter.quoted(paths[index])) is a history state of the same parent; name the states to enter",
+                        at: reference.location)
                 } else {
                     historyDefault.append(target)
                 }
@@ -315,9 +336,11 @@ struct SpecResolver {
                 if transition.trigger == .eventless { eventlessIndices.append(transitionIndex) } else { onIndices.append(transitionIndex) }
             } else {
                 // Keep numbering dense even when a transition fails to resolve; the spec is rejected anyway.
-                transitions.append(ResolvedTransition(index: transitionIndex, source: index, trigger: .eventless, matchedEvents: [], targets: [], isOneOf: false,
-                                                      guardCondition: nil, actions: [], kind: .external, listStart: listStart,
-                                                      location: transition.location))
+                transitions.append(
+                    ResolvedTransition(
+                        index: transitionIndex, source: index, trigger: .eventless, matchedEvents: [], targets: [], isOneOf: false,
+                        guardCondition: nil, actions: [], kind: .external, listStart: listStart,
+                        location: transition.location))
             }
         }
 
@@ -345,12 +368,16 @@ struct SpecResolver {
         let parentKind = parents[index].map { $0 == 0 ? Spec.State.Kind.compound : nodes[$0].kind }
         switch state.kind {
         case .atomic:
-            if !children.isEmpty { report("\(what) is atomic but has child states; remove \"type\" or make it compound", at: state.location) }
+            if !children.isEmpty {
+                report("\(what) is atomic but has child states; remove \"type\" or make it compound", at: state.location)
+            }
         case .compound:
             if children.isEmpty { report("\(what) is compound but has no child states", at: state.location) }
         case .parallel:
             if children.isEmpty { report("\(what) is parallel but has no regions (child states)", at: state.location) }
-            if state.initial != nil { report("\(what) is parallel: it enters all its regions, so \"initial\" does not apply", at: state.initial?.location) }
+            if state.initial != nil {
+                report("\(what) is parallel: it enters all its regions, so \"initial\" does not apply", at: state.initial?.location)
+            }
         case .final:
             if !children.isEmpty { report("final \(what) cannot have child states", at: state.location) }
             if !state.transitions.isEmpty || !state.always.isEmpty {
@@ -367,15 +394,17 @@ struct SpecResolver {
             }
         case .choice:
             if state.always.isEmpty {
-                report("choice \(what) has no \"always\" transitions; a choice needs guarded branches (end with an unguarded or \"else\" one)",
-                       at: state.location)
+                report(
+                    "choice \(what) has no \"always\" transitions; a choice needs guarded branches (end with an unguarded or \"else\" one)",
+                    at: state.location)
             }
             if !children.isEmpty || !state.transitions.isEmpty || !state.entry.isEmpty || !state.exit.isEmpty {
                 report("choice \(what) is a pseudostate: it can only have \"always\" transitions", at: state.location)
             }
             for branch in state.always where branch.target.references.isEmpty {
-                report("every branch of choice \(what) needs a target; the choice must be left in the microstep after it is entered",
-                       at: branch.location)
+                report(
+                    "every branch of choice \(what) needs a target; the choice must be left in the microstep after it is entered",
+                    at: branch.location)
             }
         }
         if parentKind == .parallel && state.kind == .history {
@@ -399,8 +428,9 @@ struct SpecResolver {
             matchedEvents = matched
             // `event.x` is available when every matched event has the same parameters, so one slot means one thing.
             let parameterLists = Set(matched.map { events[$0].parameters })
-            scope = makeScope(parameters: parameterLists.count == 1 ? events[matched[0]].parameters : nil,
-                              reason: "\(JSONWriter.quoted(text)) matches events with different parameters")
+            scope = makeScope(
+                parameters: parameterLists.count == 1 ? events[matched[0]].parameters : nil,
+                reason: "\(JSONWriter.quoted(text)) matches events with different parameters")
         }
 
         var targets: [Int] = []
@@ -442,9 +472,10 @@ struct SpecResolver {
 
         let actions = resolveActions(transition.actions, scope: scope)
         guard targetsResolved else { return nil }
-        return ResolvedTransition(index: index, source: source, trigger: trigger, matchedEvents: matchedEvents, targets: targets, isOneOf: isOneOf,
-                                  guardCondition: guardCondition, actions: actions, kind: transition.kind, listStart: listStart,
-                                  location: transition.location)
+        return ResolvedTransition(
+            index: index, source: source, trigger: trigger, matchedEvents: matchedEvents, targets: targets, isOneOf: isOneOf,
+            guardCondition: guardCondition, actions: actions, kind: transition.kind, listStart: listStart,
+            location: transition.location)
     }
 
     /// The events a trigger's descriptors match, in index order; nil (after reporting) when a descriptor matches
@@ -471,7 +502,8 @@ struct SpecResolver {
         var matches = eventsByDescriptor[descriptor.hasSuffix(".*") ? String(descriptor.dropLast(2)) : name] ?? []
         // A completion event may name its state by a shorter path than the event's own name uses.
         if name.hasPrefix("done.state."), case .success(let state) = lookup(String(name.dropFirst("done.state.".count))),
-           let event = events.first(where: { $0.doneStateOf == state }), !matches.contains(event.index) {
+            let event = events.first(where: { $0.doneStateOf == state }), !matches.contains(event.index)
+        {
             matches.append(event.index)
         }
         if !matches.isEmpty { return matches }
@@ -480,17 +512,21 @@ struct SpecResolver {
             let reference = String(name.dropFirst("done.state.".count))
             switch lookup(reference) {
             case .success(let state):
-                report("\(JSONWriter.quoted(name)) never happens: \(JSONWriter.quoted(paths[state])) is not a compound or parallel state",
-                       at: location)
+                report(
+                    "\(JSONWriter.quoted(name)) never happens: \(JSONWriter.quoted(paths[state])) is not a compound or parallel state",
+                    at: location)
             case .failure(let error):
-                report("\(JSONWriter.quoted(name)) names no state: \(error.message)", at: location,
-                       suggestion: error.suggestion.map { "done.state." + $0 })
+                report(
+                    "\(JSONWriter.quoted(name)) names no state: \(error.message)", at: location,
+                    suggestion: error.suggestion.map { "done.state." + $0 })
             }
             return nil
         }
         let declared = events.filter { !$0.isImplicit }.map(\.name)
         let suggestion = Suggestions.closest(to: name, in: declared)
-        let hint = suggestion != nil ? "" : declared.isEmpty ? "; the spec declares no events (add them under \"events\")" : "; declare it under \"events\""
+        let hint =
+            suggestion != nil
+            ? "" : declared.isEmpty ? "; the spec declares no events (add them under \"events\")" : "; declare it under \"events\""
         report("undeclared event \(JSONWriter.quoted(name))\(hint)", at: location, suggestion: suggestion)
         return nil
     }
@@ -506,16 +542,18 @@ struct SpecResolver {
                     continue
                 }
                 if isDescendant(a, of: b) || isDescendant(b, of: a) {
-                    report("fork targets \(JSONWriter.quoted(references[i].text)) and \(JSONWriter.quoted(references[j].text)) are nested; a fork needs states in distinct regions of one parallel state",
-                           at: references[j].location)
+                    report(
+                        "fork targets \(JSONWriter.quoted(references[i].text)) and \(JSONWriter.quoted(references[j].text)) are nested; a fork needs states in distinct regions of one parallel state",
+                        at: references[j].location)
                     continue
                 }
                 var ancestor = parents[a]
                 while let c = ancestor, !isDescendant(b, of: c) { ancestor = parents[c] }
                 if let lca = ancestor, nodes[lca].kind != .parallel || lca == 0 {
                     let place = lca == 0 ? "at the top level" : "in \(nodes[lca].kind.rawValue) state \(JSONWriter.quoted(paths[lca]))"
-                    report("fork targets \(JSONWriter.quoted(references[i].text)) and \(JSONWriter.quoted(references[j].text)) are not in distinct regions of one parallel state (they meet \(place), where only one child is active)",
-                           at: references[j].location)
+                    report(
+                        "fork targets \(JSONWriter.quoted(references[i].text)) and \(JSONWriter.quoted(references[j].text)) are not in distinct regions of one parallel state (they meet \(place), where only one child is active)",
+                        at: references[j].location)
                 }
             }
         }
@@ -534,17 +572,23 @@ struct SpecResolver {
             var seen: Set<String> = []
             for assignment in assignments {
                 guard let binding = variableBindings[assignment.variable] else {
-                if rejected.isRejectedVariable(assignment.variable) { continue }
+                    if rejected.isRejectedVariable(assignment.variable) { continue }
                     let hint = spec.variables.isEmpty ? "; the spec declares no variables" : ""
-                    report("assignment to undeclared variable \(JSONWriter.quoted(assignment.variable))\(hint)", at: assignment.location ?? action.location,
-                           suggestion: Suggestions.closest(to: assignment.variable, in: variableBindings.keys))
+                    report(
+                        "assignment to undeclared variable \(JSONWriter.quoted(assignment.variable))\(hint)",
+                        at: assignment.location ?? action.location,
+                        suggestion: Suggestions.closest(to: assignment.variable, in: variableBindings.keys))
                     continue
                 }
                 if !seen.insert(assignment.variable).inserted {
-                    report("\(JSONWriter.quoted(assignment.variable)) is assigned twice in one action", at: assignment.location ?? action.location)
+                    report(
+                        "\(JSONWriter.quoted(assignment.variable)) is assigned twice in one action",
+                        at: assignment.location ?? action.location)
                 }
-                guard let typed = typeCheck(assignment.value, scope: scope, expecting: ExpressionType(binding.type),
-                                            what: "the value of \(JSONWriter.quoted(assignment.variable))")
+                guard
+                    let typed = typeCheck(
+                        assignment.value, scope: scope, expecting: ExpressionType(binding.type),
+                        what: "the value of \(JSONWriter.quoted(assignment.variable))")
                 else { continue }
                 resolved.append(ResolvedAssignment(variable: binding.index, value: typed, location: assignment.location))
             }
@@ -552,8 +596,9 @@ struct SpecResolver {
         case .raise(let invocation), .send(let invocation):
             let isRaise = if case .raise = action.kind { true } else { false }
             guard let (event, arguments) = resolveInvocation(invocation, scope: scope, verb: isRaise ? "raise" : "send") else { return nil }
-            return ResolvedAction(kind: isRaise ? .raise(event: event, arguments: arguments) : .send(event: event, arguments: arguments),
-                                  location: action.location)
+            return ResolvedAction(
+                kind: isRaise ? .raise(event: event, arguments: arguments) : .send(event: event, arguments: arguments),
+                location: action.location)
         case .ifThen(let condition, let thenActions, let elseActions):
             let typed = typeCheck(condition, scope: scope, expecting: .bool, what: "the condition of \"if\"")
             let thenResolved = resolveActions(thenActions, scope: scope)
@@ -573,7 +618,8 @@ struct SpecResolver {
         guard let index = eventIndex[invocation.event], !events[index].isImplicit else {
             if rejected.isRejectedEvent(invocation.event) && !invocation.event.hasPrefix("done.") { return nil }
             let declared = events.filter { !$0.isImplicit }.map(\.name)
-            let message = invocation.event.hasPrefix("done.")
+            let message =
+                invocation.event.hasPrefix("done.")
                 ? "\(JSONWriter.quoted(invocation.event)) is raised by the machine itself when a state completes; it cannot be \(verb == "raise" ? "raised" : "sent")"
                 : "\(verb) of undeclared event \(JSONWriter.quoted(invocation.event)); declare it under \"events\""
             report(message, at: invocation.location, suggestion: Suggestions.closest(to: invocation.event, in: declared))
@@ -585,20 +631,25 @@ struct SpecResolver {
         for argument in invocation.arguments {
             guard let p = parameters.firstIndex(where: { $0.name == argument.name }) else {
                 let hint = parameters.isEmpty ? "; \(JSONWriter.quoted(invocation.event)) has no parameters" : ""
-                report("\(JSONWriter.quoted(invocation.event)) has no parameter \(JSONWriter.quoted(argument.name))\(hint)", at: argument.location ?? invocation.location,
-                       suggestion: Suggestions.closest(to: argument.name, in: parameters.map(\.name)))
+                report(
+                    "\(JSONWriter.quoted(invocation.event)) has no parameter \(JSONWriter.quoted(argument.name))\(hint)",
+                    at: argument.location ?? invocation.location,
+                    suggestion: Suggestions.closest(to: argument.name, in: parameters.map(\.name)))
                 ok = false
                 continue
             }
-            guard let typed = typeCheck(argument.value, scope: scope, expecting: ExpressionType(parameters[p].type),
-                                        what: "parameter \(JSONWriter.quoted(argument.name))")
+            guard
+                let typed = typeCheck(
+                    argument.value, scope: scope, expecting: ExpressionType(parameters[p].type),
+                    what: "parameter \(JSONWriter.quoted(argument.name))")
             else { ok = false; continue }
             arguments[p] = typed
         }
         for (p, parameter) in parameters.enumerated() where arguments[p] == nil && ok {
             if !invocation.arguments.contains(where: { $0.name == parameter.name }) {
-                report("\(verb) \(JSONWriter.quoted(invocation.event)) is missing parameter \(JSONWriter.quoted(parameter.name)) (\(parameter.type))",
-                       at: invocation.location)
+                report(
+                    "\(verb) \(JSONWriter.quoted(invocation.event)) is missing parameter \(JSONWriter.quoted(parameter.name)) (\(parameter.type))",
+                    at: invocation.location)
                 ok = false
             }
         }

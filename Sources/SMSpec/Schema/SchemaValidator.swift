@@ -59,7 +59,9 @@ package struct SchemaValidator {
             fail("expected \(JSONWriter.string(constant, style: .compact))", instance, pointer, &failures)
         }
         if let options = schema["enum"]?.arrayValue, !options.contains(where: { $0.withoutPositions == instance.withoutPositions }) {
-            fail("expected one of \(options.map { JSONWriter.string($0, style: .compact) }.joined(separator: ", "))", instance, pointer, &failures)
+            fail(
+                "expected one of \(options.map { JSONWriter.string($0, style: .compact) }.joined(separator: ", "))", instance, pointer,
+                &failures)
         }
         if let variants = schema["oneOf"]?.arrayValue {
             let passing = variants.filter { variant in
@@ -68,8 +70,9 @@ package struct SchemaValidator {
                 return scratch.isEmpty
             }.count
             if passing != 1 {
-                fail(passing == 0 ? "matches none of the allowed forms" : "matches \(passing) forms where exactly one is allowed",
-                     instance, pointer, &failures)
+                fail(
+                    passing == 0 ? "matches none of the allowed forms" : "matches \(passing) forms where exactly one is allowed",
+                    instance, pointer, &failures)
             }
         }
         if let variants = schema["anyOf"]?.arrayValue {
@@ -101,8 +104,10 @@ package struct SchemaValidator {
         }
     }
 
-    private func validateObject(_ instance: JSONNode, _ members: [JSONMember], _ schema: JSONNode, _ pointer: JSONPointer,
-                                _ failures: inout [Failure]) {
+    private func validateObject(
+        _ instance: JSONNode, _ members: [JSONMember], _ schema: JSONNode, _ pointer: JSONPointer,
+        _ failures: inout [Failure]
+    ) {
         let properties = schema["properties"]?.objectValue ?? []
         for key in schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] where !members.contains(where: { $0.key == key }) {
             fail("missing required property \(JSONWriter.quoted(key))", instance, pointer, &failures)
@@ -116,16 +121,20 @@ package struct SchemaValidator {
                 var scratch: [Failure] = []
                 validate(JSONNode(.string(member.key), at: member.keyPosition), against: names, at: at, into: &scratch)
                 if !scratch.isEmpty {
-                    failures.append(Failure(pointer: at, line: member.keyPosition.line, column: member.keyPosition.column,
-                                            message: "property name \(JSONWriter.quoted(member.key)) is not allowed"))
+                    failures.append(
+                        Failure(
+                            pointer: at, line: member.keyPosition.line, column: member.keyPosition.column,
+                            message: "property name \(JSONWriter.quoted(member.key)) is not allowed"))
                 }
             }
             if let property = properties.first(where: { $0.key == member.key }) {
                 validate(member.value, against: property.value, at: at, into: &failures)
             } else if let additional = schema["additionalProperties"] {
                 if additional.boolValue == false {
-                    failures.append(Failure(pointer: at, line: member.keyPosition.line, column: member.keyPosition.column,
-                                            message: "property \(JSONWriter.quoted(member.key)) is not allowed"))
+                    failures.append(
+                        Failure(
+                            pointer: at, line: member.keyPosition.line, column: member.keyPosition.column,
+                            message: "property \(JSONWriter.quoted(member.key)) is not allowed"))
                 } else {
                     validate(member.value, against: additional, at: at, into: &failures)
                 }
@@ -133,8 +142,10 @@ package struct SchemaValidator {
         }
     }
 
-    private func validateArray(_ instance: JSONNode, _ elements: [JSONNode], _ schema: JSONNode, _ pointer: JSONPointer,
-                               _ failures: inout [Failure]) {
+    private func validateArray(
+        _ instance: JSONNode, _ elements: [JSONNode], _ schema: JSONNode, _ pointer: JSONPointer,
+        _ failures: inout [Failure]
+    ) {
         if let minimum = schema["minItems"]?.integerValue, elements.count < minimum {
             fail("needs at least \(minimum) items", instance, pointer, &failures)
         }

@@ -57,10 +57,12 @@ package struct TransitionSystem: Sendable {
         var next = 0
         while next < locations.count {
             if locations.count > limits.maximumLocations {
-                throw TransitionSystemError(message: "more than \(limits.maximumLocations) control configurations (active states and history)")
+                throw TransitionSystemError(
+                    message: "more than \(limits.maximumLocations) control configurations (active states and history)")
             }
             if ContinuousClock.now > limits.deadline || limits.isCancelled() {
-                throw TransitionSystemError(message: "the time limit ran out while \(locations.count) control configurations were being stepped")
+                throw TransitionSystemError(
+                    message: "the time limit ran out while \(locations.count) control configurations were being stepped")
             }
             let source = next
             next += 1
@@ -69,7 +71,10 @@ package struct TransitionSystem: Sendable {
                 do {
                     paths = try stepper.macrostep(from: locations[source], event: event)
                 } catch {
-                    throw TransitionSystemError(message: "in \(machine.activeLeafPaths(locations[source].configuration).joined(separator: ", ")) on '\(machine.spec.events[event].name)': \(error.message)")
+                    throw TransitionSystemError(
+                        message:
+                            "in \(machine.activeLeafPaths(locations[source].configuration).joined(separator: ", ")) on '\(machine.spec.events[event].name)': \(error.message)"
+                    )
                 }
                 for path in paths {
                     switch path.outcome {
@@ -84,8 +89,9 @@ package struct TransitionSystem: Sendable {
                 throw TransitionSystemError(message: "more than \(limits.maximumEdges) symbolic paths in all")
             }
         }
-        return TransitionSystem(machine: machine, locations: locations, start: start, startLocation: startLocation,
-                                edges: stable + failures, stableEdgeCount: stable.count)
+        return TransitionSystem(
+            machine: machine, locations: locations, start: start, startLocation: startLocation,
+            edges: stable + failures, stableEdgeCount: stable.count)
     }
 
     package struct Limits: Sendable {

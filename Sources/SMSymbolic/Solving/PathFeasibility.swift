@@ -1,66 +1,66 @@
 #if Z3
-package import SMSolver
-package import SMSpec
+    package import SMSolver
+    package import SMSpec
 
-/// Whether a path's conditions can hold for some values of the declared domains: how the symbolic step drops
-/// paths no value can take. Unknown (a timeout) counts as feasible, which is always safe: the conditions stay on
-/// the path.
-package final class PathFeasibility {
-    private let context: Z3Context
-    private let solver: Z3Solver
-    private let spec: ResolvedSpec
-    private let variables: [Term]
-    private let parameters: [[Term]]
-    private var cache: [CacheKey: Bool] = [:]
-    package private(set) var checks = 0
+    /// Whether a path's conditions can hold for some values of the declared domains: how the symbolic step drops
+    /// paths no value can take. Unknown (a timeout) counts as feasible, which is always safe: the conditions stay on
+    /// the path.
+    package final class PathFeasibility {
+        private let context: Z3Context
+        private let solver: Z3Solver
+        private let spec: ResolvedSpec
+        private let variables: [Term]
+        private let parameters: [[Term]]
+        private var cache: [CacheKey: Bool] = [:]
+        package private(set) var checks = 0
 
-    private struct CacheKey: Hashable {
-        let event: Int?
-        let conditions: [Formula]
-    }
-
-    package init(spec: ResolvedSpec, timeoutMilliseconds: UInt32 = 500) throws(SolverError) {
-        self.spec = spec
-        let context = try Z3Context()
-        let solver = try Z3Solver(context, timeoutMilliseconds: timeoutMilliseconds, resourceLimit: 1_000_000)
-        self.context = context
-        self.solver = solver
-        func declare(_ name: String, _ type: ValueType) -> Term {
-            if type == .bool { return context.constant(name, context.boolSort) }
-            let term = context.constant(name, context.intSort)
-            let range = type.encodedRange
-            solver.assert(context.lessOrEqual(context.int(range.lowerBound), term))
-            solver.assert(context.lessOrEqual(term, context.int(range.upperBound)))
-            return term
+        private struct CacheKey: Hashable {
+            let event: Int?
+            let conditions: [Formula]
         }
-        let variables = spec.variables.enumerated().map { declare("v\($0)", $1.type) }
-        self.variables = variables
-        parameters = spec.events.map { event in event.parameters.enumerated().map { declare("e\(event.index)_p\($0)", $1.type) } }
-        try context.check()
-    }
 
-    package func isFeasible(event: Int?, conditions: [Formula]) -> Bool {
-        if conditions.isEmpty { return true }
-        let key = CacheKey(event: event, conditions: conditions)
-        if let known = cache[key] { return known }
-        checks += 1
-        let spec = spec, variables = variables, parameters = parameters
-        let encoder = ExpressionEncoder(
-            context: context, variable: { variables[$0] }, parameter: { i in event.map { parameters[$0][i] } },
-            inState: { _ in self.context.bool(false) }, opaque: { _ in self.context.bool(false) },
-            variableIsBool: { spec.variables[$0].type == .bool },
-            parameterIsBool: { i in event.map { spec.events[$0].parameters[i].type == .bool } ?? false })
-        solver.push()
-        solver.assert(context.and(conditions.map(encoder.formula)))
-        let feasible: Bool
-        switch try? solver.check() {
-        case .unsatisfiable: feasible = false
-        default: feasible = true
+        package init(spec: ResolvedSpec, timeoutMilliseconds: UInt32 = 500) throws(SolverError) {
+            self.spec = spec
+            let context = try Z3Context()
+            let solver = try Z3Solver(context, timeoutMilliseconds: timeoutMilliseconds, resourceLimit: 1_000_000)
+            self.context = context
+            self.solver = solver
+            func declare(_ name: String, _ type: ValueType) -> Term {
+                if type == .bool { return context.constant(name, context.boolSort) }
+                let term = context.constant(name, context.intSort)
+                let range = type.encodedRange
+                solver.assert(context.lessOrEqual(context.int(range.lowerBound), term))
+                solver.assert(context.lessOrEqual(term, context.int(range.upperBound)))
+                return term
+            }
+            let variables = spec.variables.enumerated().map { declare("v\($0)", $1.type) }
+            self.variables = variables
+            parameters = spec.events.map { event in event.parameters.enumerated().map { declare("e\(event.index)_p\($0)", $1.type) } }
+            try context.check()
         }
-        try? solver.pop()
-        if cache.count > 100_000 { cache.removeAll() }
-        cache[key] = feasible
-        return feasible
+
+        package func isFeasible(event: Int?, conditions: [Formula]) -> Bool {
+            if conditions.isEmpty { return true }
+            let key = CacheKey(event: event, conditions: conditions)
+            if let known = cache[key] { return known }
+            checks += 1
+            let spec = spec, variables = variables, parameters = parameters
+            let encoder = ExpressionEncoder(
+                context: context, variable: { variables[$0] }, parameter: { i in event.map { parameters[$0][i] } },
+                inState: { _ in self.context.bool(false) }, opaque: { _ in self.context.bool(false) },
+                variableIsBool: { spec.variables[$0].type == .bool },
+                parameterIsBool: { i in event.map { spec.events[$0].parameters[i].type == .bool } ?? false })
+            solver.push()
+            solver.assert(context.and(conditions.map(encoder.formula)))
+            let feasible: Bool
+            switch try? solver.check() {
+            case .unsatisfiable: feasible = false
+            default: feasible = true
+            }
+            try? solver.pop()
+            if cache.count > 100_000 { cache.removeAll() }
+            cache[key] = feasible
+            return feasible
+        }
     }
-}
 #endif

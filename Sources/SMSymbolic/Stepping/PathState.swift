@@ -68,9 +68,10 @@ struct PathState {
     /// The finished path.
     var result: SymbolicPath {
         let outcome: SymbolicPath.Outcome = failure.map { .failure($0) } ?? .stable(control, variables: variables)
-        return SymbolicPath(conditions: conditions, choices: choices, outcome: outcome, handled: hostHandled, entered: entered,
-                            taken: taken, handledEvents: handledEvents, overlaps: overlaps,
-                            // The explorer reports a failure, not invariants broken on the way to it.
-                            intermediate: failure == nil ? Array(ends.dropLast()) : [])
+        return SymbolicPath(
+            conditions: conditions, choices: choices, outcome: outcome, handled: hostHandled, entered: entered,
+            taken: taken, handledEvents: handledEvents, overlaps: overlaps,
+            // The explorer reports a failure, not invariants broken on the way to it.
+            intermediate: failure == nil ? Array(ends.dropLast()) : [])
     }
 }

@@ -25,8 +25,10 @@ package struct SymbolicStepper {
     private let hasEventless: Bool
     private let variableTypes: [ValueType]
 
-    package init(machine: Machine, maximumPaths: Int = 4096,
-                 isFeasible: @escaping (_ event: Int?, _ conditions: [Formula]) -> Bool = { _, _ in true }) {
+    package init(
+        machine: Machine, maximumPaths: Int = 4096,
+        isFeasible: @escaping (_ event: Int?, _ conditions: [Formula]) -> Bool = { _, _ in true }
+    ) {
         self.machine = machine
         self.tree = machine.tree
         self.isFeasible = isFeasible
@@ -43,9 +45,11 @@ package struct SymbolicStepper {
     /// completion. Its paths differ only by the choices met (the values are constants).
     package func start() throws(PathLimitExceeded) -> [SymbolicPath] {
         let variables = machine.initialVariables.enumerated().map { i, value in Self.constant(value, variableTypes[i]) }
-        var initial = PathState(control: ControlState(configuration: StateSet(capacity: tree.count),
-                                                      history: Array(repeating: nil, count: tree.historyStates.count)),
-                                variables: variables, stateCount: tree.count)
+        var initial = PathState(
+            control: ControlState(
+                configuration: StateSet(capacity: tree.count),
+                history: Array(repeating: nil, count: tree.historyStates.count)),
+            variables: variables, stateCount: tree.count)
         initial.configuration.insert(0)
         var entry = EntrySet(tree: tree, history: initial.history)
         entry.add(targets: [tree.initialTarget[0]], domain: 0)
@@ -97,8 +101,11 @@ package struct SymbolicStepper {
                 return try microstep(q)
             }
             if fromHost && machine.options.unhandled == .error {
-                return [q.failing(.unhandledEvent(event: event), "event '\(machine.spec.events[event].name)' is not handled",
-                                  at: nil)]
+                return [
+                    q.failing(
+                        .unhandledEvent(event: event), "event '\(machine.spec.events[event].name)' is not handled",
+                        at: nil)
+                ]
             }
             return [q]
         }
@@ -177,9 +184,11 @@ package struct SymbolicStepper {
             r.externalHead += 1
             r.drained += 1
             if r.drained > machine.options.maxMicrosteps {
-                finished.append(r.failing(.infiniteLoop(transitions: r.recent),
-                                          "infinite send loop: more than \(machine.options.maxMicrosteps) events sent by the machine to itself for one external event",
-                                          at: nil))
+                finished.append(
+                    r.failing(
+                        .infiniteLoop(transitions: r.recent),
+                        "infinite send loop: more than \(machine.options.maxMicrosteps) events sent by the machine to itself for one external event",
+                        at: nil))
                 continue
             }
             work += try macrostep(r, event: event, arguments: arguments, fromHost: false)
@@ -218,9 +227,11 @@ package struct SymbolicStepper {
                 for (r, selected) in selectFrom(q, eventless(leaf)) {
                     if r.failure != nil || selected { result.append(r); continue }
                     if tree.kind[leaf] == .choice {
-                        result.append(r.failing(.incompleteChoice(state: leaf),
-                                                "incomplete choice: no branch of '\(machine.path(of: leaf))' is enabled",
-                                                at: machine.spec.states[leaf].location))
+                        result.append(
+                            r.failing(
+                                .incompleteChoice(state: leaf),
+                                "incomplete choice: no branch of '\(machine.path(of: leaf))' is enabled",
+                                at: machine.spec.states[leaf].location))
                         continue
                     }
                     result += try selectFromChain(r, tree.ancestors[leaf], lists: eventless)
@@ -304,8 +315,9 @@ package struct SymbolicStepper {
             }
         case .program(let program):
             let description = machine.spec.describe(machine.spec.transitions[t])
-            return decide(p, substitute(program.expression, in: p),
-                          failure: ("range violation: division by zero or overflow in the guard of \(description)", transition.location))
+            return decide(
+                p, substitute(program.expression, in: p),
+                failure: ("range violation: division by zero or overflow in the guard of \(description)", transition.location))
         }
     }
 
@@ -383,8 +395,11 @@ package struct SymbolicStepper {
         for (t, _) in p.selected { p.recent.append(t) }
         if p.recent.count > PathState.recentCapacity { p.recent.removeFirst(p.recent.count - PathState.recentCapacity) }
         if p.microsteps > machine.options.maxMicrosteps {
-            return [p.failing(.infiniteLoop(transitions: p.recent),
-                              "infinite transition loop: more than \(machine.options.maxMicrosteps) microsteps in one macrostep", at: nil)]
+            return [
+                p.failing(
+                    .infiniteLoop(transitions: p.recent),
+                    "infinite transition loop: more than \(machine.options.maxMicrosteps) microsteps in one macrostep", at: nil)
+            ]
         }
         for (t, _) in p.selected { p.taken.insert(t) }
         var paths = try exitStates(p)
@@ -423,7 +438,8 @@ package struct SymbolicStepper {
     private func enterStates(_ p: PathState) throws(PathLimitExceeded) -> Paths {
         let order: [Int]
         if p.selected.count == 1, let (t, option) = p.selected.first, !machine.transitions[t].options.isEmpty,
-           !machine.transitions[t].options[option].isDynamic {
+            !machine.transitions[t].options[option].isDynamic
+        {
             order = machine.transitions[t].options[option].entryOrder
         } else {
             var entry = EntrySet(tree: tree, history: p.history)
@@ -459,7 +475,8 @@ package struct SymbolicStepper {
             raise(machine.doneEvent[parent], into: &q)
             let grandparent = tree.parent[parent]
             if grandparent > 0, tree.kind[grandparent] == .parallel,
-               tree.children[grandparent].allSatisfy({ tree.kind[$0] == .history || isInFinalState($0, q.configuration) }) {
+                tree.children[grandparent].allSatisfy({ tree.kind[$0] == .history || isInFinalState($0, q.configuration) })
+            {
                 raise(machine.doneEvent[grandparent], into: &q)
             }
             return q
@@ -526,9 +543,11 @@ package struct SymbolicStepper {
                     r.internalQueue.append((event, values))
                 } else {
                     guard r.externalQueue.count - r.externalHead < machine.options.queueBound else {
-                        paths.append(r.failing(.queueOverflow(event: event),
-                                               "external queue overflow: sending '\(machine.spec.events[event].name)' with \(machine.options.queueBound) event(s) already waiting (queueBound)",
-                                               at: location))
+                        paths.append(
+                            r.failing(
+                                .queueOverflow(event: event),
+                                "external queue overflow: sending '\(machine.spec.events[event].name)' with \(machine.options.queueBound) event(s) already waiting (queueBound)",
+                                at: location))
                         continue
                     }
                     r.externalQueue.append((event, values))
@@ -538,8 +557,10 @@ package struct SymbolicStepper {
             return paths
         case .ifThen(let condition, let thenActions, let elseActions, let site):
             var paths: Paths = []
-            for (q, holds) in decide(p, substitute(condition.expression, in: p),
-                                      failure: ("range violation: division by zero or overflow in the condition", site.location)) {
+            for (q, holds) in decide(
+                p, substitute(condition.expression, in: p),
+                failure: ("range violation: division by zero or overflow in the condition", site.location))
+            {
                 guard let holds else { paths.append(q); continue }
                 paths += try execute(holds ? thenActions : elseActions, q)
             }
@@ -551,8 +572,10 @@ package struct SymbolicStepper {
 
     private func store(_ value: TypedExpression, into assignment: CompiledAction.Assignment, _ p: PathState) -> Paths {
         let variable = machine.spec.variables[assignment.variable]
-        let failure = (EngineError.Kind.rangeViolation(variable: assignment.variable, value: nil),
-                       "range violation: '\(variable.name)' leaves its type \(variable.type)")
+        let failure = (
+            EngineError.Kind.rangeViolation(variable: assignment.variable, value: nil),
+            "range violation: '\(variable.name)' leaves its type \(variable.type)"
+        )
         return inRange(value, variable.type, p, failure: failure, at: assignment.location).map { q in
             guard q.failure == nil else { return q }
             var q = q
@@ -571,8 +594,10 @@ package struct SymbolicStepper {
                 guard q.failure == nil else { return [(q, values)] }
                 return evaluate(program, in: q, what: "argument", at: location).flatMap { r, value -> [(PathState, [TypedExpression])] in
                     guard r.failure == nil else { return [(r, values)] }
-                    let failure = (EngineError.Kind.rangeViolation(variable: nil, value: nil),
-                                   "range violation: argument '\(parameter.name)' of '\(machine.spec.events[event].name)' leaves its type \(parameter.type)")
+                    let failure = (
+                        EngineError.Kind.rangeViolation(variable: nil, value: nil),
+                        "range violation: argument '\(parameter.name)' of '\(machine.spec.events[event].name)' leaves its type \(parameter.type)"
+                    )
                     return inRange(value, parameter.type, r, failure: failure, at: location).map { ($0, values + [value]) }
                 }
             }
@@ -585,12 +610,16 @@ package struct SymbolicStepper {
     /// The expression over the path's current values, folded.
     private func substitute(_ e: TypedExpression, in p: PathState) -> TypedExpression {
         let configuration = p.configuration
-        return Substitution(variables: p.variables, parameters: p.currentEvent >= 0 ? p.parameters : nil,
-                            isActive: { configuration.contains($0) }).apply(e)
+        return Substitution(
+            variables: p.variables, parameters: p.currentEvent >= 0 ? p.parameters : nil,
+            isActive: { configuration.contains($0) }
+        ).apply(e)
     }
 
     /// A program's value on the path: the paths where it evaluates (with its value) and where it fails.
-    private func evaluate(_ program: Program, in p: PathState, what: String, at location: Spec.SourceLocation?) -> [(PathState, TypedExpression)] {
+    private func evaluate(_ program: Program, in p: PathState, what: String, at location: Spec.SourceLocation?) -> [(
+        PathState, TypedExpression
+    )] {
         let value = substitute(program.expression, in: p)
         return defined(value, p, failure: "range violation: division by zero or overflow in the \(what)", at: location).map { ($0, value) }
     }
@@ -620,7 +649,9 @@ package struct SymbolicStepper {
         var outcomes: [(PathState, Bool?)] = []
         if mayFail(e, p) {
             let fails = p.assuming(.not(.defined(e)))
-            if feasible(fails) { outcomes.append((fails.failing(.rangeViolation(variable: nil, value: nil), failure.0, at: failure.1), nil)) }
+            if feasible(fails) {
+                outcomes.append((fails.failing(.rangeViolation(variable: nil, value: nil), failure.0, at: failure.1), nil))
+            }
         }
         let yes = p.assuming(.holds(e))
         if feasible(yes) { outcomes.append((yes, true)) }
@@ -630,8 +661,10 @@ package struct SymbolicStepper {
     }
 
     /// Splits off the path where a value leaves its type (a range violation).
-    private func inRange(_ value: TypedExpression, _ type: ValueType, _ p: PathState, failure: (EngineError.Kind, String),
-                         at location: Spec.SourceLocation?) -> Paths {
+    private func inRange(
+        _ value: TypedExpression, _ type: ValueType, _ p: PathState, failure: (EngineError.Kind, String),
+        at location: Spec.SourceLocation?
+    ) -> Paths {
         let range = Machine.range(of: type)
         if case .success(let constant) = Substitution.constant(value) {
             return range.contains(constant) ? [p] : [p.failing(failure.0, failure.1, at: location)]

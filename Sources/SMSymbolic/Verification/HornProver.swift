@@ -1,197 +1,205 @@
 #if Z3
-import Foundation
-import SMEngine
-import SMSolver
-import SMSpec
+    import Foundation
+    import SMEngine
+    import SMSolver
+    import SMSpec
 
-/// Proves that properties never happen with Z3's Spacer engine: the machine as constrained Horn clauses, one
-/// relation per location over the variables (`R_l(v)`: these values are reachable there), a clause for the start
-/// and one per edge. A property's bad is a query; when it is not derivable, Spacer's inductive invariants of the
-/// relations are the proof, and they are shown in the spec's own words.
-final class HornProver {
-    let encoding: SymbolicEncoding
-    let conditions: PropertyConditions
-    let timeoutMilliseconds: UInt32
-    private var context: Z3Context { encoding.context }
-    private var system: TransitionSystem { encoding.system }
+    /// Proves that properties never happen with Z3's Spacer engine: the machine as constrained Horn clauses, one
+    /// relation per location over the variables (`R_l(v)`: these values are reachable there), a clause for the start
+    /// and one per edge. A property's bad is a query; when it is not derivable, Spacer's inductive invariants of the
+    /// relations are the proof, and they are shown in the spec's own words.
+    final class HornProver {
+        let encoding: SymbolicEncoding
+        let conditions: PropertyConditions
+        let timeoutMilliseconds: UInt32
+        private var context: Z3Context { encoding.context }
+        private var system: TransitionSystem { encoding.system }
 
-    init(encoding: SymbolicEncoding, conditions: PropertyConditions, timeoutMilliseconds: UInt32) {
-        self.encoding = encoding
-        self.conditions = conditions
-        self.timeoutMilliseconds = timeoutMilliseconds
-    }
-
-    enum Outcome {
-        case never(invariant: String?)
-        case happens
-        case unknown(String)
-    }
-
-    /// Decides one property. Deadlocks need quantifiers over event parameters, which Horn clauses cannot carry:
-    /// those are only decided here when no event of the spec has parameters.
-    func decide(_ property: Property) throws(SolverError) -> Outcome {
-        let fixedpoint = try Z3Fixedpoint(context, timeoutMilliseconds: timeoutMilliseconds)
-        let spec = system.machine.spec
-        let sorts = spec.variables.map { $0.type == .bool ? context.boolSort : context.intSort }
-        let relations = system.locations.indices.map { context.relation("R\($0)", sorts) }
-        relations.forEach(fixedpoint.register)
-        let bad = context.relation("bad", [])
-        fixedpoint.register(bad)
-        let state = encoding.state("h")
-        let input = encoding.input("hi")
-        let bound = [state.location, input.selector] + state.values + input.parameters.keys.sorted().flatMap { input.parameters[$0]! }
-        func rule(_ body: [Term], _ head: Term, _ name: String) {
-            fixedpoint.add(rule: context.forall(bound, context.implies(context.and(body), head)), named: name)
+        init(encoding: SymbolicEncoding, conditions: PropertyConditions, timeoutMilliseconds: UInt32) {
+            self.encoding = encoding
+            self.conditions = conditions
+            self.timeoutMilliseconds = timeoutMilliseconds
         }
 
-        // The start.
-        if let start = system.startLocation, case .stable(_, let values) = system.start.outcome {
-            let encoder = encoding.encoder(state)
-            fixedpoint.add(rule: context.apply(relations[start], values.map { encoder.expression($0).value }), named: "start")
+        enum Outcome {
+            case never(invariant: String?)
+            case happens
+            case unknown(String)
         }
-        // The steps.
-        for index in 0..<system.stableEdgeCount {
-            let edge = system.edges[index]
-            guard let target = edge.target, case .stable(_, let values) = edge.path.outcome else { continue }
-            let encoder = encoding.encoder(state, input, event: edge.event)
-            rule([context.apply(relations[edge.source], state.values), encoding.domain(input),
-                  encoding.conditions(edge.path.conditions, state, input, event: edge.event)],
-                 context.apply(relations[target], values.map { encoder.expression($0).value }), "edge\(index)")
-        }
-        // The property's bad.
-        let checker = ModelChecker(encoding: encoding, conditions: conditions, timeoutMilliseconds: timeoutMilliseconds)
-        var clauses = 0
-        var relaxed = false
-        for (l, relation) in relations.enumerated() {
-            if case .deadlock(let configuration) = property, !(conditions.deadlocks[configuration] ?? []).contains(l) { continue }
-            let here = context.apply(relation, state.values)
-            let atLocation = context.equal(state.location, context.int(l))
-            if case .deadlock = property, !checker.deadlocksAreQuantifierFree {
-                // The exact condition needs quantifiers over parameters, which Horn clauses do not carry; proving the
-                // locations themselves unreachable is enough, and anything else stays undecided.
-                rule([here, atLocation], context.apply(bad, []), "bad\(l)")
-                relaxed = true
+
+        /// Decides one property. Deadlocks need quantifiers over event parameters, which Horn clauses cannot carry:
+        /// those are only decided here when no event of the spec has parameters.
+        func decide(_ property: Property) throws(SolverError) -> Outcome {
+            let fixedpoint = try Z3Fixedpoint(context, timeoutMilliseconds: timeoutMilliseconds)
+            let spec = system.machine.spec
+            let sorts = spec.variables.map { $0.type == .bool ? context.boolSort : context.intSort }
+            let relations = system.locations.indices.map { context.relation("R\($0)", sorts) }
+            relations.forEach(fixedpoint.register)
+            let bad = context.relation("bad", [])
+            fixedpoint.register(bad)
+            let state = encoding.state("h")
+            let input = encoding.input("hi")
+            let bound = [state.location, input.selector] + state.values + input.parameters.keys.sorted().flatMap { input.parameters[$0]! }
+            func rule(_ body: [Term], _ head: Term, _ name: String) {
+                fixedpoint.add(rule: context.forall(bound, context.implies(context.and(body), head)), named: name)
+            }
+
+            // The start.
+            if let start = system.startLocation, case .stable(_, let values) = system.start.outcome {
+                let encoder = encoding.encoder(state)
+                fixedpoint.add(rule: context.apply(relations[start], values.map { encoder.expression($0).value }), named: "start")
+            }
+            // The steps.
+            for index in 0..<system.stableEdgeCount {
+                let edge = system.edges[index]
+                guard let target = edge.target, case .stable(_, let values) = edge.path.outcome else { continue }
+                let encoder = encoding.encoder(state, input, event: edge.event)
+                rule(
+                    [
+                        context.apply(relations[edge.source], state.values), encoding.domain(input),
+                        encoding.conditions(edge.path.conditions, state, input, event: edge.event),
+                    ],
+                    context.apply(relations[target], values.map { encoder.expression($0).value }), "edge\(index)")
+            }
+            // The property's bad.
+            let checker = ModelChecker(encoding: encoding, conditions: conditions, timeoutMilliseconds: timeoutMilliseconds)
+            var clauses = 0
+            var relaxed = false
+            for (l, relation) in relations.enumerated() {
+                if case .deadlock(let configuration) = property, !(conditions.deadlocks[configuration] ?? []).contains(l) { continue }
+                let here = context.apply(relation, state.values)
+                let atLocation = context.equal(state.location, context.int(l))
+                if case .deadlock = property, !checker.deadlocksAreQuantifierFree {
+                    // The exact condition needs quantifiers over parameters, which Horn clauses do not carry; proving the
+                    // locations themselves unreachable is enough, and anything else stays undecided.
+                    rule([here, atLocation], context.apply(bad, []), "bad\(l)")
+                    relaxed = true
+                    clauses += 1
+                    continue
+                }
+                if let stateBad = checker.stateBad(property, state) {
+                    rule([here, atLocation, stateBad], context.apply(bad, []), "bad\(l)")
+                    clauses += 1
+                }
+            }
+            for (edge, extra) in conditions.edges[property] ?? [] {
+                let source = system.edges[edge].source
+                rule(
+                    [
+                        context.apply(relations[source], state.values), context.equal(state.location, context.int(source)),
+                        encoding.domain(input), encoding.taken(edge, from: state, input: input, selected: false),
+                        encoding.conditions(extra, state, input, event: system.edges[edge].event),
+                    ],
+                    context.apply(bad, []), "bad-edge\(edge)")
                 clauses += 1
-                continue
             }
-            if let stateBad = checker.stateBad(property, state) {
-                rule([here, atLocation, stateBad], context.apply(bad, []), "bad\(l)")
-                clauses += 1
+            guard clauses > 0 else { return .never(invariant: nil) }
+            switch try fixedpoint.query(bad) {
+            case .derivable:
+                return relaxed
+                    ? .unknown("its states can be reached, and whether they deadlock needs quantifiers over event parameters") : .happens
+            case .unknown(let reason):
+                return .unknown("spacer gave up (\(reason))")
+            case .underivable:
+                return .never(invariant: invariant(fixedpoint, relations, for: property))
             }
         }
-        for (edge, extra) in conditions.edges[property] ?? [] {
-            let source = system.edges[edge].source
-            rule([context.apply(relations[source], state.values), context.equal(state.location, context.int(source)),
-                  encoding.domain(input), encoding.taken(edge, from: state, input: input, selected: false),
-                  encoding.conditions(extra, state, input, event: system.edges[edge].event)],
-                 context.apply(bad, []), "bad-edge\(edge)")
-            clauses += 1
-        }
-        guard clauses > 0 else { return .never(invariant: nil) }
-        switch try fixedpoint.query(bad) {
-        case .derivable:
-            return relaxed ? .unknown("its states can be reached, and whether they deadlock needs quantifiers over event parameters") : .happens
-        case .unknown(let reason):
-            return .unknown("spacer gave up (\(reason))")
-        case .underivable:
-            return .never(invariant: invariant(fixedpoint, relations, for: property))
+
+        /// The invariants Spacer found, in the spec's words: at the locations where the property's bad could show,
+        /// or, when those say nothing (their own reachability follows from elsewhere), at every location that has one.
+        private func invariant(_ fixedpoint: Z3Fixedpoint, _ relations: [FunctionDeclaration], for property: Property) -> String? {
+            var relevant = Set((conditions.edges[property] ?? []).map { system.edges[$0.edge].source })
+            if case .invariant = property { relevant.formUnion(system.locations.indices) }
+            if case .deadlock(let configuration) = property { relevant.formUnion(conditions.deadlocks[configuration] ?? []) }
+            let machine = system.machine
+            let renderer = InvariantText(spec: machine.spec)
+            func describe(_ locations: [Int]) -> [String] {
+                var parts: [String] = []
+                for l in locations {
+                    guard let term = fixedpoint.invariant(of: relations[l]) else { continue }
+                    let text = renderer.render(context.read(context.simplify(term)))
+                    guard text != "true" else { continue }
+                    let place = machine.activeLeafPaths(system.locations[l].configuration).joined(separator: ", ")
+                    parts.append(text == "false" ? "\(place) is never active" : "in \(place): \(text)")
+                }
+                return parts
+            }
+            var parts = describe(relevant.sorted())
+            if parts.isEmpty { parts = describe(Array(system.locations.indices)) }
+            // One location and one invariant: no need to say where.
+            if parts.count == 1, system.locations.count == 1, let only = parts.first, let colon = only.range(of: ": ") {
+                return String(only[colon.upperBound...])
+            }
+            return parts.isEmpty ? nil : parts.prefix(6).joined(separator: "; ")
         }
     }
 
-    /// The invariants Spacer found, in the spec's words: at the locations where the property's bad could show,
-    /// or, when those say nothing (their own reachability follows from elsewhere), at every location that has one.
-    private func invariant(_ fixedpoint: Z3Fixedpoint, _ relations: [FunctionDeclaration], for property: Property) -> String? {
-        var relevant = Set((conditions.edges[property] ?? []).map { system.edges[$0.edge].source })
-        if case .invariant = property { relevant.formUnion(system.locations.indices) }
-        if case .deadlock(let configuration) = property { relevant.formUnion(conditions.deadlocks[configuration] ?? []) }
-        let machine = system.machine
-        let renderer = InvariantText(spec: machine.spec)
-        func describe(_ locations: [Int]) -> [String] {
-            var parts: [String] = []
-            for l in locations {
-                guard let term = fixedpoint.invariant(of: relations[l]) else { continue }
-                let text = renderer.render(context.read(context.simplify(term)))
-                guard text != "true" else { continue }
-                let place = machine.activeLeafPaths(system.locations[l].configuration).joined(separator: ", ")
-                parts.append(text == "false" ? "\(place) is never active" : "in \(place): \(text)")
+    /// A Z3 formula over a relation's arguments (the variables, as bound variables) written as an expression of the
+    /// spec format, as far as it has the operators; Euclidean `mod` keeps its name.
+    struct InvariantText {
+        let spec: ResolvedSpec
+
+        func render(_ reading: Z3Reading) -> String { text(rewrite(reading), parent: 0) }
+
+        /// Z3 writes `x mod k` as `x + -k * (x div k)`; with `x` a variable that is never negative, that is the spec's
+        /// `x % k`.
+        func rewrite(_ reading: Z3Reading) -> Z3Reading {
+            guard case .operation(let op, let arguments) = reading else { return reading }
+            let rewritten = arguments.map(rewrite)
+            if op == .add, rewritten.count == 2, case .operation(.multiply, let product) = rewritten[1], product.count == 2,
+                case .integer(let factor) = product[0], factor.hasPrefix("-"),
+                case .operation(.divide, let quotient) = product[1], quotient.count == 2,
+                case .integer(let divisor) = quotient[1], divisor == String(factor.dropFirst()),
+                String(describing: quotient[0]) == String(describing: rewritten[0]),
+                case .bound(let index) = quotient[0], isNeverNegative(index)
+            {
+                return .operation(.truncatedRemainder, [rewritten[0], .integer(divisor)])
             }
-            return parts
+            return .operation(op, rewritten)
         }
-        var parts = describe(relevant.sorted())
-        if parts.isEmpty { parts = describe(Array(system.locations.indices)) }
-        // One location and one invariant: no need to say where.
-        if parts.count == 1, system.locations.count == 1, let only = parts.first, let colon = only.range(of: ": ") {
-            return String(only[colon.upperBound...])
+
+        private func text(_ reading: Z3Reading, parent: Int) -> String {
+            switch reading {
+            case .bound(let index):
+                // Spacer's bound variables count from the last argument.
+                let variable = spec.variables.count - 1 - index
+                return spec.variables.indices.contains(variable) ? spec.variables[variable].name : "?\(index)"
+            case .constant(let name): return name
+            case .integer(let digits): return digits
+            case .boolean(let value): return String(value)
+            case .other(let smt): return "(\(smt))"
+            case .operation(let op, let arguments):
+                let precedence = Self.precedence(op)
+                let body: String
+                switch op {
+                case .not: body = "!" + text(arguments[0], parent: 6)
+                case .negate: body = "-" + text(arguments[0], parent: 6)
+                case .ite: body = "(\(text(arguments[0], parent: 0)) ? \(text(arguments[1], parent: 0)) : \(text(arguments[2], parent: 0)))"
+                case .implies: body = "!\(text(arguments[0], parent: 6)) || \(text(arguments[1], parent: 1))"
+                case .modulo, .divide, .remainder, .truncatedRemainder:
+                    body = "\(text(arguments[0], parent: 5)) \(op.rawValue) \(text(arguments[1], parent: 6))"
+                default:
+                    body = arguments.map { text($0, parent: precedence + 1) }.joined(separator: " \(op.rawValue) ")
+                }
+                return precedence < parent ? "(\(body))" : body
+            }
         }
-        return parts.isEmpty ? nil : parts.prefix(6).joined(separator: "; ")
-    }
-}
 
-/// A Z3 formula over a relation's arguments (the variables, as bound variables) written as an expression of the
-/// spec format, as far as it has the operators; Euclidean `mod` keeps its name.
-struct InvariantText {
-    let spec: ResolvedSpec
-
-    func render(_ reading: Z3Reading) -> String { text(rewrite(reading), parent: 0) }
-
-    /// Z3 writes `x mod k` as `x + -k * (x div k)`; with `x` a variable that is never negative, that is the spec's
-    /// `x % k`.
-    func rewrite(_ reading: Z3Reading) -> Z3Reading {
-        guard case .operation(let op, let arguments) = reading else { return reading }
-        let rewritten = arguments.map(rewrite)
-        if op == .add, rewritten.count == 2, case .operation(.multiply, let product) = rewritten[1], product.count == 2,
-           case .integer(let factor) = product[0], factor.hasPrefix("-"),
-           case .operation(.divide, let quotient) = product[1], quotient.count == 2,
-           case .integer(let divisor) = quotient[1], divisor == String(factor.dropFirst()),
-           String(describing: quotient[0]) == String(describing: rewritten[0]),
-           case .bound(let index) = quotient[0], isNeverNegative(index) {
-            return .operation(.truncatedRemainder, [rewritten[0], .integer(divisor)])
-        }
-        return .operation(op, rewritten)
-    }
-
-    private func text(_ reading: Z3Reading, parent: Int) -> String {
-        switch reading {
-        case .bound(let index):
-            // Spacer's bound variables count from the last argument.
+        private func isNeverNegative(_ index: Int) -> Bool {
             let variable = spec.variables.count - 1 - index
-            return spec.variables.indices.contains(variable) ? spec.variables[variable].name : "?\(index)"
-        case .constant(let name): return name
-        case .integer(let digits): return digits
-        case .boolean(let value): return String(value)
-        case .other(let smt): return "(\(smt))"
-        case .operation(let op, let arguments):
-            let precedence = Self.precedence(op)
-            let body: String
+            guard spec.variables.indices.contains(variable), case .int(let minimum, _) = spec.variables[variable].type else { return false }
+            return minimum >= 0
+        }
+
+        private static func precedence(_ op: Z3Reading.Operator) -> Int {
             switch op {
-            case .not: body = "!" + text(arguments[0], parent: 6)
-            case .negate: body = "-" + text(arguments[0], parent: 6)
-            case .ite: body = "(\(text(arguments[0], parent: 0)) ? \(text(arguments[1], parent: 0)) : \(text(arguments[2], parent: 0)))"
-            case .implies: body = "!\(text(arguments[0], parent: 6)) || \(text(arguments[1], parent: 1))"
-            case .modulo, .divide, .remainder, .truncatedRemainder:
-                body = "\(text(arguments[0], parent: 5)) \(op.rawValue) \(text(arguments[1], parent: 6))"
-            default:
-                body = arguments.map { text($0, parent: precedence + 1) }.joined(separator: " \(op.rawValue) ")
+            case .or, .implies: 1
+            case .and: 2
+            case .equal, .distinct, .less, .lessOrEqual, .greater, .greaterOrEqual: 3
+            case .add, .subtract: 4
+            case .multiply, .divide, .modulo, .remainder, .truncatedRemainder: 5
+            case .not, .negate, .ite: 6
             }
-            return precedence < parent ? "(\(body))" : body
         }
     }
-
-    private func isNeverNegative(_ index: Int) -> Bool {
-        let variable = spec.variables.count - 1 - index
-        guard spec.variables.indices.contains(variable), case .int(let minimum, _) = spec.variables[variable].type else { return false }
-        return minimum >= 0
-    }
-
-    private static func precedence(_ op: Z3Reading.Operator) -> Int {
-        switch op {
-        case .or, .implies: 1
-        case .and: 2
-        case .equal, .distinct, .less, .lessOrEqual, .greater, .greaterOrEqual: 3
-        case .add, .subtract: 4
-        case .multiply, .divide, .modulo, .remainder, .truncatedRemainder: 5
-        case .not, .negate, .ite: 6
-        }
-    }
-}
 #endif

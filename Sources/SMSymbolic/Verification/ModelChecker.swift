@@ -1,289 +1,306 @@
 #if Z3
-import Foundation
-import SMEngine
-import SMSolver
-import SMSpec
+    import Foundation
+    import SMEngine
+    import SMSolver
+    import SMSpec
 
-/// Bounded model checking and k-induction over a transition system's encoding.
-///
-/// A property's "bad" is what makes it happen: in a state (an invariant broken, a deadlock) or on a step from a
-/// state (an edge that fails, enters a state, takes a transition, meets an overlap).
-final class ModelChecker {
-    let encoding: SymbolicEncoding
-    let conditions: PropertyConditions
-    let timeoutMilliseconds: UInt32
-    var context: Z3Context { encoding.context }
-    var system: TransitionSystem { encoding.system }
-    private var fresh = 0
+    /// Bounded model checking and k-induction over a transition system's encoding.
+    ///
+    /// A property's "bad" is what makes it happen: in a state (an invariant broken, a deadlock) or on a step from a
+    /// state (an edge that fails, enters a state, takes a transition, meets an overlap).
+    final class ModelChecker {
+        let encoding: SymbolicEncoding
+        let conditions: PropertyConditions
+        let timeoutMilliseconds: UInt32
+        var context: Z3Context { encoding.context }
+        var system: TransitionSystem { encoding.system }
+        private var fresh = 0
 
-    init(encoding: SymbolicEncoding, conditions: PropertyConditions, timeoutMilliseconds: UInt32) {
-        self.encoding = encoding
-        self.conditions = conditions
-        self.timeoutMilliseconds = timeoutMilliseconds
-    }
-
-    // MARK: - Bads
-
-    /// The property's bad in `state` (nil when it has none there).
-    func stateBad(_ property: Property, _ state: SymbolicEncoding.State) -> Term? {
-        switch property {
-        case .invariant(let index):
-            guard let expression = conditions.invariants[index] else { return nil }
-            // An invariant that cannot be evaluated counts as holding, as the engine checks it.
-            let encoder = encoding.encoder(state)
-            return context.and([encoder.formula(.defined(expression)), context.not(encoder.formula(.holds(expression)))])
-        case .deadlock(let configuration):
-            guard let locations = conditions.deadlocks[configuration] else { return nil }
-            return context.or(locations.map { context.and([context.equal(state.location, context.int($0)), noProgress(from: $0, state)]) })
-        default:
-            return nil
+        init(encoding: SymbolicEncoding, conditions: PropertyConditions, timeoutMilliseconds: UInt32) {
+            self.encoding = encoding
+            self.conditions = conditions
+            self.timeoutMilliseconds = timeoutMilliseconds
         }
-    }
 
-    /// The property's bad on a step from `state` with `input` (nil when it has none).
-    func edgeBad(_ property: Property, _ state: SymbolicEncoding.State, _ input: SymbolicEncoding.Input) -> Term? {
-        guard let edges = conditions.edges[property], !edges.isEmpty else { return nil }
-        return context.or(edges.map { edge, extra in
-            context.and([encoding.taken(edge, from: state, input: input),
-                         encoding.conditions(extra, state, input, event: system.edges[edge].event)])
-        })
-    }
+        // MARK: - Bads
 
-    /// No event changes anything from `location` with `state`'s values: for every event and all its parameter
-    /// values, every path that can be taken stays in place, or is the event going unhandled.
-    private func noProgress(from location: Int, _ state: SymbolicEncoding.State) -> Term {
-        var byEvent: [Int: [Int]] = [:]
-        for (index, edge) in system.edges.enumerated() where edge.source == location { byEvent[edge.event, default: []].append(index) }
-        var terms: [Term] = []
-        for (event, edges) in byEvent.sorted(by: { $0.key < $1.key }) {
-            func stays(_ input: SymbolicEncoding.Input) -> Term {
-                context.and(edges.map { index -> Term in
-                    let edge = system.edges[index]
-                    let enabled = encoding.conditions(edge.path.conditions, state, input, event: event)
-                    return context.implies(enabled, context.not(progress(edge, from: location, state, input)))
+        /// The property's bad in `state` (nil when it has none there).
+        func stateBad(_ property: Property, _ state: SymbolicEncoding.State) -> Term? {
+            switch property {
+            case .invariant(let index):
+                guard let expression = conditions.invariants[index] else { return nil }
+                // An invariant that cannot be evaluated counts as holding, as the engine checks it.
+                let encoder = encoding.encoder(state)
+                return context.and([encoder.formula(.defined(expression)), context.not(encoder.formula(.holds(expression)))])
+            case .deadlock(let configuration):
+                guard let locations = conditions.deadlocks[configuration] else { return nil }
+                return context.or(
+                    locations.map { context.and([context.equal(state.location, context.int($0)), noProgress(from: $0, state)]) })
+            default:
+                return nil
+            }
+        }
+
+        /// The property's bad on a step from `state` with `input` (nil when it has none).
+        func edgeBad(_ property: Property, _ state: SymbolicEncoding.State, _ input: SymbolicEncoding.Input) -> Term? {
+            guard let edges = conditions.edges[property], !edges.isEmpty else { return nil }
+            return context.or(
+                edges.map { edge, extra in
+                    context.and([
+                        encoding.taken(edge, from: state, input: input),
+                        encoding.conditions(extra, state, input, event: system.edges[edge].event),
+                    ])
                 })
-            }
-            // Every value of small parameter domains written out (no quantifier, so Horn clauses can carry it too).
-            if let instances = encoding.parameterInstances(of: event, upTo: Self.expandedInstances) {
-                terms += instances.map(stays)
-                continue
-            }
-            fresh += 1
-            let input = encoding.input("q\(fresh)")
-            terms.append(context.forall(input.parameters[event] ?? [], context.implies(encoding.domain(input, only: event), stays(input))))
         }
-        return context.and(terms)
-    }
 
-    /// Events with at most this many parameter combinations have their deadlock condition written out.
-    static let expandedInstances = 256
-
-    /// Whether no deadlock condition needs a quantifier.
-    var deadlocksAreQuantifierFree: Bool {
-        system.machine.spec.events.allSatisfy { !$0.isImplicit ? $0.instanceCount <= Self.expandedInstances : true }
-    }
-
-    private func progress(_ edge: TransitionSystem.Edge, from location: Int, _ state: SymbolicEncoding.State,
-                          _ input: SymbolicEncoding.Input) -> Term {
-        switch edge.path.outcome {
-        case .failure(let failure):
-            if case .unhandledEvent = failure.kind { return context.bool(false) }
-            return context.bool(true)
-        case .stable(_, let values):
-            guard edge.target == location else { return context.bool(true) }
-            let encoder = encoding.encoder(state, input, event: edge.event)
-            return context.or(values.enumerated().map { i, value in context.not(context.equal(state.values[i], encoder.expression(value).value)) })
-        }
-    }
-
-    // MARK: - Bounded model checking
-
-    struct Found {
-        let trace: [TraceStep]
-        let inLastStep: Bool
-    }
-
-    /// Unrolls from the start, one step at a time, and finds the shortest trace to each property's bad, until every
-    /// property is found, `maximumDepth` is reached or time runs out. Returns what was found and the depth to which
-    /// the others are known not to happen.
-    func bmc(_ properties: [Property], maximumDepth: Int, deadline: ContinuousClock.Instant, cancelled: () -> Bool,
-             progress: (Int, Int) -> Void) throws(SolverError) -> BMCResult {
-        let solver = try Z3Solver(context, timeoutMilliseconds: timeoutMilliseconds, resourceLimit: 0)
-        var states = [encoding.state("s0")]
-        var inputs: [SymbolicEncoding.Input] = []
-        solver.assert(encoding.initial(states[0]))
-        var pending = properties
-        var found: [Property: Found] = [:]
-        var checkedDepth = -1
-        var diameterChecks = checksDiameter
-        for depth in 0...maximumDepth {
-            if pending.isEmpty { break }
-            if ContinuousClock.now > deadline || cancelled() {
-                return BMCResult(found: found, checkedDepth: checkedDepth, stopped: "the time limit ran out at depth \(depth)")
-            }
-            let state = states[depth]
-            let input = encoding.input("i\(depth)")
-            inputs.append(input)
-            // Bads in the state first (a trace of `depth` steps), then on a step from it (`depth + 1` steps).
-            for (kind, bads) in [(false, pending.compactMap { p in stateBad(p, state).map { (p, $0) } }),
-                                 (true, pending.compactMap { p in edgeBad(p, state, input).map { (p, $0) } })] {
-                var remaining = bads
-                while !remaining.isEmpty {
-                    solver.push()
-                    if kind { solver.assert(encoding.domain(input)) }
-                    solver.assert(context.or(remaining.map(\.1)))
-                    let outcome = try solver.check()
-                    switch outcome {
-                    case .satisfiable(let model):
-                        let shown = remaining.filter { model.bool($0.1) == true }.map(\.0)
-                        let trace = self.trace(model, states: states, inputs: kind ? inputs : Array(inputs.dropLast()))
-                        for property in shown { found[property] = Found(trace: trace, inLastStep: kind) }
-                        remaining.removeAll { shown.contains($0.0) }
-                        pending.removeAll { shown.contains($0) }
-                        try solver.pop()
-                        if shown.isEmpty {
-                            return BMCResult(found: found, checkedDepth: checkedDepth, stopped: "z3 returned a model that shows no property at depth \(depth)")
-                        }
-                    case .unsatisfiable:
-                        try solver.pop()
-                        remaining = []
-                    case .unknown(let reason):
-                        try solver.pop()
-                        return BMCResult(found: found, checkedDepth: checkedDepth, stopped: "z3 gave up at depth \(depth) (\(reason))")
-                    }
+        /// No event changes anything from `location` with `state`'s values: for every event and all its parameter
+        /// values, every path that can be taken stays in place, or is the event going unhandled.
+        private func noProgress(from location: Int, _ state: SymbolicEncoding.State) -> Term {
+            var byEvent: [Int: [Int]] = [:]
+            for (index, edge) in system.edges.enumerated() where edge.source == location { byEvent[edge.event, default: []].append(index) }
+            var terms: [Term] = []
+            for (event, edges) in byEvent.sorted(by: { $0.key < $1.key }) {
+                func stays(_ input: SymbolicEncoding.Input) -> Term {
+                    context.and(
+                        edges.map { index -> Term in
+                            let edge = system.edges[index]
+                            let enabled = encoding.conditions(edge.path.conditions, state, input, event: event)
+                            return context.implies(enabled, context.not(progress(edge, from: location, state, input)))
+                        })
                 }
-            }
-            checkedDepth = depth
-            progress(depth, pending.count)
-            let next = encoding.state("s\(depth + 1)")
-            solver.assert(encoding.domain(input))
-            solver.assert(encoding.transition(from: state, input: input, to: next))
-            states.append(next)
-            // No path of depth + 1 steps through distinct states: every reachable state was reached by now, so
-            // what was not found never happens (the recurrence diameter; only worth asking of small systems).
-            if diameterChecks, depth < Self.diameterCheckLimit {
-                switch try hasSimplePath(solver, states) {
-                case false?: return BMCResult(found: found, checkedDepth: checkedDepth, stopped: nil, exhausted: true)
-                case true?: break
-                case nil: diameterChecks = false  // too hard for this system: not asked again
+                // Every value of small parameter domains written out (no quantifier, so Horn clauses can carry it too).
+                if let instances = encoding.parameterInstances(of: event, upTo: Self.expandedInstances) {
+                    terms += instances.map(stays)
+                    continue
                 }
+                fresh += 1
+                let input = encoding.input("q\(fresh)")
+                terms.append(
+                    context.forall(input.parameters[event] ?? [], context.implies(encoding.domain(input, only: event), stays(input))))
+            }
+            return context.and(terms)
+        }
+
+        /// Events with at most this many parameter combinations have their deadlock condition written out.
+        static let expandedInstances = 256
+
+        /// Whether no deadlock condition needs a quantifier.
+        var deadlocksAreQuantifierFree: Bool {
+            system.machine.spec.events.allSatisfy { !$0.isImplicit ? $0.instanceCount <= Self.expandedInstances : true }
+        }
+
+        private func progress(
+            _ edge: TransitionSystem.Edge, from location: Int, _ state: SymbolicEncoding.State,
+            _ input: SymbolicEncoding.Input
+        ) -> Term {
+            switch edge.path.outcome {
+            case .failure(let failure):
+                if case .unhandledEvent = failure.kind { return context.bool(false) }
+                return context.bool(true)
+            case .stable(_, let values):
+                guard edge.target == location else { return context.bool(true) }
+                let encoder = encoding.encoder(state, input, event: edge.event)
+                return context.or(
+                    values.enumerated().map { i, value in context.not(context.equal(state.values[i], encoder.expression(value).value)) })
             }
         }
-        return BMCResult(found: found, checkedDepth: checkedDepth, stopped: nil)
-    }
 
-    struct BMCResult {
-        var found: [Property: Found]
-        /// The depth to which everything not found is known not to happen.
-        var checkedDepth: Int
-        var stopped: String?
-        /// Every reachable state lies within `checkedDepth` steps: what was not found never happens.
-        var exhausted = false
-    }
+        // MARK: - Bounded model checking
 
-    /// Whether the recurrence diameter is worth looking for: a small declared state space.
-    var checksDiameter: Bool { StateCodec(machine: system.machine).bits <= 24 }
-    static let diameterCheckLimit = 200
-
-    /// Whether a path through distinct states links `states`; nil when the solver cannot tell within a second.
-    private func hasSimplePath(_ solver: Z3Solver, _ states: [SymbolicEncoding.State]) throws(SolverError) -> Bool? {
-        solver.push()
-        solver.setLimits(timeoutMilliseconds: 1_000)
-        defer {
-            try? solver.pop()
-            solver.setLimits(timeoutMilliseconds: timeoutMilliseconds)
+        struct Found {
+            let trace: [TraceStep]
+            let inLastStep: Bool
         }
-        for j in states.indices {
-            for i in 0..<j {
-                let differ = [context.not(context.equal(states[i].location, states[j].location))]
-                    + zip(states[i].values, states[j].values).map { context.not(context.equal($0, $1)) }
-                solver.assert(context.or(differ))
-            }
-        }
-        switch try solver.check() {
-        case .unsatisfiable: return false
-        case .satisfiable: return true
-        case .unknown: return nil
-        }
-    }
 
-    /// The events, parameters and choices of a model's steps.
-    private func trace(_ model: Z3Model, states: [SymbolicEncoding.State], inputs: [SymbolicEncoding.Input]) -> [TraceStep] {
-        let spec = system.machine.spec
-        return inputs.map { input in
-            let index = model.int(input.selector) ?? 0
-            let edge = system.edges[min(max(index, 0), system.edges.count - 1)]
-            let parameters = spec.events[edge.event].parameters
-            let arguments = (input.parameters[edge.event] ?? []).enumerated().map { i, term in
-                parameters[i].type == .bool ? ((model.bool(term) ?? false) ? 1 : 0) : (model.int(term) ?? parameters[i].type.encodedRange.lowerBound)
-            }
-            return TraceStep(event: EventInstance(event: edge.event, arguments: arguments), choices: edge.path.choices)
-        }
-    }
-
-    // MARK: - k-induction
-
-    /// Tries to prove that the properties never happen by k-induction, for k up to `maximumK`: from any state of
-    /// the system, k steps in which none of them happens cannot lead to one that does. Properties that can break
-    /// the step are dropped and the rest tried again, so what is returned is proved for the depths BMC checked.
-    func induction(_ properties: [Property], maximumK: Int, deadline: ContinuousClock.Instant, cancelled: () -> Bool)
-        throws(SolverError) -> (proved: [Property], stopped: String?)
-    {
-        guard maximumK >= 1 else { return ([], nil) }
-        var proved: [Property] = []
-        for k in 1...maximumK {
-            var working = properties.filter { !proved.contains($0) }
-            if working.isEmpty { break }
+        /// Unrolls from the start, one step at a time, and finds the shortest trace to each property's bad, until every
+        /// property is found, `maximumDepth` is reached or time runs out. Returns what was found and the depth to which
+        /// the others are known not to happen.
+        func bmc(
+            _ properties: [Property], maximumDepth: Int, deadline: ContinuousClock.Instant, cancelled: () -> Bool,
+            progress: (Int, Int) -> Void
+        ) throws(SolverError) -> BMCResult {
             let solver = try Z3Solver(context, timeoutMilliseconds: timeoutMilliseconds, resourceLimit: 0)
-            var states = [encoding.state("k\(k)s0")]
+            var states = [encoding.state("s0")]
             var inputs: [SymbolicEncoding.Input] = []
-            solver.assert(encoding.domain(states[0]))
-            for j in 0..<k {
-                let input = encoding.input("k\(k)i\(j)")
-                inputs.append(input)
-                let next = encoding.state("k\(k)s\(j + 1)")
-                solver.assert(encoding.domain(input))
-                solver.assert(encoding.transition(from: states[j], input: input, to: next))
-                states.append(next)
-            }
-            let last = encoding.input("k\(k)i\(k)")
-            solver.assert(encoding.domain(last))
-            // What is already proved holds in every reachable state: a sound strengthening of every step.
-            for property in proved {
-                for j in 0...k {
-                    if let bad = stateBad(property, states[j]) { solver.assert(context.not(bad)) }
-                    if j < k, let bad = edgeBad(property, states[j], inputs[j]) { solver.assert(context.not(bad)) }
+            solver.assert(encoding.initial(states[0]))
+            var pending = properties
+            var found: [Property: Found] = [:]
+            var checkedDepth = -1
+            var diameterChecks = checksDiameter
+            for depth in 0...maximumDepth {
+                if pending.isEmpty { break }
+                if ContinuousClock.now > deadline || cancelled() {
+                    return BMCResult(found: found, checkedDepth: checkedDepth, stopped: "the time limit ran out at depth \(depth)")
                 }
-            }
-            while !working.isEmpty {
-                if ContinuousClock.now > deadline || cancelled() { return (proved, "the time limit ran out during induction") }
-                solver.push()
-                for property in working {
-                    for j in 0..<k {
-                        if let bad = stateBad(property, states[j]) { solver.assert(context.not(bad)) }
-                        if let bad = edgeBad(property, states[j], inputs[j]) { solver.assert(context.not(bad)) }
+                let state = states[depth]
+                let input = encoding.input("i\(depth)")
+                inputs.append(input)
+                // Bads in the state first (a trace of `depth` steps), then on a step from it (`depth + 1` steps).
+                for (kind, bads) in [
+                    (false, pending.compactMap { p in stateBad(p, state).map { (p, $0) } }),
+                    (true, pending.compactMap { p in edgeBad(p, state, input).map { (p, $0) } }),
+                ] {
+                    var remaining = bads
+                    while !remaining.isEmpty {
+                        solver.push()
+                        if kind { solver.assert(encoding.domain(input)) }
+                        solver.assert(context.or(remaining.map(\.1)))
+                        let outcome = try solver.check()
+                        switch outcome {
+                        case .satisfiable(let model):
+                            let shown = remaining.filter { model.bool($0.1) == true }.map(\.0)
+                            let trace = self.trace(model, states: states, inputs: kind ? inputs : Array(inputs.dropLast()))
+                            for property in shown { found[property] = Found(trace: trace, inLastStep: kind) }
+                            remaining.removeAll { shown.contains($0.0) }
+                            pending.removeAll { shown.contains($0) }
+                            try solver.pop()
+                            if shown.isEmpty {
+                                return BMCResult(
+                                    found: found, checkedDepth: checkedDepth,
+                                    stopped: "z3 returned a model that shows no property at depth \(depth)")
+                            }
+                        case .unsatisfiable:
+                            try solver.pop()
+                            remaining = []
+                        case .unknown(let reason):
+                            try solver.pop()
+                            return BMCResult(found: found, checkedDepth: checkedDepth, stopped: "z3 gave up at depth \(depth) (\(reason))")
+                        }
                     }
                 }
-                let bads = working.map { property in
-                    (property, context.or([stateBad(property, states[k]), edgeBad(property, states[k], last)].compactMap { $0 }))
-                }
-                solver.assert(context.or(bads.map(\.1)))
-                let outcome = try solver.check()
-                try solver.pop()
-                switch outcome {
-                case .unsatisfiable:
-                    proved += working
-                    working = []
-                case .satisfiable(let model):
-                    let breaking = bads.filter { model.bool($0.1) == true }.map(\.0)
-                    if breaking.isEmpty { working = [] }
-                    working.removeAll { breaking.contains($0) }
-                case .unknown:
-                    working = []
+                checkedDepth = depth
+                progress(depth, pending.count)
+                let next = encoding.state("s\(depth + 1)")
+                solver.assert(encoding.domain(input))
+                solver.assert(encoding.transition(from: state, input: input, to: next))
+                states.append(next)
+                // No path of depth + 1 steps through distinct states: every reachable state was reached by now, so
+                // what was not found never happens (the recurrence diameter; only worth asking of small systems).
+                if diameterChecks, depth < Self.diameterCheckLimit {
+                    switch try hasSimplePath(solver, states) {
+                    case false?: return BMCResult(found: found, checkedDepth: checkedDepth, stopped: nil, exhausted: true)
+                    case true?: break
+                    case nil: diameterChecks = false  // too hard for this system: not asked again
+                    }
                 }
             }
+            return BMCResult(found: found, checkedDepth: checkedDepth, stopped: nil)
         }
-        return (proved, nil)
+
+        struct BMCResult {
+            var found: [Property: Found]
+            /// The depth to which everything not found is known not to happen.
+            var checkedDepth: Int
+            var stopped: String?
+            /// Every reachable state lies within `checkedDepth` steps: what was not found never happens.
+            var exhausted = false
+        }
+
+        /// Whether the recurrence diameter is worth looking for: a small declared state space.
+        var checksDiameter: Bool { StateCodec(machine: system.machine).bits <= 24 }
+        static let diameterCheckLimit = 200
+
+        /// Whether a path through distinct states links `states`; nil when the solver cannot tell within a second.
+        private func hasSimplePath(_ solver: Z3Solver, _ states: [SymbolicEncoding.State]) throws(SolverError) -> Bool? {
+            solver.push()
+            solver.setLimits(timeoutMilliseconds: 1_000)
+            defer {
+                try? solver.pop()
+                solver.setLimits(timeoutMilliseconds: timeoutMilliseconds)
+            }
+            for j in states.indices {
+                for i in 0..<j {
+                    let differ =
+                        [context.not(context.equal(states[i].location, states[j].location))]
+                        + zip(states[i].values, states[j].values).map { context.not(context.equal($0, $1)) }
+                    solver.assert(context.or(differ))
+                }
+            }
+            switch try solver.check() {
+            case .unsatisfiable: return false
+            case .satisfiable: return true
+            case .unknown: return nil
+            }
+        }
+
+        /// The events, parameters and choices of a model's steps.
+        private func trace(_ model: Z3Model, states: [SymbolicEncoding.State], inputs: [SymbolicEncoding.Input]) -> [TraceStep] {
+            let spec = system.machine.spec
+            return inputs.map { input in
+                let index = model.int(input.selector) ?? 0
+                let edge = system.edges[min(max(index, 0), system.edges.count - 1)]
+                let parameters = spec.events[edge.event].parameters
+                let arguments = (input.parameters[edge.event] ?? []).enumerated().map { i, term in
+                    parameters[i].type == .bool
+                        ? ((model.bool(term) ?? false) ? 1 : 0) : (model.int(term) ?? parameters[i].type.encodedRange.lowerBound)
+                }
+                return TraceStep(event: EventInstance(event: edge.event, arguments: arguments), choices: edge.path.choices)
+            }
+        }
+
+        // MARK: - k-induction
+
+        /// Tries to prove that the properties never happen by k-induction, for k up to `maximumK`: from any state of
+        /// the system, k steps in which none of them happens cannot lead to one that does. Properties that can break
+        /// the step are dropped and the rest tried again, so what is returned is proved for the depths BMC checked.
+        func induction(_ properties: [Property], maximumK: Int, deadline: ContinuousClock.Instant, cancelled: () -> Bool)
+            throws(SolverError) -> (proved: [Property], stopped: String?)
+        {
+            guard maximumK >= 1 else { return ([], nil) }
+            var proved: [Property] = []
+            for k in 1...maximumK {
+                var working = properties.filter { !proved.contains($0) }
+                if working.isEmpty { break }
+                let solver = try Z3Solver(context, timeoutMilliseconds: timeoutMilliseconds, resourceLimit: 0)
+                var states = [encoding.state("k\(k)s0")]
+                var inputs: [SymbolicEncoding.Input] = []
+                solver.assert(encoding.domain(states[0]))
+                for j in 0..<k {
+                    let input = encoding.input("k\(k)i\(j)")
+                    inputs.append(input)
+                    let next = encoding.state("k\(k)s\(j + 1)")
+                    solver.assert(encoding.domain(input))
+                    solver.assert(encoding.transition(from: states[j], input: input, to: next))
+                    states.append(next)
+                }
+                let last = encoding.input("k\(k)i\(k)")
+                solver.assert(encoding.domain(last))
+                // What is already proved holds in every reachable state: a sound strengthening of every step.
+                for property in proved {
+                    for j in 0...k {
+                        if let bad = stateBad(property, states[j]) { solver.assert(context.not(bad)) }
+                        if j < k, let bad = edgeBad(property, states[j], inputs[j]) { solver.assert(context.not(bad)) }
+                    }
+                }
+                while !working.isEmpty {
+                    if ContinuousClock.now > deadline || cancelled() { return (proved, "the time limit ran out during induction") }
+                    solver.push()
+                    for property in working {
+                        for j in 0..<k {
+                            if let bad = stateBad(property, states[j]) { solver.assert(context.not(bad)) }
+                            if let bad = edgeBad(property, states[j], inputs[j]) { solver.assert(context.not(bad)) }
+                        }
+                    }
+                    let bads = working.map { property in
+                        (property, context.or([stateBad(property, states[k]), edgeBad(property, states[k], last)].compactMap { $0 }))
+                    }
+                    solver.assert(context.or(bads.map(\.1)))
+                    let outcome = try solver.check()
+                    try solver.pop()
+                    switch outcome {
+                    case .unsatisfiable:
+                        proved += working
+                        working = []
+                    case .satisfiable(let model):
+                        let breaking = bads.filter { model.bool($0.1) == true }.map(\.0)
+                        if breaking.isEmpty { working = [] }
+                        working.removeAll { breaking.contains($0) }
+                    case .unknown:
+                        working = []
+                    }
+                }
+            }
+            return (proved, nil)
+        }
     }
-}
 #endif

@@ -46,8 +46,9 @@ package struct PropertyConditions {
 
         record(system.start, spec: spec, into: { atStart.insert($0) }, extra: { _, _ in })
         for (index, edge) in system.edges.enumerated() {
-            record(edge.path, spec: spec, into: { property in edges[property, default: []].append((index, [])) },
-                   extra: { property, conditions in edges[property, default: []].append((index, conditions)) })
+            record(
+                edge.path, spec: spec, into: { property in edges[property, default: []].append((index, [])) },
+                extra: { property, conditions in edges[property, default: []].append((index, conditions)) })
         }
         // Failures and overlaps are only properties where some path shows them.
         var seen = Set(all)
@@ -76,8 +77,10 @@ package struct PropertyConditions {
 
     /// What one path shows: its failure, the states it enters, the transitions it takes, the events handled, the
     /// overlaps it meets, and invariants broken at the end of a macrostep before the last.
-    private func record(_ path: SymbolicPath, spec: ResolvedSpec, into shows: (Property) -> Void,
-                        extra: (Property, [Formula]) -> Void) {
+    private func record(
+        _ path: SymbolicPath, spec: ResolvedSpec, into shows: (Property) -> Void,
+        extra: (Property, [Formula]) -> Void
+    ) {
         if let failure = path.failure, let signature = failure.kind.findingSignature(at: failure.location) { shows(.failure(signature)) }
         for state in path.entered where spec.states[state].kind != .history && state != 0 { shows(.enters(state)) }
         for transition in path.taken { shows(.takes(transition)) }
@@ -86,7 +89,8 @@ package struct PropertyConditions {
         for (control, values) in path.intermediate {
             for invariant in spec.invariants {
                 let configuration = control.configuration
-                let value = Substitution(variables: values, parameters: nil, isActive: { configuration.contains($0) }).apply(invariant.expression)
+                let value = Substitution(variables: values, parameters: nil, isActive: { configuration.contains($0) }).apply(
+                    invariant.expression)
                 switch Substitution.constant(value) {
                 case .success(let v) where v != 0: continue
                 case .failure: continue  // an invariant that cannot be evaluated is not violated (as the engine checks it)

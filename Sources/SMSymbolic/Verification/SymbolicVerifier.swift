@@ -46,113 +46,123 @@ package enum SymbolicVerifier {
     package static func verify(_ machine: Machine, options: SymbolicOptions = SymbolicOptions()) -> SymbolicResult {
         let start = ContinuousClock.now
         #if Z3
-        let deadline = start + options.timeLimit
-        let checkMilliseconds = UInt32(clamping: options.checkTimeout.components.seconds * 1000)
-        func fail(_ message: String, _ system: TransitionSystem? = nil) -> SymbolicResult {
-            SymbolicResult(system: system, properties: [], verdicts: [:], depth: -1, failure: message, elapsed: ContinuousClock.now - start)
-        }
-        options.progress?("building the symbolic transition system")
-        let system: TransitionSystem
-        do {
-            let feasibility = try PathFeasibility(spec: machine.spec)
-            system = try TransitionSystem.build(machine: machine,
-                                                limits: .init(deadline: deadline, isCancelled: options.isCancelled),
-                                                isFeasible: { feasibility.isFeasible(event: $0, conditions: $1) })
-        } catch let error as TransitionSystemError {
-            return fail(error.message)
-        } catch {
-            return fail("\(error)")
-        }
-        guard system.start.failure == nil else {
-            return SymbolicResult(system: system, properties: [], verdicts: [:], depth: 0, failure: nil, elapsed: ContinuousClock.now - start)
-        }
-        let conditions = PropertyConditions(system: system)
-        var verdicts: [Property: PropertyVerdict] = [:]
-        for property in conditions.all {
-            if conditions.atStart.contains(property) {
-                verdicts[property] = .happens(trace: [], inLastStep: false)
-            } else if (conditions.edges[property] ?? []).isEmpty, !Self.hasStateBad(property, conditions) {
-                verdicts[property] = .never(.abstraction, invariant: nil)
+            let deadline = start + options.timeLimit
+            let checkMilliseconds = UInt32(clamping: options.checkTimeout.components.seconds * 1000)
+            func fail(_ message: String, _ system: TransitionSystem? = nil) -> SymbolicResult {
+                SymbolicResult(
+                    system: system, properties: [], verdicts: [:], depth: -1, failure: message, elapsed: ContinuousClock.now - start)
             }
-        }
-        // What a few random runs show happening needs no search (only its absence would be a finding).
-        for (property, trace) in RunSampling(machine: machine).sample() where verdicts[property] == nil && conditions.all.contains(property) {
-            verdicts[property] = .happens(trace: trace, inLastStep: !trace.isEmpty)
-        }
-        var pending = conditions.all.filter { verdicts[$0] == nil }
-        let context: Z3Context
-        do {
-            context = try Z3Context()
-        } catch {
-            return fail(error.message, system)
-        }
-        let encoding = SymbolicEncoding(system: system, context: context)
-        let checker = ModelChecker(encoding: encoding, conditions: conditions, timeoutMilliseconds: checkMilliseconds)
-        var depth = -1
-        var stopped: String?
-        let cancelled = options.isCancelled
-        func record(_ found: [Property: ModelChecker.Found]) {
-            for (property, trace) in found { verdicts[property] = .happens(trace: trace.trace, inLastStep: trace.inLastStep) }
-            pending.removeAll { verdicts[$0] != nil }
-        }
-        do {
-            // Short counterexamples and easy proofs first (most of both are), then deeper counterexamples, harder proofs.
-            for (bound, k) in [(Self.firstDepth, 2), (Self.shallowDepth, 4)] where !pending.isEmpty {
-                let bmc = try checker.bmc(pending, maximumDepth: min(options.maximumDepth, bound), deadline: start + options.timeLimit / 4,
-                                          cancelled: cancelled) { reached, left in
-                    options.progress?("bounded model checking: depth \(reached), \(left) properties open")
+            options.progress?("building the symbolic transition system")
+            let system: TransitionSystem
+            do {
+                let feasibility = try PathFeasibility(spec: machine.spec)
+                system = try TransitionSystem.build(
+                    machine: machine,
+                    limits: .init(deadline: deadline, isCancelled: options.isCancelled),
+                    isFeasible: { feasibility.isFeasible(event: $0, conditions: $1) })
+            } catch let error as TransitionSystemError {
+                return fail(error.message)
+            } catch {
+                return fail("\(error)")
+            }
+            guard system.start.failure == nil else {
+                return SymbolicResult(
+                    system: system, properties: [], verdicts: [:], depth: 0, failure: nil, elapsed: ContinuousClock.now - start)
+            }
+            let conditions = PropertyConditions(system: system)
+            var verdicts: [Property: PropertyVerdict] = [:]
+            for property in conditions.all {
+                if conditions.atStart.contains(property) {
+                    verdicts[property] = .happens(trace: [], inLastStep: false)
+                } else if (conditions.edges[property] ?? []).isEmpty, !Self.hasStateBad(property, conditions) {
+                    verdicts[property] = .never(.abstraction, invariant: nil)
                 }
-                depth = max(depth, bmc.checkedDepth)
-                stopped = bmc.stopped
-                record(bmc.found)
-                if bmc.exhausted { for property in pending { verdicts[property] = .never(.bmc, invariant: nil) } }
-                pending.removeAll { verdicts[$0] != nil }
-                if pending.isEmpty || bmc.stopped != nil { break }
-                options.progress?("k-induction on \(pending.count) properties")
-                let induction = try checker.induction(pending, maximumK: min(depth + 1, k), deadline: deadline, cancelled: cancelled)
-                for property in induction.proved { verdicts[property] = .never(.induction, invariant: nil) }
+            }
+            // What a few random runs show happening needs no search (only its absence would be a finding).
+            for (property, trace) in RunSampling(machine: machine).sample()
+            where verdicts[property] == nil && conditions.all.contains(property) {
+                verdicts[property] = .happens(trace: trace, inLastStep: !trace.isEmpty)
+            }
+            var pending = conditions.all.filter { verdicts[$0] == nil }
+            let context: Z3Context
+            do {
+                context = try Z3Context()
+            } catch {
+                return fail(error.message, system)
+            }
+            let encoding = SymbolicEncoding(system: system, context: context)
+            let checker = ModelChecker(encoding: encoding, conditions: conditions, timeoutMilliseconds: checkMilliseconds)
+            var depth = -1
+            var stopped: String?
+            let cancelled = options.isCancelled
+            func record(_ found: [Property: ModelChecker.Found]) {
+                for (property, trace) in found { verdicts[property] = .happens(trace: trace.trace, inLastStep: trace.inLastStep) }
                 pending.removeAll { verdicts[$0] != nil }
             }
+            do {
+                // Short counterexamples and easy proofs first (most of both are), then deeper counterexamples, harder proofs.
+                for (bound, k) in [(Self.firstDepth, 2), (Self.shallowDepth, 4)] where !pending.isEmpty {
+                    let bmc = try checker.bmc(
+                        pending, maximumDepth: min(options.maximumDepth, bound), deadline: start + options.timeLimit / 4,
+                        cancelled: cancelled
+                    ) { reached, left in
+                        options.progress?("bounded model checking: depth \(reached), \(left) properties open")
+                    }
+                    depth = max(depth, bmc.checkedDepth)
+                    stopped = bmc.stopped
+                    record(bmc.found)
+                    if bmc.exhausted { for property in pending { verdicts[property] = .never(.bmc, invariant: nil) } }
+                    pending.removeAll { verdicts[$0] != nil }
+                    if pending.isEmpty || bmc.stopped != nil { break }
+                    options.progress?("k-induction on \(pending.count) properties")
+                    let induction = try checker.induction(pending, maximumK: min(depth + 1, k), deadline: deadline, cancelled: cancelled)
+                    for property in induction.proved { verdicts[property] = .never(.induction, invariant: nil) }
+                    pending.removeAll { verdicts[$0] != nil }
+                }
 
-            let prover = HornProver(encoding: encoding, conditions: conditions, timeoutMilliseconds: checkMilliseconds)
-            var unknown: [Property: String] = [:]
-            for (i, property) in pending.enumerated() {
-                if ContinuousClock.now > deadline || cancelled() { break }
-                options.progress?("proving with Spacer: \(i + 1) of \(pending.count)")
-                switch try prover.decide(property) {
-                case .never(let invariant): verdicts[property] = .never(.chc, invariant: invariant)
-                case .happens: break  // it happens: the deeper unrolling below finds its trace
-                case .unknown(let reason): unknown[property] = reason
+                let prover = HornProver(encoding: encoding, conditions: conditions, timeoutMilliseconds: checkMilliseconds)
+                var unknown: [Property: String] = [:]
+                for (i, property) in pending.enumerated() {
+                    if ContinuousClock.now > deadline || cancelled() { break }
+                    options.progress?("proving with Spacer: \(i + 1) of \(pending.count)")
+                    switch try prover.decide(property) {
+                    case .never(let invariant): verdicts[property] = .never(.chc, invariant: invariant)
+                    case .happens: break  // it happens: the deeper unrolling below finds its trace
+                    case .unknown(let reason): unknown[property] = reason
+                    }
                 }
-            }
-            pending.removeAll { verdicts[$0] != nil }
-
-            // Deeper, for what neither a short trace nor a proof decided.
-            if !pending.isEmpty && depth < options.maximumDepth && ContinuousClock.now < deadline && !cancelled() {
-                let deeper = try checker.bmc(pending, maximumDepth: options.maximumDepth, deadline: deadline, cancelled: cancelled) { reached, left in
-                    options.progress?("bounded model checking: depth \(reached), \(left) properties open")
-                }
-                depth = max(depth, deeper.checkedDepth)
-                stopped = deeper.stopped
-                record(deeper.found)
-                if deeper.exhausted { for property in pending { verdicts[property] = .never(.bmc, invariant: nil) } }
                 pending.removeAll { verdicts[$0] != nil }
+
+                // Deeper, for what neither a short trace nor a proof decided.
+                if !pending.isEmpty && depth < options.maximumDepth && ContinuousClock.now < deadline && !cancelled() {
+                    let deeper = try checker.bmc(pending, maximumDepth: options.maximumDepth, deadline: deadline, cancelled: cancelled) {
+                        reached, left in
+                        options.progress?("bounded model checking: depth \(reached), \(left) properties open")
+                    }
+                    depth = max(depth, deeper.checkedDepth)
+                    stopped = deeper.stopped
+                    record(deeper.found)
+                    if deeper.exhausted { for property in pending { verdicts[property] = .never(.bmc, invariant: nil) } }
+                    pending.removeAll { verdicts[$0] != nil }
+                }
+                for property in pending {
+                    verdicts[property] = .undecided(
+                        [unknown[property], "no trace within \(depth + 1) steps"].compactMap { $0 }.joined(separator: "; "))
+                }
+            } catch {
+                stopped = error.message
             }
-            for property in pending {
-                verdicts[property] = .undecided([unknown[property], "no trace within \(depth + 1) steps"].compactMap { $0 }.joined(separator: "; "))
+            let reason = options.isCancelled() ? "cancelled" : stopped ?? "the time limit ran out"
+            for property in conditions.all where verdicts[property] == nil {
+                verdicts[property] = .undecided("\(reason); no trace within \(depth + 1) steps")
             }
-        } catch {
-            stopped = error.message
-        }
-        let reason = options.isCancelled() ? "cancelled" : stopped ?? "the time limit ran out"
-        for property in conditions.all where verdicts[property] == nil {
-            verdicts[property] = .undecided("\(reason); no trace within \(depth + 1) steps")
-        }
-        return SymbolicResult(system: system, properties: conditions.all, verdicts: verdicts, depth: depth, failure: nil,
-                              elapsed: ContinuousClock.now - start)
+            return SymbolicResult(
+                system: system, properties: conditions.all, verdicts: verdicts, depth: depth, failure: nil,
+                elapsed: ContinuousClock.now - start)
         #else
-        return SymbolicResult(system: nil, properties: [], verdicts: [:], depth: -1,
-                              failure: "this smcheck was built without Z3 (the \"Z3\" trait)", elapsed: ContinuousClock.now - start)
+            return SymbolicResult(
+                system: nil, properties: [], verdicts: [:], depth: -1,
+                failure: "this smcheck was built without Z3 (the \"Z3\" trait)", elapsed: ContinuousClock.now - start)
         #endif
     }
 

@@ -1,8 +1,8 @@
 #if canImport(Testing)
-import Testing
+    import Testing
 #endif
 #if canImport(XCTest)
-import XCTest
+    import XCTest
 #endif
 
 /// Where an assertion was written, in the forms both frameworks take, and the one place that records a failure:
@@ -21,23 +21,24 @@ struct AssertionSite {
 
     private func record(_ failure: String) {
         #if canImport(Testing)
-        if Test.current != nil || !Self.hasXCTest {
-            let location = SourceLocation(fileID: String(describing: fileID), filePath: String(describing: filePath),
-                                          line: Int(line), column: Int(column))
-            Issue.record(Comment(rawValue: failure), sourceLocation: location)
-            return
-        }
+            if Test.current != nil || !Self.hasXCTest {
+                let location = SourceLocation(
+                    fileID: String(describing: fileID), filePath: String(describing: filePath),
+                    line: Int(line), column: Int(column))
+                Issue.record(Comment(rawValue: failure), sourceLocation: location)
+                return
+            }
         #endif
         #if canImport(XCTest)
-        XCTFail(failure, file: filePath, line: line)
+            XCTFail(failure, file: filePath, line: line)
         #endif
     }
 
     private static var hasXCTest: Bool {
         #if canImport(XCTest)
-        true
+            true
         #else
-        false
+            false
         #endif
     }
 }

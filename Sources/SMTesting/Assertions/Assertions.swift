@@ -58,8 +58,10 @@ public func assertConformance<Implementation: StateMachineImplementation>(
 ) {
     let configuration = FuzzConfiguration(runs: runs, length: length, seed: seed)
     AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        .record(SpecChecks.fuzz(spec, configuration: configuration, implementation: { Implementation() },
-                                implementationName: String(reflecting: Implementation.self)))
+        .record(
+            SpecChecks.fuzz(
+                spec, configuration: configuration, implementation: { Implementation() },
+                implementationName: String(reflecting: Implementation.self)))
 }
 
 /// Asserts that `Implementation` agrees with `spec` after each of exactly `events` (what a test generated from a
@@ -83,8 +85,10 @@ public func assertLinearizable<Implementation: ConcurrentImplementation>(
 ) {
     let configuration = LinearizabilityConfiguration(threads: threads, scenarios: scenarios, executions: executions, seed: seed)
     AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        .record(SpecChecks.linearizability(spec, configuration: configuration, make: { try Implementation(spec: spec) },
-                                           implementationName: String(reflecting: Implementation.self)))
+        .record(
+            SpecChecks.linearizability(
+                spec, configuration: configuration, make: { try Implementation(spec: spec) },
+                implementationName: String(reflecting: Implementation.self)))
 }
 
 /// Asserts that every one of `executions` runs of one scenario (`prefix` from one thread, then each list of
@@ -96,7 +100,9 @@ public func assertLinearizable<Implementation: ConcurrentImplementation>(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        .record(SpecChecks.linearizability(spec, replaying: prefix, then: threads, executions: executions,
-                                           make: { try Implementation(spec: spec) },
-                                           implementationName: String(reflecting: Implementation.self)))
+        .record(
+            SpecChecks.linearizability(
+                spec, replaying: prefix, then: threads, executions: executions,
+                make: { try Implementation(spec: spec) },
+                implementationName: String(reflecting: Implementation.self)))
 }

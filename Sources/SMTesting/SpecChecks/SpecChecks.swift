@@ -18,8 +18,10 @@ public enum SpecChecks {
     ///
     /// Runs the same analysis as `smcheck check` (exploration, then the guard solver). An exploration that stops
     /// at a limit is a failure too: findings it did not reach would otherwise pass unnoticed.
-    public static func findings(in spec: Spec, severity: Severity = .warning, ignoring: Set<FindingCode> = [],
-                                options: AnalysisOptions = AnalysisOptions()) -> [String] {
+    public static func findings(
+        in spec: Spec, severity: Severity = .warning, ignoring: Set<FindingCode> = [],
+        options: AnalysisOptions = AnalysisOptions()
+    ) -> [String] {
         let result: AnalysisResult
         do {
             result = try Analyzer.analyze(spec, options: options)
@@ -32,8 +34,9 @@ public enum SpecChecks {
             report.render(finding, file: file, machine: result.machine).joined(separator: "\n")
         }
         if !result.stats.complete {
-            failures.append("\(file): incomplete, so passing would claim more than was checked; not checked:\n"
-                + result.stats.undecided.map { "  " + $0.description }.joined(separator: "\n"))
+            failures.append(
+                "\(file): incomplete, so passing would claim more than was checked; not checked:\n"
+                    + result.stats.undecided.map { "  " + $0.description }.joined(separator: "\n"))
         }
         return failures
     }
@@ -71,8 +74,9 @@ public enum SpecChecks {
         }
         let missing = active.filter { runtime.machine.state(named: $0) != nil && !runtime.isActive($0) }
         if !missing.isEmpty {
-            failures.append("\(spec.name): after \(describe(sent)): expected \(missing.map { "'\($0)'" }.joined(separator: ", ")) "
-                + "to be active; active: \(runtime.activeStates.joined(separator: ", "))")
+            failures.append(
+                "\(spec.name): after \(describe(sent)): expected \(missing.map { "'\($0)'" }.joined(separator: ", ")) "
+                    + "to be active; active: \(runtime.activeStates.joined(separator: ", "))")
         }
         return failures
     }
@@ -82,8 +86,9 @@ public enum SpecChecks {
         let state = runtime.state
         let machine = runtime.machine
         for invariant in machine.spec.invariants {
-            let value = try? invariant.expression.evaluate(variable: { state.variables[$0] }, parameter: { _ in 0 },
-                                                           isActive: { state.configuration.contains($0) })
+            let value = try? invariant.expression.evaluate(
+                variable: { state.variables[$0] }, parameter: { _ in 0 },
+                isActive: { state.configuration.contains($0) })
             if value != 1 {
                 return "invariant '\(invariant.name)' (\(invariant.source.text)) is violated in "
                     + machine.activeLeafPaths(state.configuration).joined(separator: ", ")

@@ -22,7 +22,7 @@ protocol CallRecording: StateMachineImplementation {
 }
 
 guard CommandLine.arguments.count == 5, let seed = UInt64(CommandLine.arguments[1]), let runs = Int(CommandLine.arguments[2]),
-      let length = Int(CommandLine.arguments[3]), let walks = Int(CommandLine.arguments[4])
+    let length = Int(CommandLine.arguments[3]), let walks = Int(CommandLine.arguments[4])
 else {
     FileHandle.standardError.write(Data("usage: ConformanceRunner SEED RUNS LENGTH WALKS\n".utf8))
     exit(64)
@@ -136,8 +136,9 @@ func walk(_ machine: Machine, _ type: any CallRecording.Type, index: Int) -> Str
             return index
         }
         var stopped = false
-        let difference = pair.step(EventInstance(event: declaration.index, arguments: arguments), choices: nil,
-                                   draw: { Int(random.next() % UInt64($0)) }, stopped: &stopped, label: "walk \(index), step \(step)")
+        let difference = pair.step(
+            EventInstance(event: declaration.index, arguments: arguments), choices: nil,
+            draw: { Int(random.next() % UInt64($0)) }, stopped: &stopped, label: "walk \(index), step \(step)")
         if let difference { return difference }
         if stopped { return nil }
     }

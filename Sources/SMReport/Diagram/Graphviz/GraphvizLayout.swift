@@ -1,6 +1,6 @@
 #if Graphviz
-internal import CGraphviz
-import Foundation
+    internal import CGraphviz
+    import Foundation
 #endif
 
 /// Why a diagram could not be drawn.
@@ -24,23 +24,24 @@ public enum GraphvizLayout {
     /// True when smcheck was built with the "Graphviz" trait and linked against libgvc.
     public static var isAvailable: Bool {
         #if Graphviz
-        true
+            true
         #else
-        false
+            false
         #endif
     }
 
     /// What to do to get drawn diagrams from a build without Graphviz.
-    public static let unavailableMessage = "this smcheck was built without Graphviz, so it cannot draw diagrams; install "
+    public static let unavailableMessage =
+        "this smcheck was built without Graphviz, so it cannot draw diagrams; install "
         + "libgraphviz-dev and pkg-config (macOS: brew install graphviz pkg-config) and build with the default traits, "
         + "or write DOT (smcheck graph --format dot) and draw it with Graphviz's dot -Tsvg"
 
     /// Graphviz's version, e.g. "2.43.0", or nil when built without it.
     public static var version: String? {
         #if Graphviz
-        return try? Session.withContext { $0.version }
+            return try? Session.withContext { $0.version }
         #else
-        return nil
+            return nil
         #endif
     }
 
@@ -48,55 +49,55 @@ public enum GraphvizLayout {
     /// error for (an edge it could not route, say) is not rendered: the error is thrown.
     public static func render(_ graph: GraphvizGraph, format: String) throws(DiagramError) -> Drawing {
         #if Graphviz
-        return try Session.withContext { context throws(DiagramError) in
-            Session.output = ""
-            let cgraph = try CGraph(graph)
-            let laidOut = context.layout(cgraph, engine: "dot")
-            let messages = Session.messages
-            if let error = messages.first(where: { $0.hasPrefix("Error") }) ?? (laidOut ? nil : "no layout") {
-                // Not freed: after such an error Graphviz 2.43 frees parts of the layout twice ("lost edge"), which
-                // would end the process. The layout stays allocated (one per failed drawing).
-                throw DiagramError("Graphviz could not lay the diagram out: \(error)")
+            return try Session.withContext { context throws(DiagramError) in
+                Session.output = ""
+                let cgraph = try CGraph(graph)
+                let laidOut = context.layout(cgraph, engine: "dot")
+                let messages = Session.messages
+                if let error = messages.first(where: { $0.hasPrefix("Error") }) ?? (laidOut ? nil : "no layout") {
+                    // Not freed: after such an error Graphviz 2.43 frees parts of the layout twice ("lost edge"), which
+                    // would end the process. The layout stays allocated (one per failed drawing).
+                    throw DiagramError("Graphviz could not lay the diagram out: \(error)")
+                }
+                defer { context.freeLayout(cgraph) }
+                let text = try context.render(cgraph, format: format)
+                return Drawing(text: text, warnings: Session.messages)
             }
-            defer { context.freeLayout(cgraph) }
-            let text = try context.render(cgraph, format: format)
-            return Drawing(text: text, warnings: Session.messages)
-        }
         #else
-        throw DiagramError(unavailableMessage)
+            throw DiagramError(unavailableMessage)
         #endif
     }
 
     #if Graphviz
-    /// The context, made on first use and kept (loading plugins costs more than a small layout), and what Graphviz
-    /// reports. Graphviz keeps global state and is not thread-safe: every call into it holds `lock` (an NSLock, as
-    /// elsewhere in smcheck, so ThreadSanitizer sees the ordering).
-    private enum Session {
-        private static let lock = NSLock()
-        // Guarded by `lock`.
-        nonisolated(unsafe) private static var context: GraphvizContext?
-        /// What Graphviz reported during the current render; written by its error handler, which runs inside the
-        /// calls made under `lock`.
-        nonisolated(unsafe) static var output = ""
+        /// The context, made on first use and kept (loading plugins costs more than a small layout), and what Graphviz
+        /// reports. Graphviz keeps global state and is not thread-safe: every call into it holds `lock` (an NSLock, as
+        /// elsewhere in smcheck, so ThreadSanitizer sees the ordering).
+        private enum Session {
+            private static let lock = NSLock()
+            // Guarded by `lock`.
+            nonisolated(unsafe) private static var context: GraphvizContext?
+            /// What Graphviz reported during the current render; written by its error handler, which runs inside the
+            /// calls made under `lock`.
+            nonisolated(unsafe) static var output = ""
 
-        /// Runs `body` with the context, holding the lock.
-        static func withContext<Result>(_ body: (GraphvizContext) throws(DiagramError) -> Result) throws(DiagramError) -> Result {
-            lock.lock()
-            defer { lock.unlock() }
-            if context == nil {
-                context = try GraphvizContext()
-                // Warnings and errors come to this handler instead of standard error, in pieces ("Error", ": ",
-                // the message and its line break).
-                _ = agseterrf { piece in
-                    if let piece { Session.output += String(cString: piece) }
-                    return 0
+            /// Runs `body` with the context, holding the lock.
+            static func withContext<Result>(_ body: (GraphvizContext) throws(DiagramError) -> Result) throws(DiagramError) -> Result {
+                lock.lock()
+                defer { lock.unlock() }
+                if context == nil {
+                    context = try GraphvizContext()
+                    // Warnings and errors come to this handler instead of standard error, in pieces ("Error", ": ",
+                    // the message and its line break).
+                    _ = agseterrf { piece in
+                        if let piece { Session.output += String(cString: piece) }
+                        return 0
+                    }
                 }
+                return try body(context!)
             }
-            return try body(context!)
-        }
 
-        /// The lines of `output`.
-        static var messages: [String] { output.split(separator: "\n").map(String.init) }
-    }
+            /// The lines of `output`.
+            static var messages: [String] { output.split(separator: "\n").map(String.init) }
+        }
     #endif
 }
