@@ -50,9 +50,9 @@ struct ExplorationArguments: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The order of a --bitstate search: breadth-first (the default: layers on disk under TMPDIR, about 16 bytes a configuration; no depth limit and shortest traces) or depth-first (no disk; SPIN's order, cut at depth 1,000,000).",
+            "The order of a --bitstate search: breadth-first (the default: layers on disk under TMPDIR, 16 to 24 bytes a configuration; no depth limit and shortest traces) or depth-first (no disk; SPIN's order, cut at depth 1,000,000).",
             valueName: "order"))
-    var bitstateOrder = CaseArgument<ExplorationOptions.BitstateOrder>(.breadthFirst)
+    var bitstateOrder: CaseArgument<ExplorationOptions.BitstateOrder>?
 
     @Option(
         help: ArgumentHelp(
@@ -67,6 +67,9 @@ struct ExplorationArguments: ParsableArguments {
     mutating func validate() throws {
         if bitstate != nil || shard != nil, method.value == .symbolic {
             throw ValidationError("--bitstate and --shard search configurations explicitly; they cannot be combined with --method symbolic")
+        }
+        if bitstateOrder != nil && bitstate == nil && shard == nil {
+            throw ValidationError("--bitstate-order orders a bitstate search; give its bit array too (e.g. --bitstate 2G)")
         }
     }
 
@@ -94,7 +97,7 @@ struct ExplorationArguments: ParsableArguments {
         if bitstate != nil || swarm {
             options.method = .exploration
             options.exploration.bitstateBytes = bitstate ?? Self.shardBitstate
-            options.exploration.bitstateOrder = bitstateOrder.value
+            options.exploration.bitstateOrder = bitstateOrder?.value ?? .breadthFirst
             options.exploration.searchSeed = shard?.searchSeed ?? 0
         }
         if let file {

@@ -101,6 +101,10 @@ struct ShardTests {
                 "--bitstate and --shard search configurations explicitly; they cannot be combined with --method symbolic"
             ),
             (
+                ["check", "--bitstate-order", "depth-first", "Specs/rocket.json"],
+                "--bitstate-order orders a bitstate search; give its bit array too (e.g. --bitstate 2G)"
+            ),
+            (
                 ["merge", "Specs/rocket.json"],
                 "Specs/rocket.json: error: not a result of 'smcheck check --format json' (\"format\" is not \"smcheck-result/1\")"
             ),
