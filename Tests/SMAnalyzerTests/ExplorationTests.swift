@@ -117,6 +117,23 @@ struct ExplorationTests {
         }
     }
 
+    @Test("a breadth-first bitstate search with nowhere to write its layers stops at once and says why")
+    func bitstateWithoutDisk() throws {
+        // A regular file where the directory should be: nothing can be made inside it.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("smcheck-not-a-directory-\(UUID().uuidString)")
+        try Data("x".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let searched = try Self.explore(Generated.counter(maximum: 50)) {
+            $0.bitstateBytes = 1 << 16
+            $0.bitstateDirectory = file
+        }
+        #expect(!searched.isComplete)
+        #expect(searched.configurations == 1)
+        #expect(
+            searched.incompleteReason?.hasPrefix("the bitstate search cannot make a directory for its layers in \(file.path)") == true,
+            "\(searched.incompleteReason ?? "")")
+    }
+
     @Test("a bounded counter: one configuration per value", arguments: [0, 1, 7, 100])
     func counter(maximum: Int) throws {
         let exploration = try Self.explore(Generated.counter(maximum: maximum))

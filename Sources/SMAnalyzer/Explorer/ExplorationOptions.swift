@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Limits and knobs of an exploration.
 public struct ExplorationOptions: Sendable {
@@ -36,6 +36,9 @@ public struct ExplorationOptions: Sendable {
     public var bitstateBytes: Int?
     /// The order of a bitstate search.
     public var bitstateOrder: BitstateOrder = .breadthFirst
+    /// Where a breadth-first bitstate search writes its layers (in a directory of its own, removed at the end);
+    /// nil: the temporary directory (`TMPDIR`).
+    public var bitstateDirectory: URL?
 
     public enum BitstateOrder: String, Sendable, CaseIterable {
         /// Layer by layer, the layers on disk (the key and parent of every state stored, under `TMPDIR`): no depth

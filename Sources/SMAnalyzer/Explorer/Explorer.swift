@@ -259,10 +259,16 @@ public final class Explorer: Sendable {
     ) -> Int {
         var depth = 0
         var layerSize = store.sealLayer()
+        if let failure = store.failure { exploration.stop(failure) }
         searching: while layerSize > 0 {
             var offset = 0
             while offset < layerSize {
                 let ids = store.readChunk(of: depth, from: offset)
+                // What could not be read back is not expanded.
+                if let failure = store.failure {
+                    exploration.stop(failure)
+                    break searching
+                }
                 for id in ids { worker.expand(id, depth: depth) }
                 // The next layer is on disk: the ids need not be kept.
                 worker.tally.pointee.added.removeAll(keepingCapacity: true)
@@ -296,7 +302,8 @@ public final class Explorer: Sendable {
     private func makeStore() -> (any VisitedStore)? {
         if let bytes = options.bitstateBytes {
             switch options.bitstateOrder {
-            case .breadthFirst: return LayeredBitstateStore(bytes: bytes, keyWords: codec.words, seed: options.searchSeed)
+            case .breadthFirst:
+                return LayeredBitstateStore(bytes: bytes, keyWords: codec.words, seed: options.searchSeed, in: options.bitstateDirectory)
             case .depthFirst: return BitstateVisitedStore(bytes: bytes, keyWords: codec.words, seed: options.searchSeed)
             }
         }

@@ -33,23 +33,26 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
     /// Why the search must stop: the disk refused a write.
     private(set) var failure: String?
 
-    init?(bytes: Int, keyWords: Int, seed: UInt64) {
+    /// Nil when the bit array cannot be reserved; a store whose directory cannot be made says so in `failure`.
+    init?(bytes: Int, keyWords: Int, seed: UInt64, in parent: URL? = nil) {
         guard let filter = BitstateFilter(bytes: bytes, keyWords: keyWords, seed: seed) else { return nil }
         self.filter = filter
         self.keyWords = keyWords
         recordWords = keyWords + 1
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("smcheck-bitstate-\(UUID().uuidString)")
+        let parent = parent ?? FileManager.default.temporaryDirectory
+        directory = parent.appendingPathComponent("smcheck-bitstate-\(UUID().uuidString)")
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
         } catch {
-            failure = "the bitstate search cannot write its layers to \(directory.path): \(error.localizedDescription)"
+            failure = "the bitstate search cannot make a directory for its layers in \(parent.path) (set TMPDIR to a directory with room)"
+            return
         }
         openLayerFile()
     }
 
     deinit {
         for file in files where file >= 0 { close(file) }
-        try? FileManager.default.removeItem(at: directory)
+        if !files.isEmpty { try? FileManager.default.removeItem(at: directory) }
     }
 
     private func openLayerFile() {
@@ -78,17 +81,21 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
         writeBuffer.append(parent)
         let id = nextId
         nextId += 1
-        if writeBuffer.count >= Self.chunkRecords * recordWords { flush() }
+        if writeBuffer.count >= Self.chunkRecords * recordWords && failure == nil { flush() }
         return id
     }
 
     private func flush() {
-        guard !writeBuffer.isEmpty else { return }
+        guard !writeBuffer.isEmpty, !files.isEmpty else { return }
         let layer = files.count - 1
         let offset = Int(writeStart - layerStart[layer]) * recordWords * 8
-        if !writeAll(files[layer], writeBuffer, at: offset), failure == nil {
-            failure =
-                "the bitstate search could not write its layers to \(directory.path) (\(String(cString: strerror(errno)))); give TMPDIR a disk with room"
+        guard writeAll(files[layer], writeBuffer, at: offset) else {
+            // Kept in memory, so the traces through them can still be read; the search stops after this chunk.
+            if failure == nil {
+                failure =
+                    "the bitstate search could not write its layers to \(directory.path) (\(String(cString: strerror(errno)))); give TMPDIR a disk with room"
+            }
+            return
         }
         writeStart += UInt64(writeBuffer.count / recordWords)
         writeBuffer.removeAll(keepingCapacity: true)
@@ -111,6 +118,7 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
     func sealLayer() -> Int {
         flush()
         layerStart.append(nextId)
+        guard failure == nil else { return 0 }
         openLayerFile()
         let layer = layerStart.count - 2
         return Int(layerStart[layer + 1] - layerStart[layer])
