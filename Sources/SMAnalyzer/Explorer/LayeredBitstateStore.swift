@@ -1,12 +1,14 @@
 import Foundation
 
 /// The breadth-first bitstate search's store: a `BitstateFilter` for the states seen, and every stored state's key
-/// and parent in layer files on disk, in discovery order. Memory holds the bit array and two chunks of records; the
-/// disk holds `(key words + 1) × 8` bytes a state, so a space of 10^9 configurations needs its bit array in memory
-/// and ~16 GB of disk. The layers give every finding its path (the shortest through the states stored) with no
-/// depth limit. Ids are discovery numbers: layer `d` holds the ids `layerStart[d] ..< layerStart[d + 1]`.
+/// and parent in a file on disk, in discovery order. Memory holds the bit array and two chunks of records; the disk
+/// holds `(key words + 1) × 8` bytes a state, so a space of 10^9 configurations needs its bit array in memory and
+/// ~16 GB of disk. The records give every finding its path (the shortest through the states stored) with no depth
+/// limit. Ids are discovery numbers, so a state's record is at `id × record size` in the one file (a deep model
+/// has millions of layers: a file each would run out of descriptors), and layer `d` holds the ids
+/// `layerStart[d] ..< layerStart[d + 1]`.
 ///
-/// The files live in a directory of their own under the temporary directory (`TMPDIR`) and go with the store.
+/// The file lives in a directory of its own under the temporary directory (`TMPDIR`) and goes with the store.
 final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
     let keyWords: Int
     let isConcurrent = false
@@ -21,8 +23,8 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
     private let recordWords: Int
     /// The first id of each layer; the last entry is the first id of the layer being written.
     private var layerStart: [UInt64] = [0]
-    /// One open file per layer, the last the layer being written.
-    private var files: [Int32] = []
+    /// The records, by id; -1 until it is open.
+    private var file: Int32 = -1
     private var nextId: UInt64 = 0
     /// Records of the layer being written not yet on disk, the first with id `writeStart`.
     private var writeBuffer: [UInt64] = []
@@ -47,19 +49,14 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
             failure = "the bitstate search cannot make a directory for its layers in \(parent.path) (set TMPDIR to a directory with room)"
             return
         }
-        openLayerFile()
+        let path = directory.appendingPathComponent("states").path
+        file = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        if file < 0 { failure = "the bitstate search cannot create \(path): \(String(cString: strerror(errno)))" }
     }
 
     deinit {
-        for file in files where file >= 0 { close(file) }
-        if !files.isEmpty { try? FileManager.default.removeItem(at: directory) }
-    }
-
-    private func openLayerFile() {
-        let path = directory.appendingPathComponent("layer-\(files.count)").path
-        let file = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
-        if file < 0, failure == nil { failure = "the bitstate search cannot create \(path): \(String(cString: strerror(errno)))" }
-        files.append(file)
+        if file >= 0 { close(file) }
+        try? FileManager.default.removeItem(at: directory)
     }
 
     // MARK: Writing the next layer
@@ -86,10 +83,8 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
     }
 
     private func flush() {
-        guard !writeBuffer.isEmpty, !files.isEmpty else { return }
-        let layer = files.count - 1
-        let offset = Int(writeStart - layerStart[layer]) * recordWords * 8
-        guard writeAll(files[layer], writeBuffer, at: offset) else {
+        guard !writeBuffer.isEmpty else { return }
+        guard writeAll(writeBuffer, at: Int(writeStart) * recordWords * 8) else {
             // Kept in memory, so the traces through them can still be read; the search stops after this chunk.
             if failure == nil {
                 failure =
@@ -101,7 +96,7 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
         writeBuffer.removeAll(keepingCapacity: true)
     }
 
-    private func writeAll(_ file: Int32, _ words: [UInt64], at offset: Int) -> Bool {
+    private func writeAll(_ words: [UInt64], at offset: Int) -> Bool {
         guard file >= 0 else { return false }
         return words.withUnsafeBytes { raw in
             var done = 0
@@ -119,7 +114,6 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
         flush()
         layerStart.append(nextId)
         guard failure == nil else { return 0 }
-        openLayerFile()
         let layer = layerStart.count - 2
         return Int(layerStart[layer + 1] - layerStart[layer])
     }
@@ -132,13 +126,13 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
         let count = min(Self.chunkRecords, Int(layerStart[layer + 1] - first))
         readBuffer = [UInt64](repeating: 0, count: count * recordWords)
         readStart = first
-        if !readAll(files[layer], into: &readBuffer, at: offset * recordWords * 8), failure == nil {
+        if !readAll(into: &readBuffer, at: Int(first) * recordWords * 8), failure == nil {
             failure = "the bitstate search could not read its layers back from \(directory.path)"
         }
         return first..<(first + UInt64(count))
     }
 
-    private func readAll(_ file: Int32, into words: inout [UInt64], at offset: Int) -> Bool {
+    private func readAll(into words: inout [UInt64], at offset: Int) -> Bool {
         guard file >= 0 else { return false }
         return words.withUnsafeMutableBytes { raw in
             var done = 0
@@ -161,15 +155,8 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
             writeBuffer.withUnsafeBufferPointer { body($0.baseAddress! + Int(id - writeStart) * recordWords) }
             return
         }
-        // The layer holding it: the last one starting at or before it.
-        var low = 0
-        var high = layerStart.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if layerStart[middle] <= id { low = middle } else { high = middle - 1 }
-        }
         var words = [UInt64](repeating: 0, count: recordWords)
-        if !readAll(files[low], into: &words, at: Int(id - layerStart[low]) * recordWords * 8), failure == nil {
+        if !readAll(into: &words, at: Int(id) * recordWords * 8), failure == nil {
             failure = "the bitstate search could not read its layers back from \(directory.path)"
         }
         words.withUnsafeBufferPointer { body($0.baseAddress!) }
