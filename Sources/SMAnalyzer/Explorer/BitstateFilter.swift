@@ -44,11 +44,7 @@ final class BitstateFilter: @unchecked Sendable {
 
     @inline(__always)
     private func hash(_ key: UnsafePointer<UInt64>) -> UInt64 {
-        var h = seed &+ 0x9E37_79B9_7F4A_7C15
-        for w in 0..<keyWords {
-            h = (h ^ key[w]) &* 0xBF58_476D_1CE4_E5B9
-            h ^= h >> 31
-        }
+        var h = PackedKey.mix(key, keyWords, from: seed &+ PackedKey.golden)
         h = (h ^ (h >> 29)) &* 0x94D0_49BB_1331_11EB
         return h ^ (h >> 32)
     }

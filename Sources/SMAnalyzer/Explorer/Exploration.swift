@@ -246,7 +246,7 @@ public final class Exploration {
                 context.choices = choices
                 if (try? context.process(instance)) != nil {
                     codec.encode(context, into: scratch)
-                    if Explorer.equal(scratch, target, codec.words) { return TraceStep(event: instance, choices: context.choices.used) }
+                    if PackedKey.equal(scratch, target, codec.words) { return TraceStep(event: instance, choices: context.choices.used) }
                 }
                 choices = context.choices
             } while choices.advance()

@@ -102,7 +102,7 @@ final class ExplorationWorker {
         func decodeParent() {
             guard !decoded else { return }
             // A state in the configuration of the last one decoded (the checkpoint's) takes it from there.
-            if hasCheckpoint && Self.equal(parentKey, checkpointKey, under: configurationMask, words) {
+            if hasCheckpoint && PackedKey.equal(parentKey, checkpointKey, under: configurationMask, words) {
                 codec.decodeData(parentKey, into: context)
                 context.restoreConfigurationFromCheckpoint()
             } else {
@@ -190,7 +190,7 @@ final class ExplorationWorker {
                     }
                     let key = context.trackedKey!
                     // A step that handled nothing left the state as it was: nothing to insert.
-                    let unchanged = !outcome.handled && Explorer.equal(key, parentKey, words)
+                    let unchanged = !outcome.handled && PackedKey.equal(key, parentKey, words)
                     if !unchanged { tally.pointee.successors.append(key, words: words) }
                     if cacheable && (outcome.handled || unchanged) && context.recordedOverlapCount == overlapsBefore
                         && context.recordedViolatedInvariant == nil
@@ -246,7 +246,7 @@ final class ExplorationWorker {
         store.touch(keys, count: count)
         for i in 0..<count {
             let key = keys + i * words
-            if !Explorer.equal(key, parentKey, words) { progressed = true }
+            if !PackedKey.equal(key, parentKey, words) { progressed = true }
             switch store.insert(key, parent: parent) {
             case .known:
                 break
@@ -265,14 +265,6 @@ final class ExplorationWorker {
         guard tally.pointee.results.invariantCount > 0 else { return }
         codec.decode(key, into: context)
         tally.pointee.results.checkNewState(id, depth: depth, context: context)
-    }
-
-    @inline(__always)
-    private static func equal(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, under mask: UnsafePointer<UInt64>, _ words: Int)
-        -> Bool
-    {
-        for w in 0..<words where (a[w] ^ b[w]) & mask[w] != 0 { return false }
-        return true
     }
 
     /// Whether the engine's step gives what the cache gave.

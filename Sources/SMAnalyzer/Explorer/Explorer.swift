@@ -152,21 +152,14 @@ public final class Explorer: Sendable {
                 secondsPerState.map { Double(frontier.count) * $0 >= Self.parallelWork && frontier.count >= Self.parallelLayer }
                 ?? (frontier.count >= Self.parallelLayerUntimed)
             let busy = all.count > 1 && shared ? all.count : 1
+            // One thread's layers are timed, when big enough to say something.
+            let started = busy == 1 && frontier.count >= Self.timedLayer ? ContinuousClock.now : nil
             if busy == 1 && frontier.count < Self.parallelLayer {
-                if frontier.count >= Self.timedLayer {
-                    let started = ContinuousClock.now
-                    for id in frontier { first.expand(id, depth: depth) }
-                    secondsPerState = (ContinuousClock.now - started).seconds / Double(frontier.count)
-                } else {
-                    for id in frontier { first.expand(id, depth: depth) }
-                }
-            } else if busy == 1 {
-                let started = ContinuousClock.now
-                expand(frontier, depth: depth, workers: workers, busy: busy, monitor: monitor, store: store)
-                secondsPerState = (ContinuousClock.now - started).seconds / Double(frontier.count)
+                for id in frontier { first.expand(id, depth: depth) }
             } else {
                 expand(frontier, depth: depth, workers: workers, busy: busy, monitor: monitor, store: store)
             }
+            if let started { secondsPerState = (ContinuousClock.now - started).seconds / Double(frontier.count) }
             // The first worker's additions become the frontier by a swap, the others' are appended.
             frontier.removeAll(keepingCapacity: true)
             swap(&frontier, &first.tally.pointee.added)
@@ -185,9 +178,7 @@ public final class Explorer: Sendable {
                 break
             }
             if first.tally.pointee.choiceLimitHit || (busy > 1 && all.contains(where: \.tally.pointee.choiceLimitHit)) {
-                exploration.stop(
-                    "some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried"
-                )
+                exploration.stop(choiceLimitReason)
             }
         }
         return depth
@@ -241,11 +232,7 @@ public final class Explorer: Sendable {
             // Expanded: freed now if it has no open child, else when its last one is done.
             store.finish(id)
         }
-        if worker.tally.pointee.choiceLimitHit {
-            exploration.stop(
-                "some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried"
-            )
-        }
+        if worker.tally.pointee.choiceLimitHit { exploration.stop(choiceLimitReason) }
         summarize(store.filter, depthLimit: options.maximumSearchDepth, truncated: truncated, in: exploration)
         return deepest
     }
@@ -282,11 +269,7 @@ public final class Explorer: Sendable {
             layerSize = store.sealLayer()
             if layerSize > 0 { depth += 1 }
         }
-        if worker.tally.pointee.choiceLimitHit {
-            exploration.stop(
-                "some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried"
-            )
-        }
+        if worker.tally.pointee.choiceLimitHit { exploration.stop(choiceLimitReason) }
         summarize(store.filter, depthLimit: nil, truncated: 0, in: exploration)
         return depth
     }
@@ -297,6 +280,11 @@ public final class Explorer: Sendable {
             stored: filter.stored, expectedCoverage: filter.expectedCoverage,
             depthLimit: depthLimit, truncated: truncated)
         exploration.stop(exploration.bitstate!.description, alongside: true)
+    }
+
+    /// Why a search is incomplete when some configuration and event had too many combinations of choices.
+    private var choiceLimitReason: String {
+        "some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried"
     }
 
     private func makeStore() -> (any VisitedStore)? {
@@ -408,12 +396,6 @@ public final class Explorer: Sendable {
         var z = (value ^ seed) &* 0xBF58_476D_1CE4_E5B9
         z ^= z >> 31
         return z &* 0x94D0_49BB_1331_11EB
-    }
-
-    @inline(__always)
-    static func equal(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ words: Int) -> Bool {
-        for w in 0..<words where a[w] != b[w] { return false }
-        return true
     }
 }
 

@@ -99,14 +99,20 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
     private func writeAll(_ words: [UInt64], at offset: Int) -> Bool {
         guard file >= 0 else { return false }
         return words.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let written = pwrite(file, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
-                if written <= 0 { return false }
-                done += written
-            }
-            return true
+            Self.transfersAll(raw.count) { pwrite(file, raw.baseAddress! + $0, raw.count - $0, off_t(offset + $0)) }
         }
+    }
+
+    /// Repeats a `pread` or `pwrite` (given the bytes done so far, it returns how many more it moved) until
+    /// `count` bytes are moved; false when one moves nothing or fails.
+    private static func transfersAll(_ count: Int, _ step: (Int) -> Int) -> Bool {
+        var done = 0
+        while done < count {
+            let moved = step(done)
+            if moved <= 0 { return false }
+            done += moved
+        }
+        return true
     }
 
     /// Ends the layer being written and starts the next; the number of states the ended layer holds.
@@ -135,13 +141,7 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
     private func readAll(into words: inout [UInt64], at offset: Int) -> Bool {
         guard file >= 0 else { return false }
         return words.withUnsafeMutableBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let read = pread(file, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
-                if read <= 0 { return false }
-                done += read
-            }
-            return true
+            Self.transfersAll(raw.count) { pread(file, raw.baseAddress! + $0, raw.count - $0, off_t(offset + $0)) }
         }
     }
 

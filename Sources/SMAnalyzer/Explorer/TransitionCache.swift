@@ -73,12 +73,7 @@ final class TransitionCache {
 
     @inline(__always)
     private func slot(_ instance: Int, _ key: UnsafePointer<UInt64>) -> Int {
-        var hash = UInt64(instance) &* 0x9E37_79B9_7F4A_7C15
-        let mask = masks + instance * words
-        for w in 0..<words {
-            hash = (hash ^ (key[w] & mask[w])) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 31
-        }
+        let hash = PackedKey.mix(key, under: masks + instance * words, words, from: UInt64(instance) &* PackedKey.golden)
         return Int(truncatingIfNeeded: hash >> 16) & (slotCount - 1)
     }
 
@@ -102,8 +97,7 @@ final class TransitionCache {
         let tag = tags[s]
         guard tag == Int32(instance + 1) || tag == -Int32(instance + 1) else { return .unknown }
         let mask = masks + instance * words
-        let key = keys + s * words
-        for w in 0..<words where key[w] != parent[w] & mask[w] { return .unknown }
+        guard PackedKey.isProjection(keys + s * words, of: parent, under: mask, words) else { return .unknown }
         hits[instance] += 1
         guard tag > 0 else { return .unhandled }
         let result = results + s * words

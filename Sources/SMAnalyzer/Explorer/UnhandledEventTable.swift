@@ -47,11 +47,7 @@ final class UnhandledEventTable {
 
     @inline(__always)
     private func slot(_ key: UnsafePointer<UInt64>) -> Int {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for w in 0..<keyWords {
-            hash = (hash ^ (key[w] & mask[w])) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 31
-        }
+        let hash = PackedKey.mix(key, under: mask, keyWords, from: PackedKey.golden)
         return Int(truncatingIfNeeded: hash >> 20) & (slotCount - 1)
     }
 
@@ -62,8 +58,7 @@ final class UnhandledEventTable {
         if lookups == Self.trialLookups && hits < Self.trialLookups / 2 { isUseful = false }
         let s = slot(key)
         guard filled[s] else { return nil }
-        let stored = keys + s * keyWords
-        for w in 0..<keyWords where stored[w] != key[w] & mask[w] { return nil }
+        guard PackedKey.isProjection(keys + s * keyWords, of: key, under: mask, keyWords) else { return nil }
         hits += 1
         return UnsafePointer(unhandled + s * eventWords)
     }

@@ -35,12 +35,7 @@ final class WideHashedVisitedStore: VisitedStore, @unchecked Sendable {
 
     @inline(__always)
     private func hash(_ key: UnsafePointer<UInt64>) -> Int {
-        var h: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for w in 0..<keyWords {
-            h = (h ^ key[w]) &* 0xBF58_476D_1CE4_E5B9
-            h ^= h >> 31
-        }
-        return Int(truncatingIfNeeded: h)
+        Int(truncatingIfNeeded: PackedKey.mix(key, keyWords, from: PackedKey.golden))
     }
 
     @inline(__always)

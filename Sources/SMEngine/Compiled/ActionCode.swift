@@ -51,13 +51,13 @@ struct ActionCode: @unchecked Sendable {
         starts.append(Int32(builder.code.count))
         transitionCount = Int32(transitions.count)
         stateCount = Int32(entries.count)
-        instructions = Self.copy(builder.code)
-        listStart = Self.copy(starts)
-        programs = Self.copy(builder.programs.map { Unmanaged.passUnretained($0) })
-        assignmentVariable = Self.copy(builder.assignmentVariable)
-        assignmentProgram = Self.copy(builder.assignmentProgram)
-        assignmentSite = Self.copy(builder.assignmentSite)
-        sites = Self.copy(builder.sites.map { Unmanaged.passUnretained($0) })
+        instructions = HotTables.copy(builder.code)
+        listStart = HotTables.copy(starts)
+        programs = HotTables.copy(builder.programs.map { Unmanaged.passUnretained($0) })
+        assignmentVariable = HotTables.copy(builder.assignmentVariable)
+        assignmentProgram = HotTables.copy(builder.assignmentProgram)
+        assignmentSite = HotTables.copy(builder.assignmentSite)
+        sites = HotTables.copy(builder.sites.map { Unmanaged.passUnretained($0) })
     }
 
     /// The code of a transition's actions, a state's entry or a state's exit.
@@ -72,12 +72,6 @@ struct ActionCode: @unchecked Sendable {
     func deallocate() {
         instructions.deallocate(); listStart.deallocate(); programs.deallocate(); assignmentVariable.deallocate()
         assignmentProgram.deallocate(); assignmentSite.deallocate(); sites.deallocate()
-    }
-
-    private static func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
-        let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, array.count))
-        _ = UnsafeMutableBufferPointer(start: pointer, count: array.count).initialize(from: array)
-        return pointer
     }
 
     /// Lays out the instructions of action lists, nested `if`s as jumps.

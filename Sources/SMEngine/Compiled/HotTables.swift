@@ -87,7 +87,7 @@ struct HotTables: @unchecked Sendable {
                 return nil
             })
         hasActions = Self.copy(machine.transitions.map { !$0.actions.isEmpty })
-        actionCode = ActionCode(transitions: machine.transitionActions, entries: machine.entryActions, exits: machine.exitActions)
+        actionCode = ActionCode(transitions: machine.transitions.map(\.actions), entries: machine.entryActions, exits: machine.exitActions)
         isOneOf = Self.copy(machine.transitions.map { $0.isOneOf && $0.options.count > 1 })
         var base: [Int32] = []
         var dynamic: [Bool] = []
@@ -110,7 +110,8 @@ struct HotTables: @unchecked Sendable {
         optionEntryPool = Self.copy(entryPool)
     }
 
-    private static func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
+    /// A raw copy of an array, for tables the step reads (freed by `deallocate`).
+    static func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
         let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, array.count))
         _ = UnsafeMutableBufferPointer(start: pointer, count: array.count).initialize(from: array)
         return pointer

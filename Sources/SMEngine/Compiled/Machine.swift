@@ -35,8 +35,6 @@ public final class Machine: Sendable {
     package let eventlessCandidateWords: [UInt64]
 
     // MARK: Data
-    /// Each transition's actions, apart from the transition: the step reads them without retaining the transition.
-    let transitionActions: [[CompiledAction]]
     package let entryActions: [[CompiledAction]]
     package let exitActions: [[CompiledAction]]
     let hasEntryActions: [Bool]
@@ -102,7 +100,6 @@ public final class Machine: Sendable {
         eventCandidateWords = candidates.flatMap(\.words)
         eventlessCandidateWords = eventlessLeaves.words
         transitions = spec.transitions.map { CompiledTransition($0, tree: tree) }
-        transitionActions = transitions.map(\.actions)
         hot = HotTables(machine: self)
     }
 

@@ -152,9 +152,7 @@
         let words = core.words
         let candidates = core.hot.eventCandidateWords + event * words
         for w in 0..<words where candidates[w] & savedConfiguration[w] != 0 { return false }
-        if let coverage = core.coverage {
-            for w in 0..<words { coverage.unhandledIn[event * words + w] |= savedConfiguration[w] }
-        }
+        recordUnhandledInCheckpoint(event)
         return true
     }
 
