@@ -10,8 +10,11 @@ final class ExplorationWorker {
     private let context: StepContext
     private let cache: TransitionCache?
     private let unhandledTable: UnhandledEventTable
-    /// The events that have instances, each once: what the unhandled-event table records.
+    /// The events that have instances, each once, as a list and as a bitset: what the unhandled-event table records.
     private let instanceEventList: [Int]
+    private let instanceEventMask: UnsafeMutablePointer<UInt64>
+    /// The unhandled events of the state being expanded, when the table is not used.
+    private let unhandledScratch: UnsafeMutablePointer<UInt64>
     /// What this worker found and holds, behind a pointer: as stored properties of a class, every change would
     /// pay a run-time exclusivity check, and this changes on every step.
     let tally: UnsafeMutablePointer<Tally>
@@ -29,6 +32,9 @@ final class ExplorationWorker {
     private let configurationMask: UnsafeMutablePointer<UInt64>
     private let checkpointKey: UnsafeMutablePointer<UInt64>
     private var hasCheckpoint = false
+    /// Whether the context holds the checkpointed state as it was saved: the first step from a decoded state
+    /// need not restore it.
+    private var isAtCheckpoint = false
 
     struct Tally {
         /// What this worker found, merged with the others' once at the end.
@@ -41,8 +47,9 @@ final class ExplorationWorker {
         var choiceLimitHit = false
         var cacheMismatches = 0
         var successors = KeyBuffer()
-        /// See `isIgnored`.
+        /// See `findUnhandled`.
         var skipsFirst = true
+        var skippingDecided = false
         var eventsChecked = 0
         var eventsIgnored = 0
     }
@@ -56,6 +63,11 @@ final class ExplorationWorker {
         var seen = Set<Int>()
         instanceEventList = explorer.eventInstances.map(\.event).filter { seen.insert($0).inserted }
         context = StepContext(machine: explorer.machine)
+        instanceEventMask = .allocate(capacity: context.eventWords)
+        instanceEventMask.initialize(repeating: 0, count: context.eventWords)
+        for event in instanceEventList { instanceEventMask[event >> 6] |= 1 << UInt64(event & 63) }
+        unhandledScratch = .allocate(capacity: context.eventWords)
+        unhandledScratch.initialize(repeating: 0, count: context.eventWords)
         context.recorder = CoverageRecorder(machine: explorer.machine, checksOverlaps: true, checksInvariants: true)
         context.trackPackedKey(with: codec)
         tally = .allocate(capacity: 1)
@@ -80,6 +92,8 @@ final class ExplorationWorker {
         configurationMask.deallocate()
         checkpointKey.deallocate()
         instanceEvents.deallocate()
+        instanceEventMask.deallocate()
+        unhandledScratch.deallocate()
     }
 
     /// Steps the transition cache answered.
@@ -111,6 +125,7 @@ final class ExplorationWorker {
             checkpointKey.update(from: parentKey, count: words)
             hasCheckpoint = true
             context.checkpoint()
+            isAtCheckpoint = true
             decoded = true
         }
         // The events this configuration leaves unhandled, from the table when an earlier state had the same
@@ -121,23 +136,18 @@ final class ExplorationWorker {
                 unhandled = unhandledTable.lookup(parentKey)
                 if unhandled == nil {
                     decodeParent()
-                    unhandled = unhandledTable.fill(parentKey, events: instanceEventList) { isIgnored($0) }
+                    unhandled = unhandledTable.fill(parentKey) { findUnhandled(into: $0) }
                 }
             } else {
                 decodeParent()
+                findUnhandled(into: unhandledScratch)
+                unhandled = UnsafePointer(unhandledScratch)
             }
         }
         tally.pointee.successors.removeAll()
         var progressed = false
         for instanceIndex in 0..<instanceCount {
-            if tally.pointee.skipsFirst {
-                let event = instanceEvents[instanceIndex]
-                if let unhandled {
-                    if UnhandledEventTable.contains(unhandled, event) { continue }
-                } else if isIgnored(event) {
-                    continue
-                }
-            }
+            if let unhandled, UnhandledEventTable.contains(unhandled, instanceEvents[instanceIndex]) { continue }
             let cacheable = cache?.isCacheable(instanceIndex) ?? false
             if cacheable {
                 switch cache!.successor(instanceIndex, of: parentKey, into: cachedKey) {
@@ -162,7 +172,7 @@ final class ExplorationWorker {
                 }
             }
             decodeParent()
-            if !tally.pointee.skipsFirst && isIgnored(instanceEvents[instanceIndex]) { continue }
+            if unhandled == nil && context.ignoresInCheckpoint(instanceEvents[instanceIndex]) { continue }
             let instance = explorer.eventInstances[instanceIndex]
             var values: [Int] = []
             var combinations = 0
@@ -172,7 +182,8 @@ final class ExplorationWorker {
                     tally.pointee.choiceLimitHit = true
                     break
                 }
-                context.restoreCheckpoint()
+                if !isAtCheckpoint { context.restoreCheckpoint() }
+                isAtCheckpoint = false
                 context.useChoices(values)
                 let overlapsBefore = context.recordedOverlapCount
                 do {
@@ -218,21 +229,21 @@ final class ExplorationWorker {
         }
     }
 
-    /// Whether the event goes unhandled in the checkpointed state (see `StepContext.ignoresInCheckpoint`).
+    /// Writes the events with instances that the checkpointed state leaves unhandled (see
+    /// `StepContext.unhandledEventsInCheckpoint`).
     ///
-    /// `skipsFirst` says whether to decode each state and skip the events it ignores before asking the cache, or
-    /// to ask the cache first. Decided on the first states: skipping first pays when many events go unhandled
-    /// (many regions, an event each), asking first when the cache answers nearly everything.
-    private func isIgnored(_ event: Int) -> Bool {
-        let ignored = context.ignoresInCheckpoint(event)
-        if tally.pointee.skipsFirst {
-            tally.pointee.eventsChecked += 1
-            if ignored { tally.pointee.eventsIgnored += 1 }
-            if tally.pointee.eventsChecked == 1 << 16 {
-                tally.pointee.skipsFirst = tally.pointee.eventsIgnored >= tally.pointee.eventsChecked / 8
-            }
+    /// `skipsFirst` says whether to decode each state and skip the events it leaves unhandled before asking the
+    /// cache, or to ask the cache first. Decided on the first states: skipping first pays when many events go
+    /// unhandled (many regions, an event each), asking first when the cache answers nearly everything.
+    private func findUnhandled(into bits: UnsafeMutablePointer<UInt64>) {
+        context.unhandledEventsInCheckpoint(among: instanceEventMask, into: bits)
+        guard !tally.pointee.skippingDecided else { return }
+        tally.pointee.eventsChecked += instanceEventList.count
+        for w in 0..<context.eventWords { tally.pointee.eventsIgnored += bits[w].nonzeroBitCount }
+        if tally.pointee.eventsChecked >= 1 << 16 {
+            tally.pointee.skippingDecided = true
+            tally.pointee.skipsFirst = tally.pointee.eventsIgnored >= tally.pointee.eventsChecked / 8
         }
-        return ignored
     }
 
     /// Inserts the successors found; returns whether any differs from the parent.
@@ -263,12 +274,14 @@ final class ExplorationWorker {
     /// Checks a configuration reached for the first time (its invariants), when the spec has any.
     func checkNew(_ id: UInt64, key: UnsafePointer<UInt64>, depth: Int) {
         guard tally.pointee.results.invariantCount > 0 else { return }
+        isAtCheckpoint = false
         codec.decode(key, into: context)
         tally.pointee.results.checkNewState(id, depth: depth, context: context)
     }
 
     /// Whether the engine's step gives what the cache gave.
     private func engineAgrees(_ instance: EventInstance, _ cached: UnsafePointer<UInt64>) -> Bool {
+        isAtCheckpoint = false
         context.restoreCheckpoint()
         context.useChoices([])
         guard (try? context.process(instance)) != nil, let key = context.trackedKey else { return false }

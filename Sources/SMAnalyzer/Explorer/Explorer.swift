@@ -152,22 +152,30 @@ public final class Explorer: Sendable {
                 secondsPerState.map { Double(frontier.count) * $0 >= Self.parallelWork && frontier.count >= Self.parallelLayer }
                 ?? (frontier.count >= Self.parallelLayerUntimed)
             let busy = all.count > 1 && shared ? all.count : 1
-            // One thread's layers are timed, when big enough to say something.
-            let started = busy == 1 && frontier.count >= Self.timedLayer ? ContinuousClock.now : nil
+            // One thread's layers are timed, when big enough to say something. (In nanoseconds: an optional
+            // `ContinuousClock.Instant` costs calls through its value witnesses on every layer of a deep chain.)
+            let timed = busy == 1 && frontier.count >= Self.timedLayer
+            let started = timed ? DispatchTime.now().uptimeNanoseconds : 0
             if busy == 1 && frontier.count < Self.parallelLayer {
                 for id in frontier { first.expand(id, depth: depth) }
             } else {
                 expand(frontier, depth: depth, workers: workers, busy: busy, monitor: monitor, store: store)
             }
-            if let started { secondsPerState = (ContinuousClock.now - started).seconds / Double(frontier.count) }
+            if timed {
+                secondsPerState = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 / Double(frontier.count)
+            }
             // The first worker's additions become the frontier by a swap, the others' are appended.
-            frontier.removeAll(keepingCapacity: true)
+            frontier.removeLast(frontier.count)
             swap(&frontier, &first.tally.pointee.added)
             for index in 1..<busy {
                 frontier.append(contentsOf: all[index].tally.pointee.added)
                 all[index].tally.pointee.added.removeAll(keepingCapacity: true)
             }
-            if let reason = insertOverflow(all, store: store, depth: depth, into: &frontier) {
+            // Only the threads that expanded this layer can have keys waiting (checked here: a call per layer
+            // shows on a chain of millions).
+            if (0..<busy).contains(where: { !all[$0].tally.pointee.overflow.isEmpty }),
+                let reason = insertOverflow(all, store: store, depth: depth, into: &frontier)
+            {
                 exploration.stop(reason)
                 break
             }
@@ -347,7 +355,6 @@ public final class Explorer: Sendable {
     private func insertOverflow(_ workers: [ExplorationWorker], store: any VisitedStore, depth: Int, into frontier: inout [UInt64])
         -> String?
     {
-        guard workers.contains(where: { !$0.tally.pointee.overflow.isEmpty }) else { return nil }
         let overflow = workers.flatMap(\.tally.pointee.overflow)
         for worker in workers { worker.tally.pointee.overflow.removeAll(keepingCapacity: true) }
         let key = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)

@@ -63,14 +63,13 @@ final class UnhandledEventTable {
         return UnsafePointer(unhandled + s * eventWords)
     }
 
-    /// Records which of `events` the configuration in `key` leaves unhandled: `isUnhandled` is asked once for each.
-    func fill(_ key: UnsafePointer<UInt64>, events: [Int], isUnhandled: (Int) -> Bool) -> UnsafePointer<UInt64> {
+    /// Records the unhandled events of the configuration in `key`, which `find` writes into the entry.
+    func fill(_ key: UnsafePointer<UInt64>, _ find: (UnsafeMutablePointer<UInt64>) -> Void) -> UnsafePointer<UInt64> {
         let s = slot(key)
         filled[s] = true
         for w in 0..<keyWords { keys[s * keyWords + w] = key[w] & mask[w] }
         let bits = unhandled + s * eventWords
-        for w in 0..<eventWords { bits[w] = 0 }
-        for event in events where isUnhandled(event) { bits[event >> 6] |= 1 << UInt64(event & 63) }
+        find(bits)
         return UnsafePointer(bits)
     }
 

@@ -156,6 +156,37 @@
         return true
     }
 
+    /// Words of a bitset over events, as `unhandledEventsInCheckpoint` reads and writes them.
+    package var eventWords: Int { core.hot.eventWords }
+
+    /// `ignoresInCheckpoint` for every event of `events` (a bitset of `eventWords` words) at once, written to
+    /// `unhandled`: one pass over the active leaves instead of one over the states per event.
+    package func unhandledEventsInCheckpoint(among events: UnsafePointer<UInt64>, into unhandled: UnsafeMutablePointer<UInt64>) {
+        let hot = core.hot
+        let eventWords = hot.eventWords
+        if savedHalted || core.unhandledIsError {
+            for e in 0..<eventWords { unhandled[e] = savedHalted ? events[e] : 0 }
+            return
+        }
+        for e in 0..<eventWords { unhandled[e] = events[e] }
+        for w in 0..<core.words {
+            var bits = savedConfiguration[w]
+            while bits != 0 {
+                let leafEvents = hot.leafEventWords + (w << 6 | bits.trailingZeroBitCount) * eventWords
+                bits &= bits - 1
+                for e in 0..<eventWords { unhandled[e] &= ~leafEvents[e] }
+            }
+        }
+        guard core.coverage != nil else { return }
+        for e in 0..<eventWords {
+            var bits = unhandled[e]
+            while bits != 0 {
+                recordUnhandledInCheckpoint(e << 6 | bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+    }
+
     /// Makes the configuration (and whether the machine halted) that of the last `checkpoint()`, leaving the rest:
     /// with `StateCodec.decodeData`, a state whose configuration is the checkpoint's is loaded without walking the
     /// state tree.
