@@ -36,15 +36,23 @@ package struct StateCodec: Sendable {
     let deepFields: [[(state: Int, field: Field)]]
     /// Whether the machine has a top-level final state (only then can a decoded state be halted).
     private let haltable: Bool
-    /// Flat tables for decoding: per state, 1 for a compound state with a field, 2 for a parallel state, 0 else;
-    /// its non-history children in `childrenPool[childrenStart[s] ..< childrenStart[s + 1]]`; and for compound
-    /// states the field as word, shift and mask.
-    private let decodeKind: [UInt8]
-    private let childrenStart: [Int32]
-    private let childrenPool: [Int32]
-    private let fieldWord: [Int32]
-    private let fieldShift: [UInt64]
-    private let fieldMask: [UInt64]
+    /// Flat tables for decoding, so a state's configuration comes from one pass over the child fields:
+    /// - `decodeBase`: the states active in every configuration (the root, and below it through parallel states);
+    /// - per child field, in document order (a field's state is decided before its own field is read): the state
+    ///   it belongs to, where it lies in the key, and its choices' range in `choiceStart`;
+    /// - per choice, the states it activates in `activatedPool[activatedStart[c] ..< activatedStart[c + 1]]`: the
+    ///   child itself and, through parallel states, its descendants down to the next states with fields.
+    private let decodeBase: [UInt64]
+    private let decodeFields: [DecodeField]
+    private let activatedStart: [Int32]
+    private let activatedPool: [Int32]
+
+    private struct DecodeField: Sendable {
+        let state: Int32
+        let field: Field
+        let firstChoice: Int32
+        let choiceCount: Int32
+    }
 
     package init(machine: Machine) {
         self.machine = machine
@@ -85,21 +93,44 @@ package struct StateCodec: Sendable {
         historyFields = history
         deepFields = deep
         haltable = tree.children[0].contains { tree.kind[$0] == .final }
-        var kinds: [UInt8] = []
+        // What a state activates with it: itself and, below parallel states, every state down to those with fields.
+        func activated(_ state: Int) -> [Int32] {
+            var found: [Int32] = []
+            var stack = [state]
+            while let next = stack.popLast() {
+                found.append(Int32(next))
+                if childField[next] == nil && tree.kind[next] == .parallel {
+                    stack += tree.children[next].filter { tree.kind[$0] != .history }.reversed()
+                }
+            }
+            return found
+        }
+        var base = [UInt64](repeating: 0, count: tree.words)
+        for state in activated(0) { base[Int(state) >> 6] |= 1 << UInt64(state & 63) }
+        var fields: [DecodeField] = []
         var start: [Int32] = [0]
         var pool: [Int32] = []
-        for state in 0..<tree.count {
-            let children = tree.children[state].filter { tree.kind[$0] != .history }
-            kinds.append(childField[state] != nil ? 1 : (tree.kind[state] == .parallel ? 2 : 0))
-            pool += children.map { Int32($0) }
-            start.append(Int32(pool.count))
+        // Document order, parents first, without recursion.
+        var order: [Int] = []
+        var stack = [0]
+        while let state = stack.popLast() {
+            order.append(state)
+            stack += tree.children[state].reversed()
         }
-        decodeKind = kinds
-        childrenStart = start
-        childrenPool = pool
-        fieldWord = childField.map { Int32($0?.word ?? 0) }
-        fieldShift = childField.map { $0?.shift ?? 0 }
-        fieldMask = childField.map { $0?.mask ?? 0 }
+        for state in order {
+            guard let field = childField[state] else { continue }
+            fields.append(
+                DecodeField(
+                    state: Int32(state), field: field, firstChoice: Int32(start.count - 1), choiceCount: Int32(selectable[state].count)))
+            for choice in selectable[state] {
+                pool += activated(choice)
+                start.append(Int32(pool.count))
+            }
+        }
+        decodeBase = base
+        decodeFields = fields
+        activatedStart = start
+        activatedPool = pool
         words = layout.wordCount
         bits = layout.usedBits
     }
@@ -189,30 +220,14 @@ package struct StateCodec: Sendable {
     /// Makes the state packed in `key` the context's current state.
     package func decode(_ key: UnsafePointer<UInt64>, into context: StepContext) {
         let configuration = context.configuration
-        for w in 0..<stateWords { configuration[w] = 0 }
-        // The configuration from the child fields, top down, with the flat tables (this runs once per explored state).
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(1, machine.stateCount)) { stack in
-            var top = 0
-            stack[0] = 0
-            while top >= 0 {
-                let state = Int(stack[top])
-                top -= 1
-                configuration[state >> 6] |= 1 << UInt64(state & 63)
-                switch decodeKind[state] {
-                case 1:
-                    let start = Int(childrenStart[state])
-                    let count = Int(childrenStart[state + 1]) - start
-                    let index = Int(truncatingIfNeeded: (key[Int(fieldWord[state])] >> fieldShift[state]) & fieldMask[state])
-                    top += 1
-                    stack[top] = childrenPool[start + min(index, count - 1)]
-                case 2:
-                    for i in Int(childrenStart[state])..<Int(childrenStart[state + 1]) {
-                        top += 1
-                        stack[top] = childrenPool[i]
-                    }
-                default:
-                    break
-                }
+        for w in 0..<stateWords { configuration[w] = decodeBase[w] }
+        for field in decodeFields {
+            let state = Int(field.state)
+            guard configuration[state >> 6] & (1 << UInt64(state & 63)) != 0 else { continue }
+            let choice = Int(field.firstChoice) + min(read(field.field, key), Int(field.choiceCount) - 1)
+            for i in Int(activatedStart[choice])..<Int(activatedStart[choice + 1]) {
+                let active = Int(activatedPool[i])
+                configuration[active >> 6] |= 1 << UInt64(active & 63)
             }
         }
         if haltable { context.core.isHalted = context.core.computeHalted() }
