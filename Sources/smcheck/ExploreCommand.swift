@@ -14,7 +14,7 @@ struct ExploreCommand: ParsableCommand {
 
     @Flag(
         help:
-            "Print statistics: configurations, transitions, depth, states/s, steps the transition cache answered, bytes/state, peak memory."
+            "Print statistics: configurations, transitions, depth, states/s, steps the step plans answered without the engine, bytes/state, peak memory."
     )
     var stats = false
 
@@ -42,11 +42,9 @@ struct ExploreCommand: ParsableCommand {
             ("states/s", String(format: "%.0f", result.statesPerSecond)),
             (
                 "cached steps",
-                result.transitions == 0
-                    ? "0"
-                    : String(
-                        format: "%d (%.0f%% of the transitions)", result.cachedSteps,
-                        100 * Double(result.cachedSteps) / Double(result.transitions))
+                String(
+                    format: "%d of %d steps (%.0f%%)", result.cachedSteps, result.cachedSteps + result.engineSteps,
+                    100 * Double(result.cachedSteps) / Double(max(1, result.cachedSteps + result.engineSteps)))
             ),
             ("packed state", "\(result.codec.bits) bits in \(result.codec.words) word(s)"),
             ("bytes/state", String(format: "%.2f", result.bytesPerState)),

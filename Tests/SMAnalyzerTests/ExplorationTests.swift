@@ -307,13 +307,23 @@ struct TransitionCacheTests {
         #expect(cachedSomewhere > 100, "the cache answered steps on only \(cachedSomewhere) machines: the test would not exercise it")
     }
 
+    @Test("a counter's steps replay their plan: a guard and an assignment per state, the engine only at the start and the ends")
+    func countersArePlanned() throws {
+        let exploration = try Explorer(machine: try Machine(Generated.counter(maximum: 10_000))).run()
+        #expect(exploration.configurations == 10_001)
+        #expect(exploration.transitionCacheMismatches == 0)
+        // Each event's plan is recorded once and grows a branch where its guard first fails (n = 0, n = 10,000).
+        #expect(exploration.engineSteps <= 4, "the engine ran \(exploration.engineSteps) steps")
+        #expect(exploration.cachedSteps + exploration.engineSteps == 2 * 10_001)
+    }
+
     @Test("an event that touches one region is cached; one with a send is not")
     func footprints() throws {
         let rings = try Machine(Generated.rings([4, 4, 4]))
         let footprints = StateCodec(machine: rings).eventFootprints()
         #expect(footprints.prefix(3).allSatisfy { $0 != nil })
         // Each ring's event reads and writes exactly its ring's 2-bit field.
-        #expect(footprints.prefix(3).map { $0!.reduce(0) { $0 + $1.nonzeroBitCount } } == [2, 2, 2])
+        #expect(footprints.prefix(3).map { $0!.bits.reduce(0) { $0 + $1.nonzeroBitCount } } == [2, 2, 2])
         let exploration = try Explorer(machine: rings).run()
         #expect(exploration.cachedSteps > exploration.transitions / 2)
         let sending = try Machine(

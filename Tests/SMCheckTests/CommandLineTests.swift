@@ -121,7 +121,7 @@ struct CommandLineTests {
             ])
         #expect(output.standardOutput.contains("configurations  126\n"))
         #expect(output.standardOutput.contains("transitions     561\n"))
-        #expect(output.standardOutput.contains("cached steps    79 (14% of the transitions)\n"))
+        #expect(output.standardOutput.contains("cached steps    486 of 561 steps (87%)\n"))
     }
 
     @Test("smcheck schema prints the committed schema")

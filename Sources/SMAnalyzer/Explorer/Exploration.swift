@@ -156,9 +156,13 @@ public final class Exploration {
         }
     }
 
-    /// Steps the transition cache answered without running the engine.
+    /// Steps (a configuration, an event instance and its choices) the step plans answered without running the engine
+    /// (`StepPlanCache`), whether they took a transition or handled nothing.
     public internal(set) var cachedSteps = 0
-    /// With `verifiesTransitionCache`: cached steps the engine computed differently (0 unless the cache is wrong).
+    /// Steps the engine ran: those no plan could answer yet, and those that cannot be planned.
+    public internal(set) var engineSteps = 0
+    /// Planned steps the engine computed differently, found by `verifiesTransitionCache` or while recording (0 unless
+    /// the plans are wrong).
     public internal(set) var transitionCacheMismatches = 0
     /// The start itself failed (an error in the initial macrostep).
     public internal(set) var startError: EngineError?

@@ -21,10 +21,11 @@ public struct ExplorationOptions: Sendable {
     /// hashed one when it fits in a word, the wide one otherwise. Forcing one is for tests and diagnosis: all must
     /// find the same configurations (a forced store the key does not fit falls back to the automatic choice).
     public var store: StoreChoice = .automatic
-    /// Cache steps projected on event footprints (see `StateCodec.eventFootprints()`), so that an event touching one
-    /// parallel region is computed once per state of that region rather than once per configuration.
+    /// Compile steps into plans per event and control state under the event's footprint (`StepPlanCache`), and
+    /// replay them on packed states instead of running the engine: an event touching one parallel region is planned
+    /// once per state of that region, and a counter's step becomes an assignment.
     public var cachesTransitions = true
-    /// Also run the engine on every step the cache answers and count where they differ
+    /// Also run the engine on every step a plan answers and count where they differ
     /// (`Exploration.transitionCacheMismatches`); an internal consistency check that tests switch on.
     public var verifiesTransitionCache = false
 

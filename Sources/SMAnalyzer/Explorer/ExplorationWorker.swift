@@ -1,27 +1,31 @@
 @_spi(Stepping) import SMEngine
 
-/// One thread's tools, kept for the whole exploration: a step context, a transition cache, buffers, and what it
-/// found so far. Nothing here is allocated per layer or per state, so a deep, narrow state space (a layer of one
-/// state, two million times) costs its steps and little else.
+/// One thread's tools, kept for the whole exploration: a step context, the step plans, buffers, and what it found
+/// so far. Nothing here is allocated per layer or per state, so a deep, narrow state space (a layer of one state,
+/// two million times) costs its steps and little else.
 final class ExplorationWorker {
     private let explorer: Explorer
     private let codec: StateCodec
     private let store: any VisitedStore
     private let context: StepContext
-    private let cache: TransitionCache?
-    private let unhandledTable: UnhandledEventTable
-    /// The events that have instances, each once, as a list and as a bitset: what the unhandled-event table records.
-    private let instanceEventList: [Int]
+    private let plans: StepPlanCache?
+    /// Where the engine records a step for the plans.
+    private let trace: UnsafeMutablePointer<StepTrace>
+    /// Whether events no active state has a transition for are skipped: they go unhandled, unless the spec makes
+    /// that an error (which the engine must report).
+    private let skipsUnhandled: Bool
+    private let possibleEventFilter: PossibleEvents
+    /// The events some active state of the state being expanded has transitions for (`PossibleEvents`).
+    private let possibleEvents: UnsafeMutablePointer<UInt64>
+    /// The events that have instances, as a bitset: what filtering possible events can leave out.
     private let instanceEventMask: UnsafeMutablePointer<UInt64>
-    /// The unhandled events of the state being expanded, when the table is not used.
-    private let unhandledScratch: UnsafeMutablePointer<UInt64>
     /// What this worker found and holds, behind a pointer: as stored properties of a class, every change would
     /// pay a run-time exclusivity check, and this changes on every step.
     let tally: UnsafeMutablePointer<Tally>
-    /// The parent's key, then room for a successor's key from the cache.
+    /// The parent's key, then room for a successor's key from a plan.
     private let parentKey: UnsafeMutablePointer<UInt64>
     /// Copied out of the options once: reading `explorer.options` in the hot loop copies the whole struct.
-    private let verifiesTransitionCache: Bool
+    private let verifiesPlans: Bool
     private let maximumChoiceCombinations: Int
     /// Each event instance's event, so the loop over instances touches no array of structs holding references
     /// (each such read costs a retain and a release).
@@ -45,39 +49,44 @@ final class ExplorationWorker {
         var overflow: [(key: UInt64, parent: UInt64)] = []
         var transitions = 0
         var choiceLimitHit = false
-        var cacheMismatches = 0
+        var planMismatches = 0
+        /// Steps the engine ran (not counting those that check the plans).
+        var engineSteps = 0
         var successors = KeyBuffer()
-        /// See `findUnhandled`.
-        var skipsFirst = true
-        var skippingDecided = false
+        /// Whether events are filtered by `PossibleEvents` before stepping: decided on the first states, it pays when
+        /// many events go unhandled (many regions, an event each), not when nearly every event is handled anyway.
+        var filtersEvents = true
+        var filterDecided = false
         var eventsChecked = 0
-        var eventsIgnored = 0
+        var eventsFiltered = 0
     }
 
-    init(explorer: Explorer, store: any VisitedStore, cache: TransitionCache?) {
+    init(explorer: Explorer, store: any VisitedStore, footprints: [EventFootprint?]?) {
         self.explorer = explorer
         codec = explorer.codec
         self.store = store
-        self.cache = cache
-        unhandledTable = UnhandledEventTable(configurationMask: codec.configurationMask, eventCount: explorer.machine.eventCount)
-        var seen = Set<Int>()
-        instanceEventList = explorer.eventInstances.map(\.event).filter { seen.insert($0).inserted }
-        context = StepContext(machine: explorer.machine)
-        instanceEventMask = .allocate(capacity: context.eventWords)
-        instanceEventMask.initialize(repeating: 0, count: context.eventWords)
-        for event in instanceEventList { instanceEventMask[event >> 6] |= 1 << UInt64(event & 63) }
-        unhandledScratch = .allocate(capacity: context.eventWords)
-        unhandledScratch.initialize(repeating: 0, count: context.eventWords)
-        context.recorder = CoverageRecorder(machine: explorer.machine, checksOverlaps: true, checksInvariants: true)
+        let machine = explorer.machine
+        plans = footprints.flatMap { StepPlanCache(codec: explorer.codec, footprints: $0, instances: explorer.eventInstances) }
+        trace = .allocate(capacity: 1)
+        trace.initialize(to: StepTrace())
+        skipsUnhandled = machine.options.unhandled != .error
+        possibleEventFilter = PossibleEvents(codec: explorer.codec)
+        possibleEvents = .allocate(capacity: possibleEventFilter.eventWords)
+        possibleEvents.initialize(repeating: ~0, count: possibleEventFilter.eventWords)
+        instanceEventMask = .allocate(capacity: possibleEventFilter.eventWords)
+        instanceEventMask.initialize(repeating: 0, count: possibleEventFilter.eventWords)
+        for instance in explorer.eventInstances { instanceEventMask[instance.event >> 6] |= 1 << UInt64(instance.event & 63) }
+        context = StepContext(machine: machine)
+        context.recorder = CoverageRecorder(machine: machine, checksOverlaps: true, checksInvariants: true)
         context.trackPackedKey(with: codec)
         tally = .allocate(capacity: 1)
-        tally.initialize(to: Tally(results: WorkerResults(machine: explorer.machine)))
+        tally.initialize(to: Tally(results: WorkerResults(machine: machine)))
         parentKey = .allocate(capacity: 2 * codec.words)
         configurationMask = .allocate(capacity: codec.words)
         configurationMask.initialize(from: codec.configurationMask, count: codec.words)
         checkpointKey = .allocate(capacity: codec.words)
         checkpointKey.initialize(repeating: 0, count: codec.words)
-        verifiesTransitionCache = explorer.options.verifiesTransitionCache
+        verifiesPlans = explorer.options.verifiesTransitionCache
         maximumChoiceCombinations = explorer.options.maximumChoiceCombinations
         instanceCount = explorer.eventInstances.count
         instanceEvents = .allocate(capacity: max(1, instanceCount))
@@ -88,30 +97,34 @@ final class ExplorationWorker {
         tally.pointee.successors.deallocate()
         tally.deinitialize(count: 1)
         tally.deallocate()
+        trace.deinitialize(count: 1)
+        trace.deallocate()
         parentKey.deallocate()
         configurationMask.deallocate()
         checkpointKey.deallocate()
         instanceEvents.deallocate()
+        possibleEvents.deallocate()
         instanceEventMask.deallocate()
-        unhandledScratch.deallocate()
     }
 
-    /// Steps the transition cache answered.
-    var cachedSteps: Int { cache?.hitCount ?? 0 }
+    /// Steps the plans answered.
+    var cachedSteps: Int { plans?.hitCount ?? 0 }
+
+    /// Steps whose plan disagreed with the engine (0 unless the plans are wrong).
+    var planMismatches: Int { tally.pointee.planMismatches + (plans?.disagreements ?? 0) }
 
     /// The coverage this worker's steps recorded.
     var coverage: CoverageRecorder { context.recorder! }
 
-    /// Every event instance and choice combination from one configuration: first all the steps (the context tracks
-    /// the packed key, so a successor's key is ready when its step ends; the transition cache answers most steps of
-    /// parallel machines without running them; an event no active state handles is skipped), then all the inserts,
-    /// whose memory accesses overlap.
+    /// Every event instance and choice combination from one configuration: first all the steps (events no active
+    /// state has a transition for are skipped; the plans answer most of the others without the engine, which
+    /// otherwise runs on the decoded state and keeps the packed key up to date), then all the inserts, whose memory
+    /// accesses overlap.
     func expand(_ id: UInt64, depth: Int) {
         let words = codec.words
-        let cachedKey = parentKey + words
+        let plannedKey = parentKey + words
         store.key(of: id, into: parentKey)
-        // Decoded at once while skipping events pays, else on the first step the cache cannot answer: with
-        // parallel regions, often none.
+        // Decoded on the first step the plans cannot answer: with parallel regions, often none.
         var decoded = false
         func decodeParent() {
             guard !decoded else { return }
@@ -128,52 +141,50 @@ final class ExplorationWorker {
             isAtCheckpoint = true
             decoded = true
         }
-        // The events this configuration leaves unhandled, from the table when an earlier state had the same
-        // configuration (no decoding), else found on the decoded state (and remembered).
-        var unhandled: UnsafePointer<UInt64>?
-        if tally.pointee.skipsFirst {
-            if unhandledTable.isUseful {
-                unhandled = unhandledTable.lookup(parentKey)
-                if unhandled == nil {
-                    decodeParent()
-                    unhandled = unhandledTable.fill(parentKey) { findUnhandled(into: $0) }
-                }
-            } else {
-                decodeParent()
-                findUnhandled(into: unhandledScratch)
-                unhandled = UnsafePointer(unhandledScratch)
-            }
-        }
+        if skipsUnhandled && tally.pointee.filtersEvents { filterEvents() }
         tally.pointee.successors.removeAll()
         var progressed = false
-        for instanceIndex in 0..<instanceCount {
-            if let unhandled, UnhandledEventTable.contains(unhandled, instanceEvents[instanceIndex]) { continue }
-            let cacheable = cache?.isCacheable(instanceIndex) ?? false
-            if cacheable {
-                switch cache!.successor(instanceIndex, of: parentKey, into: cachedKey) {
+        // The plans answer what they can in one call; from the first instance they cannot, one at a time.
+        var first = 0
+        if let plans, !verifiesPlans {
+            first = plans.answer(
+                parentKey, possible: possibleEvents, successors: &tally.pointee.successors, transitions: &tally.pointee.transitions,
+                scratch: plannedKey, context: context)
+        }
+        for instanceIndex in first..<instanceCount {
+            let event = instanceEvents[instanceIndex]
+            // No active state has a transition for it: unhandled, and recorded nowhere (no leaf that handles it is
+            // active).
+            if possibleEvents[event >> 6] & (1 << UInt64(event & 63)) == 0 { continue }
+            let isPlanned = plans?.isPlanned(instanceIndex) ?? false
+            if isPlanned {
+                switch plans.unsafelyUnwrapped.successor(instanceIndex, of: parentKey, into: plannedKey) {
                 case .step:
-                    if verifiesTransitionCache {
+                    if verifiesPlans {
                         decodeParent()
-                        if !engineAgrees(explorer.eventInstances[instanceIndex], cachedKey) { tally.pointee.cacheMismatches += 1 }
+                        if !engineAgrees(explorer.eventInstances[instanceIndex], plannedKey, handled: true) {
+                            tally.pointee.planMismatches += 1
+                        }
                     }
                     tally.pointee.transitions += 1
-                    tally.pointee.successors.append(cachedKey, words: words)
+                    tally.pointee.successors.append(plannedKey, words: words)
                     continue
                 case .unhandled:
-                    // Recorded as the engine records an event no transition takes, in this configuration.
-                    decodeParent()
-                    if verifiesTransitionCache && !engineAgrees(explorer.eventInstances[instanceIndex], parentKey) {
-                        tally.pointee.cacheMismatches += 1
+                    if verifiesPlans {
+                        decodeParent()
+                        if !engineAgrees(explorer.eventInstances[instanceIndex], parentKey, handled: false) {
+                            tally.pointee.planMismatches += 1
+                        }
                     }
-                    context.recordUnhandledInCheckpoint(instanceEvents[instanceIndex])
+                    plans.unsafelyUnwrapped.recordUnhandled(instanceIndex, parentKey, in: context)
                     continue
                 case .unknown:
                     break
                 }
             }
             decodeParent()
-            if unhandled == nil && context.ignoresInCheckpoint(instanceEvents[instanceIndex]) { continue }
             let instance = explorer.eventInstances[instanceIndex]
+            let traces = isPlanned && plans.unsafelyUnwrapped.wantsTrace(instanceIndex)
             var values: [Int] = []
             var combinations = 0
             while true {
@@ -186,8 +197,11 @@ final class ExplorationWorker {
                 isAtCheckpoint = false
                 context.useChoices(values)
                 let overlapsBefore = context.recordedOverlapCount
+                if traces { context.startTracing(into: trace, transitions: plans.unsafelyUnwrapped.tracedTransitions(of: instanceIndex)) }
+                tally.pointee.engineSteps += 1
                 do {
                     let outcome = try context.process(instance)
+                    context.stopTracing()
                     if outcome.handled { tally.pointee.transitions += 1 }
                     if context.recordedOverlapCount > overlapsBefore {
                         let witness = Witness(depth: depth, state: id, instance: instanceIndex, choices: values)
@@ -203,12 +217,14 @@ final class ExplorationWorker {
                     // A step that handled nothing left the state as it was: nothing to insert.
                     let unchanged = !outcome.handled && PackedKey.equal(key, parentKey, words)
                     if !unchanged { tally.pointee.successors.append(key, words: words) }
-                    if cacheable && (outcome.handled || unchanged) && context.recordedOverlapCount == overlapsBefore
+                    if traces && (outcome.handled || unchanged) && context.recordedOverlapCount == overlapsBefore
                         && context.recordedViolatedInvariant == nil
                     {
-                        cache!.store(instanceIndex, parent: parentKey, successor: key, handled: outcome.handled)
+                        plans.unsafelyUnwrapped.record(
+                            instanceIndex, parent: parentKey, trace: trace, successor: key, handled: outcome.handled)
                     }
                 } catch {
+                    context.stopTracing()
                     // A failure is not a deadlock: the machine does not silently ignore the event.
                     if case .unhandledEvent = error.kind {} else { progressed = true }
                     tally.pointee.results.error(error, Witness(depth: depth, state: id, instance: instanceIndex, choices: values))
@@ -229,20 +245,21 @@ final class ExplorationWorker {
         }
     }
 
-    /// Writes the events with instances that the checkpointed state leaves unhandled (see
-    /// `StepContext.unhandledEventsInCheckpoint`).
-    ///
-    /// `skipsFirst` says whether to decode each state and skip the events it leaves unhandled before asking the
-    /// cache, or to ask the cache first. Decided on the first states: skipping first pays when many events go
-    /// unhandled (many regions, an event each), asking first when the cache answers nearly everything.
-    private func findUnhandled(into bits: UnsafeMutablePointer<UInt64>) {
-        context.unhandledEventsInCheckpoint(among: instanceEventMask, into: bits)
-        guard !tally.pointee.skippingDecided else { return }
-        tally.pointee.eventsChecked += instanceEventList.count
-        for w in 0..<context.eventWords { tally.pointee.eventsIgnored += bits[w].nonzeroBitCount }
+    /// Writes the events some active state has transitions for into `possibleEvents`, and decides after the first
+    /// states whether doing so pays; once it does not, every event stays possible.
+    private func filterEvents() {
+        possibleEventFilter.write(parentKey, into: possibleEvents)
+        guard !tally.pointee.filterDecided else { return }
+        for w in 0..<possibleEventFilter.eventWords {
+            tally.pointee.eventsChecked += instanceEventMask[w].nonzeroBitCount
+            tally.pointee.eventsFiltered += (instanceEventMask[w] & ~possibleEvents[w]).nonzeroBitCount
+        }
         if tally.pointee.eventsChecked >= 1 << 16 {
-            tally.pointee.skippingDecided = true
-            tally.pointee.skipsFirst = tally.pointee.eventsIgnored >= tally.pointee.eventsChecked / 8
+            tally.pointee.filterDecided = true
+            if tally.pointee.eventsFiltered < tally.pointee.eventsChecked / 8 {
+                tally.pointee.filtersEvents = false
+                for w in 0..<possibleEventFilter.eventWords { possibleEvents[w] = ~0 }
+            }
         }
     }
 
@@ -279,12 +296,12 @@ final class ExplorationWorker {
         tally.pointee.results.checkNewState(id, depth: depth, context: context)
     }
 
-    /// Whether the engine's step gives what the cache gave.
-    private func engineAgrees(_ instance: EventInstance, _ cached: UnsafePointer<UInt64>) -> Bool {
+    /// Whether the engine's step gives what the plan gave: the same key, and handled or not alike.
+    private func engineAgrees(_ instance: EventInstance, _ planned: UnsafePointer<UInt64>, handled: Bool) -> Bool {
         isAtCheckpoint = false
         context.restoreCheckpoint()
         context.useChoices([])
-        guard (try? context.process(instance)) != nil, let key = context.trackedKey else { return false }
-        return (0..<codec.words).allSatisfy { key[$0] == cached[$0] }
+        guard let outcome = try? context.process(instance), outcome.handled == handled, let key = context.trackedKey else { return false }
+        return PackedKey.equal(key, planned, codec.words)
     }
 }

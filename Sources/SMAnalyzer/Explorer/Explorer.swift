@@ -6,8 +6,9 @@ import Synchronization
 /// Breadth-first exploration of every stable configuration reachable from the initial one.
 ///
 /// The hot loop (`ExplorationWorker.expand`): for each configuration of the current layer, for each event instance
-/// and each combination of choices, load the packed state into a `StepContext`, run the engine's own step, pack the
-/// result, and insert it into the visited store. Each thread keeps its worker for the whole run; a layer is split
+/// that some active state has a transition for, replay the step's plan on the packed state (`StepPlanCache`) or,
+/// where there is none yet, load the state into a `StepContext`, run the engine's own step (recording its plan) and
+/// read the packed result; then insert the successors into the visited store. Each thread keeps its worker for the whole run; a layer is split
 /// over them when it is big enough to pay for waking them, and a small one (a deep, narrow space) is expanded on
 /// the calling thread alone, with no synchronisation. Everything the checks need (coverage, errors, overlaps,
 /// invariant violations, deadlocks) is recorded on the way, each with the smallest witness by (depth, id), so
@@ -89,13 +90,8 @@ public final class Explorer: Sendable {
         results.coverage = context.recorder!
 
         let threadCount = store.isConcurrent ? max(1, options.threads) : 1
-        let footprints = options.cachesTransitions ? codec.eventFootprints() : []
-        let workers = Workers(
-            (0..<threadCount).map { _ in
-                let cache =
-                    options.cachesTransitions ? TransitionCache(footprints: footprints, instances: eventInstances, words: codec.words) : nil
-                return ExplorationWorker(explorer: self, store: store, cache: cache)
-            })
+        let footprints = options.cachesTransitions ? codec.eventFootprints() : nil
+        let workers = Workers((0..<threadCount).map { _ in ExplorationWorker(explorer: self, store: store, footprints: footprints) })
         let monitor = LimitMonitor(options: options, start: start, store: store)
         let depth: Int
         if let bitstate = store as? BitstateVisitedStore {
@@ -110,11 +106,12 @@ public final class Explorer: Sendable {
             found.coverage = worker.coverage
             results.merge(found)
             exploration.transitions += worker.tally.pointee.transitions
-            exploration.transitionCacheMismatches += worker.tally.pointee.cacheMismatches
+            exploration.transitionCacheMismatches += worker.planMismatches
         }
         exploration.depth = depth
         exploration.configurations = store.count
         exploration.cachedSteps = workers.all.reduce(0) { $0 + $1.cachedSteps }
+        exploration.engineSteps = workers.all.reduce(0) { $0 + $1.tally.pointee.engineSteps }
         exploration.results = results
         exploration.coverage = results.coverage
         exploration.elapsed = (ContinuousClock.now - start).seconds

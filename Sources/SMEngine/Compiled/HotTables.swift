@@ -37,12 +37,6 @@ struct HotTables: @unchecked Sendable {
     let eventlessPool: UnsafeMutablePointer<Int32>
     let eventCandidateWords: UnsafeMutablePointer<UInt64>
     let eventlessCandidateWords: UnsafeMutablePointer<UInt64>
-    /// Words of a bitset over events.
-    let eventWords: Int
-    /// `eventWords` words per state: the events a leaf or one of its ancestors has transitions for (zero for a state
-    /// that is not a leaf). `eventCandidateWords` turned around, to find every event a configuration leaves
-    /// unhandled in one pass over its leaves.
-    let leafEventWords: UnsafeMutablePointer<UInt64>
     let parameterCount: UnsafeMutablePointer<Int32>
 
     // Transitions.
@@ -77,15 +71,6 @@ struct HotTables: @unchecked Sendable {
         eventlessPool = Self.copy(machine.eventlessPool.map { Int32($0) })
         eventCandidateWords = Self.copy(machine.eventCandidateWords)
         eventlessCandidateWords = Self.copy(machine.eventlessCandidateWords)
-        eventWords = max(1, (machine.eventCount + 63) / 64)
-        var leafEvents = [UInt64](repeating: 0, count: machine.stateCount * eventWords)
-        for event in 0..<machine.eventCount {
-            for state in 0..<machine.stateCount
-            where machine.eventCandidateWords[event * machine.words + state >> 6] & (1 << UInt64(state & 63)) != 0 {
-                leafEvents[state * eventWords + event >> 6] |= 1 << UInt64(event & 63)
-            }
-        }
-        leafEventWords = Self.copy(leafEvents)
         parameterCount = Self.copy(machine.spec.events.map { Int32($0.parameters.count) })
         guardKind = Self.copy(
             machine.transitions.map { t -> GuardKind in
@@ -135,7 +120,7 @@ struct HotTables: @unchecked Sendable {
     func deallocate() {
         parent.deallocate(); kind.deallocate(); hasEntryActions.deallocate(); hasExitActions.deallocate()
         doneEvent.deallocate(); dispatchStart.deallocate(); dispatchPool.deallocate(); eventlessStart.deallocate()
-        eventlessPool.deallocate(); eventCandidateWords.deallocate(); eventlessCandidateWords.deallocate(); leafEventWords.deallocate()
+        eventlessPool.deallocate(); eventCandidateWords.deallocate(); eventlessCandidateWords.deallocate();
         parameterCount.deallocate(); guardKind.deallocate(); hasActions.deallocate(); isOneOf.deallocate()
         optionBase.deallocate(); optionIsDynamic.deallocate(); optionExitWords.deallocate(); optionEntryStart.deallocate()
         optionEntryPool.deallocate(); guardProgram.deallocate(); actionCode.deallocate()

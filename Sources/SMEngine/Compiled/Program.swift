@@ -25,6 +25,20 @@ package final class Program: Sendable {
     let code: [Instruction]
     let conversions: [[Int]]
     let maximumStack: Int
+    /// Whether the program tests which states are active (`In(...)`), so evaluating it needs the configuration.
+    let readsStates: Bool
+    /// The same program as a chain on one accumulator, when it has that shape: a load, then unary operations and
+    /// binary ones whose right operand is a load (`!ready`, `count < 10`, `(x + 1) % 150`: most guards and
+    /// assignments). Evaluated with no stack, which is what a step spends on them.
+    private let chain: [Link]?
+
+    /// One link of `chain`: apply `opcode` to the accumulator (with the loaded operand, for a binary one); the first
+    /// link loads the accumulator.
+    private struct Link: Sendable {
+        var opcode: Opcode
+        var source: Opcode
+        var operand: Int
+    }
     /// The typed expression this program was compiled from: what the symbolic step (SMSymbolic) reads.
     package let expression: TypedExpression
 
@@ -36,8 +50,39 @@ package final class Program: Sendable {
         code = emitter.code
         conversions = emitter.conversions
         maximumStack = emitter.maximumStack
+        readsStates = emitter.code.contains { $0.opcode == .inState }
+        chain = Self.chain(of: emitter.code)
         self.expression = expression
     }
+
+    private static func isLoad(_ opcode: Opcode) -> Bool { opcode == .constant || opcode == .variable || opcode == .parameter }
+
+    private static func chain(of code: [Instruction]) -> [Link]? {
+        guard let first = code.first, isLoad(first.opcode), code.count > 1 else { return nil }
+        var links = [Link(opcode: .constant, source: first.opcode, operand: first.operand)]
+        var i = 1
+        while i < code.count {
+            let instruction = code[i]
+            switch instruction.opcode {
+            case .not, .negate:
+                links.append(Link(opcode: instruction.opcode, source: .constant, operand: 0))
+                i += 1
+            case .constant, .variable, .parameter:
+                guard i + 1 < code.count else { return nil }
+                switch code[i + 1].opcode {
+                case .add, .subtract, .multiply, .divide, .remainder, .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
+                    links.append(Link(opcode: code[i + 1].opcode, source: instruction.opcode, operand: instruction.operand))
+                    i += 2
+                default: return nil
+                }
+            default: return nil
+            }
+        }
+        return links
+    }
+
+    /// Whether the program runs as an accumulator chain (for tests).
+    var runsAsChain: Bool { chain != nil }
 
     /// When the whole program is one constant, its value (guards like `true`).
     var constantValue: Int? {
@@ -135,6 +180,27 @@ extension Program {
             case .inState: return Self.isActive(instruction.operand, configuration)
             default: break
             }
+        }
+        if let chain {
+            var accumulator = 0
+            for link in chain {
+                let loaded: Int
+                switch link.source {
+                case .variable: loaded = variables[link.operand]
+                case .parameter: loaded = parameters[link.operand]
+                default: loaded = link.operand
+                }
+                switch link.opcode {
+                case .constant: accumulator = loaded
+                case .not: accumulator = accumulator == 0 ? 1 : 0
+                case .negate:
+                    let (value, overflow) = (0).subtractingReportingOverflow(accumulator)
+                    if overflow { throw .overflow }
+                    accumulator = value
+                default: accumulator = try Self.binary(link.opcode, accumulator, loaded)
+                }
+            }
+            return accumulator
         }
         return try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, maximumStack)) { stack throws(EvaluationError) -> Int in
             try run(stack: stack.baseAddress!, variables: variables, parameters: parameters, configuration: configuration)

@@ -2,15 +2,15 @@ import SMSpec
 
 extension StateCodec {
     /// For each event: the bits of the packed key that processing it can read or change (a whole macrostep, with the
-    /// events it raises and the eventless transitions it can enable), or nil when caching its steps is not sound
-    /// or not useful.
+    /// events it raises and the eventless transitions it can enable), or nil when its steps cannot be planned.
     ///
     /// Outside its footprint a key is left as it was, and inside it the step is a function of the footprint's bits
     /// alone. So the successor of any configuration is `(key & ~footprint) | f(key & footprint)`, and `f` can be
-    /// cached: the explorer's transition cache, as LTSmin caches its transition groups over short vectors. With
-    /// parallel regions an event's footprint is usually one region, so most steps become a table lookup.
+    /// compiled per control state: the explorer's step plans (`StepPlanCache`), as LTSmin caches its transition
+    /// groups over short vectors. With parallel regions an event's footprint is usually one region, so a plan
+    /// serves every configuration of the others.
     ///
-    /// Not cacheable: events whose macrostep meets an opaque guard or a `oneOf` target (their outcome is a choice
+    /// Not plannable: events whose macrostep meets an opaque guard or a `oneOf` target (their outcome is a choice
     /// the explorer enumerates) or a `send` (it adds macrosteps whose invariant checks the explorer records).
     ///
     /// Why it is sound: a stable configuration has no enabled eventless transition, and one whose source activity
@@ -19,15 +19,19 @@ extension StateCodec {
     /// both ways (`ExplorationOptions.verifiesTransitionCache`).
     ///
     /// Cost: O(events × (transitions + states) × words) once per exploration.
-    package func eventFootprints() -> [[UInt64]?] {
+    package func eventFootprints() -> [EventFootprint?] {
         let builder = FootprintBuilder(codec: self)
-        let all = builder.usedBits
-        return (0..<machine.eventCount).map { event in
-            guard let footprint = builder.footprint(ofEvent: event) else { return nil }
-            // Covering every used bit, a lookup could only hit where the explorer already knows the state.
-            return footprint == all ? nil : footprint
-        }
+        return (0..<machine.eventCount).map { builder.footprint(ofEvent: $0) }
     }
+}
+
+/// What processing one event can touch: the key's bits (`bits`), and the transitions whose guards can matter
+/// (`transitions`): those that match it or the events it raises, and the eventless ones it can enable. Every other
+/// eventless transition the engine looks at on the way is disabled in a stable configuration and stays so, whatever
+/// the state outside the footprint: a plan need not (and must not) depend on its guard.
+package struct EventFootprint: Sendable {
+    package let bits: [UInt64]
+    package let transitions: Set<Int>
 }
 
 /// Computes footprints as bit masks over the packed key.
@@ -43,7 +47,6 @@ private struct FootprintBuilder {
     /// fields of history descendants).
     let subtreeBits: [[UInt64]]
     let variableBits: [[UInt64]]
-    let usedBits: [UInt64]
     let rootBits: [UInt64]
 
     init(codec: StateCodec) {
@@ -81,9 +84,6 @@ private struct FootprintBuilder {
             return result
         }
         variableBits = codec.variableFields.map(bits)
-        var used = [UInt64](repeating: 0, count: words)
-        for mask in childBits + historyBits + variableBits { used.formUnion(mask) }
-        usedBits = used
     }
 
     /// What a set of transitions and actions touches, accumulated.
@@ -94,7 +94,7 @@ private struct FootprintBuilder {
         var cacheable = true
     }
 
-    func footprint(ofEvent event: Int) -> [UInt64]? {
+    func footprint(ofEvent event: Int) -> EventFootprint? {
         var footprint = Footprint(reads: rootBits, writes: [UInt64](repeating: 0, count: words))
         var included = Set<Int>()
         var queued: Set<Int> = [event]
@@ -126,7 +126,7 @@ private struct FootprintBuilder {
         }
         var mask = footprint.reads
         mask.formUnion(footprint.writes)
-        return mask
+        return EventFootprint(bits: mask, transitions: included)
     }
 
     private func add(_ transition: ResolvedTransition, to footprint: inout Footprint) {

@@ -27,7 +27,7 @@ package struct StateCodec: Sendable {
     /// For each state: its index among its parent's non-history children.
     let childIndex: [Int]
     /// For each compound state: its non-history children in order.
-    private let selectable: [[Int]]
+    let selectable: [[Int]]
     let variableFields: [Field]
     let variableMinimum: [Int]
     /// Per history state: the field of its "recorded" marker (shallow: the remembered child + 1; others: 1 bit).
@@ -42,12 +42,12 @@ package struct StateCodec: Sendable {
     ///   it belongs to, where it lies in the key, and its choices' range in `choiceStart`;
     /// - per choice, the states it activates in `activatedPool[activatedStart[c] ..< activatedStart[c + 1]]`: the
     ///   child itself and, through parallel states, its descendants down to the next states with fields.
-    private let decodeBase: [UInt64]
-    private let decodeFields: [DecodeField]
-    private let activatedStart: [Int32]
-    private let activatedPool: [Int32]
+    let decodeBase: [UInt64]
+    let decodeFields: [DecodeField]
+    let activatedStart: [Int32]
+    let activatedPool: [Int32]
 
-    private struct DecodeField: Sendable {
+    struct DecodeField: Sendable {
         let state: Int32
         let field: Field
         let firstChoice: Int32
@@ -162,7 +162,7 @@ package struct StateCodec: Sendable {
     }
 
     @inline(__always)
-    private func read(_ field: Field, _ key: UnsafePointer<UInt64>) -> Int {
+    func read(_ field: Field, _ key: UnsafePointer<UInt64>) -> Int {
         Int(truncatingIfNeeded: (key[field.word] >> field.shift) & field.mask)
     }
 
@@ -241,6 +241,14 @@ package struct StateCodec: Sendable {
         for i in variableFields.indices { variables[i] = variableMinimum[i] + read(variableFields[i], key) }
         if !historyFields.isEmpty { context.core.history = decodeHistory(key) }
         if let tracking = context.core.tracking { tracking.key.update(from: key, count: words) }
+    }
+
+    /// The bits of a key that hold the configuration and the history (the child fields and the history fields):
+    /// everything but the variables.
+    package var controlMask: [UInt64] {
+        var mask = configurationMask
+        for field in historyFields + deepFields.flatMap({ $0.map(\.field) }) { mask[field.word] |= field.mask << field.shift }
+        return mask
     }
 
     /// The bits of a key that hold the child fields: two keys that agree on them have the same configuration (and

@@ -11,12 +11,16 @@ extension StepCore {
             pc += 1
             switch instruction.kind {
             case .assign:
+                if let trace { trace.pointee.assign(first: Int(instruction.first), count: Int(instruction.count)) }
                 try assign(code, from: Int(instruction.first), count: Int(instruction.count))
             case .raise:
+                // Arguments would change the parameters that later guards read.
+                if instruction.count > 0, let trace { trace.pointee.refuseReplay() }
                 let instance = try eventInstance(instruction, code)
                 if recordsMicrosteps { record(.raise(instance)) }
                 raiseInternal(instance)
             case .send:
+                if let trace { trace.pointee.refuseReplay() }
                 let instance = try eventInstance(instruction, code)
                 if recordsMicrosteps { record(.send(instance)) }
                 guard externalQueue.count - externalHead < machine.options.queueBound else {
@@ -28,9 +32,9 @@ extension StepCore {
                 }
                 externalQueue.append(instance)
             case .jumpUnless:
-                let holds =
-                    try evaluate(code.programs[Int(instruction.operand)], at: code.location(ofSite: instruction.site), what: "condition")
-                    != 0
+                let program = code.programs[Int(instruction.operand)]
+                let holds = try evaluate(program, at: code.location(ofSite: instruction.site), what: "condition") != 0
+                if let trace { trace.pointee.test(program, holds, in: configuration, words: words) }
                 if !holds { pc = instruction.first }
             case .jump:
                 pc = instruction.first
@@ -38,6 +42,7 @@ extension StepCore {
                 let id = Int(instruction.operand)
                 if recordsMicrosteps { record(.call(id: id)) }
                 if let host {
+                    if let trace { trace.pointee.refuseReplay() }
                     let name = machine.spec.callbacks[id]
                     guard id < host.callbacks.count, let callback = host.callbacks[id] else {
                         throw EngineError(.missingHostFunction(name: name), "no callback is registered for '\(name)'")

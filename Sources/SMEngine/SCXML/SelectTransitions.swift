@@ -86,17 +86,18 @@ extension StepCore {
             coverage?.enabled[t] = true
             return true
         case .program:
+            let program = hot.guardProgram[t].unsafelyUnwrapped
             do {
-                enabled =
-                    try hot.guardProgram[t].unsafelyUnwrapped.evaluate(
-                        variables: variables, parameters: parameters, configuration: configuration) != 0
+                enabled = try program.evaluate(variables: variables, parameters: parameters, configuration: configuration) != 0
             } catch {
                 throw evaluationError(
                     error, at: machine.transitions[t].location,
                     what: "guard of \(machine.spec.describe(machine.spec.transitions[t]))")
             }
+            if let trace { trace.pointee.test(guardOf: t, program, enabled, in: configuration, words: words) }
         case .opaque:
             guard case .opaque(let id) = machine.transitions[t].guardCondition else { return false }
+            if let trace { trace.pointee.refuseReplay() }
             enabled = try opaqueGuard(id)
         }
         if let coverage {
@@ -125,6 +126,10 @@ extension StepCore {
             case .program(let program):
                 alsoEnabled =
                     ((try? program.evaluate(variables: variables, parameters: parameters, configuration: configuration)) ?? 0) != 0
+                if let trace {
+                    trace.pointee.test(
+                        guardOf: other, .passUnretained(program), alsoEnabled, in: configuration, words: words, errorIsFalse: true)
+                }
             }
             guard alsoEnabled else { continue }
             coverage?.enabled[other] = true
@@ -229,6 +234,7 @@ extension StepCore {
     }
 
     private mutating func chooseOption(_ t: Int) -> Int {
+        if let trace { trace.pointee.refuseReplay() }
         let transition = machine.transitions[t]
         if let resolver = host?.resolver {
             let request = OneOfRequest(transition: t, options: transition.options.map { machine.path(of: $0.targets[0]) })

@@ -115,6 +115,16 @@
         codec.encode(self, into: tracking.key)
     }
 
+    /// Records the tests and assignments of the steps that follow into `trace`, cleared first, until
+    /// `stopTracing()` (see `StepTrace`); of guards, only those of `transitions` (a bitset; nil: all).
+    package func startTracing(into trace: UnsafeMutablePointer<StepTrace>, transitions: UnsafePointer<UInt64>? = nil) {
+        trace.pointee.removeAll()
+        trace.pointee.tracedTransitions = transitions
+        core.trace = trace
+    }
+
+    package func stopTracing() { core.trace = nil }
+
     /// The current state's packed key, when `trackPackedKey(with:)` was called.
     package var trackedKey: UnsafePointer<UInt64>? { core.tracking.map { UnsafePointer($0.key) } }
 
@@ -142,51 +152,6 @@
         core.isHalted = savedHalted
     }
 
-    /// Whether the host's event `event` would go unhandled in the checkpointed state without running anything: the
-    /// machine halted, or no active state has a transition for it, and unhandled events are ignored rather than
-    /// errors. Such a step leaves the state as it is; this records it as unhandled where `process` would, so an
-    /// explorer can skip the step (`process` would only confirm it).
-    package func ignoresInCheckpoint(_ event: Int) -> Bool {
-        if savedHalted { return true }
-        if core.unhandledIsError { return false }
-        let words = core.words
-        let candidates = core.hot.eventCandidateWords + event * words
-        for w in 0..<words where candidates[w] & savedConfiguration[w] != 0 { return false }
-        recordUnhandledInCheckpoint(event)
-        return true
-    }
-
-    /// Words of a bitset over events, as `unhandledEventsInCheckpoint` reads and writes them.
-    package var eventWords: Int { core.hot.eventWords }
-
-    /// `ignoresInCheckpoint` for every event of `events` (a bitset of `eventWords` words) at once, written to
-    /// `unhandled`: one pass over the active leaves instead of one over the states per event.
-    package func unhandledEventsInCheckpoint(among events: UnsafePointer<UInt64>, into unhandled: UnsafeMutablePointer<UInt64>) {
-        let hot = core.hot
-        let eventWords = hot.eventWords
-        if savedHalted || core.unhandledIsError {
-            for e in 0..<eventWords { unhandled[e] = savedHalted ? events[e] : 0 }
-            return
-        }
-        for e in 0..<eventWords { unhandled[e] = events[e] }
-        for w in 0..<core.words {
-            var bits = savedConfiguration[w]
-            while bits != 0 {
-                let leafEvents = hot.leafEventWords + (w << 6 | bits.trailingZeroBitCount) * eventWords
-                bits &= bits - 1
-                for e in 0..<eventWords { unhandled[e] &= ~leafEvents[e] }
-            }
-        }
-        guard core.coverage != nil else { return }
-        for e in 0..<eventWords {
-            var bits = unhandled[e]
-            while bits != 0 {
-                recordUnhandledInCheckpoint(e << 6 | bits.trailingZeroBitCount)
-                bits &= bits - 1
-            }
-        }
-    }
-
     /// Makes the configuration (and whether the machine halted) that of the last `checkpoint()`, leaving the rest:
     /// with `StateCodec.decodeData`, a state whose configuration is the checkpoint's is loaded without walking the
     /// state tree.
@@ -195,12 +160,12 @@
         core.isHalted = savedHalted
     }
 
-    /// Records that the host's event `event` went unhandled in the checkpointed state, as `process` does: for a
-    /// caller that knows the outcome without running the step.
-    package func recordUnhandledInCheckpoint(_ event: Int) {
+    /// Records that the host's event `event` went unhandled while `states` (a configuration's words) were active,
+    /// as `process` does: for a caller that knows the outcome without running the step (the explorer's plans).
+    package func recordUnhandled(_ event: Int, in states: UnsafePointer<UInt64>) {
         guard let coverage = core.coverage else { return }
         let words = core.words
-        for w in 0..<words { coverage.unhandledIn[event * words + w] |= savedConfiguration[w] }
+        for w in 0..<words { coverage.unhandledIn[event * words + w] |= states[w] }
     }
 
     /// A loop, not memmove: these copies are a few words, and a call costs more than the copy.

@@ -73,6 +73,8 @@ struct StepCore {
     var tracking: KeyTracking?
     /// The codec of `tracking`, for the rare rewrite of history fields.
     var trackingCodec: StateCodec?
+    /// Where the tests and assignments of the current step are recorded, while the explorer asks for them.
+    var trace: UnsafeMutablePointer<StepTrace>?
 
     @inline(__always)
     func isActive(_ state: Int) -> Bool { configuration[state >> 6] & (1 << UInt64(state & 63)) != 0 }

@@ -1,25 +1,25 @@
 /// The packed keys of one state's successors, reused for every state: appending is a copy and a count, with no
 /// uniqueness check, and reading needs no closure (an array's `withUnsafeBufferPointer` retains what it captures).
-struct KeyBuffer {
-    private(set) var base: UnsafeMutablePointer<UInt64>
+package struct KeyBuffer {
+    package private(set) var base: UnsafeMutablePointer<UInt64>
     /// Words held (keys times words per key).
-    private(set) var count = 0
+    package private(set) var count = 0
     private var capacity: Int
 
-    init(capacity: Int = 256) {
+    package init(capacity: Int = 256) {
         self.capacity = capacity
         base = .allocate(capacity: capacity)
     }
 
     @inline(__always)
-    mutating func append(_ key: UnsafePointer<UInt64>, words: Int) {
+    package mutating func append(_ key: UnsafePointer<UInt64>, words: Int) {
         if count + words > capacity { grow(toHold: count + words) }
         for w in 0..<words { base[count + w] = key[w] }
         count += words
     }
 
     @inline(__always)
-    mutating func removeAll() { count = 0 }
+    package mutating func removeAll() { count = 0 }
 
     private mutating func grow(toHold needed: Int) {
         let bigger = Swift.max(needed, capacity * 2)
@@ -31,5 +31,5 @@ struct KeyBuffer {
     }
 
     /// Frees the storage; the buffer is not used after this.
-    func deallocate() { base.deallocate() }
+    package func deallocate() { base.deallocate() }
 }

@@ -1,9 +1,9 @@
 /// What the explorer's stores and caches do with packed keys (`StateCodec`'s words): mix them into a hash and
 /// compare them, whole or through a mask. One place, so every table hashes and compares alike.
-enum PackedKey {
+package enum PackedKey {
     /// The key's words mixed into 64 bits, starting from `initial` (which picks the hash function).
-    @inline(__always)
-    static func mix(_ key: UnsafePointer<UInt64>, _ words: Int, from initial: UInt64) -> UInt64 {
+    @inlinable @inline(__always)
+    package static func mix(_ key: UnsafePointer<UInt64>, _ words: Int, from initial: UInt64) -> UInt64 {
         var hash = initial
         for w in 0..<words {
             hash = (hash ^ key[w]) &* 0xBF58_476D_1CE4_E5B9
@@ -13,8 +13,8 @@ enum PackedKey {
     }
 
     /// The same for the key's bits under `mask`.
-    @inline(__always)
-    static func mix(_ key: UnsafePointer<UInt64>, under mask: UnsafePointer<UInt64>, _ words: Int, from initial: UInt64) -> UInt64 {
+    @inlinable @inline(__always)
+    package static func mix(_ key: UnsafePointer<UInt64>, under mask: UnsafePointer<UInt64>, _ words: Int, from initial: UInt64) -> UInt64 {
         var hash = initial
         for w in 0..<words {
             hash = (hash ^ (key[w] & mask[w])) &* 0xBF58_476D_1CE4_E5B9
@@ -24,24 +24,26 @@ enum PackedKey {
     }
 
     /// The usual first value of `mix`.
-    static let golden: UInt64 = 0x9E37_79B9_7F4A_7C15
+    package static let golden: UInt64 = 0x9E37_79B9_7F4A_7C15
 
-    @inline(__always)
-    static func equal(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ words: Int) -> Bool {
+    @inlinable @inline(__always)
+    package static func equal(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ words: Int) -> Bool {
         for w in 0..<words where a[w] != b[w] { return false }
         return true
     }
 
     /// Whether `a` and `b` agree on the bits of `mask`.
-    @inline(__always)
-    static func equal(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, under mask: UnsafePointer<UInt64>, _ words: Int) -> Bool {
+    @inlinable @inline(__always)
+    package static func equal(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, under mask: UnsafePointer<UInt64>, _ words: Int)
+        -> Bool
+    {
         for w in 0..<words where (a[w] ^ b[w]) & mask[w] != 0 { return false }
         return true
     }
 
     /// Whether `projection` is `key`'s bits under `mask` (as a cache stores them).
-    @inline(__always)
-    static func isProjection(
+    @inlinable @inline(__always)
+    package static func isProjection(
         _ projection: UnsafePointer<UInt64>, of key: UnsafePointer<UInt64>, under mask: UnsafePointer<UInt64>, _ words: Int
     )
         -> Bool

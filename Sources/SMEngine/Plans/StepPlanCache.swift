@@ -1,0 +1,520 @@
+import SMSpec
+
+/// The explorer's compiled steps: for each event instance and each control state (the child and history fields of
+/// the packed key under the event's footprint, `StateCodec.eventFootprints()`), a plan of what the step does: the
+/// tests it makes and where each outcome leads, the assignments, and the control bits it ends in. A plan is
+/// recorded from the engine's own step (`StepTrace`) and replayed on packed keys: its tests and assignments
+/// evaluate the machine's compiled programs on the key's variables, range checks included, and the control bits
+/// are copied. Where a test comes out in a way no recorded step saw, the caller runs the engine and its trace is
+/// grafted on at that test, so a plan grows into a decision tree over the outcomes that occur.
+///
+/// So a step costs a hash, a few program evaluations and a copy instead of the SCXML algorithm: the deep chain of
+/// a counter, whose every state is new, replays one assignment per state; a region of a parallel machine replays
+/// the same few plans for every configuration of the others.
+///
+/// What is never planned, so the engine runs each time: steps with choices, sends, events raised with arguments,
+/// host callbacks (`StepTrace.isReplayable`), and steps that failed, found an overlap or broke an invariant (the
+/// caller only records clean steps), so findings and their witnesses are the engine's. A replay that fails (an
+/// evaluation error, a value out of range) answers `.unknown` and the engine runs and reports it.
+///
+/// One per thread, so it needs no locks; adaptive: an instance whose lookups rarely find a plan (its control state
+/// is most of the configuration, as an event every region handles) stops being looked up after a trial.
+package final class StepPlanCache {
+    /// What the cache knows of a step.
+    package enum Answer {
+        case unknown
+        /// The step takes a transition; the successor was written.
+        case step
+        /// The step handles nothing: every guard was false.
+        case unhandled
+    }
+
+    private typealias Operation = StepTrace.Operation
+
+    private let words: Int
+    private let stateWords: Int
+    private let instanceCount: Int
+    private let code: ActionCode
+
+    // Per instance.
+    private let instanceEvent: UnsafeMutablePointer<Int>
+    private let planned: UnsafeMutablePointer<Bool>
+    /// `words` words per instance: the footprint's control bits, which key its plans.
+    private let masks: UnsafeMutablePointer<UInt64>
+    /// The variables in the footprint, which a replay reads from the key: `loadPool[loadStart[i] ..< loadStart[i + 1]]`.
+    private let loadStart: UnsafeMutablePointer<Int32>
+    private let loadPool: UnsafeMutablePointer<Int32>
+    /// Each instance's arguments, what its guards read as parameters: `arguments + argumentStart[i]`.
+    private let argumentStart: UnsafeMutablePointer<Int32>
+    /// Per instance, the transitions of its footprint whose guard tests a trace records (`StepTrace.tracedTransitions`).
+    private let tracedTransitions: UnsafeMutablePointer<UInt64>
+    private let transitionWords: Int
+    private let arguments: UnsafeMutablePointer<Int>
+    private let lookups: UnsafeMutablePointer<Int>
+    private let hits: UnsafeMutablePointer<Int>
+    /// Results of steps, in front of the plans.
+    private let memo: StepMemo
+
+    // Per variable: where it is in the key and its domain.
+    private let variableWord: UnsafeMutablePointer<Int32>
+    private let variableShift: UnsafeMutablePointer<UInt64>
+    private let variableMask: UnsafeMutablePointer<UInt64>
+    private let variableMinimum: UnsafeMutablePointer<Int>
+    private let variableMaximum: UnsafeMutablePointer<Int>
+    /// The variables of the state being replayed (those of the footprint are loaded; the others are not read).
+    private let variables: UnsafeMutablePointer<Int>
+    /// The values of a simultaneous assignment, evaluated before any is stored.
+    private let values: UnsafeMutablePointer<Int>
+    /// A configuration for tests of programs that read none.
+    private let noConfiguration: UnsafeMutablePointer<UInt64>
+    /// What a step that handles nothing is recorded in, and room for it.
+    private let unhandledLeaves: UnhandledLeaves
+    private let unhandledScratch: UnsafeMutablePointer<UInt64>
+
+    // The plans: every recorded path's operations, configurations seen by tests, and end states' control bits. Only
+    // this thread touches them, so the run-time exclusivity checks are left out.
+    @exclusivity(unchecked) private var operations = GrowingBuffer<Operation>()
+    @exclusivity(unchecked) private var configurations = GrowingBuffer<UInt64>()
+    @exclusivity(unchecked) private var controls = GrowingBuffer<UInt64>()
+
+    // The table from (instance, control state) to the first operation of its plan: open addressing, linear probing.
+    private var tableCapacity: Int
+    private var tableCount = 0
+    private var tableInstance: UnsafeMutablePointer<Int32>
+    private var tableRoot: UnsafeMutablePointer<Int32>
+    /// Per slot, `2 * words` words: the control state, then the control bits the step ends in when its plan is
+    /// only that end (no test, no assignment: most steps of parallel regions), replayed without walking the plan.
+    private var tableKeys: UnsafeMutablePointer<UInt64>
+    /// Per slot: 0 when the plan must be walked; 1 when it is a step straight to its end; 2 when it handles nothing.
+    private var tableDirect: UnsafeMutablePointer<UInt8>
+
+    /// After this many lookups of an instance, keep looking it up only if at least a quarter of them replayed.
+    private static let trialLookups = 4096
+    /// Bounds on what the plans may hold: a longer path is not recorded, and once full nothing more is.
+    private static let maximumPathLength = 4096
+    private static let maximumOperations = 1 << 21
+    private static let maximumTable = 1 << 21
+
+    /// Plans for the steps of `instances`; nil when no event has a footprint (nothing can be planned).
+    package init?(codec: StateCodec, footprints eventFootprints: [EventFootprint?], instances: [EventInstance]) {
+        guard instances.contains(where: { eventFootprints[$0.event] != nil }) else { return nil }
+        let footprints = eventFootprints.map { $0?.bits }
+        let machine = codec.machine
+        words = codec.words
+        stateWords = machine.words
+        instanceCount = instances.count
+        code = machine.hot.actionCode
+        let count = max(1, instances.count)
+        let control = codec.controlMask
+        instanceEvent = HotTables.copy(instances.map(\.event))
+        planned = .allocate(capacity: count)
+        masks = .allocate(capacity: count * words)
+        var loads: [[Int32]] = []
+        for (i, instance) in instances.enumerated() {
+            let footprint = footprints[instance.event]
+            planned[i] = footprint != nil
+            for w in 0..<words { masks[i * words + w] = (footprint?[w] ?? 0) & control[w] }
+            loads.append(
+                codec.variableFields.indices.filter { v in
+                    let field = codec.variableFields[v]
+                    return field.mask != 0 && (footprint?[field.word] ?? 0) & (field.mask << field.shift) != 0
+                }.map { Int32($0) })
+        }
+        (loadStart, loadPool) = Self.flatten(loads)
+        transitionWords = max(1, (machine.transitionCount + 63) / 64)
+        var traced = [UInt64](repeating: 0, count: count * transitionWords)
+        for (i, instance) in instances.enumerated() {
+            for t in eventFootprints[instance.event]?.transitions ?? [] { traced[i * transitionWords + t >> 6] |= 1 << UInt64(t & 63) }
+        }
+        tracedTransitions = HotTables.copy(traced)
+        var argumentStart: [Int32] = []
+        var allArguments: [Int] = []
+        for instance in instances {
+            argumentStart.append(Int32(allArguments.count))
+            allArguments += instance.arguments
+        }
+        self.argumentStart = HotTables.copy(argumentStart)
+        // At least as many slots as any event has parameters: a guard reads them by index.
+        arguments = HotTables.copy(allArguments + Array(repeating: 0, count: max(1, machine.maximumParameters)))
+        // A footprint without variables keys plans and memo alike: the plan table answers such steps directly.
+        memo = StepMemo(
+            footprints: instances.map { instance in
+                footprints[instance.event].flatMap { footprint in zip(footprint, control).contains { $0 & ~$1 != 0 } ? footprint : nil }
+            }, words: words)
+        lookups = .allocate(capacity: count)
+        lookups.initialize(repeating: 0, count: count)
+        hits = .allocate(capacity: count)
+        hits.initialize(repeating: 0, count: count)
+        let fields = codec.variableFields
+        variableWord = HotTables.copy(fields.map { Int32($0.mask == 0 ? -1 : $0.word) })
+        variableShift = HotTables.copy(fields.map(\.shift))
+        variableMask = HotTables.copy(fields.map(\.mask))
+        variableMinimum = HotTables.copy(machine.variableRange.map(\.lowerBound))
+        variableMaximum = HotTables.copy(machine.variableRange.map(\.upperBound))
+        variables = HotTables.copy(machine.variableRange.map(\.lowerBound))
+        let widest = machine.transitions.flatMap(\.actions).map(Self.widestAssignment).max() ?? 1
+        let widestState = (machine.entryActions + machine.exitActions).flatMap { $0 }.map(Self.widestAssignment).max() ?? 1
+        values = .allocate(capacity: max(1, widest, widestState))
+        noConfiguration = .allocate(capacity: stateWords)
+        noConfiguration.initialize(repeating: 0, count: stateWords)
+        unhandledLeaves = UnhandledLeaves(codec: codec)
+        unhandledScratch = .allocate(capacity: stateWords)
+        unhandledScratch.initialize(repeating: 0, count: stateWords)
+        tableCapacity = 1 << 10
+        (tableInstance, tableRoot, tableKeys, tableDirect) = Self.allocateTable(tableCapacity, words: words)
+    }
+
+    deinit {
+        instanceEvent.deallocate(); unhandledScratch.deallocate(); tracedTransitions.deallocate(); planned.deallocate(); masks.deallocate();
+        loadStart.deallocate(); loadPool.deallocate()
+        argumentStart.deallocate(); arguments.deallocate(); lookups.deallocate(); hits.deallocate()
+        variableWord.deallocate(); variableShift.deallocate(); variableMask.deallocate(); variableMinimum.deallocate()
+        variableMaximum.deallocate(); variables.deallocate(); values.deallocate(); noConfiguration.deallocate()
+        tableInstance.deallocate(); tableRoot.deallocate(); tableKeys.deallocate(); tableDirect.deallocate()
+        operations.deallocate(); configurations.deallocate(); controls.deallocate(); memo.deallocate()
+    }
+
+    private static func flatten(_ lists: [[Int32]]) -> (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>) {
+        var start: [Int32] = [0]
+        var pool: [Int32] = []
+        for list in lists {
+            pool += list
+            start.append(Int32(pool.count))
+        }
+        return (HotTables.copy(start), HotTables.copy(pool))
+    }
+
+    private static func widestAssignment(_ action: CompiledAction) -> Int {
+        switch action {
+        case .assign(let assignments): assignments.count
+        case .ifThen(_, let then, let otherwise, _): (then + otherwise).map(widestAssignment).max() ?? 1
+        default: 1
+        }
+    }
+
+    private static func allocateTable(_ capacity: Int, words: Int) -> (
+        UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt8>
+    ) {
+        let instance = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        instance.initialize(repeating: -1, count: capacity)
+        let root = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        root.initialize(repeating: 0, count: capacity)
+        let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2 * words)
+        keys.initialize(repeating: 0, count: capacity * 2 * words)
+        let direct = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        direct.initialize(repeating: 0, count: capacity)
+        return (instance, root, keys, direct)
+    }
+
+    /// Whether steps of `instance` are planned (looked up, and recorded when the lookup fails).
+    @inline(__always)
+    package func isPlanned(_ instance: Int) -> Bool { planned[instance] }
+
+    /// Steps answered without the engine so far (from the memo or a plan).
+    package var hitCount: Int { memo.hitCount + (0..<instanceCount).reduce(0) { $0 + hits[$1] } }
+    /// Recorded steps that did not follow the plan they should have (0 unless the plans are wrong).
+    package private(set) var disagreements = 0
+
+    @inline(__always)
+    private func home(_ instance: Int, _ key: UnsafePointer<UInt64>) -> Int {
+        let hash = PackedKey.mix(key, under: masks + instance * words, words, from: UInt64(instance) &* PackedKey.golden)
+        return Int(truncatingIfNeeded: hash >> 20) & (tableCapacity - 1)
+    }
+
+    /// The table slot of the plan of `instance` for the control state of `key`, or -1.
+    @inline(__always)
+    private func find(_ instance: Int, _ key: UnsafePointer<UInt64>) -> Int {
+        let mask = masks + instance * words
+        var slot = home(instance, key)
+        while true {
+            let found = tableInstance[slot]
+            if found < 0 { return -1 }
+            if found == Int32(instance) && PackedKey.isProjection(tableKeys + slot * 2 * words, of: key, under: mask, words) { return slot }
+            slot = (slot + 1) & (tableCapacity - 1)
+        }
+    }
+
+    /// Answers the steps of `parent`'s event instances in order, as far as the plans can: an instance whose event no
+    /// active state has a transition for (not in `possible`) is skipped, a step that takes a transition appends
+    /// its successor to `successors` and counts in `transitions`, and a step that handles nothing is recorded in
+    /// `context`'s coverage as the engine records it. Stops at the first instance the plans cannot answer and
+    /// returns its index (`instances` when every one was answered), so the caller, running the engine from there,
+    /// keeps the successors in instance order. One call per state: the explorer's fast path.
+    package func answer(
+        _ parent: UnsafePointer<UInt64>, possible: UnsafePointer<UInt64>, successors: inout KeyBuffer, transitions: inout Int,
+        scratch: UnsafeMutablePointer<UInt64>, context: StepContext
+    ) -> Int {
+        for instance in 0..<instanceCount {
+            let event = instanceEvent[instance]
+            if possible[event >> 6] & (1 << UInt64(event & 63)) == 0 { continue }
+            guard planned[instance] else { return instance }
+            switch successor(instance, of: parent, into: scratch) {
+            case .step:
+                transitions += 1
+                successors.append(scratch, words: words)
+            case .unhandled:
+                recordUnhandled(instance, parent, in: context)
+            case .unknown:
+                return instance
+            }
+        }
+        return instanceCount
+    }
+
+    /// Records a step of `instance` that handled nothing, as the engine records it: in the leaves that handle its
+    /// event, which the guard checks consult (`UnhandledLeaves`).
+    @inline(__always)
+    package func recordUnhandled(_ instance: Int, _ parent: UnsafePointer<UInt64>, in context: StepContext) {
+        let event = instanceEvent[instance]
+        unhandledLeaves.write(event, in: parent, into: unhandledScratch)
+        context.recordUnhandled(event, in: unhandledScratch)
+    }
+
+    /// Replays the plan of `instance` on `parent`, writing the successor when the step takes a transition.
+    /// `.unknown` when there is no plan for this control state, a test came out in a way not recorded yet, or an
+    /// evaluation or an assignment failed: the caller runs the engine (and records its trace).
+    @inline(__always)
+    package func successor(_ instance: Int, of parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>) -> Answer {
+        guard memo.isMemoized(instance) else { return replay(instance, parent, into: successor) }
+        let remembered = memo.successor(instance, of: parent, into: successor)
+        guard case .unknown = remembered else { return remembered }
+        let answer = replay(instance, parent, into: successor)
+        switch answer {
+        case .step: memo.store(instance, parent: parent, successor: successor, handled: true)
+        case .unhandled: memo.store(instance, parent: parent, successor: parent, handled: false)
+        case .unknown: break
+        }
+        return answer
+    }
+
+    /// The plan's answer, without the memo.
+    @inline(__always)
+    private func replay(_ instance: Int, _ parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>) -> Answer {
+        lookups[instance] &+= 1
+        if lookups[instance] == Self.trialLookups && hits[instance] < Self.trialLookups / 4 { planned[instance] = false }
+        let slot = find(instance, parent)
+        guard slot >= 0 else { return .unknown }
+        let direct = tableDirect[slot]
+        if direct != 0 {
+            hits[instance] &+= 1
+            guard direct == 1 else { return .unhandled }
+            let mask = masks + instance * words
+            let control = tableKeys + (slot * 2 + 1) * words
+            for w in 0..<words { successor[w] = parent[w] & ~mask[w] | control[w] }
+            return .step
+        }
+        for i in Int(loadStart[instance])..<Int(loadStart[instance + 1]) {
+            let v = Int(loadPool[i])
+            let w = Int(variableWord[v])
+            variables[v] = variableMinimum[v] + Int(truncatingIfNeeded: (parent[w] >> variableShift[v]) & variableMask[v])
+        }
+        for w in 0..<words { successor[w] = parent[w] }
+        let parameters = UnsafePointer(arguments + Int(argumentStart[instance]))
+        let operations = operations.base
+        var pc = Int(tableRoot[slot])
+        while true {
+            let operation = operations[pc]
+            switch operation.kind {
+            case .test:
+                guard let value = evaluate(operation, parameters) else { return .unknown }
+                if (value != 0) == operation.outcome {
+                    pc += 1
+                } else if operation.otherwise >= 0 {
+                    pc = Int(operation.otherwise)
+                } else {
+                    return .unknown
+                }
+            case .assign:
+                guard assign(from: Int(operation.first), count: Int(operation.count), parameters: parameters, into: successor) else {
+                    return .unknown
+                }
+                pc += 1
+            case .end:
+                let mask = masks + instance * words
+                let control = controls.base + Int(operation.first) * words
+                for w in 0..<words { successor[w] = successor[w] & ~mask[w] | control[w] }
+                hits[instance] &+= 1
+                return operation.outcome ? .step : .unhandled
+            }
+        }
+    }
+
+    /// A test's value on the loaded variables; nil when the evaluation fails and failing is not false.
+    @inline(__always)
+    private func evaluate(_ test: Operation, _ parameters: UnsafePointer<Int>) -> Int? {
+        let program = test.program.unsafelyUnwrapped
+        let value: Int?
+        if test.configuration < 0 {
+            value = try? program.evaluate(variables: variables, parameters: parameters, configuration: noConfiguration)
+        } else {
+            // The configuration the recorded step saw: the states the program tests are inside the footprint, so
+            // they are active there exactly when they are active here.
+            let configuration = UnsafePointer(configurations.base + Int(test.configuration))
+            value = try? program.evaluate(variables: variables, parameters: parameters, configuration: configuration)
+        }
+        return value ?? (test.errorIsFalse ? 0 : nil)
+    }
+
+    /// The assignments `first ..< first + count` of the action code, as the engine's `assign` does them: every
+    /// value first, then each stored after its range check. False when one fails.
+    @inline(__always)
+    private func assign(from first: Int, count: Int, parameters: UnsafePointer<Int>, into key: UnsafeMutablePointer<UInt64>) -> Bool {
+        for i in 0..<count {
+            let program = code.programs[Int(code.assignmentProgram[first + i])]
+            guard let value = try? program.evaluate(variables: variables, parameters: parameters, configuration: noConfiguration) else {
+                return false
+            }
+            values[i] = value
+        }
+        for i in 0..<count {
+            let v = Int(code.assignmentVariable[first + i])
+            let value = values[i]
+            guard value >= variableMinimum[v] && value <= variableMaximum[v] else { return false }
+            variables[v] = value
+            let w = Int(variableWord[v])
+            guard w >= 0 else { continue }
+            let shift = variableShift[v], mask = variableMask[v]
+            key[w] = key[w] & ~(mask << shift) | (UInt64(truncatingIfNeeded: value - variableMinimum[v]) & mask) << shift
+        }
+        return true
+    }
+}
+
+// MARK: - Recording
+
+extension StepPlanCache {
+    /// The transitions whose guards a trace of `instance` records (see `StepTrace.tracedTransitions`).
+    package func tracedTransitions(of instance: Int) -> UnsafePointer<UInt64> {
+        UnsafePointer(tracedTransitions + instance * transitionWords)
+    }
+
+    /// Whether a step of `instance` the engine runs now should be traced for `record`.
+    package func wantsTrace(_ instance: Int) -> Bool {
+        planned[instance] && operations.count < Self.maximumOperations && tableCount < Self.maximumTable
+    }
+
+    /// Adds what the engine did from `parent` (its trace, the key it ended in, whether it handled the event) to the
+    /// plans of `instance`: a new plan for a control state not seen yet, or a new branch where the trace's outcome
+    /// of a test differs from every recorded one. The caller records only clean steps (no error, overlap or broken
+    /// invariant).
+    package func record(
+        _ instance: Int, parent: UnsafePointer<UInt64>, trace: UnsafePointer<StepTrace>, successor: UnsafePointer<UInt64>,
+        handled: Bool
+    ) {
+        let trace = trace.pointee
+        guard trace.isReplayable, trace.count <= Self.maximumPathLength, wantsTrace(instance) else { return }
+        if memo.isMemoized(instance) { memo.store(instance, parent: parent, successor: successor, handled: handled) }
+        let mask = masks + instance * words
+        let slot = find(instance, parent)
+        guard slot >= 0 else {
+            insert(instance, parent, root: append(trace, from: 0, successor: successor, mask: mask, handled: handled))
+            return
+        }
+        // Walk the plan along the trace: the same operations in the same order, up to a test whose outcome differs.
+        var pc = Int(tableRoot[slot])
+        var i = 0
+        while i < trace.count {
+            let step = trace.operations[i]
+            let known = operations.base[pc]
+            guard known.kind == step.kind, known.first == step.first, known.count == step.count,
+                known.program?.toOpaque() == step.program?.toOpaque()
+            else { return disown(instance) }
+            i += 1
+            if step.kind == .test && step.outcome != known.outcome {
+                guard known.otherwise >= 0 else {
+                    // Appending may move the operations: the new branch's start first, then the link.
+                    let branch = append(trace, from: i, successor: successor, mask: mask, handled: handled)
+                    operations.base[pc].otherwise = branch
+                    return
+                }
+                pc = Int(known.otherwise)
+            } else {
+                pc += 1
+            }
+        }
+        // The same path again (another thread's slot, or a replay that failed on a value): it must end alike.
+        let end = operations.base[pc]
+        let control = controls.base + Int(end.first) * words
+        guard end.kind == .end, end.outcome == handled, (0..<words).allSatisfy({ control[$0] == successor[$0] & mask[$0] })
+        else { return disown(instance) }
+    }
+
+    /// A plan that disagrees with the engine's step would be a bug in the footprints or the trace: it is counted
+    /// (`disagreements`, which tests check), and this instance is left to the engine from now on.
+    private func disown(_ instance: Int) {
+        disagreements += 1
+        planned[instance] = false
+    }
+
+    /// Appends the trace's operations from `start`, then the end; returns where they start.
+    private func append(_ trace: StepTrace, from start: Int, successor: UnsafePointer<UInt64>, mask: UnsafePointer<UInt64>, handled: Bool)
+        -> Int32
+    {
+        let first = Int32(operations.count)
+        for var operation in trace.operations[start...] {
+            if operation.configuration >= 0 {
+                let offset = Int(operation.configuration)
+                operation.configuration = Int32(configurations.count)
+                for w in 0..<stateWords { configurations.append(trace.configurations[offset + w]) }
+            }
+            operations.append(operation)
+        }
+        operations.append(Operation(kind: .end, outcome: handled, first: Int32(controls.count / words)))
+        for w in 0..<words { controls.append(successor[w] & mask[w]) }
+        return first
+    }
+
+    private func insert(_ instance: Int, _ key: UnsafePointer<UInt64>, root: Int32) {
+        if (tableCount + 1) * 2 > tableCapacity { growTable() }
+        let mask = masks + instance * words
+        var slot = home(instance, key)
+        while tableInstance[slot] >= 0 { slot = (slot + 1) & (tableCapacity - 1) }
+        tableInstance[slot] = Int32(instance)
+        tableRoot[slot] = root
+        for w in 0..<words { tableKeys[slot * 2 * words + w] = key[w] & mask[w] }
+        let end = operations.base[Int(root)]
+        if end.kind == .end {
+            tableDirect[slot] = end.outcome ? 1 : 2
+            for w in 0..<words { tableKeys[(slot * 2 + 1) * words + w] = controls.base[Int(end.first) * words + w] }
+        }
+        tableCount += 1
+    }
+
+    private func growTable() {
+        let (oldInstance, oldRoot, oldKeys, oldDirect, oldCapacity) = (tableInstance, tableRoot, tableKeys, tableDirect, tableCapacity)
+        tableCapacity *= 2
+        (tableInstance, tableRoot, tableKeys, tableDirect) = Self.allocateTable(tableCapacity, words: words)
+        tableCount = 0
+        for slot in 0..<oldCapacity where oldInstance[slot] >= 0 {
+            insert(Int(oldInstance[slot]), oldKeys + slot * 2 * words, root: oldRoot[slot])
+        }
+        oldInstance.deallocate()
+        oldRoot.deallocate()
+        oldKeys.deallocate()
+        oldDirect.deallocate()
+    }
+}
+
+/// An array of plain values that only grows, read through its base pointer without retains, uniqueness or bounds
+/// checks (a replay reads these on every step); freed by its owner.
+private struct GrowingBuffer<Element: BitwiseCopyable> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity = 64
+
+    init() { base = .allocate(capacity: capacity) }
+
+    mutating func append(_ element: Element) {
+        if count == capacity {
+            capacity *= 2
+            let moved = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+            moved.initialize(from: base, count: count)
+            base.deallocate()
+            base = moved
+        }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    func deallocate() { base.deallocate() }
+}
