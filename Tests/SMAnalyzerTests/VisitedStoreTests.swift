@@ -1,3 +1,4 @@
+import SMTestSupport
 import Testing
 
 @testable import SMAnalyzer
@@ -64,7 +65,25 @@ struct VisitedStoreTests {
     }
 
     @Test("the dense store keeps the same parents")
-    func dense() {
-        Self.build(DenseVisitedStore(bits: 20), layers: 40, width: 50, scramble: 0x9E37_79B9, bits: 20)
+    func dense() throws {
+        Self.build(try #require(DenseVisitedStore(bits: 20)), layers: 40, width: 50, scramble: 0x9E37_79B9, bits: 20)
+    }
+}
+
+@Suite("Sorting a layer's ids")
+struct RadixSortTests {
+    @Test(
+        "the radix sort gives the standard sort's order, below and above the size where it takes over",
+        arguments: [0, 1, 100, 511, 512, 5_000, 70_000])
+    func agreesWithSort(count: Int) {
+        var random = SeededRandom(seed: UInt64(count) + 1)
+        var keys = (0..<count).map { _ in UInt64.random(in: 0..<(1 << 28), using: &random) }
+        let expected = keys.sorted()
+        var scratch: [UInt64] = []
+        RadixSort.sort(&keys, bits: 28, scratch: &scratch)
+        #expect(keys == expected)
+        // The scratch is kept and reused.
+        RadixSort.sort(&keys, bits: 28, scratch: &scratch)
+        #expect(keys == expected)
     }
 }

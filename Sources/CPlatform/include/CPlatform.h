@@ -12,6 +12,16 @@ static inline void smcheck_prefetch_for_write(const void *address) {
 #endif
 }
 
+/// Tells the CPU the thread is waiting in a spin loop (x86 `pause`, ARM `yield`): the other hardware thread of the
+/// core runs faster meanwhile, and leaving the loop does not pay for a mispredicted memory order. Swift has none.
+static inline void smcheck_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
 /// The process's resident memory in bytes, or -1 where it cannot be read. Linux reads /proc/self/statm; Apple
 /// platforms ask the kernel with task_info (in C, where `mach_task_self()` is usable from any thread).
 int64_t smcheck_resident_bytes(void);

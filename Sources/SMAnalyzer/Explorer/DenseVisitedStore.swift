@@ -8,6 +8,8 @@ import Synchronization
 /// in product state spaces).
 final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     static let maximumBits = 28
+    /// Arrays up to this size ask for huge pages.
+    private static let hugePagedBytes = 256 << 20
     private static let building: UInt32 = 1 << 31
 
     let keyWords = 1
@@ -20,14 +22,25 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     var count: Int { counter.load(ordering: .relaxed) }
     var bytes: Int { count * MemoryLayout<UInt32>.size }
 
-    init(bits: Int) {
+    /// Nil when the array cannot be mapped.
+    init?(bits: Int) {
         capacity = 1 << max(bits, 0)
-        // calloc: the pages of slots no state lands in are never touched. An all-zero atomic is a zero.
-        let raw = calloc(capacity, MemoryLayout<Atomic<UInt32>>.stride)!
+        // An anonymous mapping: the pages of slots no state lands in are never touched. An all-zero atomic is a zero.
+        let raw = mmap(nil, capacity * MemoryLayout<Atomic<UInt32>>.stride, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let raw, raw != MAP_FAILED else { return nil }
+        #if os(Linux)
+            // Huge pages: a 4 KB page is first mapped to the shared zero page when a lookup reads it, and the insert
+            // that then writes it copies it, which makes the kernel flush the TLB of every core running the
+            // exploration (an interrupt each); a 2 MB page does it once for 512 of them. The cost is memory where
+            // the reachable keys are sparse, so arrays beyond 256 MB keep small pages.
+            if capacity * MemoryLayout<Atomic<UInt32>>.stride <= Self.hugePagedBytes {
+                _ = madvise(raw, capacity * MemoryLayout<Atomic<UInt32>>.stride, MADV_HUGEPAGE)
+            }
+        #endif
         slots = raw.bindMemory(to: Atomic<UInt32>.self, capacity: capacity)
     }
 
-    deinit { free(slots) }
+    deinit { munmap(slots, capacity * MemoryLayout<Atomic<UInt32>>.stride) }
 
     func insertRoot(_ key: UnsafePointer<UInt64>) -> UInt64 {
         slots[Int(key[0])].store(UInt32(key[0]) + 1, ordering: .relaxed)
@@ -68,7 +81,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
         return slots[Int(key[0])].load(ordering: .relaxed) == 0 ? nil : key[0]
     }
 
-    func closeLayer(_ added: [UInt64]) {
+    func closeLayer(_ added: UnsafeBufferPointer<UInt64>) {
         // No other thread writes between layers: a plain load and store, not a locked read-modify-write.
         for key in added { slots[Int(key)].store(slots[Int(key)].load(ordering: .relaxed) & ~Self.building, ordering: .relaxed) }
     }

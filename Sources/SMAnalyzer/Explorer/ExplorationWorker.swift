@@ -3,10 +3,10 @@
 /// One thread's tools, kept for the whole exploration: a step context, the step plans, buffers, and what it found
 /// so far. Nothing here is allocated per layer or per state, so a deep, narrow state space (a layer of one state,
 /// two million times) costs its steps and little else.
-final class ExplorationWorker {
+final class ExplorationWorker<Store: VisitedStore> {
     private let explorer: Explorer
     private let codec: StateCodec
-    private let store: any VisitedStore
+    private let store: Store
     private let context: StepContext
     private let plans: StepPlanCache?
     /// Where the engine records a step for the plans.
@@ -50,6 +50,8 @@ final class ExplorationWorker {
         var transitions = 0
         var choiceLimitHit = false
         var planMismatches = 0
+        /// Room for sorting `added` (`RadixSort`).
+        var sortScratch: [UInt64] = []
         /// Steps the engine ran (not counting those that check the plans).
         var engineSteps = 0
         var successors = KeyBuffer()
@@ -61,7 +63,7 @@ final class ExplorationWorker {
         var eventsFiltered = 0
     }
 
-    init(explorer: Explorer, store: any VisitedStore, footprints: [EventFootprint?]?) {
+    init(explorer: Explorer, store: Store, footprints: [EventFootprint?]?) {
         self.explorer = explorer
         codec = explorer.codec
         self.store = store
@@ -243,6 +245,33 @@ final class ExplorationWorker {
                     configuration: context.currentConfiguration.words)
             }
         }
+    }
+
+    /// Expands layer after layer on this thread alone while they stay smaller than `size` (a deep, narrow space),
+    /// with nothing per layer but closing it: `frontier` is the current layer and becomes the next, `depth` its
+    /// depth. Returns after about `budget` states or once the store holds `stateLimit` (so the search checks its
+    /// limits), at a layer that is not small,
+    /// or with the layer just expanded still in `frontier` when something needs the search: keys the store had no
+    /// room for, or the choice limit (then `isSettled` is false).
+    func expandSmallLayers(_ frontier: inout [UInt64], depth: inout Int, below size: Int, budget: Int, stateLimit: Int)
+        -> (states: Int, isSettled: Bool)
+    {
+        var states = 0
+        while !frontier.isEmpty && frontier.count < size && states < budget && store.count < stateLimit {
+            for id in frontier { expand(id, depth: depth) }
+            states += frontier.count
+            if !tally.pointee.overflow.isEmpty || tally.pointee.choiceLimitHit { return (states, false) }
+            tally.pointee.added.withUnsafeBufferPointer { store.closeLayer($0) }
+            frontier.removeAll(keepingCapacity: true)
+            swap(&frontier, &tally.pointee.added)
+            if !frontier.isEmpty { depth += 1 }
+        }
+        return (states, true)
+    }
+
+    /// Sorts what this worker added to the layer, for a store whose ids are keys of at most `bits` bits.
+    func sortAdded(bits: Int) {
+        RadixSort.sort(&tally.pointee.added, bits: bits, scratch: &tally.pointee.sortScratch)
     }
 
     /// Writes the events some active state has transitions for into `possibleEvents`, and decides after the first

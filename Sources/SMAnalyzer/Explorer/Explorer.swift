@@ -41,16 +41,21 @@ public final class Explorer: Sendable {
         eventInstances = instances
     }
 
-    /// Layers smaller than this are expanded on the calling thread: waking the others costs more than they save.
-    static let parallelLayer = 512
+    /// Layers smaller than this are expanded on the calling thread: a few chunks could not keep two threads busy.
+    static let parallelLayer = 64
     /// Bigger layers are shared out when one thread would spend at least this long on them (estimated from the last
-    /// layer it expanded alone): waking the threads, handing out chunks and merging what they added costs tens of
-    /// microseconds a layer, which a millisecond of work pays for.
-    static let parallelWork = 0.001
+    /// layer it expanded alone): handing a layer to the spinning helpers and collecting it costs a few microseconds.
+    static let parallelWork = 0.000_02
+    /// Layers that added at least this many states are closed by every thread, each its own additions.
+    static let parallelClose = 1 << 14
+    /// Layers smaller than this, expanded by one thread, skip the chunked loop and its limit checks (the search
+    /// checks between layers).
+    static let checkedLayer = 512
     /// Before any layer was timed, layers of this many states are shared out.
     static let parallelLayerUntimed = 16_384
-    /// Layers of at least this many states are sorted for the dense store (see `expand`).
-    private static let sortedLayer = 1 << 15
+    /// Layers of at least this many states are sorted for the dense store (see `expand`): in key order, the
+    /// successors of a thread's share land near each other, and away from the other threads'.
+    private static let sortedLayer = 2048
     /// Layers of at least this many states are timed when expanded by one thread (smaller ones say little).
     private static let timedLayer = 128
     /// Limits and progress are looked at after about this many states of small layers.
@@ -60,10 +65,24 @@ public final class Explorer: Sendable {
     public func run() -> Exploration {
         let start = ContinuousClock.now
         guard let store = makeStore() else {
-            let exploration = Exploration(machine: machine, codec: codec, store: DenseVisitedStore(bits: 0), eventInstances: eventInstances)
+            let exploration = Exploration(
+                machine: machine, codec: codec, store: WideHashedVisitedStore(keyWords: 1), eventInstances: eventInstances)
             exploration.stop("the bitstate array of \(options.bitstateBytes ?? 0) bytes could not be reserved; give a smaller --bitstate")
             return exploration
         }
+        // Each store by its type, so `explore` and the hot loop under it are compiled for it.
+        switch store {
+        case let dense as DenseVisitedStore: return explore(dense, start: start)
+        case let hashed as HashedVisitedStore: return explore(hashed, start: start)
+        case let wide as WideHashedVisitedStore: return explore(wide, start: start)
+        case let layered as LayeredBitstateStore: return explore(layered, start: start)
+        case let bitstate as BitstateVisitedStore: return explore(bitstate, start: start)
+        default: return explore(store, start: start)
+        }
+    }
+
+    /// `run` with the store's type known, so the hot loop calls it directly rather than through a witness table.
+    private func explore<Store: VisitedStore>(_ store: Store, start: ContinuousClock.Instant) -> Exploration {
         let exploration = Exploration(machine: machine, codec: codec, store: store, eventInstances: eventInstances)
 
         // The initial state.
@@ -95,11 +114,18 @@ public final class Explorer: Sendable {
         let monitor = LimitMonitor(options: options, start: start, store: store)
         let depth: Int
         if let bitstate = store as? BitstateVisitedStore {
-            depth = searchDepthFirst(from: root, store: bitstate, worker: workers.all[0], monitor: monitor, exploration: exploration)
+            depth = searchDepthFirst(
+                from: root, store: bitstate, worker: workers.all[0] as! ExplorationWorker<BitstateVisitedStore>, monitor: monitor,
+                exploration: exploration)
         } else if let layered = store as? LayeredBitstateStore {
-            depth = searchLayersOnDisk(store: layered, worker: workers.all[0], monitor: monitor, exploration: exploration)
+            depth = searchLayersOnDisk(
+                store: layered, worker: workers.all[0] as! ExplorationWorker<LayeredBitstateStore>, monitor: monitor,
+                exploration: exploration)
         } else {
-            depth = searchBreadthFirst(from: root, store: store, workers: workers, monitor: monitor, exploration: exploration)
+            let helpers = HelperThreads(count: threadCount - 1)
+            depth = searchBreadthFirst(
+                from: root, store: store, workers: workers, helpers: helpers, monitor: monitor, exploration: exploration)
+            helpers.stop()
         }
         for worker in workers.all {
             var found = worker.tally.pointee.results
@@ -122,9 +148,10 @@ public final class Explorer: Sendable {
     /// Layer by layer: each layer is expanded by the workers, and its new states are the next layer.
     ///
     /// Everything done per layer is cheap when the layer is small (no allocation, no lock, no closure): a deep,
-    /// narrow space has a layer per state.
-    private func searchBreadthFirst(
-        from root: UInt64, store: any VisitedStore, workers: Workers, monitor: LimitMonitor,
+    /// narrow space has a layer per state. A layer is shared with the helper threads when it is worth more than
+    /// handing it out costs (`parallelWork`).
+    private func searchBreadthFirst<Store: VisitedStore>(
+        from root: UInt64, store: Store, workers: Workers<Store>, helpers: HelperThreads, monitor: LimitMonitor,
         exploration: Exploration
     ) -> Int {
         let all = workers.all
@@ -135,6 +162,32 @@ public final class Explorer: Sendable {
         /// What a state costs one thread, measured on the last layer it expanded alone (nil until one was timed).
         var secondsPerState: Double?
         while !frontier.isEmpty {
+            // A deep, narrow stretch: one thread, layer after layer, until it widens or the limits are due.
+            if frontier.count < Self.checkedLayer
+                && (all.count == 1 || secondsPerState.map { Double(frontier.count) * $0 < Self.parallelWork } ?? true)
+            {
+                let started = DispatchTime.now().uptimeNanoseconds
+                let (states, isSettled) = first.expandSmallLayers(
+                    &frontier, depth: &depth, below: Self.checkedLayer, budget: Self.checkInterval, stateLimit: options.maximumStates)
+                if states >= Self.timedLayer {
+                    secondsPerState = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 / Double(states)
+                }
+                sinceCheck += states
+                if !isSettled {
+                    // The layer in `frontier` was expanded: settle it as any other.
+                    if let reason = settleLayer(
+                        &frontier, depth: &depth, busy: 1, workers: workers, helpers: helpers, store: store, exploration: exploration)
+                    {
+                        exploration.stop(reason)
+                        break
+                    }
+                }
+                if let reason = monitor.stopReason {
+                    exploration.stop(reason)
+                    break
+                }
+                if frontier.count < Self.checkedLayer && sinceCheck < Self.checkInterval && store.count < options.maximumStates { continue }
+            }
             // Big layers are checked inside (between chunks); small ones every few thousand states.
             sinceCheck += frontier.count
             if sinceCheck >= Self.checkInterval || store.count >= options.maximumStates {
@@ -146,54 +199,76 @@ public final class Explorer: Sendable {
                 }
             }
             let shared =
-                secondsPerState.map { Double(frontier.count) * $0 >= Self.parallelWork && frontier.count >= Self.parallelLayer }
-                ?? (frontier.count >= Self.parallelLayerUntimed)
+                frontier.count >= Self.parallelLayer
+                && (secondsPerState.map { Double(frontier.count) * $0 >= Self.parallelWork }
+                    ?? (frontier.count >= Self.parallelLayerUntimed))
             let busy = all.count > 1 && shared ? all.count : 1
             // One thread's layers are timed, when big enough to say something. (In nanoseconds: an optional
             // `ContinuousClock.Instant` costs calls through its value witnesses on every layer of a deep chain.)
             let timed = busy == 1 && frontier.count >= Self.timedLayer
             let started = timed ? DispatchTime.now().uptimeNanoseconds : 0
-            if busy == 1 && frontier.count < Self.parallelLayer {
-                for id in frontier { first.expand(id, depth: depth) }
-            } else {
-                expand(frontier, depth: depth, workers: workers, busy: busy, monitor: monitor, store: store)
-            }
+            expand(frontier, depth: depth, workers: workers, helpers: busy > 1 ? helpers : nil, monitor: monitor, store: store)
             if timed {
                 secondsPerState = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 / Double(frontier.count)
             }
-            // The first worker's additions become the frontier by a swap, the others' are appended.
-            frontier.removeLast(frontier.count)
-            swap(&frontier, &first.tally.pointee.added)
-            for index in 1..<busy {
-                frontier.append(contentsOf: all[index].tally.pointee.added)
-                all[index].tally.pointee.added.removeAll(keepingCapacity: true)
-            }
-            // Only the threads that expanded this layer can have keys waiting (checked here: a call per layer
-            // shows on a chain of millions).
-            if (0..<busy).contains(where: { !all[$0].tally.pointee.overflow.isEmpty }),
-                let reason = insertOverflow(all, store: store, depth: depth, into: &frontier)
+            if let reason = settleLayer(
+                &frontier, depth: &depth, busy: busy, workers: workers, helpers: helpers, store: store, exploration: exploration)
             {
                 exploration.stop(reason)
                 break
             }
-            store.closeLayer(frontier)
-            if !frontier.isEmpty { depth += 1 }
             if let reason = monitor.stopReason {
                 exploration.stop(reason)
                 break
             }
-            if first.tally.pointee.choiceLimitHit || (busy > 1 && all.contains(where: \.tally.pointee.choiceLimitHit)) {
-                exploration.stop(choiceLimitReason)
-            }
         }
         return depth
+    }
+
+    /// After the first `busy` workers expanded the layer in `frontier`: inserts the keys the store had no room for,
+    /// closes what the layer added, and makes it the next frontier (one deeper when it is not empty). The reason to
+    /// stop, when the store cannot grow; the choice limit marks the result incomplete.
+    private func settleLayer<Store: VisitedStore>(
+        _ frontier: inout [UInt64], depth: inout Int, busy: Int, workers: Workers<Store>, helpers: HelperThreads, store: Store,
+        exploration: Exploration
+    ) -> String? {
+        let all = workers.all
+        // Only the threads that expanded this layer can have keys waiting (checked here: a call per layer
+        // shows on a chain of millions).
+        var late: [UInt64] = []
+        if (0..<busy).contains(where: { !all[$0].tally.pointee.overflow.isEmpty }) {
+            if let reason = insertOverflow(all, store: store, depth: depth, into: &late) { return reason }
+        }
+        // What the layer added is settled: its parents can no longer change. Each thread closes its own additions
+        // when there are many (they are spread over the store: a cache miss each).
+        var added = 0
+        for index in 0..<busy { added += all[index].tally.pointee.added.count }
+        if busy > 1 && added >= Self.parallelClose {
+            helpers.run { index in store.closeLayer(all[index].tally.pointee.added) }
+        } else {
+            for index in 0..<busy { store.closeLayer(all[index].tally.pointee.added) }
+        }
+        if !late.isEmpty { store.closeLayer(late) }
+        // The first worker's additions become the frontier by a swap, the others' are appended.
+        frontier.removeAll(keepingCapacity: true)
+        swap(&frontier, &all[0].tally.pointee.added)
+        for index in 1..<busy {
+            frontier.append(contentsOf: all[index].tally.pointee.added)
+            all[index].tally.pointee.added.removeAll(keepingCapacity: true)
+        }
+        if !late.isEmpty { frontier += late }
+        if !frontier.isEmpty { depth += 1 }
+        if all[0].tally.pointee.choiceLimitHit || (busy > 1 && all.contains(where: \.tally.pointee.choiceLimitHit)) {
+            exploration.stop(choiceLimitReason)
+        }
+        return nil
     }
 
     /// Depth first, one thread, for the bitstate store: the trail keeps the path to each open state, so a finding's
     /// trace is its path (not necessarily the shortest). A nonzero `searchSeed` shuffles the order successors are
     /// searched in, so swarm shards go down different paths first.
     private func searchDepthFirst(
-        from root: UInt64, store: BitstateVisitedStore, worker: ExplorationWorker, monitor: LimitMonitor,
+        from root: UInt64, store: BitstateVisitedStore, worker: ExplorationWorker<BitstateVisitedStore>, monitor: LimitMonitor,
         exploration: Exploration
     ) -> Int {
         var open: [(id: UInt64, depth: Int)] = [(root, 0)]
@@ -246,7 +321,7 @@ public final class Explorer: Sendable {
     /// and expanded, its new states written as the next layer. No depth limit, and shortest traces through the
     /// states stored.
     private func searchLayersOnDisk(
-        store: LayeredBitstateStore, worker: ExplorationWorker, monitor: LimitMonitor,
+        store: LayeredBitstateStore, worker: ExplorationWorker<LayeredBitstateStore>, monitor: LimitMonitor,
         exploration: Exploration
     ) -> Int {
         var depth = 0
@@ -303,55 +378,55 @@ public final class Explorer: Sendable {
         let dense = codec.words == 1 && codec.bits <= DenseVisitedStore.maximumBits
         let oneWord = codec.words == 1 && codec.bits <= HashedVisitedStore.maximumBits
         switch options.store {
-        case .dense where dense: return DenseVisitedStore(bits: codec.bits)
         case .hashed where oneWord: return HashedVisitedStore()
         case .wide: return WideHashedVisitedStore(keyWords: codec.words)
         default:
-            if dense { return DenseVisitedStore(bits: codec.bits) }
+            // Dense when the key is short enough, unless its array cannot be mapped.
+            if dense, let store = DenseVisitedStore(bits: codec.bits) { return store }
             return oneWord ? HashedVisitedStore() : WideHashedVisitedStore(keyWords: codec.words)
         }
     }
 
-    /// Expands one layer with `busy` workers, each taking chunks of the frontier in turn. Between chunks the first
-    /// worker checks the limits and reports progress, so a layer of millions of states neither runs past a limit
-    /// nor stays silent.
-    private func expand(_ frontier: [UInt64], depth: Int, workers: Workers, busy: Int, monitor: LimitMonitor, store: any VisitedStore) {
+    /// Expands one layer on the calling thread, and on the helpers when given, each taking chunks of the frontier
+    /// in turn. Between chunks the first worker checks the limits and reports progress, so a layer of millions of
+    /// states neither runs past a limit nor stays silent.
+    private func expand<Store: VisitedStore>(
+        _ frontier: [UInt64], depth: Int, workers: Workers<Store>, helpers: HelperThreads?, monitor: LimitMonitor, store: Store
+    ) {
+        let busy = helpers.map { $0.count + 1 } ?? 1
         // Only big layers: a small one's slots stay in the cache anyway, and sorting it costs more than it saves.
         let sortsLayers = store is DenseVisitedStore && frontier.count >= Self.sortedLayer
-        let chunk = max(64, frontier.count / (busy * 16))
+        let chunk = max(16, frontier.count / (busy * 32))
         let chunks = (frontier.count + chunk - 1) / chunk
-        let next = ChunkCounter()
-        let work: @Sendable (Int) -> Void = { index in
-            let worker = workers.all[index]
-            while true {
-                if index == 0 {
-                    monitor.reportProgress(depth: depth, frontier: frontier.count - min(frontier.count, next.taken * chunk))
-                    if monitor.limitReached() != nil { break }
-                } else if monitor.stopReason != nil {
-                    break
+        let next = ChunkCounter(chunks: chunks, threads: busy)
+        frontier.withUnsafeBufferPointer { frontier in
+            let work: (Int) -> Void = { index in
+                let worker = workers.all[index]
+                while true {
+                    if index == 0 {
+                        monitor.reportProgress(depth: depth, frontier: frontier.count - min(frontier.count, next.taken * chunk))
+                        if monitor.limitReached() != nil { break }
+                    } else if monitor.stopReason != nil {
+                        break
+                    }
+                    guard let c = next.take(index) else { break }
+                    for position in (c * chunk)..<min(frontier.count, (c + 1) * chunk) {
+                        worker.expand(frontier[position], depth: depth)
+                    }
                 }
-                let c = next.take()
-                guard c < chunks else { break }
-                for position in (c * chunk)..<min(frontier.count, (c + 1) * chunk) {
-                    worker.expand(frontier[position], depth: depth)
-                }
+                // In key order the next layer's successors land near each other in the dense store: each thread sorts
+                // what it added, so the next layer is a few sorted runs, each a sweep through memory.
+                if sortsLayers { worker.sortAdded(bits: self.codec.bits) }
             }
-            // In key order the next layer's successors land near each other in the dense store: each thread sorts
-            // what it added, so the next layer is a few sorted runs, each a sweep through memory.
-            if sortsLayers { worker.tally.pointee.added.sort() }
-        }
-        if busy == 1 {
-            work(0)
-        } else {
-            withoutActuallyEscaping(work) { work in DispatchQueue.concurrentPerform(iterations: busy, execute: work) }
+            if let helpers { helpers.run(work) } else { work(0) }
         }
     }
 
-    /// Inserts what the store had no room for during the layer, after growing it; the reason to stop when it
-    /// cannot grow.
-    private func insertOverflow(_ workers: [ExplorationWorker], store: any VisitedStore, depth: Int, into frontier: inout [UInt64])
-        -> String?
-    {
+    /// Inserts what the store had no room for during the layer, after growing it, appending what it adds to
+    /// `frontier`; the reason to stop when it cannot grow.
+    private func insertOverflow<Store: VisitedStore>(
+        _ workers: [ExplorationWorker<Store>], store: Store, depth: Int, into frontier: inout [UInt64]
+    ) -> String? {
         let overflow = workers.flatMap(\.tally.pointee.overflow)
         for worker in workers { worker.tally.pointee.overflow.removeAll(keepingCapacity: true) }
         let key = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
@@ -375,17 +450,49 @@ public final class Explorer: Sendable {
         return nil
     }
 
-    /// Hands out chunk numbers of a layer to the threads.
-    private final class ChunkCounter: Sendable {
-        private let next = Atomic<Int>(0)
-        func take() -> Int { next.add(1, ordering: .relaxed).oldValue }
-        var taken: Int { next.load(ordering: .relaxed) }
+    /// Hands out chunk numbers of a layer to the threads: each starts on a contiguous share of its own, then helps the
+    /// others with theirs. In a sorted layer, neighbouring states have successors in the same parts of the store, so
+    /// threads working far apart write to different cache lines instead of taking them from each other.
+    private final class ChunkCounter: @unchecked Sendable {
+        /// Per thread, a share's next chunk and its end, a cache line apart.
+        private let next: UnsafeMutablePointer<Atomic<Int>>
+        private let end: [Int]
+        private let start: [Int]
+        private static let stride = 8
+
+        init(chunks: Int, threads: Int) {
+            start = (0..<threads).map { chunks * $0 / threads }
+            end = (0..<threads).map { chunks * ($0 + 1) / threads }
+            next = .allocate(capacity: threads * Self.stride)
+            for i in 0..<threads { (next + i * Self.stride).initialize(to: Atomic(start[i])) }
+        }
+
+        deinit {
+            for i in 0..<start.count { (next + i * Self.stride).deinitialize(count: 1) }
+            next.deallocate()
+        }
+
+        /// The next chunk for thread `index`, or nil when none is left.
+        func take(_ index: Int) -> Int? {
+            let threads = start.count
+            for k in 0..<threads {
+                let share = (index + k) % threads
+                let chunk = next[share * Self.stride].add(1, ordering: .relaxed).oldValue
+                if chunk < end[share] { return chunk }
+            }
+            return nil
+        }
+
+        /// Chunks handed out so far.
+        var taken: Int {
+            (0..<start.count).reduce(0) { $0 + min(next[$1 * Self.stride].load(ordering: .relaxed), end[$1]) - start[$1] }
+        }
     }
 
     /// Every thread's worker; worker i is only ever used by one thread at a time.
-    private final class Workers: @unchecked Sendable {
-        let all: [ExplorationWorker]
-        init(_ workers: [ExplorationWorker]) { all = workers }
+    private final class Workers<Store: VisitedStore>: @unchecked Sendable {
+        let all: [ExplorationWorker<Store>]
+        init(_ workers: [ExplorationWorker<Store>]) { all = workers }
     }
 
     /// A configuration the machine is done in: halted, or every active leaf is a final state.

@@ -137,7 +137,7 @@ final class HashedVisitedStore: VisitedStore, @unchecked Sendable {
 
     func lookup(_ key: UnsafePointer<UInt64>) -> UInt64? { slot(of: key[0]) == nil ? nil : key[0] }
 
-    func closeLayer(_ added: [UInt64]) {
+    func closeLayer(_ added: UnsafeBufferPointer<UInt64>) {
         // No other thread writes between layers: a plain load and store, not a locked read-modify-write.
         for key in added {
             let word = keys + slot(of: key)!

@@ -177,5 +177,5 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
     /// `UInt64.max` when the key's bits are all set (it was visited, or collides with states that were), else nil.
     func lookup(_ key: UnsafePointer<UInt64>) -> UInt64? { filter.contains(key) ? UInt64.max : nil }
 
-    func closeLayer(_ added: [UInt64]) {}
+    func closeLayer(_ added: UnsafeBufferPointer<UInt64>) {}
 }

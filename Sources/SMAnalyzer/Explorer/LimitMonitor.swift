@@ -21,6 +21,9 @@ final class LimitMonitor: @unchecked Sendable {
         lastMemoryCheck = start
     }
 
+    /// Whether a limit was reached: one atomic load.
+    var isStopped: Bool { stopped.load(ordering: .acquiring) }
+
     /// Why the exploration must stop, once a limit was reached.
     var stopReason: String? {
         guard stopped.load(ordering: .acquiring) else { return nil }

@@ -32,7 +32,7 @@ protocol VisitedStore: AnyObject, Sendable {
     /// False when the store cannot get that big.
     func grow(toHold more: Int) -> Bool
     /// Called between layers, with the ids the layer added.
-    func closeLayer(_ added: [UInt64])
+    func closeLayer(_ added: UnsafeBufferPointer<UInt64>)
     /// The parent's id, or nil for the initial state.
     func parent(of id: UInt64) -> UInt64?
     /// Writes the key of `id`.
@@ -53,4 +53,6 @@ enum Insertion: Equatable {
 
 extension VisitedStore {
     func grow(toHold more: Int) -> Bool { true }
+
+    func closeLayer(_ added: [UInt64]) { added.withUnsafeBufferPointer { closeLayer($0) } }
 }

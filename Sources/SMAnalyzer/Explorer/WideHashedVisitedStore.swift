@@ -91,7 +91,7 @@ final class WideHashedVisitedStore: VisitedStore, @unchecked Sendable {
         return entry == 0 ? nil : (entry & 0xFFFF_FFFF) - 1
     }
 
-    func closeLayer(_ added: [UInt64]) {}
+    func closeLayer(_ added: UnsafeBufferPointer<UInt64>) {}
 
     func parent(of id: UInt64) -> UInt64? {
         let p = parents[Int(id)]
