@@ -295,6 +295,13 @@ struct TransitionCacheTests {
             #expect(checked.configurations == plain.configurations && checked.transitions == plain.transitions, "\(spec.name)")
             #expect(plain.cachedSteps == 0)
             if checked.cachedSteps > 0 { cachedSomewhere += 1 }
+            // What the checks read from the coverage, recorded by plans as by the engine (a verifying run would
+            // record it twice, from both).
+            let planned = try Explorer(machine: machine).run()
+            #expect(planned.coverage.takenTransitions == plain.coverage.takenTransitions, "\(spec.name)")
+            #expect(planned.coverage.guardOutcomes == plain.coverage.guardOutcomes, "\(spec.name)")
+            #expect(planned.coverage.handledEvents == plain.coverage.handledEvents, "\(spec.name)")
+            #expect(Self.unhandled(planned, machine) == Self.unhandled(plain, machine), "\(spec.name): unhandled events differ")
             var options = AnalysisOptions()
             options.exploration.cachesTransitions = false
             options.solver = .off
@@ -307,6 +314,20 @@ struct TransitionCacheTests {
         #expect(cachedSomewhere > 100, "the cache answered steps on only \(cachedSomewhere) machines: the test would not exercise it")
     }
 
+    /// Per event, the leaves handling it (themselves or through an ancestor) in which it went unhandled: what the
+    /// ignored-events check asks of the coverage.
+    static func unhandled(_ exploration: Exploration, _ machine: Machine) -> [[Int]] {
+        let spec = machine.spec
+        return (0..<machine.eventCount).map { event in
+            machine.tree.leaves.filter { leaf in
+                let handles = ([leaf] + spec.ancestors(of: leaf)).contains { s in
+                    spec.states[s].transitions.contains { spec.transitions[$0].matchedEvents.contains(event) }
+                }
+                return handles && exploration.coverage.wasUnhandled(event, in: leaf, words: machine.words)
+            }
+        }
+    }
+
     @Test("a counter's steps replay their plan: a guard and an assignment per state, the engine only at the start and the ends")
     func countersArePlanned() throws {
         let exploration = try Explorer(machine: try Machine(Generated.counter(maximum: 10_000))).run()
@@ -315,6 +336,29 @@ struct TransitionCacheTests {
         // Each event's plan is recorded once and grows a branch where its guard first fails (n = 0, n = 10,000).
         #expect(exploration.engineSteps <= 4, "the engine ran \(exploration.engineSteps) steps")
         #expect(exploration.cachedSteps + exploration.engineSteps == 2 * 10_001)
+    }
+
+    @Test("a value assigned from in() sees the configuration in the middle of its step: the plans leave it to the engine")
+    func assignmentsThatReadTheConfiguration() throws {
+        // (a, 0, false), then (s, 0, false), (s, 1, true), (s, 2, true), (s, 3, true): flag is set while s is active.
+        let spec = Spec("flag from in") {
+            Variable("n", .int(min: 0, max: 3), initial: .int(0))
+            Variable("flag", .bool, initial: .bool(false))
+            Events("e")
+            StateNode("a") { On("e", to: "s") }
+            StateNode("s") {
+                On("e", guard: "n < 3") {
+                    Assign("n", "n + 1")
+                    Assign("flag", "in(s)")
+                }
+            }
+        }
+        let machine = try Machine(spec)
+        var verifying = ExplorationOptions()
+        verifying.verifiesTransitionCache = true
+        let exploration = try Explorer(machine: machine, options: verifying).run()
+        #expect(exploration.configurations == 5)
+        #expect(exploration.transitionCacheMismatches == 0)
     }
 
     @Test("an event that touches one region is cached; one with a send is not")

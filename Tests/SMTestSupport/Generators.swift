@@ -50,7 +50,7 @@ public enum Generated {
 
     /// A random parallel machine: two or three regions of a few states (some nested, some final), a history per
     /// region, transitions within and across regions with guards over variables, parameters and `in()`, actions
-    /// that assign, raise and branch, entry and exit actions, eventless transitions, and a `done.state` exit.
+    /// that assign (also from `in()`), raise and branch, entry and exit actions, eventless transitions, and a `done.state` exit.
     /// Every seed gives a valid spec; they exercise what the explorer's transition cache must get right.
     public static func randomParallel(seed: UInt64) -> Spec {
         var random = SeededRandom(seed: seed)
@@ -69,6 +69,8 @@ public enum Generated {
             var result: [Spec.Action] = []
             if chance(40) { result.append(Assign("x", "(x + 1) % 4").action) }
             if chance(25) { result.append(Assign("flag", "!flag").action) }
+            // A value that reads the configuration in the middle of the step.
+            if chance(10) { result.append(Assign("flag", "in(\(pick(names.flatMap { $0 })))").action) }
             if chance(10) { result.append(Raise(pick(["b", "c"])).action) }
             if chance(10) { result.append(If("x > 1", then: { Assign("flag", "true") }, else: { Assign("x", "0") }).action) }
             return result

@@ -41,7 +41,8 @@ package struct StepTrace {
     /// not key on.
     var tracedTransitions: UnsafePointer<UInt64>?
     /// False once the step did something a plan cannot redo: a choice (opaque guard, `oneOf`), an event raised
-    /// with arguments (they would change the parameters later guards read), a `send`, a host callback.
+    /// with arguments (they would change the parameters later guards read), a `send`, a host callback, an
+    /// assignment of a value that reads the configuration.
     package private(set) var isReplayable = true
 
     package init() {}
@@ -75,7 +76,12 @@ package struct StepTrace {
         operations.append(operation)
     }
 
-    mutating func assign(first: Int, count: Int) {
+    /// Records the assignments `first ..< first + count` of `code`. A value that reads the configuration (`In(...)`)
+    /// sees it in the middle of the step, which a plan does not keep: such a step is left to the engine.
+    mutating func assign(first: Int, count: Int, of code: ActionCode) {
+        for i in first..<first + count where code.programs[Int(code.assignmentProgram[i])]._withUnsafeGuaranteedRef(\.readsStates) {
+            return refuseReplay()
+        }
         operations.append(Operation(kind: .assign, first: Int32(first), count: Int32(count)))
     }
 

@@ -11,7 +11,7 @@ extension StepCore {
             pc += 1
             switch instruction.kind {
             case .assign:
-                if let trace { trace.pointee.assign(first: Int(instruction.first), count: Int(instruction.count)) }
+                if let trace { trace.pointee.assign(first: Int(instruction.first), count: Int(instruction.count), of: code) }
                 try assign(code, from: Int(instruction.first), count: Int(instruction.count))
             case .raise:
                 // Arguments would change the parameters that later guards read.
