@@ -33,10 +33,14 @@ struct ExplorationTests {
             dense.exploration.threads = threads
             var hashed = dense
             hashed.exploration.store = .hashed
+            // Also in rounds of 100 states: a layer takes many rounds, and slices fill up in the middle of them.
+            var inRounds = hashed
+            inRounds.exploration.statesPerRound = 100
             let a = try Analyzer.analyze(spec, options: dense)
             let b = try Analyzer.analyze(spec, options: hashed)
-            #expect(a.stats.configurations == 262_144 && b.stats.configurations == 262_144)
-            #expect(a.findings == b.findings)
+            let c = try Analyzer.analyze(spec, options: inRounds)
+            #expect(a.stats.configurations == 262_144 && b.stats.configurations == 262_144 && c.stats.configurations == 262_144)
+            #expect(a.findings == b.findings && a.findings == c.findings)
             #expect(a.findings.first?.trace?.count == 23)
         }
     }
@@ -220,11 +224,15 @@ struct ExplorationTests {
         }
     }
 
-    @Test("a state limit stops cleanly, marks the result incomplete and leaves out never-happens findings")
-    func stateLimit() throws {
+    @Test(
+        "a state limit stops cleanly, marks the result incomplete and leaves out never-happens findings",
+        arguments: [ExplorationOptions.StoreChoice.dense, .hashed], [1, 2])
+    func stateLimit(store: ExplorationOptions.StoreChoice, threads: Int) throws {
         var options = AnalysisOptions()
         options.method = .exploration
         options.exploration.maximumStates = 100
+        options.exploration.store = store
+        options.exploration.threads = threads
         let result = try Analyzer.analyze(Generated.rings([8, 8, 8]), options: options)
         #expect(!result.stats.complete)
         // Threads may add a few states between two checks of the limit.

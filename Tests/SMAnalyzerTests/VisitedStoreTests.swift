@@ -8,8 +8,9 @@ import Testing
 @Suite("Visited stores")
 struct VisitedStoreTests {
     /// Layer `d` holds keys `d * width + i`; key `(d, i)` is reached from `(d - 1, i)` and `(d - 1, (i + 1) % width)`,
-    /// the second inserted first, so the store must keep the smaller parent key whichever came first.
-    static func build(_ store: some VisitedStore, layers: Int, width: Int, scramble: UInt64, bits: UInt64 = 40) {
+    /// the second inserted first, so the store must keep the smaller parent key whichever came first; or, for a
+    /// store that keeps the first parent (`inKeyOrder`), the parents in key order, as the explorer inserts into it.
+    static func build(_ store: some VisitedStore, layers: Int, width: Int, scramble: UInt64, bits: UInt64 = 40, inKeyOrder: Bool = false) {
         // An odd multiplier modulo 2^bits maps distinct numbers to distinct keys.
         func key(_ d: Int, _ i: Int) -> UInt64 { (UInt64(d * width + i) &* scramble) & ((1 << bits) - 1) }
         let buffer = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
@@ -21,7 +22,8 @@ struct VisitedStoreTests {
             var added: [UInt64] = []
             var overflow: [(key: UInt64, parent: UInt64)] = []
             for i in 0..<width {
-                for parentIndex in d == 1 ? [0] : [(i + 1) % width, i] {
+                let parents = d == 1 ? [0] : [(i + 1) % width, i]
+                for parentIndex in inKeyOrder ? parents.sorted(by: { previous[$0] < previous[$1] }) : parents {
                     buffer[0] = key(d, i)
                     switch store.insert(buffer, parent: store.handle(of: previous[parentIndex])) {
                     case .added(let id): added.append(id)
@@ -60,8 +62,8 @@ struct VisitedStoreTests {
 
     @Test("the hashed store keeps parents through growth, whatever slot they sit in", arguments: [1, 0x9E37_79B9, 0xFFFF_FFFB])
     func hashed(scramble: UInt64) {
-        // Capacity 4: the table grows many times and slot 0 holds parents early on.
-        Self.build(HashedVisitedStore(capacity: 4), layers: 40, width: 50, scramble: scramble)
+        // One slot a slice: the table grows many times and slot 0 holds parents early on.
+        Self.build(HashedVisitedStore(sliceBits: 0), layers: 40, width: 50, scramble: scramble, inKeyOrder: true)
     }
 
     @Test("the dense store keeps the same parents")
@@ -85,5 +87,17 @@ struct RadixSortTests {
         // The scratch is kept and reused.
         RadixSort.sort(&keys, bits: 28, scratch: &scratch)
         #expect(keys == expected)
+    }
+
+    @Test("pairs sort by key, stably, each companion staying with its key", arguments: [0, 1, 2, 100, 5_000, 70_000])
+    func sortsPairs(count: Int) {
+        var random = SeededRandom(seed: UInt64(count) + 7)
+        // Few distinct keys, so equal keys must keep their order; companions number the pairs as they came.
+        let keys = (0..<count).map { _ in UInt64.random(in: 0..<UInt64(max(1, count / 4)), using: &random) << 20 | 0xF }
+        var pairs = keys.enumerated().flatMap { [$1, UInt64($0)] }
+        let expected = keys.enumerated().sorted { ($0.element, $0.offset) < ($1.element, $1.offset) }.flatMap { [$1, UInt64($0)] }
+        var scratch: [UInt64] = []
+        RadixSort.sortPairs(&pairs, scratch: &scratch)
+        #expect(pairs == expected)
     }
 }

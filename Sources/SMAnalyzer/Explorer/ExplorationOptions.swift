@@ -28,6 +28,9 @@ public struct ExplorationOptions: Sendable {
     /// Also run the engine on every step a plan answers and count where they differ
     /// (`Exploration.transitionCacheMismatches`); an internal consistency check that tests switch on.
     public var verifiesTransitionCache = false
+    /// With the hashed store, a layer is expanded and inserted in rounds of at most this many states (their
+    /// successors wait in memory between the two). Tests make it small so that layers take many rounds.
+    package var statesPerRound = 1 << 16
 
     public enum StoreChoice: Sendable { case automatic, dense, hashed, wide }
 

@@ -23,7 +23,7 @@ final class ExplorationWorker<Store: VisitedStore> {
     /// pay a run-time exclusivity check, and this changes on every step.
     let tally: UnsafeMutablePointer<Tally>
     /// The parent's key, then room for a successor's key from a plan.
-    private let parentKey: UnsafeMutablePointer<UInt64>
+    let parentKey: UnsafeMutablePointer<UInt64>
     /// Copied out of the options once: reading `explorer.options` in the hot loop copies the whole struct.
     private let verifiesPlans: Bool
     private let maximumChoiceCombinations: Int
@@ -36,6 +36,8 @@ final class ExplorationWorker<Store: VisitedStore> {
     private let configurationMask: UnsafeMutablePointer<UInt64>
     private let checkpointKey: UnsafeMutablePointer<UInt64>
     private var hasCheckpoint = false
+    /// Whether the state being expanded was decoded into the context.
+    private var decoded = false
     /// Whether the context holds the checkpointed state as it was saved: the first step from a decoded state
     /// need not restore it.
     private var isAtCheckpoint = false
@@ -55,6 +57,8 @@ final class ExplorationWorker<Store: VisitedStore> {
         /// Steps the engine ran (not counting those that check the plans).
         var engineSteps = 0
         var successors = KeyBuffer()
+        /// Successors kept for the hashed store's second phase (`SuccessorArena`).
+        var arena = SuccessorArena()
         /// Whether events are filtered by `PossibleEvents` before stepping: decided on the first states, it pays when
         /// many events go unhandled (many regions, an event each), not when nearly every event is handled anyway.
         var filtersEvents = true
@@ -97,6 +101,7 @@ final class ExplorationWorker<Store: VisitedStore> {
 
     deinit {
         tally.pointee.successors.deallocate()
+        tally.pointee.arena.deallocate()
         tally.deinitialize(count: 1)
         tally.deallocate()
         trace.deinitialize(count: 1)
@@ -123,35 +128,31 @@ final class ExplorationWorker<Store: VisitedStore> {
     /// otherwise runs on the decoded state and keeps the packed key up to date), then all the inserts, whose memory
     /// accesses overlap.
     func expand(_ id: UInt64, depth: Int) {
+        store.key(of: id, into: parentKey)
+        var progressed = step(from: id, depth: depth)
+        if insertSuccessors(of: id, depth: depth) { progressed = true }
+        if !progressed { checkDeadlock(id, depth: depth) }
+    }
+
+    /// Runs every step from the state in `parentKey` (with id `id`), leaving the successors in `tally.successors`;
+    /// returns whether a step failed (a failure is not a deadlock: the machine does not silently ignore the event).
+    func step(from id: UInt64, depth: Int) -> Bool {
         let words = codec.words
         let plannedKey = parentKey + words
-        store.key(of: id, into: parentKey)
+        decoded = false
         // Decoded on the first step the plans cannot answer: with parallel regions, often none.
-        var decoded = false
-        func decodeParent() {
-            guard !decoded else { return }
-            // A state in the configuration of the last one decoded (the checkpoint's) takes it from there.
-            if hasCheckpoint && PackedKey.equal(parentKey, checkpointKey, under: configurationMask, words) {
-                codec.decodeData(parentKey, into: context)
-                context.restoreConfigurationFromCheckpoint()
-            } else {
-                codec.decode(parentKey, into: context)
-            }
-            checkpointKey.update(from: parentKey, count: words)
-            hasCheckpoint = true
-            context.checkpoint()
-            isAtCheckpoint = true
-            decoded = true
-        }
         if skipsUnhandled && tally.pointee.filtersEvents { filterEvents() }
         tally.pointee.successors.removeAll()
         var progressed = false
         // The plans answer what they can in one call; from the first instance they cannot, one at a time.
         var first = 0
+        /// The instance `answer` stopped at, which its plan did not answer: not asked again.
+        var unanswered = -1
         if let plans, !verifiesPlans {
             first = plans.answer(
                 parentKey, possible: possibleEvents, successors: &tally.pointee.successors, transitions: &tally.pointee.transitions,
                 scratch: plannedKey, context: context)
+            unanswered = first
         }
         for instanceIndex in first..<instanceCount {
             let event = instanceEvents[instanceIndex]
@@ -159,7 +160,7 @@ final class ExplorationWorker<Store: VisitedStore> {
             // active).
             if possibleEvents[event >> 6] & (1 << UInt64(event & 63)) == 0 { continue }
             let isPlanned = plans?.isPlanned(instanceIndex) ?? false
-            if isPlanned {
+            if isPlanned && instanceIndex != unanswered {
                 switch plans.unsafelyUnwrapped.successor(instanceIndex, of: parentKey, into: plannedKey) {
                 case .step:
                     if verifiesPlans {
@@ -179,6 +180,14 @@ final class ExplorationWorker<Store: VisitedStore> {
                         }
                     }
                     plans.unsafelyUnwrapped.recordUnhandled(instanceIndex, parentKey, in: context)
+                    continue
+                case .unhandledAgain:
+                    if verifiesPlans {
+                        decodeParent()
+                        if !engineAgrees(explorer.eventInstances[instanceIndex], parentKey, handled: false) {
+                            tally.pointee.planMismatches += 1
+                        }
+                    }
                     continue
                 case .unknown:
                     break
@@ -235,15 +244,34 @@ final class ExplorationWorker<Store: VisitedStore> {
                 values = next
             }
         }
-        if insertSuccessors(of: id, depth: depth) { progressed = true }
-        if !progressed {
-            decodeParent()
-            context.restoreCheckpoint()
-            if !explorer.isFinal(context) {
-                tally.pointee.results.deadlock(
-                    Witness(depth: depth, state: id, instance: nil, choices: []),
-                    configuration: context.currentConfiguration.words)
-            }
+        return progressed
+    }
+
+    /// Makes the state in `parentKey` the context's, once per state.
+    private func decodeParent() {
+        guard !decoded else { return }
+        let words = codec.words
+        // A state in the configuration of the last one decoded (the checkpoint's) takes it from there.
+        if hasCheckpoint && PackedKey.equal(parentKey, checkpointKey, under: configurationMask, words) {
+            codec.decodeData(parentKey, into: context)
+            context.restoreConfigurationFromCheckpoint()
+        } else {
+            codec.decode(parentKey, into: context)
+        }
+        checkpointKey.update(from: parentKey, count: words)
+        hasCheckpoint = true
+        context.checkpoint()
+        isAtCheckpoint = true
+        decoded = true
+    }
+
+    /// The state in `parentKey` has no successor but itself and no step failed: a deadlock, unless it is final.
+    func checkDeadlock(_ id: UInt64, depth: Int) {
+        decodeParent()
+        context.restoreCheckpoint()
+        if !explorer.isFinal(context) {
+            tally.pointee.results.deadlock(
+                Witness(depth: depth, state: id, instance: nil, choices: []), configuration: context.currentConfiguration.words)
         }
     }
 

@@ -57,7 +57,7 @@ public final class Explorer: Sendable {
     /// successors of a thread's share land near each other, and away from the other threads'.
     private static let sortedLayer = 2048
     /// Layers of at least this many states are timed when expanded by one thread (smaller ones say little).
-    private static let timedLayer = 128
+    static let timedLayer = 128
     /// Limits and progress are looked at after about this many states of small layers.
     private static let checkInterval = 4096
 
@@ -121,6 +121,12 @@ public final class Explorer: Sendable {
             depth = searchLayersOnDisk(
                 store: layered, worker: workers.all[0] as! ExplorationWorker<LayeredBitstateStore>, monitor: monitor,
                 exploration: exploration)
+        } else if let hashed = store as? HashedVisitedStore {
+            let helpers = HelperThreads(count: threadCount - 1)
+            depth = searchPartitioned(
+                from: root, store: hashed, workers: workers as! Workers<HashedVisitedStore>, helpers: helpers, monitor: monitor,
+                exploration: exploration)
+            helpers.stop()
         } else {
             let helpers = HelperThreads(count: threadCount - 1)
             depth = searchBreadthFirst(
@@ -363,7 +369,7 @@ public final class Explorer: Sendable {
     }
 
     /// Why a search is incomplete when some configuration and event had too many combinations of choices.
-    private var choiceLimitReason: String {
+    var choiceLimitReason: String {
         "some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried"
     }
 
@@ -453,7 +459,7 @@ public final class Explorer: Sendable {
     /// Hands out chunk numbers of a layer to the threads: each starts on a contiguous share of its own, then helps the
     /// others with theirs. In a sorted layer, neighbouring states have successors in the same parts of the store, so
     /// threads working far apart write to different cache lines instead of taking them from each other.
-    private final class ChunkCounter: @unchecked Sendable {
+    final class ChunkCounter: @unchecked Sendable {
         /// Per thread, a share's next chunk and its end, a cache line apart.
         private let next: UnsafeMutablePointer<Atomic<Int>>
         private let end: [Int]
@@ -490,7 +496,7 @@ public final class Explorer: Sendable {
     }
 
     /// Every thread's worker; worker i is only ever used by one thread at a time.
-    private final class Workers<Store: VisitedStore>: @unchecked Sendable {
+    final class Workers<Store: VisitedStore>: @unchecked Sendable {
         let all: [ExplorationWorker<Store>]
         init(_ workers: [ExplorationWorker<Store>]) { all = workers }
     }

@@ -50,3 +50,57 @@ enum RadixSort {
         }
     }
 }
+
+extension RadixSort {
+    /// Sorts pairs laid out flat (`pairs[2 * i]` the key, `pairs[2 * i + 1]` its companion) by key, stably, passing
+    /// only over the bits in which the keys differ; `scratch` is resized as needed and kept.
+    static func sortPairs(_ pairs: inout [UInt64], scratch: inout [UInt64]) {
+        let count = pairs.count / 2
+        guard count > 1 else { return }
+        if scratch.count < pairs.count { scratch = [UInt64](repeating: 0, count: pairs.count) }
+        var differing: UInt64 = 0
+        let first = pairs[0]
+        for i in 0..<count { differing |= pairs[2 * i] ^ first }
+        guard differing != 0 else { return }
+        let low = UInt64(differing.trailingZeroBitCount)
+        let high = UInt64(64 - differing.leadingZeroBitCount)
+        let buckets = 1 << digitBits
+        var counts = [Int](repeating: 0, count: buckets)
+        var shift = low
+        var inScratch = false
+        while shift < high {
+            pairs.withUnsafeMutableBufferPointer { pairs in
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        let (from, to) = inScratch ? (scratch, pairs) : (pairs, scratch)
+                        for b in 0..<buckets { counts[b] = 0 }
+                        let mask = UInt64(buckets - 1)
+                        for i in 0..<count { counts[Int((from[2 * i] >> shift) & mask)] += 1 }
+                        var total = 0
+                        for b in 0..<buckets {
+                            let c = counts[b]
+                            counts[b] = total
+                            total += c
+                        }
+                        for i in 0..<count {
+                            let key = from[2 * i]
+                            let b = Int((key >> shift) & mask)
+                            to[2 * counts[b]] = key
+                            to[2 * counts[b] + 1] = from[2 * i + 1]
+                            counts[b] += 1
+                        }
+                    }
+                }
+            }
+            inScratch.toggle()
+            shift += UInt64(digitBits)
+        }
+        if inScratch {
+            pairs.withUnsafeMutableBufferPointer { pairs in
+                scratch.withUnsafeBufferPointer { scratch in
+                    _ = pairs.update(fromContentsOf: scratch[0..<2 * count])
+                }
+            }
+        }
+    }
+}

@@ -3,28 +3,30 @@
 /// document order: each field's value names its state's active child, which brings the events of the states it
 /// activates and makes the fields below it count.
 ///
-/// Raw tables, as `HotTables`: this runs once per explored state.
-package final class PossibleEvents: @unchecked Sendable {
+/// Raw tables, as `HotTables`: this runs once per explored state. One per thread (it keeps scratch).
+package final class PossibleEvents {
     /// Words of a bitset over events.
     package let eventWords: Int
     private let fieldCount: Int
-    private let fieldWords: Int
-    /// Whether some choice makes further fields count (a compound state below another's child); when none does,
-    /// every field counts and they are read in a plain loop.
-    private let isNested: Bool
-    /// The events of the states active in every configuration, and the fields they make count.
+    /// Per field: the field whose choice makes it count (-1: it always counts), and that choice. A field counts
+    /// when that field counts and has that value: decided from its ancestors alone, so fields side by side (the
+    /// regions of a parallel state) do not wait on each other.
+    private let fieldParent: UnsafeMutablePointer<Int>
+    private let fieldParentChoice: UnsafeMutablePointer<Int>
+    /// Per field, while writing: the choice it names, or -1 when it does not count. One per thread, as the
+    /// worker that owns it.
+    private let fieldChoice: UnsafeMutablePointer<Int>
+    /// The events of the states active in every configuration.
     private let baseEvents: UnsafeMutablePointer<UInt64>
-    private let baseFields: UnsafeMutablePointer<UInt64>
     /// Per field: where it is in the key, its first choice and how many it has.
     private let fieldWord: UnsafeMutablePointer<Int>
     private let fieldShift: UnsafeMutablePointer<UInt64>
     private let fieldMask: UnsafeMutablePointer<UInt64>
     private let firstChoice: UnsafeMutablePointer<Int>
     private let lastChoice: UnsafeMutablePointer<Int>
-    /// Per choice: the events of the states it activates, the fields it makes count, and whether it halts the
-    /// machine (a final child of the root: nothing is handled any more).
+    /// Per choice: the events of the states it activates, and whether it halts the machine (a final child of the
+    /// root: nothing is handled any more).
     private let choiceEvents: UnsafeMutablePointer<UInt64>
-    private let choiceFields: UnsafeMutablePointer<UInt64>
     private let choiceHalts: UnsafeMutablePointer<Bool>
 
     package init(codec: StateCodec) {
@@ -34,11 +36,10 @@ package final class PossibleEvents: @unchecked Sendable {
         let fields = codec.decodeFields
         eventWords = max(1, (eventCount + 63) / 64)
         fieldCount = fields.count
-        fieldWords = max(1, (fields.count + 63) / 64)
+        let fieldWords = max(1, (fields.count + 63) / 64)
         var fieldOf = [Int](repeating: -1, count: tree.count)
         for (i, field) in fields.enumerated() { fieldOf[Int(field.state)] = i }
         let eventWords = eventWords
-        let fieldWords = fieldWords
         /// Adds the events of `states` and the fields they own.
         func add(_ states: [Int], events: inout [UInt64], at eventBase: Int, fields: inout [UInt64], at fieldBase: Int) {
             for state in states {
@@ -63,22 +64,31 @@ package final class PossibleEvents: @unchecked Sendable {
             choiceHalts[c] = tree.parent[states[0]] == 0 && tree.kind[states[0]] == .final
         }
         self.baseEvents = HotTables.copy(baseEvents)
-        self.baseFields = HotTables.copy(baseFields)
         fieldWord = HotTables.copy(fields.map(\.field.word))
         fieldShift = HotTables.copy(fields.map(\.field.shift))
         fieldMask = HotTables.copy(fields.map(\.field.mask))
         firstChoice = HotTables.copy(fields.map { Int($0.firstChoice) })
         lastChoice = HotTables.copy(fields.map { Int($0.firstChoice + $0.choiceCount - 1) })
         self.choiceEvents = HotTables.copy(choiceEvents)
-        self.choiceFields = HotTables.copy(choiceFields)
         self.choiceHalts = HotTables.copy(choiceHalts)
-        isNested = choiceFields.contains { $0 != 0 }
+        var parent = [Int](repeating: -1, count: fields.count)
+        var parentChoice = [Int](repeating: -1, count: fields.count)
+        for c in 0..<choiceCount {
+            for field in 0..<fields.count where choiceFields[c * fieldWords + field >> 6] & (1 << UInt64(field & 63)) != 0 {
+                parentChoice[field] = c
+                parent[field] = fields.firstIndex { Int($0.firstChoice) <= c && c < Int($0.firstChoice + $0.choiceCount) }!
+            }
+        }
+        fieldParent = HotTables.copy(parent)
+        fieldParentChoice = HotTables.copy(parentChoice)
+        fieldChoice = HotTables.copy([Int](repeating: -1, count: max(1, fields.count)))
     }
 
     deinit {
-        baseEvents.deallocate(); baseFields.deallocate(); fieldWord.deallocate(); fieldShift.deallocate()
+        fieldParent.deallocate(); fieldParentChoice.deallocate(); fieldChoice.deallocate()
+        baseEvents.deallocate(); fieldWord.deallocate(); fieldShift.deallocate()
         fieldMask.deallocate(); firstChoice.deallocate(); lastChoice.deallocate(); choiceEvents.deallocate()
-        choiceFields.deallocate(); choiceHalts.deallocate()
+        choiceHalts.deallocate()
     }
 
     /// Writes the events some state active in `key` has a transition for (`eventWords` words); none when the machine
@@ -86,34 +96,16 @@ package final class PossibleEvents: @unchecked Sendable {
     @inline(__always)
     package func write(_ key: UnsafePointer<UInt64>, into events: UnsafeMutablePointer<UInt64>) {
         for e in 0..<eventWords { events[e] = baseEvents[e] }
-        if !isNested {
-            // Every field counts (a parallel machine's regions): no field waits on another's value.
-            for field in 0..<fieldCount {
-                guard let choice = choice(field, key) else { return halt(events) }
-                for e in 0..<eventWords { events[e] |= choiceEvents[choice * eventWords + e] }
+        // Document order: a field's parent field comes before it.
+        for field in 0..<fieldCount {
+            let parent = fieldParent[field]
+            guard parent < 0 || fieldChoice[parent] == fieldParentChoice[field] else {
+                fieldChoice[field] = -1
+                continue
             }
-            return
-        }
-        if fieldWords == 1 {
-            // The common case, with the fields that count in a register.
-            var active = baseFields[0]
-            while active != 0 {
-                let field = active.trailingZeroBitCount
-                active &= active - 1
-                guard let choice = choice(field, key) else { return halt(events) }
-                for e in 0..<eventWords { events[e] |= choiceEvents[choice * eventWords + e] }
-                // Fields a choice brings in come after it in document order: the loop meets them.
-                active |= choiceFields[choice]
-            }
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: fieldWords) { active in
-            for w in 0..<fieldWords { active[w] = baseFields[w] }
-            for field in 0..<fieldCount where active[field >> 6] & (1 << UInt64(field & 63)) != 0 {
-                guard let choice = choice(field, key) else { return halt(events) }
-                for e in 0..<eventWords { events[e] |= choiceEvents[choice * eventWords + e] }
-                for w in 0..<fieldWords { active[w] |= choiceFields[choice * fieldWords + w] }
-            }
+            guard let choice = choice(field, key) else { return halt(events) }
+            fieldChoice[field] = choice
+            for e in 0..<eventWords { events[e] |= choiceEvents[choice * eventWords + e] }
         }
     }
 

@@ -27,6 +27,9 @@ package final class StepPlanCache {
         case step
         /// The step handles nothing: every guard was false.
         case unhandled
+        /// The same, remembered for these bits of the key, which decide the leaves it is recorded in
+        /// (`UnhandledLeaves`): it was recorded when remembered, and need not be again.
+        case unhandledAgain
     }
 
     private typealias Operation = StepTrace.Operation
@@ -54,6 +57,8 @@ package final class StepPlanCache {
     private let hits: UnsafeMutablePointer<Int>
     /// Results of steps, in front of the plans.
     private let memo: StepMemo
+    /// Per instance: whether the bits its memo is keyed on decide the leaves an unhandled step is recorded in.
+    private let unhandledKeyed: UnsafeMutablePointer<Bool>
 
     // Per variable: where it is in the key and its domain.
     private let variableWord: UnsafeMutablePointer<Int32>
@@ -141,6 +146,13 @@ package final class StepPlanCache {
             footprints: instances.map { instance in
                 footprints[instance.event].flatMap { footprint in zip(footprint, control).contains { $0 & ~$1 != 0 } ? footprint : nil }
             }, words: words)
+        unhandledLeaves = UnhandledLeaves(codec: codec)
+        let leaves = unhandledLeaves
+        unhandledKeyed = HotTables.copy(
+            instances.map { instance in
+                guard let footprint = footprints[instance.event] else { return false }
+                return zip(leaves.keyBits(of: instance.event, words: codec.words), footprint).allSatisfy { $0 & ~$1 == 0 }
+            })
         lookups = .allocate(capacity: count)
         lookups.initialize(repeating: 0, count: count)
         hits = .allocate(capacity: count)
@@ -157,7 +169,6 @@ package final class StepPlanCache {
         values = .allocate(capacity: max(1, widest, widestState))
         noConfiguration = .allocate(capacity: stateWords)
         noConfiguration.initialize(repeating: 0, count: stateWords)
-        unhandledLeaves = UnhandledLeaves(codec: codec)
         unhandledScratch = .allocate(capacity: stateWords)
         unhandledScratch.initialize(repeating: 0, count: stateWords)
         tableCapacity = 1 << 10
@@ -165,7 +176,8 @@ package final class StepPlanCache {
     }
 
     deinit {
-        instanceEvent.deallocate(); unhandledScratch.deallocate(); tracedTransitions.deallocate(); planned.deallocate(); masks.deallocate();
+        instanceEvent.deallocate(); unhandledScratch.deallocate(); unhandledKeyed.deallocate(); tracedTransitions.deallocate();
+        planned.deallocate(); masks.deallocate();
         loadStart.deallocate(); loadPool.deallocate()
         argumentStart.deallocate(); arguments.deallocate(); lookups.deallocate(); hits.deallocate()
         variableWord.deallocate(); variableShift.deallocate(); variableMask.deallocate(); variableMinimum.deallocate()
@@ -254,6 +266,8 @@ package final class StepPlanCache {
                 successors.append(scratch, words: words)
             case .unhandled:
                 recordUnhandled(instance, parent, in: context)
+            case .unhandledAgain:
+                break
             case .unknown:
                 return instance
             }
@@ -277,12 +291,13 @@ package final class StepPlanCache {
     package func successor(_ instance: Int, of parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>) -> Answer {
         guard memo.isMemoized(instance) else { return replay(instance, parent, into: successor) }
         let remembered = memo.successor(instance, of: parent, into: successor)
+        if case .unhandled = remembered, unhandledKeyed[instance] { return .unhandledAgain }
         guard case .unknown = remembered else { return remembered }
         let answer = replay(instance, parent, into: successor)
         switch answer {
         case .step: memo.store(instance, parent: parent, successor: successor, handled: true)
         case .unhandled: memo.store(instance, parent: parent, successor: parent, handled: false)
-        case .unknown: break
+        case .unknown, .unhandledAgain: break
         }
         return answer
     }

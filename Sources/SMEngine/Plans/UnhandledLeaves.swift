@@ -4,36 +4,41 @@
 /// answers "unhandled" (`StepPlanCache`) these are the states to record.
 ///
 /// Grouped by parent: a leaf is active when its parent is and the parent's child field names it, so a flat machine
-/// whose hundred states handle an event costs one field read, not a hundred.
-package struct UnhandledLeaves: Sendable {
-    private struct Group: Sendable {
-        /// The parent is active when `(key[word] & mask) == value` for each of its conditions.
-        let conditions: Range<Int>
-        /// The parent's child field; nil for a parallel parent, all of whose children are active with it.
-        let field: StateCodec.Field?
-        /// For a compound parent, the leaf (or -1) of each child index; for a parallel one, the leaves.
-        let leaves: Range<Int>
-    }
-
+/// whose hundred states handle an event costs one field read, not a hundred. Raw tables, as `HotTables`.
+package final class UnhandledLeaves: @unchecked Sendable {
     private let stateWords: Int
-    private let groupStart: [Int]
-    private let groups: [Group]
-    private let conditionWord: [Int]
-    private let conditionMask: [UInt64]
-    private let conditionValue: [UInt64]
-    private let leafPool: [Int]
+    /// Per event, its groups: `groupStart[event] ..< groupStart[event + 1]`.
+    private let groupStart: UnsafeMutablePointer<Int32>
+    /// Per group, its conditions `conditionStart[g] ..< conditionStart[g + 1]`: the parent is active when
+    /// `(key[word] & mask) == value` for each.
+    private let conditionStart: UnsafeMutablePointer<Int32>
+    /// Per group, the parent's child field (word -1: a parallel parent, all of whose children are active with it).
+    private let fieldWord: UnsafeMutablePointer<Int32>
+    private let fieldShift: UnsafeMutablePointer<UInt64>
+    private let fieldMask: UnsafeMutablePointer<UInt64>
+    /// Per group, its leaves `leafStart[g] ..< leafStart[g + 1]`: for a compound parent, the leaf (or -1) of each
+    /// child index; for a parallel one, the leaves.
+    private let leafStart: UnsafeMutablePointer<Int32>
+    private let conditionWord: UnsafeMutablePointer<Int32>
+    private let conditionMask: UnsafeMutablePointer<UInt64>
+    private let conditionValue: UnsafeMutablePointer<UInt64>
+    private let leafPool: UnsafeMutablePointer<Int32>
 
     package init(codec: StateCodec) {
         let machine = codec.machine
         let spec = machine.spec
         let tree = machine.tree
         stateWords = machine.words
-        var groupStart = [0]
-        var groups: [Group] = []
-        var conditionWord: [Int] = []
+        var groupStart: [Int32] = [0]
+        var conditionStart: [Int32] = [0]
+        var fieldWord: [Int32] = []
+        var fieldShift: [UInt64] = []
+        var fieldMask: [UInt64] = []
+        var leafStart: [Int32] = [0]
+        var conditionWord: [Int32] = []
         var conditionMask: [UInt64] = []
         var conditionValue: [UInt64] = []
-        var leafPool: [Int] = []
+        var leafPool: [Int32] = []
         for event in 0..<machine.eventCount {
             let handling = tree.leaves.filter { leaf in
                 ([leaf] + spec.ancestors(of: leaf)).contains { s in
@@ -43,47 +48,79 @@ package struct UnhandledLeaves: Sendable {
             var byParent: [Int: [Int]] = [:]
             for leaf in handling { byParent[tree.parent[leaf], default: []].append(leaf) }
             for parent in byParent.keys.sorted() {
-                let first = conditionWord.count
                 var state = parent
                 while tree.parent[state] >= 0 {
                     let up = tree.parent[state]
                     if let field = codec.childField[up], field.mask != 0 {
-                        conditionWord.append(field.word)
+                        conditionWord.append(Int32(field.word))
                         conditionMask.append(field.mask << field.shift)
                         conditionValue.append(UInt64(codec.childIndex[state]) << field.shift)
                     }
                     state = up
                 }
-                let start = leafPool.count
-                let field = codec.childField[parent]
-                if field != nil {
-                    leafPool += codec.selectable[parent].map { byParent[parent]!.contains($0) ? $0 : -1 }
+                conditionStart.append(Int32(conditionWord.count))
+                if let field = codec.childField[parent] {
+                    fieldWord.append(Int32(field.word))
+                    fieldShift.append(field.shift)
+                    fieldMask.append(field.mask)
+                    leafPool += codec.selectable[parent].map { Int32(byParent[parent]!.contains($0) ? $0 : -1) }
                 } else {
-                    leafPool += byParent[parent]!
+                    fieldWord.append(-1)
+                    fieldShift.append(0)
+                    fieldMask.append(0)
+                    leafPool += byParent[parent]!.map { Int32($0) }
                 }
-                groups.append(Group(conditions: first..<conditionWord.count, field: field, leaves: start..<leafPool.count))
+                leafStart.append(Int32(leafPool.count))
             }
-            groupStart.append(groups.count)
+            groupStart.append(Int32(fieldWord.count))
         }
-        self.groupStart = groupStart
-        self.groups = groups
-        self.conditionWord = conditionWord
-        self.conditionMask = conditionMask
-        self.conditionValue = conditionValue
-        self.leafPool = leafPool
+        self.groupStart = HotTables.copy(groupStart)
+        self.conditionStart = HotTables.copy(conditionStart)
+        self.fieldWord = HotTables.copy(fieldWord)
+        self.fieldShift = HotTables.copy(fieldShift)
+        self.fieldMask = HotTables.copy(fieldMask)
+        self.leafStart = HotTables.copy(leafStart)
+        self.conditionWord = HotTables.copy(conditionWord)
+        self.conditionMask = HotTables.copy(conditionMask)
+        self.conditionValue = HotTables.copy(conditionValue)
+        self.leafPool = HotTables.copy(leafPool)
+    }
+
+    deinit {
+        groupStart.deallocate(); conditionStart.deallocate(); fieldWord.deallocate(); fieldShift.deallocate()
+        fieldMask.deallocate(); leafStart.deallocate(); conditionWord.deallocate(); conditionMask.deallocate()
+        conditionValue.deallocate(); leafPool.deallocate()
+    }
+
+    /// The bits of a key (`words` words) that decide which leaves handling `event` are active.
+    package func keyBits(of event: Int, words: Int) -> [UInt64] {
+        var bits = [UInt64](repeating: 0, count: words)
+        for group in Int(groupStart[event])..<Int(groupStart[event + 1]) {
+            for c in Int(conditionStart[group])..<Int(conditionStart[group + 1]) { bits[Int(conditionWord[c])] |= conditionMask[c] }
+            if fieldWord[group] >= 0 { bits[Int(fieldWord[group])] |= fieldMask[group] << fieldShift[group] }
+        }
+        return bits
     }
 
     /// Writes the leaves handling `event` that are active in `key` into `states` (a configuration's words).
+    @inline(__always)
     package func write(_ event: Int, in key: UnsafePointer<UInt64>, into states: UnsafeMutablePointer<UInt64>) {
         for w in 0..<stateWords { states[w] = 0 }
-        for group in groups[groupStart[event]..<groupStart[event + 1]] {
-            guard group.conditions.allSatisfy({ key[conditionWord[$0]] & conditionMask[$0] == conditionValue[$0] }) else { continue }
-            if let field = group.field {
-                let child = min((Int(truncatingIfNeeded: (key[field.word] >> field.shift) & field.mask)), group.leaves.count - 1)
-                let leaf = leafPool[group.leaves.lowerBound + child]
+        groups: for group in Int(groupStart[event])..<Int(groupStart[event + 1]) {
+            for c in Int(conditionStart[group])..<Int(conditionStart[group + 1])
+            where key[Int(conditionWord[c])] & conditionMask[c] != conditionValue[c] {
+                continue groups
+            }
+            let first = Int(leafStart[group])
+            if fieldWord[group] >= 0 {
+                let value = Int(truncatingIfNeeded: (key[Int(fieldWord[group])] >> fieldShift[group]) & fieldMask[group])
+                let leaf = Int(leafPool[first + min(value, Int(leafStart[group + 1]) - 1 - first)])
                 if leaf >= 0 { states[leaf >> 6] |= 1 << UInt64(leaf & 63) }
             } else {
-                for leaf in leafPool[group.leaves] { states[leaf >> 6] |= 1 << UInt64(leaf & 63) }
+                for i in first..<Int(leafStart[group + 1]) {
+                    let leaf = Int(leafPool[i])
+                    states[leaf >> 6] |= 1 << UInt64(leaf & 63)
+                }
             }
         }
     }

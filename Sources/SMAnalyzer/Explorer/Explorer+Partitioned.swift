@@ -1,0 +1,209 @@
+import Foundation
+@_spi(Stepping) import SMEngine
+import Synchronization
+
+extension Explorer {
+    /// States of a chunk, the unit the threads take; fixed, so the order of inserts does not depend on the threads.
+    static let partitionChunk = 64
+
+    /// Layer by layer for the hashed store, in rounds of two phases. Expanding: the threads take chunks of the
+    /// round and keep each successor with its parent's handle, by slice (`SuccessorArena`). Inserting: each thread
+    /// takes whole slices and inserts their successors chunk by chunk, in the order of the layer, so the first
+    /// parent to reach a key is its parent; the layer is in key order, so that is the smallest parent, as the dense
+    /// store keeps. No insert is atomic or waits, and the result is the same with any number of threads.
+    ///
+    /// The frontier holds (key, handle) pairs: a state is expanded without looking its key up.
+    func searchPartitioned(
+        from root: UInt64, store: HashedVisitedStore, workers: Workers<HashedVisitedStore>, helpers: HelperThreads, monitor: LimitMonitor,
+        exploration: Exploration
+    ) -> Int {
+        let all = workers.all
+        let slices = HashedVisitedStore.sliceCount
+        var frontier: [UInt64] = [root, store.handle(of: root)]
+        var next: [UInt64] = []
+        var scratch: [UInt64] = []
+        /// Per slice: the states it added in this layer, as (key, handle) pairs; each filled by one thread at a time.
+        let added = UnsafeMutablePointer<[UInt64]>.allocate(capacity: slices)
+        added.initialize(repeating: [], count: slices)
+        let statesPerRound = max(Self.partitionChunk, options.statesPerRound)
+        let chunksPerRound = (statesPerRound + Self.partitionChunk - 1) / Self.partitionChunk
+        /// Per chunk of the round: the thread that expanded it, and where its successors of each slice start.
+        let chunkWorker = UnsafeMutablePointer<Int32>.allocate(capacity: chunksPerRound)
+        let chunkStarts = UnsafeMutablePointer<Int32>.allocate(capacity: chunksPerRound * (slices + 1))
+        /// Per slice, while inserting: the chunk and the entry it goes on from (after the table grew).
+        let resume = UnsafeMutablePointer<(chunk: Int, entry: Int)>.allocate(capacity: slices)
+        defer {
+            added.deinitialize(count: slices)
+            added.deallocate()
+            chunkWorker.deallocate()
+            chunkStarts.deallocate()
+            resume.deallocate()
+        }
+        var depth = 0
+        /// What a state costs one thread (the last round expanded alone), to decide when sharing pays.
+        var secondsPerState: Double?
+        /// New states per state expanded in the last round: a round is cut so that it cannot add many more states
+        /// than the limit leaves room for (its inserts come after all its expansions).
+        var growth: Double?
+        layers: while !frontier.isEmpty {
+            monitor.reportProgress(depth: depth, frontier: frontier.count / 2)
+            if let reason = monitor.limitReached() {
+                exploration.stop(reason)
+                break
+            }
+            let states = frontier.count / 2
+            var roundStart = 0
+            while roundStart < states {
+                var roundStates = min(statesPerRound, states - roundStart)
+                if let growth, growth > 0 {
+                    let room = Double(max(0, options.maximumStates - store.count))
+                    roundStates = min(roundStates, max(Self.partitionChunk, Int(room / growth) + 1))
+                }
+                let chunks = (roundStates + Self.partitionChunk - 1) / Self.partitionChunk
+                let shared =
+                    all.count > 1 && chunks > 1
+                    && (secondsPerState.map { Double(roundStates) * $0 >= Self.parallelWork } ?? (roundStates >= Self.parallelLayerUntimed))
+                let busy = shared ? all.count : 1
+                let started = busy == 1 ? DispatchTime.now().uptimeNanoseconds : 0
+                // Expanding.
+                let taken = ChunkCounter(chunks: chunks, threads: busy)
+                let base = roundStart
+                frontier.withUnsafeBufferPointer { frontier in
+                    let expand: (Int) -> Void = { index in
+                        let worker = all[index]
+                        worker.tally.pointee.arena.removeAll()
+                        while let c = taken.take(index) {
+                            if index == 0 {
+                                if monitor.limitReached() != nil { break }
+                                monitor.reportProgress(depth: depth, frontier: states)
+                            } else if monitor.isStopped {
+                                break
+                            }
+                            chunkWorker[c] = Int32(index)
+                            let first = base + c * Self.partitionChunk
+                            for position in first..<min(base + roundStates, first + Self.partitionChunk) {
+                                worker.expandBuffered(key: frontier[2 * position], handle: frontier[2 * position + 1], depth: depth)
+                            }
+                            worker.tally.pointee.arena.closeChunk(starts: chunkStarts + c * (slices + 1))
+                        }
+                    }
+                    if busy > 1 { helpers.run(expand) } else { expand(0) }
+                }
+                if busy == 1 && roundStates >= Self.timedLayer {
+                    secondsPerState = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 / Double(roundStates)
+                }
+                if let reason = monitor.stopReason {
+                    exploration.stop(reason)
+                    break layers
+                }
+                // Inserting, slice by slice; when a slice is full, the table grows and its slices go on.
+                let before = store.count
+                for s in 0..<slices { resume[s] = (0, -1) }
+                while true {
+                    let full = Atomic<Int>(0)
+                    let nextSlice = Atomic<Int>(0)
+                    let insert: (Int) -> Void = { index in
+                        let worker = all[index]
+                        while true {
+                            let s = nextSlice.add(1, ordering: .relaxed).oldValue
+                            guard s < slices else { break }
+                            guard resume[s].entry != Int.max else { continue }
+                            if let stopped = worker.insertSlice(
+                                s, chunks: chunks, workers: all, chunkWorker: chunkWorker, chunkStarts: chunkStarts, from: resume[s],
+                                store: store, depth: depth, into: &added[s])
+                            {
+                                resume[s] = stopped
+                                full.add(1, ordering: .relaxed)
+                            } else {
+                                resume[s] = (0, Int.max)
+                            }
+                        }
+                    }
+                    if busy > 1 { helpers.run(insert) } else { insert(0) }
+                    guard full.load(ordering: .relaxed) > 0 else { break }
+                    // One doubling: the entries left are mostly states already known, so they say little of the
+                    // room needed, and a slice that fills up again doubles again.
+                    guard store.grow(toHold: 1) else {
+                        exploration.stop("stopped after \(store.count) configurations: the visited store cannot grow further")
+                        break layers
+                    }
+                    let moved = { (handle: UInt64) in store.movedHandle(handle) }
+                    for worker in all { worker.tally.pointee.arena.remapParents(moved) }
+                    for i in 0..<states { frontier[2 * i + 1] = moved(frontier[2 * i + 1]) }
+                    for s in 0..<slices {
+                        for i in 0..<added[s].count / 2 { added[s][2 * i + 1] = moved(added[s][2 * i + 1]) }
+                    }
+                }
+                roundStart += roundStates
+                growth = Double(store.count - before) / Double(roundStates)
+                // The limits between the rounds of a layer (the next layer's start checks them after the last).
+                if roundStart < states, let reason = monitor.limitReached() {
+                    exploration.stop(reason)
+                    break layers
+                }
+            }
+            if all.contains(where: { $0.tally.pointee.choiceLimitHit }) { exploration.stop(choiceLimitReason) }
+            // The next layer, in key order.
+            next.removeAll(keepingCapacity: true)
+            for s in 0..<slices {
+                next += added[s]
+                added[s].removeAll(keepingCapacity: true)
+            }
+            RadixSort.sortPairs(&next, scratch: &scratch)
+            swap(&frontier, &next)
+            if !frontier.isEmpty { depth += 1 }
+        }
+        return depth
+    }
+}
+
+extension ExplorationWorker where Store == HashedVisitedStore {
+    /// Expands the state `key` (handle `handle`) and keeps its successors, other than itself, for the inserting
+    /// phase (`SuccessorArena`).
+    func expandBuffered(key: UInt64, handle: UInt64, depth: Int) {
+        parentKey[0] = key
+        var progressed = step(from: key, depth: depth)
+        let successors = tally.pointee.successors.base
+        for i in 0..<tally.pointee.successors.count where successors[i] != key {
+            progressed = true
+            tally.pointee.arena.append(successors[i], parent: handle)
+        }
+        if !progressed { checkDeadlock(key, depth: depth) }
+    }
+
+    /// Inserts slice `s`'s successors of a round, chunk by chunk from `start` (`entry` -1: the chunk's first), and
+    /// appends the states it adds to `added`; where it stopped when the slice is full, nil when done.
+    func insertSlice(
+        _ s: Int, chunks: Int, workers: [ExplorationWorker<HashedVisitedStore>], chunkWorker: UnsafeMutablePointer<Int32>,
+        chunkStarts: UnsafeMutablePointer<Int32>, from start: (chunk: Int, entry: Int), store: HashedVisitedStore, depth: Int,
+        into added: inout [UInt64]
+    ) -> (chunk: Int, entry: Int)? {
+        let slices = HashedVisitedStore.sliceCount
+        let key = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        defer { key.deallocate() }
+        for c in start.chunk..<chunks {
+            let entries = workers[Int(chunkWorker[c])].tally.pointee.arena.entries
+            let first = c == start.chunk && start.entry >= 0 ? start.entry : Int(chunkStarts[c * (slices + 1) + s])
+            let end = Int(chunkStarts[c * (slices + 1) + s + 1])
+            // The slots of the next few entries load while this one is inserted.
+            for i in first..<min(end, first + 8) { store.touch(entries[2 * i]) }
+            var i = first
+            while i < end {
+                if i + 8 < end { store.touch(entries[2 * (i + 8)]) }
+                switch store.insert(entries[2 * i], parent: entries[2 * i + 1]) {
+                case .known:
+                    break
+                case .added(let handle):
+                    added.append(entries[2 * i])
+                    added.append(handle)
+                    key[0] = entries[2 * i]
+                    checkNew(entries[2 * i], key: key, depth: depth + 1)
+                case .full:
+                    return (c, i)
+                }
+                i += 1
+            }
+        }
+        return nil
+    }
+}
