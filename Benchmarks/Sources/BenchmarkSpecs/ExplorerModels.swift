@@ -20,6 +20,19 @@ extension BenchmarkSpecs {
         [rings(8, 8), philosophers(14), counters(150), chain(2_000_000), playerWithHistory(tracks: 2_000, volume: 100)]
     }
 
+    /// A model of the comparison at another size: rings N (of 8 states), philosophers N, counters N (N^3 values),
+    /// chain N, player N (tracks, 100 volumes).
+    public static func explorerModel(named name: String, size: Int) -> ExplorerModel? {
+        switch name {
+        case "rings": rings(size, 8)
+        case "philosophers": philosophers(size)
+        case "counters": counters(size)
+        case "chain": chain(size)
+        case "player": playerWithHistory(tracks: size, volume: 100)
+        default: nil
+        }
+    }
+
     /// N orthogonal rings of K states, one event each: the explorer's best case (each event touches one region).
     public static func rings(_ regions: Int, _ states: Int) -> ExplorerModel {
         ExplorerModel("rings \(regions)x\(states)", json: rings(regions: regions, states: states).jsonText,

@@ -9,9 +9,10 @@ import SMSpec
 //   ProfileDriver send COUNT           sends COUNT events to the flat ring through the locked StateMachine runtime
 //   ProfileDriver rings N K [THREADS]  explores N rings of K states
 //   ProfileDriver load COUNT           loads (and compiles) the large loader-benchmark spec COUNT times
-//   ProfileDriver model NAME [THREADS] [spin]
+//   ProfileDriver model NAME[:SIZE] [THREADS] [spin]
 //                                      explores one of the explorer-comparison models (name prefix: rings,
-//                                      philosophers, counters, chain, player), and SPIN on its Promela twin
+//                                      philosophers, counters, chain, player; SIZE: another size of its shape), and
+//                                      SPIN on its Promela twin; STORE=dense|hashed|wide forces a visited store
 //   ProfileDriver bitstate N K BYTES [SEED [SECONDS [ORDER]]]
 //                                      a bitstate search of N rings of K states in a bit array of BYTES
 //                                      (ORDER: breadth-first, the default, or depth-first)
@@ -33,12 +34,26 @@ if which == "load" {
     }
     print(handled)
 } else if which == "model" {
-    let name = arguments[2]
-    guard let model = BenchmarkSpecs.explorerModels.first(where: { $0.name.hasPrefix(name) }) else {
+    // NAME, or NAME:SIZE for another size of the same shape (philosophers:16, chain:100000, rings:6).
+    let parts = arguments[2].split(separator: ":")
+    let name = String(parts[0])
+    let model: ExplorerModel
+    if parts.count > 1, let size = Int(parts[1]), let sized = BenchmarkSpecs.explorerModel(named: name, size: size) {
+        model = sized
+    } else if let found = BenchmarkSpecs.explorerModels.first(where: { $0.name.hasPrefix(name) }) {
+        model = found
+    } else {
         fatalError("no model '\(name)': \(BenchmarkSpecs.explorerModels.map(\.name))")
     }
     var options = ExplorationOptions()
     if arguments.count > 3 { options.threads = Int(arguments[3])! }
+    // STORE=dense|hashed|wide forces a visited store (to compare them on one model).
+    switch ProcessInfo.processInfo.environment["STORE"] {
+    case "dense": options.store = .dense
+    case "hashed": options.store = .hashed
+    case "wide": options.store = .wide
+    default: break
+    }
     let result = try Explorer(machine: try Machine(model.spec), options: options).run()
     print("\(model.name): configurations \(result.configurations) transitions \(result.transitions) depth \(result.depth) seconds \(result.elapsed) states/s \(Int(result.statesPerSecond)) bytes/state \(result.bytesPerState) peak MB \(result.peakMemory >> 20) store \(result.storeKind) cached steps \(result.cachedSteps)")
     if arguments.count > 4, let spin = try Spin.run(model: model.promela) {
