@@ -45,6 +45,29 @@ struct ExplorationTests {
         }
     }
 
+    @Test("a deep, narrow space in the hashed store: a layer per state, the store growing in the middle of that stretch")
+    func hashedStoreOnAChain() throws {
+        // 70,001 configurations one after another: the hashed table (49,152 keys at first) fills up on the way.
+        let spec = Spec("long counter") {
+            Variable("n", .int(min: 0, max: 70_000))
+            Events("up")
+            StateNode("counting") { On("up", guard: "n < 70000") { Assign("n", "n + 1") } }
+            Invariant("not there yet", Spec.Expression("n != 65000"))
+        }
+        for threads in [1, 2] {
+            var dense = AnalysisOptions()
+            dense.exploration.store = .dense
+            dense.exploration.threads = threads
+            var hashed = dense
+            hashed.exploration.store = .hashed
+            let a = try Analyzer.analyze(spec, options: dense)
+            let b = try Analyzer.analyze(spec, options: hashed)
+            #expect(a.stats.configurations == 70_001 && b.stats.configurations == 70_001)
+            #expect(a.findings == b.findings)
+            #expect(b.findings.first { $0.code == .invariantViolated }?.trace?.count == 65_000)
+        }
+    }
+
     @Test("a bitstate search with room visits every configuration; a tiny bit array fewer, and it says so")
     func bitstate() throws {
         let spec = Generated.rings([8, 8, 8, 8], invariant: "!(in(r0s7) && in(r1s7) && in(r2s6) && in(r3s3))")

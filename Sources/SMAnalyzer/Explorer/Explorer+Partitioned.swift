@@ -46,6 +46,30 @@ extension Explorer {
         /// than the limit leaves room for (its inserts come after all its expansions).
         var growth: Double?
         layers: while !frontier.isEmpty {
+            // A deep, narrow stretch: one thread, layer after layer, without rounds, until it widens or the limits
+            // are due (a chain of millions of layers must not pay a round's setup for each).
+            if frontier.count / 2 < Self.checkedLayer
+                && (all.count == 1 || secondsPerState.map { Double(frontier.count / 2) * $0 < Self.parallelWork } ?? true)
+            {
+                let started = DispatchTime.now().uptimeNanoseconds
+                var expanded = 0
+                while !frontier.isEmpty && frontier.count / 2 < Self.checkedLayer && expanded < Self.checkInterval
+                    && store.count < options.maximumStates
+                {
+                    expanded += frontier.count / 2
+                    guard all[0].expandDirectly(&frontier, into: &next, scratch: &scratch, depth: depth, store: store) else {
+                        exploration.stop("stopped after \(store.count) configurations: the visited store cannot grow further")
+                        break layers
+                    }
+                    if all[0].tally.pointee.choiceLimitHit { exploration.stop(choiceLimitReason) }
+                    swap(&frontier, &next)
+                    if !frontier.isEmpty { depth += 1 }
+                }
+                if expanded >= Self.timedLayer {
+                    secondsPerState = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 / Double(expanded)
+                }
+                if frontier.isEmpty { break }
+            }
             monitor.reportProgress(depth: depth, frontier: frontier.count / 2)
             if let reason = monitor.limitReached() {
                 exploration.stop(reason)
@@ -158,6 +182,43 @@ extension Explorer {
 }
 
 extension ExplorationWorker where Store == HashedVisitedStore {
+    /// Expands `layer` ((key, handle) pairs in key order) alone, inserting each state's successors as they are
+    /// found: in the layer's order, so each new state gets the parent the rounds would give it. Leaves the next
+    /// layer, in key order, in `next`. False when the store is full and cannot grow.
+    func expandDirectly(
+        _ layer: inout [UInt64], into next: inout [UInt64], scratch: inout [UInt64], depth: Int, store: HashedVisitedStore
+    ) -> Bool {
+        next.removeAll(keepingCapacity: true)
+        // After the step, the room for a planned successor is free: the new key's place for `checkNew`.
+        let newKey = parentKey + 1
+        for position in 0..<layer.count / 2 {
+            let key = layer[2 * position]
+            parentKey[0] = key
+            var progressed = step(from: key, depth: depth)
+            let successors = tally.pointee.successors.base
+            for i in 0..<tally.pointee.successors.count where successors[i] != key {
+                progressed = true
+                while true {
+                    let insertion = store.insert(successors[i], parent: layer[2 * position + 1])
+                    if case .added(let handle) = insertion {
+                        next.append(successors[i])
+                        next.append(handle)
+                        newKey[0] = successors[i]
+                        checkNew(successors[i], key: newKey, depth: depth + 1)
+                    }
+                    guard insertion == .full else { break }
+                    // Full: grow, and renumber the handles held (the layer's and the next one's).
+                    guard store.grow(toHold: 1) else { return false }
+                    for j in stride(from: 1, to: layer.count, by: 2) { layer[j] = store.movedHandle(layer[j]) }
+                    for j in stride(from: 1, to: next.count, by: 2) { next[j] = store.movedHandle(next[j]) }
+                }
+            }
+            if !progressed { checkDeadlock(key, depth: depth) }
+        }
+        RadixSort.sortPairs(&next, scratch: &scratch)
+        return true
+    }
+
     /// Expands the state `key` (handle `handle`) and keeps its successors, other than itself, for the inserting
     /// phase (`SuccessorArena`).
     func expandBuffered(key: UInt64, handle: UInt64, depth: Int) {

@@ -59,7 +59,7 @@ public final class Explorer: Sendable {
     /// Layers of at least this many states are timed when expanded by one thread (smaller ones say little).
     static let timedLayer = 128
     /// Limits and progress are looked at after about this many states of small layers.
-    private static let checkInterval = 4096
+    static let checkInterval = 4096
 
     /// Explores; a failure of the initial macrostep is recorded as `startError`.
     public func run() -> Exploration {
