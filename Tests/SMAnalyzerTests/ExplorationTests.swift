@@ -36,6 +36,8 @@ struct ExplorationTests {
             // Also in rounds of 100 states: a layer takes many rounds, and slices fill up in the middle of them.
             var inRounds = hashed
             inRounds.exploration.statesPerRound = 100
+            // No limit on configurations, as the benchmarks run.
+            inRounds.exploration.maximumStates = .max
             let a = try Analyzer.analyze(spec, options: dense)
             let b = try Analyzer.analyze(spec, options: hashed)
             let c = try Analyzer.analyze(spec, options: inRounds)

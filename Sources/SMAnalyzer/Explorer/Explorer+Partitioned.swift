@@ -80,8 +80,10 @@ extension Explorer {
             while roundStart < states {
                 var roundStates = min(statesPerRound, states - roundStart)
                 if let growth, growth > 0 {
-                    let room = Double(max(0, options.maximumStates - store.count))
-                    roundStates = min(roundStates, max(Self.partitionChunk, Int(room / growth) + 1))
+                    // The states whose successors fit in the room the limit leaves (in floating point: with no limit,
+                    // Int.max, the room is beyond any Int).
+                    let reachable = Double(max(0, options.maximumStates - store.count)) / growth
+                    if reachable < Double(roundStates) { roundStates = max(Self.partitionChunk, Int(reachable) + 1) }
                 }
                 let chunks = (roundStates + Self.partitionChunk - 1) / Self.partitionChunk
                 let shared =
