@@ -70,6 +70,21 @@ struct ExplorationTests {
         }
     }
 
+    @Test("an event nothing handles still lets an eventless transition the host decides fire: no false deadlock")
+    func unhandledEventsReachHostDecidedEventless() throws {
+        // Waiting (the host said no) is left on any event: the engine asks the host again after each.
+        let spec = Spec("waiting for the host") {
+            Events("poke")
+            StateNode("waiting") { Always(to: "done", guard: "?ready") }
+            StateNode("done") { On("poke", to: "waiting") }
+        }
+        var options = AnalysisOptions()
+        options.method = .exploration
+        let result = try Analyzer.analyze(spec, options: options)
+        #expect(result.stats.complete)
+        #expect(!result.findings.contains { $0.code == .deadlock }, "\(result.findings.map(\.message))")
+    }
+
     @Test("a bitstate search with room visits every configuration; a tiny bit array fewer, and it says so")
     func bitstate() throws {
         let spec = Generated.rings([8, 8, 8, 8], invariant: "!(in(r0s7) && in(r1s7) && in(r2s6) && in(r3s3))")

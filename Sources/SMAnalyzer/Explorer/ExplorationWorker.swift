@@ -75,7 +75,13 @@ final class ExplorationWorker<Store: VisitedStore> {
         plans = footprints.flatMap { StepPlanCache(codec: explorer.codec, footprints: $0, instances: explorer.eventInstances) }
         trace = .allocate(capacity: 1)
         trace.initialize(to: StepTrace())
-        skipsUnhandled = machine.options.unhandled != .error
+        // An event nothing handles still ends in the check of the eventless transitions, and one whose guard the
+        // host decides (an explored choice) may be taken then: with such a transition no event is skipped.
+        let hostDecidesEventless = machine.spec.transitions.contains { transition in
+            guard transition.trigger == .eventless, case .opaque = transition.guardCondition else { return false }
+            return true
+        }
+        skipsUnhandled = machine.options.unhandled != .error && !hostDecidesEventless
         possibleEventFilter = PossibleEvents(codec: explorer.codec)
         possibleEvents = .allocate(capacity: possibleEventFilter.eventWords)
         possibleEvents.initialize(repeating: ~0, count: possibleEventFilter.eventWords)
