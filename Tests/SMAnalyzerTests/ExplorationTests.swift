@@ -409,6 +409,41 @@ struct TransitionCacheTests {
         #expect(exploration.transitionCacheMismatches == 0)
     }
 
+    @Test("after an event of another region, the host may take an eventless transition it declined: plans leave it to the engine")
+    func hostDecidedEventlessAfterOtherRegions() throws {
+        // `done` with x != y is reached only when `ready` holds after a tick changed n while waiting.
+        let spec = Spec("host decides after a tick") {
+            Variable("n", .int(min: 0, max: 2), initial: .int(0))
+            Variable("x", .int(min: 0, max: 2), initial: .int(0))
+            Variable("y", .int(min: 0, max: 2), initial: .int(0))
+            Events("enter", "tick")
+            Parallel("p") {
+                StateNode("a") {
+                    StateNode("idle") { On("enter", to: "waiting") }
+                    StateNode("waiting") {
+                        OnEntry { Assign("y", "n") }
+                        On("enter", to: "idle")
+                        Always(to: "done", guard: "?ready") { Assign("x", "n") }
+                    }
+                    StateNode("done")
+                }
+                StateNode("b") {
+                    StateNode("counting") { On("tick") { Assign("n", "(n + 1) % 3") } }
+                }
+            }
+        }
+        let machine = try Machine(spec)
+        var verifying = ExplorationOptions()
+        verifying.verifiesTransitionCache = true
+        var uncached = ExplorationOptions()
+        uncached.cachesTransitions = false
+        let checked = try Explorer(machine: machine, options: verifying).run()
+        let plain = try Explorer(machine: machine, options: uncached).run()
+        #expect(checked.transitionCacheMismatches == 0)
+        #expect(checked.configurations == plain.configurations)
+        #expect(try Explorer(machine: machine).run().configurations == plain.configurations)
+    }
+
     @Test("an event that touches one region is cached; one with a send is not")
     func footprints() throws {
         let rings = try Machine(Generated.rings([4, 4, 4]))

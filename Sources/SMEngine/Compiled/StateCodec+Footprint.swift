@@ -47,7 +47,11 @@ private struct FootprintBuilder {
     /// fields of history descendants).
     let subtreeBits: [[UInt64]]
     let variableBits: [[UInt64]]
-    let rootBits: [UInt64]
+    /// What every footprint reads: the root's field, and whether each eventless transition the host decides (an
+    /// opaque guard) is active. After any event the engine checks those, and one that is active makes the step a
+    /// choice, which a plan does not replay: so a plan must not serve states where one is active if it was recorded
+    /// where none was.
+    let hostDecidedBits: [UInt64]
 
     init(codec: StateCodec) {
         self.codec = codec
@@ -64,7 +68,7 @@ private struct FootprintBuilder {
             return result
         }
         let childBits = codec.childField.map(bits)
-        rootBits = childBits[0]
+        var hostDecidedBits = childBits[0]
         activityBits = (0..<tree.count).map { state in
             var result = childBits[0]
             for ancestor in tree.ancestors[state] { result.formUnion(childBits[ancestor]) }
@@ -84,6 +88,11 @@ private struct FootprintBuilder {
             return result
         }
         variableBits = codec.variableFields.map(bits)
+        for transition in spec.transitions where transition.trigger == .eventless {
+            guard case .opaque = transition.guardCondition else { continue }
+            hostDecidedBits.formUnion(activityBits[transition.source])
+        }
+        self.hostDecidedBits = hostDecidedBits
     }
 
     /// What a set of transitions and actions touches, accumulated.
@@ -95,7 +104,7 @@ private struct FootprintBuilder {
     }
 
     func footprint(ofEvent event: Int) -> EventFootprint? {
-        var footprint = Footprint(reads: rootBits, writes: [UInt64](repeating: 0, count: words))
+        var footprint = Footprint(reads: hostDecidedBits, writes: [UInt64](repeating: 0, count: words))
         var included = Set<Int>()
         var queued: Set<Int> = [event]
         var pending = [event]
