@@ -283,6 +283,34 @@ struct ExplorationTests {
         #expect(result.findings.isEmpty)
     }
 
+    @Test(
+        "the hashed store's rounds stop near a state limit, wherever in a layer it falls",
+        arguments: [1_000, 4_321, 20_000, 77_777, 150_000])
+    func stateLimitInRounds(limit: Int) throws {
+        var options = ExplorationOptions()
+        options.store = .hashed
+        options.threads = 2
+        options.statesPerRound = 100
+        options.maximumStates = limit
+        let exploration = try Explorer(machine: try Machine(Generated.rings([8, 8, 8, 8, 8, 8])), options: options).run()
+        #expect(!exploration.isComplete)
+        #expect(exploration.incompleteReason?.contains("the --max-states limit of \(limit)") == true)
+        // A round is cut to what the limit leaves room for, estimated from the last round's growth.
+        #expect(exploration.configurations >= limit && exploration.configurations < 2 * limit + 4_096)
+    }
+
+    @Test("a round takes what fits under the state limit, at least a chunk, never more than the layer has left")
+    func roundSizes() {
+        // No growth measured yet, or no limit: a whole round, or the layer's rest.
+        #expect(Explorer.roundStates(remaining: 500, perRound: 100, room: 10, growth: nil) == 100)
+        #expect(Explorer.roundStates(remaining: 30, perRound: 100, room: .max, growth: 6) == 30)
+        // Room for 60 new states at 3 each: 21 states, raised to a chunk of 64.
+        #expect(Explorer.roundStates(remaining: 500, perRound: 100, room: 60, growth: 3) == 64)
+        #expect(Explorer.roundStates(remaining: 500, perRound: 100, room: 600, growth: 3) == 100)
+        // A short rest of the layer stays short, whatever the room.
+        #expect(Explorer.roundStates(remaining: 20, perRound: 100, room: 10, growth: 5) == 20)
+    }
+
     @Test("parameters too wide to enumerate are refused with a message")
     func tooManyInstances() throws {
         let spec = Spec("wide") {

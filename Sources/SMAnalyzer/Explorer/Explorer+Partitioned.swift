@@ -3,6 +3,8 @@ import Foundation
 import Synchronization
 
 extension Explorer {
+    /// A narrow stretch expanded without looking at the limits lasts at most this long.
+    static let narrowStretchNanoseconds: UInt64 = 50_000_000
     /// States of a chunk, the unit the threads take; fixed, so the order of inserts does not depend on the threads.
     static let partitionChunk = 64
 
@@ -13,6 +15,18 @@ extension Explorer {
     /// store keeps. No insert is atomic or waits, and the result is the same with any number of threads.
     ///
     /// The frontier holds (key, handle) pairs: a state is expanded without looking its key up.
+    /// How many of a layer's `remaining` states the next round expands: at most `perRound`; and when the last
+    /// round's `growth` (new states per state) says that many would add more than the `room` the state limit
+    /// leaves, only as many as fill it (at least a chunk). Never more than remain.
+    package static func roundStates(remaining: Int, perRound: Int, room: Int, growth: Double?) -> Int {
+        let states = min(perRound, remaining)
+        guard let growth, growth > 0 else { return states }
+        // In floating point: with no limit (Int.max) the room is beyond any Int.
+        let filling = Double(max(0, room)) / growth
+        guard filling < Double(states) else { return states }
+        return min(states, max(partitionChunk, Int(filling) + 1))
+    }
+
     func searchPartitioned(
         from root: UInt64, store: HashedVisitedStore, workers: Workers<HashedVisitedStore>, helpers: HelperThreads, monitor: LimitMonitor,
         exploration: Exploration
@@ -45,6 +59,8 @@ extension Explorer {
         /// New states per state expanded in the last round: a round is cut so that it cannot add many more states
         /// than the limit leaves room for (its inserts come after all its expansions).
         var growth: Double?
+        /// The depth of the deepest states stored, when the search stops in the middle of a layer.
+        func deepestStored(_ depth: Int) -> Int { (0..<slices).contains { !added[$0].isEmpty } ? depth + 1 : depth }
         layers: while !frontier.isEmpty {
             // A deep, narrow stretch: one thread, layer after layer, without rounds, until it widens or the limits
             // are due (a chain of millions of layers must not pay a round's setup for each).
@@ -53,11 +69,20 @@ extension Explorer {
             {
                 let started = DispatchTime.now().uptimeNanoseconds
                 var expanded = 0
+                // Until about `checkInterval` states or `narrowStretchNanoseconds`: states may be costly (thousands
+                // of event instances, choices), and the limits are looked at after the stretch. The clock is read
+                // every 64 states or so (a chain has a layer per state).
+                var clockAt = 64
                 while !frontier.isEmpty && frontier.count / 2 < Self.checkedLayer && expanded < Self.checkInterval
                     && store.count < options.maximumStates
                 {
+                    if expanded >= clockAt {
+                        clockAt = expanded + 64
+                        if DispatchTime.now().uptimeNanoseconds - started >= Self.narrowStretchNanoseconds { break }
+                    }
                     expanded += frontier.count / 2
                     guard all[0].expandDirectly(&frontier, into: &next, scratch: &scratch, depth: depth, store: store) else {
+                        if !next.isEmpty { depth += 1 }
                         exploration.stop("stopped after \(store.count) configurations: the visited store cannot grow further")
                         break layers
                     }
@@ -78,13 +103,8 @@ extension Explorer {
             let states = frontier.count / 2
             var roundStart = 0
             while roundStart < states {
-                var roundStates = min(statesPerRound, states - roundStart)
-                if let growth, growth > 0 {
-                    // The states whose successors fit in the room the limit leaves (in floating point: with no limit,
-                    // Int.max, the room is beyond any Int).
-                    let reachable = Double(max(0, options.maximumStates - store.count)) / growth
-                    if reachable < Double(roundStates) { roundStates = max(Self.partitionChunk, Int(reachable) + 1) }
-                }
+                let roundStates = Self.roundStates(
+                    remaining: states - roundStart, perRound: statesPerRound, room: options.maximumStates - store.count, growth: growth)
                 let chunks = (roundStates + Self.partitionChunk - 1) / Self.partitionChunk
                 let shared =
                     all.count > 1 && chunks > 1
@@ -119,6 +139,7 @@ extension Explorer {
                     secondsPerState = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 / Double(roundStates)
                 }
                 if let reason = monitor.stopReason {
+                    depth = deepestStored(depth)
                     exploration.stop(reason)
                     break layers
                 }
@@ -150,6 +171,7 @@ extension Explorer {
                     // One doubling: the entries left are mostly states already known, so they say little of the
                     // room needed, and a slice that fills up again doubles again.
                     guard store.grow(toHold: 1) else {
+                        depth = deepestStored(depth)
                         exploration.stop("stopped after \(store.count) configurations: the visited store cannot grow further")
                         break layers
                     }
@@ -160,10 +182,14 @@ extension Explorer {
                         for i in 0..<added[s].count / 2 { added[s][2 * i + 1] = moved(added[s][2 * i + 1]) }
                     }
                 }
+                // Inserted: emptied now, so that no arena holds handles a later growth (of this search's either
+                // path) would leave stale.
+                for worker in all { worker.tally.pointee.arena.removeAll() }
                 roundStart += roundStates
                 growth = Double(store.count - before) / Double(roundStates)
                 // The limits between the rounds of a layer (the next layer's start checks them after the last).
                 if roundStart < states, let reason = monitor.limitReached() {
+                    depth = deepestStored(depth)
                     exploration.stop(reason)
                     break layers
                 }
