@@ -6,6 +6,7 @@
 //
 // SMCHECK_PLANTED=1 adds the target `Planted`, whose specs have a planted warning (an unreachable state) and a planted
 // error (a range violation): `swift build --target Planted` shows the first as a warning and fails on the second.
+// SMCHECK_PLANTED=warning or =error keeps only that spec (a build that fails may stop before the other's diagnostics).
 import Foundation
 import PackageDescription
 
@@ -34,6 +35,13 @@ let package = Package(
     ]
 )
 
-if ProcessInfo.processInfo.environment["SMCHECK_PLANTED"] != nil {
-    package.targets.append(.target(name: "Planted", path: "Planted", plugins: [.plugin(name: "SMCheckGenerate", package: "smcheck")]))
+if let planted = ProcessInfo.processInfo.environment["SMCHECK_PLANTED"] {
+    let excluded: [String] =
+        switch planted {
+        case "warning": ["error.smcheck.json"]
+        case "error": ["warning.smcheck.json"]
+        default: []
+        }
+    package.targets.append(
+        .target(name: "Planted", path: "Planted", exclude: excluded, plugins: [.plugin(name: "SMCheckGenerate", package: "smcheck")]))
 }
