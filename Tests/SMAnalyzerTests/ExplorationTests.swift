@@ -40,9 +40,12 @@ struct ExplorationTests {
             inRounds.exploration.maximumStates = .max
             let a = try Analyzer.analyze(spec, options: dense)
             let b = try Analyzer.analyze(spec, options: hashed)
-            let c = try Analyzer.analyze(spec, options: inRounds)
-            #expect(a.stats.configurations == 262_144 && b.stats.configurations == 262_144 && c.stats.configurations == 262_144)
-            #expect(a.findings == b.findings && a.findings == c.findings)
+            #expect(a.stats.configurations == 262_144 && b.stats.configurations == 262_144)
+            #expect(a.findings == b.findings)
+            if threads == 2 {
+                let c = try Analyzer.analyze(spec, options: inRounds)
+                #expect(c.stats.configurations == 262_144 && a.findings == c.findings)
+            }
             #expect(a.findings.first?.trace?.count == 23)
         }
     }
@@ -57,16 +60,16 @@ struct ExplorationTests {
             Invariant("not there yet", Spec.Expression("n != 65000"))
         }
         for threads in [1, 2] {
-            var dense = AnalysisOptions()
-            dense.exploration.store = .dense
-            dense.exploration.threads = threads
-            var hashed = dense
+            var hashed = AnalysisOptions()
             hashed.exploration.store = .hashed
-            let a = try Analyzer.analyze(spec, options: dense)
-            let b = try Analyzer.analyze(spec, options: hashed)
-            #expect(a.stats.configurations == 70_001 && b.stats.configurations == 70_001)
-            #expect(a.findings == b.findings)
-            #expect(b.findings.first { $0.code == .invariantViolated }?.trace?.count == 65_000)
+            hashed.exploration.threads = threads
+            let result = try Analyzer.analyze(spec, options: hashed)
+            #expect(result.stats.configurations == 70_001 && result.stats.complete)
+            // The invariant, with the shortest trace (every parent is the state one below), and the end, where
+            // nothing is handled any more.
+            #expect(Set(result.findings.map(\.code)) == [.invariantViolated, .deadlock])
+            #expect(result.findings.first { $0.code == .invariantViolated }?.trace?.count == 65_000)
+            #expect(result.findings.first { $0.code == .deadlock }?.trace?.count == 70_000)
         }
     }
 
