@@ -364,12 +364,7 @@ struct TransitionCacheTests {
         var cachedSomewhere = 0
         for spec in try Self.specs {
             let machine = try Machine(spec)
-            var verifying = ExplorationOptions()
-            verifying.verifiesTransitionCache = true
-            var uncached = ExplorationOptions()
-            uncached.cachesTransitions = false
-            let checked = try Explorer(machine: machine, options: verifying).run()
-            let plain = try Explorer(machine: machine, options: uncached).run()
+            let (checked, plain) = try Self.exploreWithAndWithoutPlans(machine)
             #expect(checked.transitionCacheMismatches == 0, "\(spec.name): the cache disagrees with the engine")
             #expect(checked.configurations == plain.configurations && checked.transitions == plain.transitions, "\(spec.name)")
             #expect(plain.cachedSteps == 0)
@@ -391,6 +386,15 @@ struct TransitionCacheTests {
             #expect(withCache == withoutCache, "\(spec.name): findings differ with the cache")
         }
         #expect(cachedSomewhere > 100, "the cache answered steps on only \(cachedSomewhere) machines: the test would not exercise it")
+    }
+
+    /// The machine explored with its plans, each planned step checked against the engine, and without plans.
+    static func exploreWithAndWithoutPlans(_ machine: Machine) throws -> (checked: Exploration, plain: Exploration) {
+        var verifying = ExplorationOptions()
+        verifying.verifiesTransitionCache = true
+        var uncached = ExplorationOptions()
+        uncached.cachesTransitions = false
+        return (try Explorer(machine: machine, options: verifying).run(), try Explorer(machine: machine, options: uncached).run())
     }
 
     /// Per event, the leaves handling it (themselves or through an ancestor) in which it went unhandled: what the
@@ -464,12 +468,7 @@ struct TransitionCacheTests {
             }
         }
         let machine = try Machine(spec)
-        var verifying = ExplorationOptions()
-        verifying.verifiesTransitionCache = true
-        var uncached = ExplorationOptions()
-        uncached.cachesTransitions = false
-        let checked = try Explorer(machine: machine, options: verifying).run()
-        let plain = try Explorer(machine: machine, options: uncached).run()
+        let (checked, plain) = try Self.exploreWithAndWithoutPlans(machine)
         #expect(checked.transitionCacheMismatches == 0)
         #expect(checked.configurations == plain.configurations)
         #expect(try Explorer(machine: machine).run().configurations == plain.configurations)

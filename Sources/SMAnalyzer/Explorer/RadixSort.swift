@@ -10,19 +10,28 @@ enum RadixSort {
         let count = keys.count
         // Small arrays: three passes over 1,024 buckets would cost more than the standard sort.
         guard count >= 1 << 9 else { return keys.sort() }
-        if scratch.count < count { scratch = [UInt64](repeating: 0, count: count) }
+        sortRecords(&keys, width: 1, count: count, bits: 0..<UInt64(max(bits, 1)), scratch: &scratch)
+    }
+
+    /// The passes: `count` records of `width` words laid out flat, sorted stably by their first word over `bits`,
+    /// `digitBits` a pass, through `scratch` (resized as needed and kept).
+    @inline(__always)
+    private static func sortRecords(
+        _ records: inout [UInt64], width: Int, count: Int, bits: Range<UInt64>, scratch: inout [UInt64]
+    ) {
+        if scratch.count < width * count { scratch = [UInt64](repeating: 0, count: width * count) }
         let buckets = 1 << digitBits
         var counts = [Int](repeating: 0, count: buckets)
-        var shift: UInt64 = 0
+        var shift = bits.lowerBound
         var inScratch = false
-        while shift < UInt64(max(bits, 1)) {
-            keys.withUnsafeMutableBufferPointer { keys in
+        while shift < bits.upperBound {
+            records.withUnsafeMutableBufferPointer { records in
                 scratch.withUnsafeMutableBufferPointer { scratch in
                     counts.withUnsafeMutableBufferPointer { counts in
-                        let (from, to) = inScratch ? (scratch, keys) : (keys, scratch)
+                        let (from, to) = inScratch ? (scratch, records) : (records, scratch)
                         for b in 0..<buckets { counts[b] = 0 }
                         let mask = UInt64(buckets - 1)
-                        for i in 0..<count { counts[Int((from[i] >> shift) & mask)] += 1 }
+                        for i in 0..<count { counts[Int((from[width * i] >> shift) & mask)] += 1 }
                         var total = 0
                         for b in 0..<buckets {
                             let c = counts[b]
@@ -30,9 +39,8 @@ enum RadixSort {
                             total += c
                         }
                         for i in 0..<count {
-                            let key = from[i]
-                            let b = Int((key >> shift) & mask)
-                            to[counts[b]] = key
+                            let b = Int((from[width * i] >> shift) & mask)
+                            for w in 0..<width { to[width * counts[b] + w] = from[width * i + w] }
                             counts[b] += 1
                         }
                     }
@@ -42,9 +50,9 @@ enum RadixSort {
             shift += UInt64(digitBits)
         }
         if inScratch {
-            keys.withUnsafeMutableBufferPointer { keys in
+            records.withUnsafeMutableBufferPointer { records in
                 scratch.withUnsafeBufferPointer { scratch in
-                    _ = keys.update(fromContentsOf: scratch[0..<count])
+                    _ = records.update(fromContentsOf: scratch[0..<width * count])
                 }
             }
         }
@@ -57,50 +65,12 @@ extension RadixSort {
     static func sortPairs(_ pairs: inout [UInt64], scratch: inout [UInt64]) {
         let count = pairs.count / 2
         guard count > 1 else { return }
-        if scratch.count < pairs.count { scratch = [UInt64](repeating: 0, count: pairs.count) }
         var differing: UInt64 = 0
         let first = pairs[0]
         for i in 0..<count { differing |= pairs[2 * i] ^ first }
         guard differing != 0 else { return }
         let low = UInt64(differing.trailingZeroBitCount)
         let high = UInt64(64 - differing.leadingZeroBitCount)
-        let buckets = 1 << digitBits
-        var counts = [Int](repeating: 0, count: buckets)
-        var shift = low
-        var inScratch = false
-        while shift < high {
-            pairs.withUnsafeMutableBufferPointer { pairs in
-                scratch.withUnsafeMutableBufferPointer { scratch in
-                    counts.withUnsafeMutableBufferPointer { counts in
-                        let (from, to) = inScratch ? (scratch, pairs) : (pairs, scratch)
-                        for b in 0..<buckets { counts[b] = 0 }
-                        let mask = UInt64(buckets - 1)
-                        for i in 0..<count { counts[Int((from[2 * i] >> shift) & mask)] += 1 }
-                        var total = 0
-                        for b in 0..<buckets {
-                            let c = counts[b]
-                            counts[b] = total
-                            total += c
-                        }
-                        for i in 0..<count {
-                            let key = from[2 * i]
-                            let b = Int((key >> shift) & mask)
-                            to[2 * counts[b]] = key
-                            to[2 * counts[b] + 1] = from[2 * i + 1]
-                            counts[b] += 1
-                        }
-                    }
-                }
-            }
-            inScratch.toggle()
-            shift += UInt64(digitBits)
-        }
-        if inScratch {
-            pairs.withUnsafeMutableBufferPointer { pairs in
-                scratch.withUnsafeBufferPointer { scratch in
-                    _ = pairs.update(fromContentsOf: scratch[0..<2 * count])
-                }
-            }
-        }
+        sortRecords(&pairs, width: 2, count: count, bits: low..<high, scratch: &scratch)
     }
 }
