@@ -47,8 +47,6 @@ final class ExplorationWorker<Store: VisitedStore> {
         var results: WorkerResults
         /// States this worker added to the layer being built.
         var added: [UInt64] = []
-        /// New keys the store had no room for, with their parent's id, to insert once it grew.
-        var overflow: [(key: UInt64, parent: UInt64)] = []
         var transitions = 0
         var choiceLimitHit = false
         var planMismatches = 0
@@ -285,8 +283,7 @@ final class ExplorationWorker<Store: VisitedStore> {
     /// with nothing per layer but closing it: `frontier` is the current layer and becomes the next, `depth` its
     /// depth. Returns after about `budget` states or once the store holds `stateLimit` (so the search checks its
     /// limits), at a layer that is not small,
-    /// or with the layer just expanded still in `frontier` when something needs the search: keys the store had no
-    /// room for, or the choice limit (then `isSettled` is false).
+    /// or with the layer just expanded still in `frontier` when the choice limit was hit (then `isSettled` is false).
     func expandSmallLayers(_ frontier: inout [UInt64], depth: inout Int, below size: Int, budget: Int, stateLimit: Int)
         -> (states: Int, isSettled: Bool)
     {
@@ -294,7 +291,7 @@ final class ExplorationWorker<Store: VisitedStore> {
         while !frontier.isEmpty && frontier.count < size && states < budget && store.count < stateLimit {
             for id in frontier { expand(id, depth: depth) }
             states += frontier.count
-            if !tally.pointee.overflow.isEmpty || tally.pointee.choiceLimitHit { return (states, false) }
+            if tally.pointee.choiceLimitHit { return (states, false) }
             tally.pointee.added.withUnsafeBufferPointer { store.closeLayer($0) }
             frontier.removeAll(keepingCapacity: true)
             swap(&frontier, &tally.pointee.added)
@@ -345,7 +342,8 @@ final class ExplorationWorker<Store: VisitedStore> {
                 tally.pointee.added.append(child)
                 checkNew(child, key: key, depth: depth + 1)
             case .full:
-                tally.pointee.overflow.append((key[0], id))
+                // Only the hashed store fills up between growths, and it has a search of its own.
+                preconditionFailure("\(store.kind) store answered full in the general search")
             }
         }
         return progressed

@@ -181,12 +181,8 @@ public final class Explorer: Sendable {
                 sinceCheck += states
                 if !isSettled {
                     // The layer in `frontier` was expanded: settle it as any other.
-                    if let reason = settleLayer(
+                    settleLayer(
                         &frontier, depth: &depth, busy: 1, workers: workers, helpers: helpers, store: store, exploration: exploration)
-                    {
-                        exploration.stop(reason)
-                        break
-                    }
                 }
                 if let reason = monitor.stopReason {
                     exploration.stop(reason)
@@ -217,12 +213,7 @@ public final class Explorer: Sendable {
             if timed {
                 secondsPerState = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 / Double(frontier.count)
             }
-            if let reason = settleLayer(
-                &frontier, depth: &depth, busy: busy, workers: workers, helpers: helpers, store: store, exploration: exploration)
-            {
-                exploration.stop(reason)
-                break
-            }
+            settleLayer(&frontier, depth: &depth, busy: busy, workers: workers, helpers: helpers, store: store, exploration: exploration)
             if let reason = monitor.stopReason {
                 exploration.stop(reason)
                 break
@@ -231,20 +222,13 @@ public final class Explorer: Sendable {
         return depth
     }
 
-    /// After the first `busy` workers expanded the layer in `frontier`: inserts the keys the store had no room for,
-    /// closes what the layer added, and makes it the next frontier (one deeper when it is not empty). The reason to
-    /// stop, when the store cannot grow; the choice limit marks the result incomplete.
+    /// After the first `busy` workers expanded the layer in `frontier`: closes what the layer added and makes it the
+    /// next frontier (one deeper when it is not empty). The choice limit marks the result incomplete.
     private func settleLayer<Store: VisitedStore>(
         _ frontier: inout [UInt64], depth: inout Int, busy: Int, workers: Workers<Store>, helpers: HelperThreads, store: Store,
         exploration: Exploration
-    ) -> String? {
+    ) {
         let all = workers.all
-        // Only the threads that expanded this layer can have keys waiting (checked here: a call per layer
-        // shows on a chain of millions).
-        var late: [UInt64] = []
-        if (0..<busy).contains(where: { !all[$0].tally.pointee.overflow.isEmpty }) {
-            if let reason = insertOverflow(all, store: store, depth: depth, into: &late) { return reason }
-        }
         // What the layer added is settled: its parents can no longer change. Each thread closes its own additions
         // when there are many (they are spread over the store: a cache miss each).
         var added = 0
@@ -254,7 +238,6 @@ public final class Explorer: Sendable {
         } else {
             for index in 0..<busy { store.closeLayer(all[index].tally.pointee.added) }
         }
-        if !late.isEmpty { store.closeLayer(late) }
         // The first worker's additions become the frontier by a swap, the others' are appended.
         frontier.removeAll(keepingCapacity: true)
         swap(&frontier, &all[0].tally.pointee.added)
@@ -262,12 +245,10 @@ public final class Explorer: Sendable {
             frontier.append(contentsOf: all[index].tally.pointee.added)
             all[index].tally.pointee.added.removeAll(keepingCapacity: true)
         }
-        if !late.isEmpty { frontier += late }
         if !frontier.isEmpty { depth += 1 }
         if all[0].tally.pointee.choiceLimitHit || (busy > 1 && all.contains(where: \.tally.pointee.choiceLimitHit)) {
             exploration.stop(choiceLimitReason)
         }
-        return nil
     }
 
     /// Depth first, one thread, for the bitstate store: the trail keeps the path to each open state, so a finding's
@@ -426,34 +407,6 @@ public final class Explorer: Sendable {
             }
             if let helpers { helpers.run(work) } else { work(0) }
         }
-    }
-
-    /// Inserts what the store had no room for during the layer, after growing it, appending what it adds to
-    /// `frontier`; the reason to stop when it cannot grow.
-    private func insertOverflow<Store: VisitedStore>(
-        _ workers: [ExplorationWorker<Store>], store: Store, depth: Int, into frontier: inout [UInt64]
-    ) -> String? {
-        let overflow = workers.flatMap(\.tally.pointee.overflow)
-        for worker in workers { worker.tally.pointee.overflow.removeAll(keepingCapacity: true) }
-        let key = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
-        defer { key.deallocate() }
-        var position = 0
-        while position < overflow.count {
-            guard store.grow(toHold: overflow.count - position) else {
-                return "stopped after \(store.count) configurations: the visited store cannot grow further"
-            }
-            while position < overflow.count {
-                key[0] = overflow[position].key
-                let insertion = store.insert(key, parent: store.handle(of: overflow[position].parent))
-                if insertion == .full { break }
-                position += 1
-                if case .added(let child) = insertion {
-                    frontier.append(child)
-                    workers[0].checkNew(child, key: key, depth: depth + 1)
-                }
-            }
-        }
-        return nil
     }
 
     /// Hands out chunk numbers of a layer to the threads: each starts on a contiguous share of its own, then helps the
