@@ -378,13 +378,11 @@ struct TransitionCacheTests {
             #expect(Self.unhandled(planned, machine) == Self.unhandled(plain, machine), "\(spec.name): unhandled events differ")
             // Exploration only: the automatic method explores a big declared space for two seconds and then turns
             // to symbolic verification, so on a loaded machine one of the two could be decided the other way.
-            var options = AnalysisOptions()
-            options.method = .exploration
-            options.exploration.cachesTransitions = false
-            options.solver = .off
             var cachedOptions = AnalysisOptions()
             cachedOptions.method = .exploration
             cachedOptions.solver = .off
+            var options = cachedOptions
+            options.exploration.cachesTransitions = false
             let withCache = try Analyzer.analyze(spec, options: cachedOptions).findings
             let withoutCache = try Analyzer.analyze(spec, options: options).findings
             #expect(withCache == withoutCache, "\(spec.name): findings differ with the cache")

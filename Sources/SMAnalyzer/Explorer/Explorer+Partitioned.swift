@@ -8,13 +8,6 @@ extension Explorer {
     /// States of a chunk, the unit the threads take; fixed, so the order of inserts does not depend on the threads.
     static let partitionChunk = 64
 
-    /// Layer by layer for the hashed store, in rounds of two phases. Expanding: the threads take chunks of the
-    /// round and keep each successor with its parent's handle, by slice (`SuccessorArena`). Inserting: each thread
-    /// takes whole slices and inserts their successors chunk by chunk, in the order of the layer, so the first
-    /// parent to reach a key is its parent; the layer is in key order, so that is the smallest parent, as the dense
-    /// store keeps. No insert is atomic or waits, and the result is the same with any number of threads.
-    ///
-    /// The frontier holds (key, handle) pairs: a state is expanded without looking its key up.
     /// How many of a layer's `remaining` states the next round expands: at most `perRound`; and when the last
     /// round's `growth` (new states per state) says that many would add more than the `room` the state limit
     /// leaves, only as many as fill it (at least a chunk). Never more than remain.
@@ -27,6 +20,18 @@ extension Explorer {
         return min(states, max(partitionChunk, Int(filling) + 1))
     }
 
+    /// Why a search stopped when the hashed store could not grow.
+    private func cannotGrowReason(_ store: HashedVisitedStore) -> String {
+        "stopped after \(store.count) configurations: the visited store cannot grow further"
+    }
+
+    /// Layer by layer for the hashed store, in rounds of two phases. Expanding: the threads take chunks of the
+    /// round and keep each successor with its parent's handle, by slice (`SuccessorArena`). Inserting: each thread
+    /// takes whole slices and inserts their successors chunk by chunk, in the order of the layer, so the first
+    /// parent to reach a key is its parent; the layer is in key order, so that is the smallest parent, as the dense
+    /// store keeps. No insert is atomic or waits, and the result is the same with any number of threads.
+    ///
+    /// The frontier holds (key, handle) pairs: a state is expanded without looking its key up.
     func searchPartitioned(
         from root: UInt64, store: HashedVisitedStore, workers: Workers<HashedVisitedStore>, helpers: HelperThreads, monitor: LimitMonitor,
         exploration: Exploration
@@ -83,7 +88,7 @@ extension Explorer {
                     expanded += frontier.count / 2
                     guard all[0].expandDirectly(&frontier, into: &next, scratch: &scratch, depth: depth, store: store) else {
                         if !next.isEmpty { depth += 1 }
-                        exploration.stop("stopped after \(store.count) configurations: the visited store cannot grow further")
+                        exploration.stop(cannotGrowReason(store))
                         break layers
                     }
                     if all[0].tally.pointee.choiceLimitHit { exploration.stop(choiceLimitReason) }
@@ -116,8 +121,8 @@ extension Explorer {
                 let base = roundStart
                 frontier.withUnsafeBufferPointer { frontier in
                     let expand: (Int) -> Void = { index in
+                        // The arenas are empty: each round's inserts empty them.
                         let worker = all[index]
-                        worker.tally.pointee.arena.removeAll()
                         while let c = taken.take(index) {
                             if index == 0 {
                                 if monitor.limitReached() != nil { break }
@@ -172,7 +177,7 @@ extension Explorer {
                     // room needed, and a slice that fills up again doubles again.
                     guard store.grow(toHold: 1) else {
                         depth = deepestStored(depth)
-                        exploration.stop("stopped after \(store.count) configurations: the visited store cannot grow further")
+                        exploration.stop(cannotGrowReason(store))
                         break layers
                     }
                     let moved = { (handle: UInt64) in store.movedHandle(handle) }
