@@ -4,7 +4,11 @@
 /// flags it shares), not where every state brings a new value (a counter's chain): an instance whose lookups
 /// rarely hit stops being looked up after a trial.
 ///
-/// Direct-mapped: a new entry replaces the one in its slot.
+/// Two ways to find an entry. An instance whose footprint has at most `exactBits` bits has a table of its own,
+/// indexed by those bits gathered from the key (`FootprintIndex`): no hash, no key to compare, no entry replaced,
+/// and its few entries sit side by side (a parallel region's events, a ring's). Any other footprint with variables
+/// shares one direct-mapped table with the rest, by hash: a new entry replaces the one in its slot. A bigger
+/// footprint of control bits only is left to the plans, which are keyed on the same bits.
 struct StepMemo {
     private let words: Int
     private let instanceCount: Int
@@ -13,18 +17,34 @@ struct StepMemo {
     private let memoized: UnsafeMutablePointer<Bool>
     private let lookups: UnsafeMutablePointer<Int>
     private let hits: UnsafeMutablePointer<Int>
+
+    // The shared table. Per slot: the instance + 1, negated when the step handled nothing (0: empty); then the
+    // key's bits under the footprint and the successor's.
     private let slotCount: Int
-    /// Per slot: the instance + 1, negated when the step handled nothing (0: empty); then the key's bits under the
-    /// footprint and the successor's.
     private let tags: UnsafeMutablePointer<Int32>
     private let keys: UnsafeMutablePointer<UInt64>
     private let results: UnsafeMutablePointer<UInt64>
 
+    // The tables of small footprints, one after the other. Per instance: where its table starts (in entries), or
+    // -1 when it uses the shared one. An entry is `words + 1` words: what is known (`unknown`, `handled` or
+    // `handledNothing`), then the successor's bits under the footprint.
+    private let exactStart: UnsafeMutablePointer<Int>
+    private let exactIndex: FootprintIndex
+    private let exactEntries: UnsafeMutablePointer<UInt64>
+    private static let unknown: UInt64 = 0
+    private static let handled: UInt64 = 1
+    private static let handledNothing: UInt64 = 2
+
     /// After this many lookups of an instance, keep looking it up only if at least a quarter of them hit.
     private static let trialLookups = 4096
+    /// A footprint of at most this many bits gets a table of its own.
+    static let exactBits = 12
+    /// The tables of their own hold at most this many entries in all; footprints beyond it use the shared table.
+    private static let maximumExactEntries = 1 << 18
 
-    /// `footprints` per event instance.
-    init(footprints: [[UInt64]?], words: Int, slotBits: Int = 16) {
+    /// `footprints` per event instance; `control` the key's control bits (a footprint without variables bigger
+    /// than `exactBits` is not remembered here).
+    init(footprints: [[UInt64]?], control: [UInt64], words: Int, slotBits: Int = 16) {
         self.words = words
         instanceCount = footprints.count
         let count = max(1, footprints.count)
@@ -32,11 +52,29 @@ struct StepMemo {
         masks.initialize(repeating: 0, count: count * words)
         memoized = .allocate(capacity: count)
         memoized.initialize(repeating: false, count: count)
-        for (i, footprint) in footprints.enumerated() {
-            guard let footprint else { continue }
-            memoized[i] = true
+        exactStart = .allocate(capacity: count)
+        exactStart.initialize(repeating: -1, count: count)
+        var exactEntryCount = 0
+        // Smallest footprints first, so that a budget spent goes to the tables that fill best.
+        let bySize = footprints.indices.compactMap { i in footprints[i].map { (i, $0.reduce(0) { $0 + $1.nonzeroBitCount }) } }
+        for (i, bits) in bySize.sorted(by: { ($0.1, $0.0) < ($1.1, $1.0) }) {
+            let footprint = footprints[i]!
             for w in 0..<words { masks[i * words + w] = footprint[w] }
+            if bits <= Self.exactBits && exactEntryCount + (1 << bits) <= Self.maximumExactEntries {
+                exactStart[i] = exactEntryCount
+                exactEntryCount += 1 << bits
+                memoized[i] = true
+            } else {
+                memoized[i] = zip(footprint, control).contains { $0 & ~$1 != 0 }
+            }
         }
+        var exactMasks: [[UInt64]] = []
+        for i in 0..<count {
+            exactMasks.append(exactStart[i] < 0 ? [] : Array(UnsafeBufferPointer(start: masks + i * words, count: words)))
+        }
+        exactIndex = FootprintIndex(masks: exactMasks)
+        exactEntries = .allocate(capacity: max(1, exactEntryCount * (words + 1)))
+        exactEntries.initialize(repeating: Self.unknown, count: max(1, exactEntryCount * (words + 1)))
         lookups = .allocate(capacity: count)
         lookups.initialize(repeating: 0, count: count)
         hits = .allocate(capacity: count)
@@ -53,6 +91,7 @@ struct StepMemo {
     func deallocate() {
         masks.deallocate(); memoized.deallocate(); lookups.deallocate(); hits.deallocate()
         tags.deallocate(); keys.deallocate(); results.deallocate()
+        exactStart.deallocate(); exactIndex.deallocate(); exactEntries.deallocate()
     }
 
     /// Steps answered here.
@@ -67,6 +106,14 @@ struct StepMemo {
         return Int(truncatingIfNeeded: hash >> 16) & (slotCount - 1)
     }
 
+    /// The entry of `instance` for `key` in its own table, or nil when it uses the shared one.
+    @inline(__always)
+    private func exactEntry(_ instance: Int, _ key: UnsafePointer<UInt64>) -> UnsafeMutablePointer<UInt64>? {
+        let start = exactStart[instance]
+        guard start >= 0 else { return nil }
+        return exactEntries + (start + exactIndex.index(instance, key)) * (words + 1)
+    }
+
     /// Writes the successor of `parent` for `instance` when it is remembered: `.step` or `.unhandled`, else `.unknown`.
     @inline(__always)
     func successor(_ instance: Int, of parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>)
@@ -74,14 +121,23 @@ struct StepMemo {
     {
         lookups[instance] &+= 1
         if lookups[instance] == Self.trialLookups && hits[instance] < Self.trialLookups / 4 { memoized[instance] = false }
-        let s = slot(instance, parent)
-        let tag = tags[s]
-        guard tag == Int32(instance + 1) || tag == -Int32(instance + 1) else { return .unknown }
         let mask = masks + instance * words
-        guard PackedKey.isProjection(keys + s * words, of: parent, under: mask, words) else { return .unknown }
-        hits[instance] &+= 1
-        guard tag > 0 else { return .unhandled }
-        let result = results + s * words
+        let result: UnsafeMutablePointer<UInt64>
+        if let entry = exactEntry(instance, parent) {
+            let known = entry[0]
+            guard known != Self.unknown else { return .unknown }
+            hits[instance] &+= 1
+            guard known == Self.handled else { return .unhandled }
+            result = entry + 1
+        } else {
+            let s = slot(instance, parent)
+            let tag = tags[s]
+            guard tag == Int32(instance + 1) || tag == -Int32(instance + 1) else { return .unknown }
+            guard PackedKey.isProjection(keys + s * words, of: parent, under: mask, words) else { return .unknown }
+            hits[instance] &+= 1
+            guard tag > 0 else { return .unhandled }
+            result = results + s * words
+        }
         for w in 0..<words { successor[w] = parent[w] & ~mask[w] | result[w] }
         return .step
     }
@@ -89,9 +145,14 @@ struct StepMemo {
     /// Remembers that `instance` takes `parent` to `successor`, or handles nothing there.
     @inline(__always)
     func store(_ instance: Int, parent: UnsafePointer<UInt64>, successor: UnsafePointer<UInt64>, handled: Bool) {
+        let mask = masks + instance * words
+        if let entry = exactEntry(instance, parent) {
+            entry[0] = handled ? Self.handled : Self.handledNothing
+            for w in 0..<words { entry[1 + w] = successor[w] & mask[w] }
+            return
+        }
         let s = slot(instance, parent)
         tags[s] = handled ? Int32(instance + 1) : -Int32(instance + 1)
-        let mask = masks + instance * words
         for w in 0..<words {
             keys[s * words + w] = parent[w] & mask[w]
             results[s * words + w] = successor[w] & mask[w]

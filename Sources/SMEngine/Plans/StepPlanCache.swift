@@ -41,6 +41,11 @@ package final class StepPlanCache {
 
     // Per instance.
     private let instanceEvent: UnsafeMutablePointer<Int>
+    /// Per event, its instances: `eventInstanceStart[e] ..< eventInstanceStart[e + 1]` (instances come event by
+    /// event, in the order of the events).
+    private let eventInstanceStart: UnsafeMutablePointer<Int32>
+    /// Words of a bitset over events.
+    private let eventWords: Int
     private let planned: UnsafeMutablePointer<Bool>
     /// `words` words per instance: the footprint's control bits, which key its plans.
     private let masks: UnsafeMutablePointer<UInt64>
@@ -112,6 +117,14 @@ package final class StepPlanCache {
         let count = max(1, instances.count)
         let control = codec.controlMask
         instanceEvent = HotTables.copy(instances.map(\.event))
+        precondition(zip(instances, instances.dropFirst()).allSatisfy { $0.event <= $1.event }, "instances come event by event")
+        eventWords = max(1, (machine.eventCount + 63) / 64)
+        var eventInstanceStart = [Int32](repeating: Int32(instances.count), count: eventWords * 64 + 1)
+        for (i, instance) in instances.enumerated().reversed() { eventInstanceStart[instance.event] = Int32(i) }
+        for event in (0..<eventWords * 64).reversed() {
+            eventInstanceStart[event] = min(eventInstanceStart[event], eventInstanceStart[event + 1])
+        }
+        self.eventInstanceStart = HotTables.copy(eventInstanceStart)
         planned = .allocate(capacity: count)
         masks = .allocate(capacity: count * words)
         var loads: [[Int32]] = []
@@ -141,11 +154,7 @@ package final class StepPlanCache {
         self.argumentStart = HotTables.copy(argumentStart)
         // At least as many slots as any event has parameters: a guard reads them by index.
         arguments = HotTables.copy(allArguments + Array(repeating: 0, count: max(1, machine.maximumParameters)))
-        // A footprint without variables keys plans and memo alike: the plan table answers such steps directly.
-        memo = StepMemo(
-            footprints: instances.map { instance in
-                footprints[instance.event].flatMap { footprint in zip(footprint, control).contains { $0 & ~$1 != 0 } ? footprint : nil }
-            }, words: words)
+        memo = StepMemo(footprints: instances.map { footprints[$0.event] }, control: control, words: words)
         unhandledLeaves = UnhandledLeaves(codec: codec)
         let leaves = unhandledLeaves
         unhandledKeyed = HotTables.copy(
@@ -176,7 +185,8 @@ package final class StepPlanCache {
     }
 
     deinit {
-        instanceEvent.deallocate(); unhandledScratch.deallocate(); unhandledKeyed.deallocate(); tracedTransitions.deallocate();
+        instanceEvent.deallocate(); eventInstanceStart.deallocate(); unhandledScratch.deallocate(); unhandledKeyed.deallocate();
+        tracedTransitions.deallocate();
         planned.deallocate(); masks.deallocate();
         loadStart.deallocate(); loadPool.deallocate()
         argumentStart.deallocate(); arguments.deallocate(); lookups.deallocate(); hits.deallocate()
@@ -256,20 +266,27 @@ package final class StepPlanCache {
         _ parent: UnsafePointer<UInt64>, possible: UnsafePointer<UInt64>, successors: inout KeyBuffer, transitions: inout Int,
         scratch: UnsafeMutablePointer<UInt64>, context: StepContext
     ) -> Int {
-        for instance in 0..<instanceCount {
-            let event = instanceEvent[instance]
-            if possible[event >> 6] & (1 << UInt64(event & 63)) == 0 { continue }
-            guard planned[instance] else { return instance }
-            switch successor(instance, of: parent, into: scratch) {
-            case .step:
-                transitions += 1
-                successors.append(scratch, words: words)
-            case .unhandled:
-                recordUnhandled(instance, parent, in: context)
-            case .unhandledAgain:
-                break
-            case .unknown:
-                return instance
+        // The events that can fire, lowest first: their instances in order, without a test (and a branch that
+        // cannot be predicted) per instance of every other event.
+        for word in 0..<eventWords {
+            var events = possible[word]
+            while events != 0 {
+                let event = word << 6 | events.trailingZeroBitCount
+                events &= events &- 1
+                for instance in Int(eventInstanceStart[event])..<Int(eventInstanceStart[event + 1]) {
+                    guard planned[instance] else { return instance }
+                    switch successor(instance, of: parent, into: scratch) {
+                    case .step:
+                        transitions += 1
+                        successors.append(scratch, words: words)
+                    case .unhandled:
+                        recordUnhandled(instance, parent, in: context)
+                    case .unhandledAgain:
+                        break
+                    case .unknown:
+                        return instance
+                    }
+                }
             }
         }
         return instanceCount
