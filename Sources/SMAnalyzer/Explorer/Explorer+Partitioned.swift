@@ -46,16 +46,17 @@ extension Explorer {
         added.initialize(repeating: [], count: slices)
         let statesPerRound = max(Self.partitionChunk, options.statesPerRound)
         let chunksPerRound = (statesPerRound + Self.partitionChunk - 1) / Self.partitionChunk
-        /// Per chunk of the round: the thread that expanded it, and where its successors of each slice start.
+        /// Per chunk of the round: the thread that expanded it, and the range of its successors in each slice of
+        /// that thread's arena (`slices` starts, then `slices` ends).
         let chunkWorker = UnsafeMutablePointer<Int32>.allocate(capacity: chunksPerRound)
-        let chunkStarts = UnsafeMutablePointer<Int32>.allocate(capacity: chunksPerRound * (slices + 1))
+        let chunkBounds = UnsafeMutablePointer<Int32>.allocate(capacity: chunksPerRound * 2 * slices)
         /// Per slice, while inserting: the chunk and the entry it goes on from (after the table grew).
         let resume = UnsafeMutablePointer<(chunk: Int, entry: Int)>.allocate(capacity: slices)
         defer {
             added.deinitialize(count: slices)
             added.deallocate()
             chunkWorker.deallocate()
-            chunkStarts.deallocate()
+            chunkBounds.deallocate()
             resume.deallocate()
         }
         var depth = 0
@@ -131,11 +132,12 @@ extension Explorer {
                                 break
                             }
                             chunkWorker[c] = Int32(index)
+                            worker.tally.pointee.arena.openChunk(starts: chunkBounds + c * 2 * slices)
                             let first = base + c * Self.partitionChunk
                             for position in first..<min(base + roundStates, first + Self.partitionChunk) {
                                 worker.expandBuffered(key: frontier[2 * position], handle: frontier[2 * position + 1], depth: depth)
                             }
-                            worker.tally.pointee.arena.closeChunk(starts: chunkStarts + c * (slices + 1))
+                            worker.tally.pointee.arena.closeChunk(ends: chunkBounds + c * 2 * slices + slices)
                         }
                     }
                     if busy > 1 { helpers.run(expand) } else { expand(0) }
@@ -161,7 +163,7 @@ extension Explorer {
                             guard s < slices else { break }
                             guard resume[s].entry != Int.max else { continue }
                             if let stopped = worker.insertSlice(
-                                s, chunks: chunks, workers: all, chunkWorker: chunkWorker, chunkStarts: chunkStarts, from: resume[s],
+                                s, chunks: chunks, workers: all, chunkWorker: chunkWorker, chunkBounds: chunkBounds, from: resume[s],
                                 store: store, depth: depth, into: &added[s])
                             {
                                 resume[s] = stopped
@@ -269,16 +271,16 @@ extension ExplorationWorker where Store == HashedVisitedStore {
     /// appends the states it adds to `added`; where it stopped when the slice is full, nil when done.
     func insertSlice(
         _ s: Int, chunks: Int, workers: [ExplorationWorker<HashedVisitedStore>], chunkWorker: UnsafeMutablePointer<Int32>,
-        chunkStarts: UnsafeMutablePointer<Int32>, from start: (chunk: Int, entry: Int), store: HashedVisitedStore, depth: Int,
+        chunkBounds: UnsafeMutablePointer<Int32>, from start: (chunk: Int, entry: Int), store: HashedVisitedStore, depth: Int,
         into added: inout [UInt64]
     ) -> (chunk: Int, entry: Int)? {
         let slices = HashedVisitedStore.sliceCount
         let key = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
         defer { key.deallocate() }
         for c in start.chunk..<chunks {
-            let entries = workers[Int(chunkWorker[c])].tally.pointee.arena.entries
-            let first = c == start.chunk && start.entry >= 0 ? start.entry : Int(chunkStarts[c * (slices + 1) + s])
-            let end = Int(chunkStarts[c * (slices + 1) + s + 1])
+            let entries = workers[Int(chunkWorker[c])].tally.pointee.arena.entries(of: s)
+            let first = c == start.chunk && start.entry >= 0 ? start.entry : Int(chunkBounds[c * 2 * slices + s])
+            let end = Int(chunkBounds[c * 2 * slices + slices + s])
             // The slots of the next few entries load while this one is inserted.
             for i in first..<min(end, first + 8) { store.touch(entries[2 * i]) }
             var i = first
