@@ -44,7 +44,6 @@ struct FootprintIndexTests {
         // Both footprints read a variable: bits outside the control mask.
         let control: [UInt64] = [0b11 << 3, 0]
         let memo = StepMemo(footprints: [small, big, nil], control: control, words: 2)
-        defer { memo.deallocate() }
         #expect(memo.isMemoized(0) && memo.isMemoized(1) && !memo.isMemoized(2))
         var successor: [UInt64] = [0, 0]
         for (instance, mask) in [(0, small), (1, big)] {

@@ -13,9 +13,21 @@ package struct KeyBuffer {
 
     @inline(__always)
     package mutating func append(_ key: UnsafePointer<UInt64>, words: Int) {
-        if count + words > capacity { grow(toHold: count + words) }
-        for w in 0..<words { base[count + w] = key[w] }
-        count += words
+        if count &+ words > capacity { grow(toHold: count &+ words) }
+        let end = base + count
+        for w in 0..<words { end[w] = key[w] }
+        count &+= words
+    }
+
+    /// Appends `key` with its bits under `mask` replaced by `bits` (which are 0 outside it).
+    @inline(__always)
+    package mutating func append(
+        _ key: UnsafePointer<UInt64>, replacing mask: UnsafePointer<UInt64>, with bits: UnsafePointer<UInt64>, words: Int
+    ) {
+        if count &+ words > capacity { grow(toHold: count &+ words) }
+        let end = base + count
+        for w in 0..<words { end[w] = key[w] & ~mask[w] | bits[w] }
+        count &+= words
     }
 
     @inline(__always)

@@ -18,16 +18,16 @@ package final class PossibleEvents {
     private let fieldChoice: UnsafeMutablePointer<Int>
     /// The events of the states active in every configuration.
     private let baseEvents: UnsafeMutablePointer<UInt64>
-    /// Per field: where it is in the key, its first choice and how many it has.
+    /// Per field: where it is in the key, and where its values' choices start in `valueChoice`.
     private let fieldWord: UnsafeMutablePointer<Int>
     private let fieldShift: UnsafeMutablePointer<UInt64>
     private let fieldMask: UnsafeMutablePointer<UInt64>
-    private let firstChoice: UnsafeMutablePointer<Int>
-    private let lastChoice: UnsafeMutablePointer<Int>
-    /// Per choice: the events of the states it activates, and whether it halts the machine (a final child of the
-    /// root: nothing is handled any more).
+    private let fieldValueStart: UnsafeMutablePointer<Int>
+    /// Per field and value of the field: the choice it names (a value past the last choice names the last), or -1
+    /// when that choice halts the machine (a final child of the root: nothing is handled any more).
+    private let valueChoice: UnsafeMutablePointer<Int>
+    /// Per choice: the events of the states it activates.
     private let choiceEvents: UnsafeMutablePointer<UInt64>
-    private let choiceHalts: UnsafeMutablePointer<Bool>
 
     package init(codec: StateCodec) {
         let machine = codec.machine
@@ -67,10 +67,19 @@ package final class PossibleEvents {
         fieldWord = HotTables.copy(fields.map(\.field.word))
         fieldShift = HotTables.copy(fields.map(\.field.shift))
         fieldMask = HotTables.copy(fields.map(\.field.mask))
-        firstChoice = HotTables.copy(fields.map { Int($0.firstChoice) })
-        lastChoice = HotTables.copy(fields.map { Int($0.firstChoice + $0.choiceCount - 1) })
+        var valueStart: [Int] = []
+        var valueChoice: [Int] = []
+        for field in fields {
+            valueStart.append(valueChoice.count)
+            let last = Int(field.firstChoice + field.choiceCount - 1)
+            for value in 0...Int(field.field.mask) {
+                let choice = min(Int(field.firstChoice) + value, last)
+                valueChoice.append(choiceHalts[choice] ? -1 : choice)
+            }
+        }
+        fieldValueStart = HotTables.copy(valueStart)
+        self.valueChoice = HotTables.copy(valueChoice)
         self.choiceEvents = HotTables.copy(choiceEvents)
-        self.choiceHalts = HotTables.copy(choiceHalts)
         var parent = [Int](repeating: -1, count: fields.count)
         var parentChoice = [Int](repeating: -1, count: fields.count)
         for c in 0..<choiceCount {
@@ -87,37 +96,57 @@ package final class PossibleEvents {
     deinit {
         fieldParent.deallocate(); fieldParentChoice.deallocate(); fieldChoice.deallocate()
         baseEvents.deallocate(); fieldWord.deallocate(); fieldShift.deallocate()
-        fieldMask.deallocate(); firstChoice.deallocate(); lastChoice.deallocate(); choiceEvents.deallocate()
-        choiceHalts.deallocate()
+        fieldMask.deallocate(); fieldValueStart.deallocate(); valueChoice.deallocate(); choiceEvents.deallocate()
     }
 
     /// Writes the events some state active in `key` has a transition for (`eventWords` words); none when the machine
     /// halted.
     @inline(__always)
     package func write(_ key: UnsafePointer<UInt64>, into events: UnsafeMutablePointer<UInt64>) {
-        for e in 0..<eventWords { events[e] = baseEvents[e] }
-        // Document order: a field's parent field comes before it.
-        for field in 0..<fieldCount {
-            let parent = fieldParent[field]
-            guard parent < 0 || fieldChoice[parent] == fieldParentChoice[field] else {
-                fieldChoice[field] = -1
-                continue
+        if eventWords == 1 {
+            // Most machines: the bits gather in a register.
+            var bits = baseEvents[0]
+            for field in 0..<fieldCount {
+                let choice = self.choice(field, key)
+                if choice == Self.notCounted { continue }
+                if choice == Self.halted {
+                    events[0] = 0
+                    return
+                }
+                bits |= choiceEvents[choice]
             }
-            guard let choice = choice(field, key) else { return halt(events) }
-            fieldChoice[field] = choice
-            for e in 0..<eventWords { events[e] |= choiceEvents[choice * eventWords + e] }
+            events[0] = bits
+            return
+        }
+        for e in 0..<eventWords { events[e] = baseEvents[e] }
+        for field in 0..<fieldCount {
+            let choice = self.choice(field, key)
+            if choice == Self.notCounted { continue }
+            if choice == Self.halted {
+                for e in 0..<eventWords { events[e] = 0 }
+                return
+            }
+            let row = choiceEvents + choice &* eventWords
+            for e in 0..<eventWords { events[e] |= row[e] }
         }
     }
 
-    /// The choice a field's value names, or nil when it halts the machine.
-    @inline(__always)
-    private func choice(_ field: Int, _ key: UnsafePointer<UInt64>) -> Int? {
-        let value = Int(truncatingIfNeeded: (key[fieldWord[field]] >> fieldShift[field]) & fieldMask[field])
-        let choice = min(firstChoice[field] + value, lastChoice[field])
-        return choiceHalts[choice] ? nil : choice
-    }
+    private static let notCounted = -2
+    private static let halted = -1
 
-    private func halt(_ events: UnsafeMutablePointer<UInt64>) {
-        for e in 0..<eventWords { events[e] = 0 }
+    /// The choice `field` names in `key` (and remembers, for the fields below it), `notCounted` when the field
+    /// does not count (its parent field names another choice), or `halted`. Document order: a field's parent
+    /// field comes before it.
+    @inline(__always)
+    private func choice(_ field: Int, _ key: UnsafePointer<UInt64>) -> Int {
+        let parent = fieldParent[field]
+        if parent >= 0 && fieldChoice[parent] != fieldParentChoice[field] {
+            fieldChoice[field] = -1
+            return Self.notCounted
+        }
+        let value = Int(truncatingIfNeeded: (key[fieldWord[field]] &>> fieldShift[field]) & fieldMask[field])
+        let choice = valueChoice[fieldValueStart[field] &+ value]
+        fieldChoice[field] = choice
+        return choice
     }
 }

@@ -9,7 +9,7 @@
 /// and its few entries sit side by side (a parallel region's events, a ring's). Any other footprint with variables
 /// shares one direct-mapped table with the rest, by hash: a new entry replaces the one in its slot. A bigger
 /// footprint of control bits only is left to the plans, which are keyed on the same bits.
-struct StepMemo {
+final class StepMemo {
     private let words: Int
     private let instanceCount: Int
     /// Per instance, `words` words of footprint.
@@ -88,17 +88,23 @@ struct StepMemo {
         results.initialize(repeating: 0, count: slotCount * words)
     }
 
-    func deallocate() {
+    deinit {
         masks.deallocate(); memoized.deallocate(); lookups.deallocate(); hits.deallocate()
         tags.deallocate(); keys.deallocate(); results.deallocate()
         exactStart.deallocate(); exactIndex.deallocate(); exactEntries.deallocate()
     }
 
     /// Steps answered here.
-    var hitCount: Int { (0..<instanceCount).reduce(0) { $0 + hits[$1] } }
+    var hitCount: Int { exactHits + (0..<instanceCount).reduce(0) { $0 + hits[$1] } }
+    /// Steps answered by the tables of their own (whose instances are not counted one by one: they need no trial).
+    private var exactHits = 0
 
     @inline(__always)
     func isMemoized(_ instance: Int) -> Bool { memoized[instance] }
+
+    /// The footprint of `instance` (`words` words).
+    @inline(__always)
+    func mask(_ instance: Int) -> UnsafePointer<UInt64> { UnsafePointer(masks + instance &* words) }
 
     @inline(__always)
     private func slot(_ instance: Int, _ key: UnsafePointer<UInt64>) -> Int {
@@ -111,7 +117,18 @@ struct StepMemo {
     private func exactEntry(_ instance: Int, _ key: UnsafePointer<UInt64>) -> UnsafeMutablePointer<UInt64>? {
         let start = exactStart[instance]
         guard start >= 0 else { return nil }
-        return exactEntries + (start + exactIndex.index(instance, key)) * (words + 1)
+        return exactEntries + (start &+ exactIndex.index(instance, key)) &* (words &+ 1)
+    }
+
+    /// What a table of its own knows of `instance` from `key`: its successor's bits under the footprint when the
+    /// step takes a transition (`handled` true), or that it handles nothing (`handled` false, `bits` meaningless);
+    /// nil when the step is not known yet or the instance uses the shared table. The explorer's fast path: no trial
+    /// to count (such a table never replaces an entry, so it misses at most once per value of the footprint).
+    @inline(__always)
+    func known(_ instance: Int, _ key: UnsafePointer<UInt64>) -> (handled: Bool, bits: UnsafePointer<UInt64>)? {
+        guard let entry = exactEntry(instance, key), entry[0] != Self.unknown else { return nil }
+        exactHits &+= 1
+        return (entry[0] == Self.handled, UnsafePointer(entry + 1))
     }
 
     /// Writes the successor of `parent` for `instance` when it is remembered: `.step` or `.unhandled`, else `.unknown`.
@@ -119,25 +136,23 @@ struct StepMemo {
     func successor(_ instance: Int, of parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>)
         -> StepPlanCache.Answer
     {
-        lookups[instance] &+= 1
-        if lookups[instance] == Self.trialLookups && hits[instance] < Self.trialLookups / 4 { memoized[instance] = false }
-        let mask = masks + instance * words
-        let result: UnsafeMutablePointer<UInt64>
-        if let entry = exactEntry(instance, parent) {
-            let known = entry[0]
-            guard known != Self.unknown else { return .unknown }
-            hits[instance] &+= 1
-            guard known == Self.handled else { return .unhandled }
-            result = entry + 1
+        let result: UnsafePointer<UInt64>
+        if exactStart[instance] >= 0 {
+            guard let (handled, bits) = known(instance, parent) else { return .unknown }
+            guard handled else { return .unhandled }
+            result = bits
         } else {
+            lookups[instance] &+= 1
+            if lookups[instance] == Self.trialLookups && hits[instance] < Self.trialLookups / 4 { memoized[instance] = false }
             let s = slot(instance, parent)
             let tag = tags[s]
             guard tag == Int32(instance + 1) || tag == -Int32(instance + 1) else { return .unknown }
-            guard PackedKey.isProjection(keys + s * words, of: parent, under: mask, words) else { return .unknown }
+            guard PackedKey.isProjection(keys + s * words, of: parent, under: mask(instance), words) else { return .unknown }
             hits[instance] &+= 1
             guard tag > 0 else { return .unhandled }
-            result = results + s * words
+            result = UnsafePointer(results + s * words)
         }
+        let mask = mask(instance)
         for w in 0..<words { successor[w] = parent[w] & ~mask[w] | result[w] }
         return .step
     }

@@ -46,6 +46,8 @@ package final class StepPlanCache {
     private let eventInstanceStart: UnsafeMutablePointer<Int32>
     /// Words of a bitset over events.
     private let eventWords: Int
+    /// The events that have instances, as a bitset.
+    private let instancedEvents: UnsafeMutablePointer<UInt64>
     private let planned: UnsafeMutablePointer<Bool>
     /// `words` words per instance: the footprint's control bits, which key its plans.
     private let masks: UnsafeMutablePointer<UInt64>
@@ -125,6 +127,9 @@ package final class StepPlanCache {
             eventInstanceStart[event] = min(eventInstanceStart[event], eventInstanceStart[event + 1])
         }
         self.eventInstanceStart = HotTables.copy(eventInstanceStart)
+        var instancedEvents = [UInt64](repeating: 0, count: eventWords)
+        for instance in instances { instancedEvents[instance.event >> 6] |= 1 << UInt64(instance.event & 63) }
+        self.instancedEvents = HotTables.copy(instancedEvents)
         planned = .allocate(capacity: count)
         masks = .allocate(capacity: count * words)
         var loads: [[Int32]] = []
@@ -185,7 +190,8 @@ package final class StepPlanCache {
     }
 
     deinit {
-        instanceEvent.deallocate(); eventInstanceStart.deallocate(); unhandledScratch.deallocate(); unhandledKeyed.deallocate();
+        instanceEvent.deallocate(); eventInstanceStart.deallocate(); instancedEvents.deallocate(); unhandledScratch.deallocate();
+        unhandledKeyed.deallocate();
         tracedTransitions.deallocate();
         planned.deallocate(); masks.deallocate();
         loadStart.deallocate(); loadPool.deallocate()
@@ -193,7 +199,7 @@ package final class StepPlanCache {
         variableWord.deallocate(); variableShift.deallocate(); variableMask.deallocate(); variableMinimum.deallocate()
         variableMaximum.deallocate(); variables.deallocate(); values.deallocate(); noConfiguration.deallocate()
         tableInstance.deallocate(); tableRoot.deallocate(); tableKeys.deallocate(); tableDirect.deallocate()
-        operations.deallocate(); configurations.deallocate(); controls.deallocate(); memo.deallocate()
+        operations.deallocate(); configurations.deallocate(); controls.deallocate()
     }
 
     private static func flatten(_ lists: [[Int32]]) -> (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>) {
@@ -269,12 +275,23 @@ package final class StepPlanCache {
         // The events that can fire, lowest first: their instances in order, without a test (and a branch that
         // cannot be predicted) per instance of every other event.
         for word in 0..<eventWords {
-            var events = possible[word]
+            // Only events with instances: `possible` is all ones where the caller does not filter.
+            var events = possible[word] & instancedEvents[word]
             while events != 0 {
                 let event = word << 6 | events.trailingZeroBitCount
                 events &= events &- 1
-                for instance in Int(eventInstanceStart[event])..<Int(eventInstanceStart[event + 1]) {
+                for instance in Int(eventInstanceStart[event])..<Int(eventInstanceStart[event &+ 1]) {
                     guard planned[instance] else { return instance }
+                    // Most steps of parallel regions: remembered in a table of their own.
+                    if let (handled, bits) = memo.known(instance, parent) {
+                        if handled {
+                            transitions &+= 1
+                            successors.append(parent, replacing: memo.mask(instance), with: bits, words: words)
+                        } else if !unhandledKeyed[instance] {
+                            recordUnhandled(instance, parent, in: context)
+                        }
+                        continue
+                    }
                     switch successor(instance, of: parent, into: scratch) {
                     case .step:
                         transitions += 1
