@@ -272,6 +272,23 @@ package final class StepPlanCache {
         _ parent: UnsafePointer<UInt64>, possible: UnsafePointer<UInt64>, successors: inout KeyBuffer, transitions: inout Int,
         scratch: UnsafeMutablePointer<UInt64>, context: StepContext
     ) -> Int {
+        // Keys of one word, most machines', get a copy of the loop in which every per-word loop is one statement.
+        if words == 1 {
+            return answer(
+                OneWord.self, parent, possible: possible, successors: &successors, transitions: &transitions, scratch: scratch,
+                context: context)
+        }
+        return answer(
+            SeveralWords.self, parent, possible: possible, successors: &successors, transitions: &transitions, scratch: scratch,
+            context: context)
+    }
+
+    @inline(__always)
+    private func answer<Width: KeyWidth>(
+        _ width: Width.Type, _ parent: UnsafePointer<UInt64>, possible: UnsafePointer<UInt64>, successors: inout KeyBuffer,
+        transitions: inout Int, scratch: UnsafeMutablePointer<UInt64>, context: StepContext
+    ) -> Int {
+        let words = Width.words(self.words)
         // The events that can fire, lowest first: their instances in order, without a test (and a branch that
         // cannot be predicted) per instance of every other event.
         for word in 0..<eventWords {
@@ -566,4 +583,18 @@ private struct GrowingBuffer<Element: BitwiseCopyable> {
     }
 
     func deallocate() { base.deallocate() }
+}
+
+/// The number of words of a key, as a type: `StepPlanCache.answer` is specialized for keys of one word, whose
+/// per-word loops then compile to single statements.
+private protocol KeyWidth {
+    static func words(_ words: Int) -> Int
+}
+
+private enum OneWord: KeyWidth {
+    @inline(__always) static func words(_ words: Int) -> Int { 1 }
+}
+
+private enum SeveralWords: KeyWidth {
+    @inline(__always) static func words(_ words: Int) -> Int { words }
 }
