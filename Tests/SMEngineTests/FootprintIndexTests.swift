@@ -45,6 +45,7 @@ struct FootprintIndexTests {
         let control: [UInt64] = [0b11 << 3, 0]
         let memo = StepMemo(footprints: [small, big, nil], control: control, words: 2)
         #expect(memo.isMemoized(0) && memo.isMemoized(1) && !memo.isMemoized(2))
+        #expect(memo.hasOwnTable(0) && !memo.hasOwnTable(1), "the small footprint has a table of its own, the big one shares")
         var successor: [UInt64] = [0, 0]
         for (instance, mask) in [(0, small), (1, big)] {
             let parent = Self.key(spreading: 5, under: mask, noise: [0xAAAA_AAAA_AAAA_AAAA, 0x5555])
@@ -61,5 +62,25 @@ struct FootprintIndexTests {
             #expect(successor == [stepped[0] ^ ~mask[0], stepped[1]])
             #expect(memo.successor(instance, of: other, into: &successor) == .unhandled)
         }
+    }
+
+    @Test("a footprint without variables is remembered only in a table of its own; tables of their own stop at a budget")
+    func tablesOfTheirOwn() {
+        // Control bits only: 3 bits get a table; 13 bits are left to the plans, keyed on the same bits.
+        let control: [UInt64] = [0xFFFF]
+        let memo = StepMemo(footprints: [[0b111], [0x1FFF]], control: control, words: 1)
+        #expect(memo.isMemoized(0) && memo.hasOwnTable(0))
+        #expect(!memo.isMemoized(1) && !memo.hasOwnTable(1))
+        var successor: [UInt64] = [0]
+        #expect(memo.successor(0, of: [0b101], into: &successor) == .unknown)
+        memo.store(0, parent: [0b101], successor: [0b110], handled: true)
+        #expect(memo.known(0, [0xF0 | 0b101])?.handled == true, "bits outside the footprint do not matter")
+        #expect(memo.known(0, [0b100]) == nil)
+        // 12-bit footprints with a variable bit, one word: 64 tables of 4,096 two-word entries fill the budget of
+        // 2^19 words; the others share the hashed table, still remembered.
+        let wide: [UInt64] = [0xFFF << 16]
+        let many = StepMemo(footprints: Array(repeating: wide, count: 70), control: control, words: 1)
+        #expect((0..<70).filter { many.hasOwnTable($0) }.count == 64)
+        #expect((0..<70).allSatisfy { many.isMemoized($0) })
     }
 }

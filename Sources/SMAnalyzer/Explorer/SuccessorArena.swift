@@ -51,8 +51,8 @@ struct SuccessorArena {
         entries[s] = bigger
     }
 
-    /// Ends a chunk begun when `starts` (`slices` offsets, in pairs) was written by the last `closeChunk` or
-    /// `openChunk`: writes where each slice's pairs of the chunk end at `ends`.
+    /// Ends the chunk begun by the last `openChunk`: writes where each slice's pairs of the chunk end (`slices`
+    /// offsets, in pairs) at `ends`.
     func closeChunk(ends: UnsafeMutablePointer<Int32>) {
         for s in 0..<Self.slices { ends[s] = Int32(counts[s]) }
     }

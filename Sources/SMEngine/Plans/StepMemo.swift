@@ -39,11 +39,13 @@ final class StepMemo {
     private static let trialLookups = 4096
     /// A footprint of at most this many bits gets a table of its own.
     static let exactBits = 12
-    /// The tables of their own hold at most this many entries in all; footprints beyond it use the shared table.
-    private static let maximumExactEntries = 1 << 18
+    /// The tables of their own take at most this many words in all (4 MB a thread); footprints beyond it use the
+    /// shared table.
+    private static let maximumExactWords = 1 << 19
 
-    /// `footprints` per event instance; `control` the key's control bits (a footprint without variables bigger
-    /// than `exactBits` is not remembered here).
+    /// `footprints` per event instance; `control` the key's control bits. A footprint without variables that gets
+    /// no table of its own (too big, or past the budget) is not remembered here: the plans, keyed on the same bits,
+    /// answer it.
     init(footprints: [[UInt64]?], control: [UInt64], words: Int, slotBits: Int = 16) {
         self.words = words
         instanceCount = footprints.count
@@ -60,7 +62,7 @@ final class StepMemo {
         for (i, bits) in bySize.sorted(by: { ($0.1, $0.0) < ($1.1, $1.0) }) {
             let footprint = footprints[i]!
             for w in 0..<words { masks[i * words + w] = footprint[w] }
-            if bits <= Self.exactBits && exactEntryCount + (1 << bits) <= Self.maximumExactEntries {
+            if bits <= Self.exactBits && (exactEntryCount + (1 << bits)) * (words + 1) <= Self.maximumExactWords {
                 exactStart[i] = exactEntryCount
                 exactEntryCount += 1 << bits
                 memoized[i] = true
@@ -102,6 +104,10 @@ final class StepMemo {
     @inline(__always)
     func isMemoized(_ instance: Int) -> Bool { memoized[instance] }
 
+    /// Whether `instance` has a table of its own.
+    @inline(__always)
+    func hasOwnTable(_ instance: Int) -> Bool { exactStart[instance] >= 0 }
+
     /// The footprint of `instance` (`words` words).
     @inline(__always)
     func mask(_ instance: Int) -> UnsafePointer<UInt64> { UnsafePointer(masks + instance &* words) }
@@ -123,7 +129,8 @@ final class StepMemo {
     /// What a table of its own knows of `instance` from `key`: its successor's bits under the footprint when the
     /// step takes a transition (`handled` true), or that it handles nothing (`handled` false, `bits` meaningless);
     /// nil when the step is not known yet or the instance uses the shared table. The explorer's fast path: no trial
-    /// to count (such a table never replaces an entry, so it misses at most once per value of the footprint).
+    /// to count (such a table never replaces an entry: it misses once per value of the footprint, and then only on
+    /// steps never stored, which the engine runs: choices, sends, failures).
     @inline(__always)
     func known(_ instance: Int, _ key: UnsafePointer<UInt64>) -> (handled: Bool, bits: UnsafePointer<UInt64>)? {
         guard let entry = exactEntry(instance, key), entry[0] != Self.unknown else { return nil }

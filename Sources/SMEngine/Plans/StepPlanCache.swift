@@ -356,8 +356,12 @@ package final class StepPlanCache {
     /// The plan's answer, without the memo.
     @inline(__always)
     private func replay(_ instance: Int, _ parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>) -> Answer {
-        lookups[instance] &+= 1
-        if lookups[instance] == Self.trialLookups && hits[instance] < Self.trialLookups / 4 { planned[instance] = false }
+        // An instance with a memo table of its own comes here only on the table's misses, which say nothing of how
+        // often its plan would answer: no trial for it.
+        if !memo.hasOwnTable(instance) {
+            lookups[instance] &+= 1
+            if lookups[instance] == Self.trialLookups && hits[instance] < Self.trialLookups / 4 { planned[instance] = false }
+        }
         let slot = find(instance, parent)
         guard slot >= 0 else { return .unknown }
         let direct = tableDirect[slot]
