@@ -70,10 +70,8 @@ final class StepMemo {
                 memoized[i] = zip(footprint, control).contains { $0 & ~$1 != 0 }
             }
         }
-        var exactMasks: [[UInt64]] = []
-        for i in 0..<count {
-            exactMasks.append(exactStart[i] < 0 ? [] : Array(UnsafeBufferPointer(start: masks + i * words, count: words)))
-        }
+        var exactMasks = [[UInt64]](repeating: [], count: count)
+        for i in footprints.indices where exactStart[i] >= 0 { exactMasks[i] = footprints[i]! }
         exactIndex = FootprintIndex(masks: exactMasks)
         exactEntries = .allocate(capacity: max(1, exactEntryCount * (words + 1)))
         exactEntries.initialize(repeating: Self.unknown, count: max(1, exactEntryCount * (words + 1)))
@@ -114,7 +112,7 @@ final class StepMemo {
 
     @inline(__always)
     private func slot(_ instance: Int, _ key: UnsafePointer<UInt64>) -> Int {
-        let hash = PackedKey.mix(key, under: masks + instance * words, words, from: UInt64(instance) &* PackedKey.golden)
+        let hash = PackedKey.mix(key, under: mask(instance), words, from: UInt64(instance) &* PackedKey.golden)
         return Int(truncatingIfNeeded: hash >> 16) & (slotCount - 1)
     }
 
@@ -167,7 +165,7 @@ final class StepMemo {
     /// Remembers that `instance` takes `parent` to `successor`, or handles nothing there.
     @inline(__always)
     func store(_ instance: Int, parent: UnsafePointer<UInt64>, successor: UnsafePointer<UInt64>, handled: Bool) {
-        let mask = masks + instance * words
+        let mask = mask(instance)
         if let entry = exactEntry(instance, parent) {
             entry[0] = handled ? Self.handled : Self.handledNothing
             for w in 0..<words { entry[1 + w] = successor[w] & mask[w] }

@@ -121,12 +121,13 @@ package final class StepPlanCache {
         instanceEvent = HotTables.copy(instances.map(\.event))
         precondition(zip(instances, instances.dropFirst()).allSatisfy { $0.event <= $1.event }, "instances come event by event")
         eventWords = max(1, (machine.eventCount + 63) / 64)
-        var eventInstanceStart = [Int32](repeating: Int32(instances.count), count: eventWords * 64 + 1)
-        for (i, instance) in instances.enumerated().reversed() { eventInstanceStart[instance.event] = Int32(i) }
-        for event in (0..<eventWords * 64).reversed() {
-            eventInstanceStart[event] = min(eventInstanceStart[event], eventInstanceStart[event + 1])
-        }
-        self.eventInstanceStart = HotTables.copy(eventInstanceStart)
+        // Each event's first instance: the number of instances of the events before it.
+        var firstInstance = 0
+        self.eventInstanceStart = HotTables.copy(
+            (0...eventWords * 64).map { event in
+                while firstInstance < instances.count && instances[firstInstance].event < event { firstInstance += 1 }
+                return Int32(firstInstance)
+            })
         var instancedEvents = [UInt64](repeating: 0, count: eventWords)
         for instance in instances { instancedEvents[instance.event >> 6] |= 1 << UInt64(instance.event & 63) }
         self.instancedEvents = HotTables.copy(instancedEvents)
@@ -190,9 +191,8 @@ package final class StepPlanCache {
     }
 
     deinit {
-        instanceEvent.deallocate(); eventInstanceStart.deallocate(); instancedEvents.deallocate(); unhandledScratch.deallocate();
-        unhandledKeyed.deallocate();
-        tracedTransitions.deallocate();
+        instanceEvent.deallocate(); eventInstanceStart.deallocate(); instancedEvents.deallocate()
+        unhandledScratch.deallocate(); unhandledKeyed.deallocate(); tracedTransitions.deallocate()
         planned.deallocate(); masks.deallocate();
         loadStart.deallocate(); loadPool.deallocate()
         argumentStart.deallocate(); arguments.deallocate(); lookups.deallocate(); hits.deallocate()
