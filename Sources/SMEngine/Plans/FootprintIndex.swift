@@ -48,9 +48,13 @@ struct FootprintIndex {
     @inline(__always)
     func index(_ instance: Int, _ key: UnsafePointer<UInt64>) -> Int {
         var index: UInt64 = 0
-        for r in Int(runStart[instance])..<Int(runStart[instance + 1]) {
+        // A while loop: a range would check its bounds for every instance.
+        var r = Int(runStart[instance])
+        let end = Int(runStart[instance &+ 1])
+        while r < end {
             let run = runs[r]
             index |= (key[Int(run.word)] &>> UInt64(run.shift) & run.mask) &<< UInt64(run.offset)
+            r &+= 1
         }
         return Int(truncatingIfNeeded: index)
     }

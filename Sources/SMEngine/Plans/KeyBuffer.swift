@@ -19,12 +19,28 @@ package struct KeyBuffer {
         count &+= words
     }
 
-    /// Appends `key` with its bits under `mask` replaced by `bits` (which are 0 outside it).
+    /// Makes room for `words` more words, so that the `appendReserved` calls that fill them need not check.
     @inline(__always)
-    package mutating func append(
+    package mutating func reserve(_ words: Int) {
+        if count &+ words > capacity { grow(toHold: count &+ words) }
+    }
+
+    /// `append`, into room made by `reserve`.
+    @inline(__always)
+    package mutating func appendReserved(_ key: UnsafePointer<UInt64>, words: Int) {
+        assert(count + words <= capacity, "appendReserved past the room reserved")
+        let end = base + count
+        for w in 0..<words { end[w] = key[w] }
+        count &+= words
+    }
+
+    /// Appends `key` with its bits under `mask` replaced by `bits` (which are 0 outside it), into room made by
+    /// `reserve`.
+    @inline(__always)
+    package mutating func appendReserved(
         _ key: UnsafePointer<UInt64>, replacing mask: UnsafePointer<UInt64>, with bits: UnsafePointer<UInt64>, words: Int
     ) {
-        if count &+ words > capacity { grow(toHold: count &+ words) }
+        assert(count + words <= capacity, "appendReserved past the room reserved")
         let end = base + count
         for w in 0..<words { end[w] = key[w] & ~mask[w] | bits[w] }
         count &+= words

@@ -103,13 +103,20 @@ package final class PossibleEvents {
     /// halted.
     @inline(__always)
     package func write(_ key: UnsafePointer<UInt64>, into events: UnsafeMutablePointer<UInt64>) {
+        // The tables in locals: the writes to `fieldChoice` would otherwise make the compiler load every table's
+        // address again for each field.
+        let fields = Fields(
+            parent: fieldParent, parentChoice: fieldParentChoice, choice: fieldChoice, word: fieldWord, shift: fieldShift,
+            mask: fieldMask, valueStart: fieldValueStart, valueChoice: valueChoice)
+        let choiceEvents = choiceEvents
+        let fieldCount = fieldCount
         if eventWords == 1 {
             // Most machines: the bits gather in a register.
             var bits = baseEvents[0]
             for field in 0..<fieldCount {
-                let choice = self.choice(field, key)
-                if choice == Self.notCounted { continue }
-                if choice == Self.halted {
+                let choice = fields.choice(field, key)
+                if choice == Fields.notCounted { continue }
+                if choice == Fields.halted {
                     events[0] = 0
                     return
                 }
@@ -118,11 +125,12 @@ package final class PossibleEvents {
             events[0] = bits
             return
         }
+        let eventWords = eventWords
         for e in 0..<eventWords { events[e] = baseEvents[e] }
         for field in 0..<fieldCount {
-            let choice = self.choice(field, key)
-            if choice == Self.notCounted { continue }
-            if choice == Self.halted {
+            let choice = fields.choice(field, key)
+            if choice == Fields.notCounted { continue }
+            if choice == Fields.halted {
                 for e in 0..<eventWords { events[e] = 0 }
                 return
             }
@@ -131,22 +139,34 @@ package final class PossibleEvents {
         }
     }
 
-    private static let notCounted = -2
-    private static let halted = -1
+    /// The field tables, as values for one pass.
+    private struct Fields {
+        let parent: UnsafeMutablePointer<Int>
+        let parentChoice: UnsafeMutablePointer<Int>
+        let choice: UnsafeMutablePointer<Int>
+        let word: UnsafeMutablePointer<Int>
+        let shift: UnsafeMutablePointer<UInt64>
+        let mask: UnsafeMutablePointer<UInt64>
+        let valueStart: UnsafeMutablePointer<Int>
+        let valueChoice: UnsafeMutablePointer<Int>
 
-    /// The choice `field` names in `key` (and remembers, for the fields below it), `notCounted` when the field
-    /// does not count (its parent field names another choice), or `halted`. Document order: a field's parent
-    /// field comes before it.
-    @inline(__always)
-    private func choice(_ field: Int, _ key: UnsafePointer<UInt64>) -> Int {
-        let parent = fieldParent[field]
-        if parent >= 0 && fieldChoice[parent] != fieldParentChoice[field] {
-            fieldChoice[field] = -1
-            return Self.notCounted
+        static let notCounted = -2
+        static let halted = -1
+
+        /// The choice `field` names in `key` (and remembers, for the fields below it), `notCounted` when the field
+        /// does not count (its parent field names another choice), or `halted`. Document order: a field's parent
+        /// field comes before it.
+        @inline(__always)
+        func choice(_ field: Int, _ key: UnsafePointer<UInt64>) -> Int {
+            let parent = self.parent[field]
+            if parent >= 0 && self.choice[parent] != parentChoice[field] {
+                self.choice[field] = -1
+                return Self.notCounted
+            }
+            let value = Int(truncatingIfNeeded: (key[word[field]] &>> shift[field]) & mask[field])
+            let choice = valueChoice[valueStart[field] &+ value]
+            self.choice[field] = choice
+            return choice
         }
-        let value = Int(truncatingIfNeeded: (key[fieldWord[field]] &>> fieldShift[field]) & fieldMask[field])
-        let choice = valueChoice[fieldValueStart[field] &+ value]
-        fieldChoice[field] = choice
-        return choice
     }
 }

@@ -118,11 +118,29 @@ final class StepMemo {
 
     /// The entry of `instance` for `key` in its own table, or nil when it uses the shared one.
     @inline(__always)
-    private func exactEntry(_ instance: Int, _ key: UnsafePointer<UInt64>) -> UnsafeMutablePointer<UInt64>? {
+    func exactEntry(_ instance: Int, _ key: UnsafePointer<UInt64>) -> UnsafeMutablePointer<UInt64>? {
+        exactEntry(instance, key, words: words)
+    }
+
+    /// `exactEntry(_:_:)` with the words of a key given, so that a caller specialized for one word computes with a
+    /// constant.
+    @inline(__always)
+    func exactEntry(_ instance: Int, _ key: UnsafePointer<UInt64>, words: Int) -> UnsafeMutablePointer<UInt64>? {
         let start = exactStart[instance]
         guard start >= 0 else { return nil }
         return exactEntries + (start &+ exactIndex.index(instance, key)) &* (words &+ 1)
     }
+
+    /// What an entry of a table of its own says: `unknown` (not stored yet), `handled` (the successor's bits under
+    /// the footprint follow), or `handledNothing`.
+    @inline(__always)
+    static func isHandled(_ entry: UnsafePointer<UInt64>) -> Bool { entry[0] == handled }
+    @inline(__always)
+    static func isKnown(_ entry: UnsafePointer<UInt64>) -> Bool { entry[0] != unknown }
+
+    /// Counts steps a caller answered from entries of tables of their own (`exactEntry`), in one addition.
+    @inline(__always)
+    func countKnown(_ answered: Int) { exactHits &+= answered }
 
     /// What a table of its own knows of `instance` from `key`: its successor's bits under the footprint when the
     /// step takes a transition (`handled` true), or that it handles nothing (`handled` false, `bits` meaningless);

@@ -289,6 +289,15 @@ package final class StepPlanCache {
         transitions: inout Int, scratch: UnsafeMutablePointer<UInt64>, context: StepContext
     ) -> Int {
         let words = Width.words(self.words)
+        // Each instance appends at most one successor: room for all of them, so no append checks for it.
+        successors.reserve(instanceCount &* words)
+        // Counted in registers, added once: the loop keeps its values out of memory.
+        var taken = 0
+        var known = 0
+        defer {
+            transitions &+= taken
+            memo.countKnown(known)
+        }
         // The events that can fire, lowest first: their instances in order, without a test (and a branch that
         // cannot be predicted) per instance of every other event.
         for word in 0..<eventWords {
@@ -297,22 +306,27 @@ package final class StepPlanCache {
             while events != 0 {
                 let event = word << 6 | events.trailingZeroBitCount
                 events &= events &- 1
-                for instance in Int(eventInstanceStart[event])..<Int(eventInstanceStart[event &+ 1]) {
+                // A while loop: a range would check its bounds for every event.
+                var instance = Int(eventInstanceStart[event])
+                let end = Int(eventInstanceStart[event &+ 1])
+                while instance < end {
+                    defer { instance &+= 1 }
                     guard planned[instance] else { return instance }
                     // Most steps of parallel regions: remembered in a table of their own.
-                    if let (handled, bits) = memo.known(instance, parent) {
-                        if handled {
-                            transitions &+= 1
-                            successors.append(parent, replacing: memo.mask(instance), with: bits, words: words)
+                    if let entry = memo.exactEntry(instance, parent, words: words), StepMemo.isKnown(entry) {
+                        known &+= 1
+                        if StepMemo.isHandled(entry) {
+                            taken &+= 1
+                            successors.appendReserved(parent, replacing: memo.mask(instance), with: entry + 1, words: words)
                         } else if !unhandledKeyed[instance] {
                             recordUnhandled(instance, parent, in: context)
                         }
                         continue
                     }
-                    switch successor(instance, of: parent, into: scratch) {
+                    switch slowSuccessor(instance, of: parent, into: scratch) {
                     case .step:
-                        transitions += 1
-                        successors.append(scratch, words: words)
+                        taken &+= 1
+                        successors.appendReserved(scratch, words: words)
                     case .unhandled:
                         recordUnhandled(instance, parent, in: context)
                     case .unhandledAgain:
@@ -326,9 +340,16 @@ package final class StepPlanCache {
         return instanceCount
     }
 
+    /// `successor`, out of line: the answering loop's rare path, whose replay would otherwise take the loop's
+    /// registers.
+    @inline(never)
+    private func slowSuccessor(_ instance: Int, of parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>) -> Answer {
+        self.successor(instance, of: parent, into: successor)
+    }
+
     /// Records a step of `instance` that handled nothing, as the engine records it: in the leaves that handle its
     /// event, which the guard checks consult (`UnhandledLeaves`).
-    @inline(__always)
+    @inline(never)
     package func recordUnhandled(_ instance: Int, _ parent: UnsafePointer<UInt64>, in context: StepContext) {
         let event = instanceEvent[instance]
         unhandledLeaves.write(event, in: parent, into: unhandledScratch)
