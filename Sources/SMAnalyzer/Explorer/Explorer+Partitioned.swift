@@ -177,7 +177,7 @@ extension Explorer {
                     guard full.load(ordering: .relaxed) > 0 else { break }
                     // One doubling: the entries left are mostly states already known, so they say little of the
                     // room needed, and a slice that fills up again doubles again.
-                    guard store.grow(toHold: 1) else {
+                    guard store.grow(toHold: 1, parts: busy, run: busy > 1 ? helpers.run : { $0(0) }) else {
                         depth = deepestStored(depth)
                         exploration.stop(cannotGrowReason(store))
                         break layers
@@ -208,7 +208,12 @@ extension Explorer {
                 next += added[s]
                 added[s].removeAll(keepingCapacity: true)
             }
-            RadixSort.sortPairs(&next, scratch: &scratch)
+            // Every thread sorts a part of each pass when the layer is big: else the sort is what the helpers wait for.
+            if all.count > 1 && next.count / 2 >= Self.parallelClose {
+                RadixSort.sortPairs(&next, scratch: &scratch, parts: all.count, run: helpers.run)
+            } else {
+                RadixSort.sortPairs(&next, scratch: &scratch)
+            }
             swap(&frontier, &next)
             if !frontier.isEmpty { depth += 1 }
         }
@@ -276,17 +281,23 @@ extension ExplorationWorker where Store == HashedVisitedStore {
     ) -> (chunk: Int, entry: Int)? {
         let slices = HashedVisitedStore.sliceCount
         let key = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
-        defer { key.deallocate() }
+        // The first slots of the next `ahead` entries, loading into the cache while this one is inserted.
+        let ahead = 8
+        let homes = UnsafeMutablePointer<Int>.allocate(capacity: ahead)
+        defer {
+            key.deallocate()
+            homes.deallocate()
+        }
         for c in start.chunk..<chunks {
             let entries = workers[Int(chunkWorker[c])].tally.pointee.arena.entries(of: s)
             let first = c == start.chunk && start.entry >= 0 ? start.entry : Int(chunkBounds[c * 2 * slices + s])
             let end = Int(chunkBounds[c * 2 * slices + slices + s])
-            // The slots of the next few entries load while this one is inserted.
-            for i in first..<min(end, first + 8) { store.touch(entries[2 * i]) }
+            for i in first..<min(end, first + ahead) { homes[i % ahead] = store.touch(entries[2 * i]) }
             var i = first
             while i < end {
-                if i + 8 < end { store.touch(entries[2 * (i + 8)]) }
-                switch store.insert(entries[2 * i], parent: entries[2 * i + 1]) {
+                let home = homes[i % ahead]
+                if i + ahead < end { homes[i % ahead] = store.touch(entries[2 * (i + ahead)]) }
+                switch store.insert(entries[2 * i], from: home, parent: entries[2 * i + 1]) {
                 case .known:
                     break
                 case .added(let handle):

@@ -120,9 +120,13 @@ final class HashedVisitedStore: VisitedStore, @unchecked Sendable {
     /// insert: the explorer inserts a layer's successors in the order of their parents). Only one thread at a time
     /// inserts into a slice. `.full` when the key's slice is at its limit: the table must grow first.
     @inline(__always)
-    func insert(_ key: UInt64, parent: UInt64) -> Insertion {
+    func insert(_ key: UInt64, parent: UInt64) -> Insertion { insert(key, from: home(key), parent: parent) }
+
+    /// `insert(_:parent:)` with the key's first slot given, as `touch` returned it: a key is hashed once.
+    @inline(__always)
+    func insert(_ key: UInt64, from home: Int, parent: UInt64) -> Insertion {
         let stored = key &+ 1
-        var slot = home(key)
+        var slot = home
         while true {
             let current = keys[slot]
             if current == stored { return .known }
@@ -140,8 +144,14 @@ final class HashedVisitedStore: VisitedStore, @unchecked Sendable {
 
     func insert(_ key: UnsafePointer<UInt64>, parent: UInt64) -> Insertion { insert(key[0], parent: parent) }
 
+    /// Starts loading the first slot of `key`'s probe into the cache, and returns it, for `insert(_:from:parent:)`.
     @inline(__always)
-    func touch(_ key: UInt64) { smcheck_prefetch_for_write(keys + home(key)) }
+    @discardableResult
+    func touch(_ key: UInt64) -> Int {
+        let home = home(key)
+        smcheck_prefetch_for_write(keys + home)
+        return home
+    }
 
     func touch(_ keys: UnsafePointer<UInt64>, count: Int) {
         for i in 0..<count { touch(keys[i]) }
@@ -165,7 +175,12 @@ final class HashedVisitedStore: VisitedStore, @unchecked Sendable {
     /// Doubles every slice until each can take `more` keys beyond its count (the most any slice may get), moving
     /// every key to its slot in the new table and renumbering the parents; `movedHandle` then maps old handles to
     /// new ones. Only between the phases (no insert running). False when the table cannot get that big.
-    func grow(toHold more: Int) -> Bool {
+    func grow(toHold more: Int) -> Bool { grow(toHold: more, parts: 1) { $0(0) } }
+
+    /// `grow(toHold:)`, with the slices shared between `parts` threads that `run` runs at once (`run` calls its
+    /// argument with 0 ..< `parts`, as `HelperThreads.run` does). A key stays in its slice (the slice is the top of
+    /// its hash, whatever the size), so each thread moves whole slices, then renumbers their parents.
+    func grow(toHold more: Int, parts: Int, run: ((Int) -> Void) -> Void) -> Bool {
         var newBits = sliceBits
         let fullest = (0..<Self.sliceCount).map { counts[$0 * Self.countStride] }.max() ?? 0
         while fullest + more > (1 << newBits) / 4 * 3 {
@@ -178,27 +193,37 @@ final class HashedVisitedStore: VisitedStore, @unchecked Sendable {
             moved = nil
             return true
         }
-        let oldCapacity = capacity
+        let oldBits = sliceBits
         sliceBits = newBits
         let (newKeys, newParents) = Self.allocate(capacity)
         moved?.deallocate()
-        let moved = UnsafeMutablePointer<UInt32>.allocate(capacity: oldCapacity)
-        for old in 0..<oldCapacity {
-            let stored = keys[old]
-            guard stored != 0 else { continue }
-            var slot = home(stored &- 1)
-            while newKeys[slot] != 0 { slot = next(slot) }
-            newKeys[slot] = stored
-            moved[old] = UInt32(slot)
+        let moved = UnsafeMutablePointer<UInt32>.allocate(capacity: Self.sliceCount << oldBits)
+        let (keys, parents) = (keys, parents)
+        let slices = Self.sliceCount
+        func oldSlots(of part: Int) -> some Sequence<Int> {
+            stride(from: part, to: slices, by: parts).lazy.flatMap { s in s << oldBits..<(s + 1) << oldBits }
         }
-        for old in 0..<oldCapacity where keys[old] != 0 {
-            let parent = parents[old]
-            newParents[Int(moved[old])] = parent == Self.none ? Self.none : moved[Int(parent) - 1] + 1
+        run { part in
+            for old in oldSlots(of: part) {
+                let stored = keys[old]
+                guard stored != 0 else { continue }
+                var slot = self.home(stored &- 1)
+                while newKeys[slot] != 0 { slot = self.next(slot) }
+                newKeys[slot] = stored
+                moved[old] = UInt32(slot)
+            }
+        }
+        // Every key has moved: parents in any slice can be renumbered.
+        run { part in
+            for old in oldSlots(of: part) where keys[old] != 0 {
+                let parent = parents[old]
+                newParents[Int(moved[old])] = parent == Self.none ? Self.none : moved[Int(parent) - 1] + 1
+            }
         }
         free(keys)
         free(parents)
-        keys = newKeys
-        parents = newParents
+        self.keys = newKeys
+        self.parents = newParents
         self.moved = moved
         return true
     }

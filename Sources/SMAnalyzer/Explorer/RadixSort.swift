@@ -10,59 +10,93 @@ enum RadixSort {
         let count = keys.count
         // Small arrays: three passes over 1,024 buckets would cost more than the standard sort.
         guard count >= 1 << 9 else { return keys.sort() }
-        sortRecords(&keys, width: 1, count: count, bits: 0..<UInt64(max(bits, 1)), scratch: &scratch)
+        sortRecords(&keys, width: Single.self, count: count, bits: 0..<UInt64(max(bits, 1)), scratch: &scratch)
     }
 
     /// The passes: `count` records of `width` words laid out flat, sorted stably by their first word over `bits`,
-    /// `digitBits` a pass, through `scratch` (resized as needed and kept).
+    /// `digitBits` a pass, through `scratch` (resized as needed and kept). With `parts` > 1, each pass is split in
+    /// that many runs of records, which `run` runs at once (`run` calls its argument with 0 ..< `parts`, as
+    /// `HelperThreads.run` does): each counts its run's digits, then, after the counts are summed in order, moves
+    /// them. A part's records go after those of the parts before it, so the sort stays stable.
     @inline(__always)
-    private static func sortRecords(
-        _ records: inout [UInt64], width: Int, count: Int, bits: Range<UInt64>, scratch: inout [UInt64]
+    private static func sortRecords<Width: RecordWidth>(
+        _ records: inout [UInt64], width: Width.Type, count: Int, bits: Range<UInt64>, scratch: inout [UInt64], parts: Int = 1,
+        run: ((Int) -> Void) -> Void = { $0(0) }
     ) {
+        let width = Width.words
         if scratch.count < width * count { scratch = [UInt64](repeating: 0, count: width * count) }
         let buckets = 1 << digitBits
-        var counts = [Int](repeating: 0, count: buckets)
-        var shift = bits.lowerBound
+        // Per part, per bucket: the count, then where the part's next record of that bucket goes.
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: parts * buckets)
+        defer { counts.deallocate() }
         var inScratch = false
-        while shift < bits.upperBound {
-            records.withUnsafeMutableBufferPointer { records in
-                scratch.withUnsafeMutableBufferPointer { scratch in
-                    counts.withUnsafeMutableBufferPointer { counts in
-                        let (from, to) = inScratch ? (scratch, records) : (records, scratch)
-                        for b in 0..<buckets { counts[b] = 0 }
-                        let mask = UInt64(buckets - 1)
-                        for i in 0..<count { counts[Int((from[width * i] >> shift) & mask)] += 1 }
-                        var total = 0
-                        for b in 0..<buckets {
-                            let c = counts[b]
-                            counts[b] = total
+        records.withUnsafeMutableBufferPointer { records in
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                let records = records.baseAddress!
+                let scratch = scratch.baseAddress!
+                for shift in stride(from: bits.lowerBound, to: bits.upperBound, by: digitBits) {
+                    let (from, to) = inScratch ? (scratch, records) : (records, scratch)
+                    let pass = Pass<Width>(from: from, to: to, count: count, parts: parts, shift: shift, counts: counts)
+                    if parts == 1 { pass.countDigits(0) } else { run(pass.countDigits) }
+                    var total = 0
+                    for b in 0..<buckets {
+                        for part in 0..<parts {
+                            let c = counts[part * buckets + b]
+                            counts[part * buckets + b] = total
                             total += c
                         }
-                        for i in 0..<count {
-                            let b = Int((from[width * i] >> shift) & mask)
-                            for w in 0..<width { to[width * counts[b] + w] = from[width * i + w] }
-                            counts[b] += 1
-                        }
                     }
+                    if parts == 1 { pass.move(0) } else { run(pass.move) }
+                    inScratch.toggle()
                 }
-            }
-            inScratch.toggle()
-            shift += UInt64(digitBits)
-        }
-        if inScratch {
-            records.withUnsafeMutableBufferPointer { records in
-                scratch.withUnsafeBufferPointer { scratch in
-                    _ = records.update(fromContentsOf: scratch[0..<width * count])
-                }
+                if inScratch { records.update(from: scratch, count: width * count) }
             }
         }
     }
 }
 
 extension RadixSort {
+    /// One pass over one digit, as values: what each part runs.
+    private struct Pass<Width: RecordWidth> {
+        let from: UnsafeMutablePointer<UInt64>
+        let to: UnsafeMutablePointer<UInt64>
+        var width: Int { Width.words }
+        let count: Int
+        let parts: Int
+        let shift: UInt64
+        /// Per part, `buckets` counts, then where the part's next record of each bucket goes.
+        let counts: UnsafeMutablePointer<Int>
+
+        @inline(__always)
+        private func range(_ part: Int) -> Range<Int> { count * part / parts..<count * (part + 1) / parts }
+
+        @inline(__always)
+        private func digit(_ i: Int) -> Int { Int((from[width * i] >> shift) & UInt64((1 << digitBits) - 1)) }
+
+        @inline(__always)
+        func countDigits(_ part: Int) {
+            let partCounts = counts + part << digitBits
+            for b in 0..<1 << digitBits { partCounts[b] = 0 }
+            for i in range(part) { partCounts[digit(i)] += 1 }
+        }
+
+        @inline(__always)
+        func move(_ part: Int) {
+            let next = counts + part << digitBits
+            for i in range(part) {
+                let b = digit(i)
+                for w in 0..<width { to[width * next[b] + w] = from[width * i + w] }
+                next[b] += 1
+            }
+        }
+    }
+
     /// Sorts pairs laid out flat (`pairs[2 * i]` the key, `pairs[2 * i + 1]` its companion) by key, stably, passing
-    /// only over the bits in which the keys differ; `scratch` is resized as needed and kept.
-    static func sortPairs(_ pairs: inout [UInt64], scratch: inout [UInt64]) {
+    /// only over the bits in which the keys differ; `scratch` is resized as needed and kept. `parts` and `run`
+    /// split each pass between threads (see `sortRecords`).
+    static func sortPairs(
+        _ pairs: inout [UInt64], scratch: inout [UInt64], parts: Int = 1, run: ((Int) -> Void) -> Void = { $0(0) }
+    ) {
         let count = pairs.count / 2
         guard count > 1 else { return }
         var differing: UInt64 = 0
@@ -71,6 +105,19 @@ extension RadixSort {
         guard differing != 0 else { return }
         let low = UInt64(differing.trailingZeroBitCount)
         let high = UInt64(64 - differing.leadingZeroBitCount)
-        sortRecords(&pairs, width: 2, count: count, bits: low..<high, scratch: &scratch)
+        sortRecords(&pairs, width: Pair.self, count: count, bits: low..<high, scratch: &scratch, parts: parts, run: run)
     }
+}
+
+/// The words of a record, as a type: each width gets a copy of the passes in which it is a constant.
+private protocol RecordWidth {
+    static var words: Int { get }
+}
+
+private enum Single: RecordWidth {
+    static var words: Int { 1 }
+}
+
+private enum Pair: RecordWidth {
+    static var words: Int { 2 }
 }
