@@ -243,17 +243,18 @@ package final class StepPlanCache {
     /// Recorded steps that did not follow the plan they should have (0 unless the plans are wrong).
     package private(set) var disagreements = 0
 
+    /// `words`: the key's, given so that a caller specialized for one word computes with a constant.
     @inline(__always)
-    private func home(_ instance: Int, _ key: UnsafePointer<UInt64>) -> Int {
+    private func home(_ instance: Int, _ key: UnsafePointer<UInt64>, words: Int) -> Int {
         let hash = PackedKey.mix(key, under: masks + instance * words, words, from: UInt64(instance) &* PackedKey.golden)
         return Int(truncatingIfNeeded: hash >> 20) & (tableCapacity - 1)
     }
 
     /// The table slot of the plan of `instance` for the control state of `key`, or -1.
     @inline(__always)
-    private func find(_ instance: Int, _ key: UnsafePointer<UInt64>) -> Int {
+    private func find(_ instance: Int, _ key: UnsafePointer<UInt64>, words: Int) -> Int {
         let mask = masks + instance * words
-        var slot = home(instance, key)
+        var slot = home(instance, key, words: words)
         while true {
             let found = tableInstance[slot]
             if found < 0 { return -1 }
@@ -323,7 +324,7 @@ package final class StepPlanCache {
                         }
                         continue
                     }
-                    switch slowSuccessor(instance, of: parent, into: scratch) {
+                    switch slowSuccessor(Width.self, instance, of: parent, into: scratch) {
                     case .step:
                         taken &+= 1
                         successors.appendReserved(scratch, words: words)
@@ -340,11 +341,13 @@ package final class StepPlanCache {
         return instanceCount
     }
 
-    /// `successor`, out of line: the answering loop's rare path, whose replay would otherwise take the loop's
-    /// registers.
+    /// `successor`, out of line, for keys of `width`: the answering loop's path past the tables of their own (the
+    /// deep chain's every step), whose replay would otherwise take the loop's registers.
     @inline(never)
-    private func slowSuccessor(_ instance: Int, of parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>) -> Answer {
-        self.successor(instance, of: parent, into: successor)
+    private func slowSuccessor<Width: KeyWidth>(
+        _ width: Width.Type, _ instance: Int, of parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>
+    ) -> Answer {
+        self.successor(Width.self, instance, of: parent, into: successor)
     }
 
     /// Records a step of `instance` that handled nothing, as the engine records it: in the leaves that handle its
@@ -361,11 +364,20 @@ package final class StepPlanCache {
     /// evaluation or an assignment failed: the caller runs the engine (and records its trace).
     @inline(__always)
     package func successor(_ instance: Int, of parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>) -> Answer {
-        guard memo.isMemoized(instance) else { return replay(instance, parent, into: successor) }
+        if words == 1 { return self.successor(OneWord.self, instance, of: parent, into: successor) }
+        return self.successor(SeveralWords.self, instance, of: parent, into: successor)
+    }
+
+    /// `successor`, for keys of `width`.
+    @inline(__always)
+    private func successor<Width: KeyWidth>(
+        _ width: Width.Type, _ instance: Int, of parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>
+    ) -> Answer {
+        guard memo.isMemoized(instance) else { return replay(Width.self, instance, parent, into: successor) }
         let remembered = memo.successor(instance, of: parent, into: successor)
         if case .unhandled = remembered, unhandledKeyed[instance] { return .unhandledAgain }
         guard case .unknown = remembered else { return remembered }
-        let answer = replay(instance, parent, into: successor)
+        let answer = replay(Width.self, instance, parent, into: successor)
         switch answer {
         case .step: memo.store(instance, parent: parent, successor: successor, handled: true)
         case .unhandled: memo.store(instance, parent: parent, successor: parent, handled: false)
@@ -376,14 +388,17 @@ package final class StepPlanCache {
 
     /// The plan's answer, without the memo.
     @inline(__always)
-    private func replay(_ instance: Int, _ parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>) -> Answer {
+    private func replay<Width: KeyWidth>(
+        _ width: Width.Type, _ instance: Int, _ parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>
+    ) -> Answer {
+        let words = Width.words(self.words)
         // An instance with a memo table of its own comes here only on the table's misses, which say nothing of how
         // often its plan would answer: no trial for it.
         if !memo.hasOwnTable(instance) {
             lookups[instance] &+= 1
             if lookups[instance] == Self.trialLookups && hits[instance] < Self.trialLookups / 4 { planned[instance] = false }
         }
-        let slot = find(instance, parent)
+        let slot = find(instance, parent, words: words)
         guard slot >= 0 else { return .unknown }
         let direct = tableDirect[slot]
         if direct != 0 {
@@ -496,7 +511,7 @@ extension StepPlanCache {
         guard trace.isReplayable, trace.count <= Self.maximumPathLength, wantsTrace(instance) else { return }
         if memo.isMemoized(instance) { memo.store(instance, parent: parent, successor: successor, handled: handled) }
         let mask = masks + instance * words
-        let slot = find(instance, parent)
+        let slot = find(instance, parent, words: words)
         guard slot >= 0 else {
             insert(instance, parent, root: append(trace, from: 0, successor: successor, mask: mask, handled: handled))
             return
@@ -558,7 +573,7 @@ extension StepPlanCache {
     private func insert(_ instance: Int, _ key: UnsafePointer<UInt64>, root: Int32) {
         if (tableCount + 1) * 2 > tableCapacity { growTable() }
         let mask = masks + instance * words
-        var slot = home(instance, key)
+        var slot = home(instance, key, words: words)
         while tableInstance[slot] >= 0 { slot = (slot + 1) & (tableCapacity - 1) }
         tableInstance[slot] = Int32(instance)
         tableRoot[slot] = root
