@@ -334,7 +334,7 @@ final class ExplorationWorker<Store: VisitedStore> {
         store.touch(keys, count: count)
         for i in 0..<count {
             let key = keys + i * words
-            if !PackedKey.equal(key, parentKey, words) { progressed = true }
+            if !progressed && !PackedKey.equal(key, parentKey, words) { progressed = true }
             switch store.insert(key, parent: parent) {
             case .known:
                 break
