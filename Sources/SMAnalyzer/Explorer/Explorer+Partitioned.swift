@@ -182,12 +182,8 @@ extension Explorer {
                         exploration.stop(cannotGrowReason(store))
                         break layers
                     }
-                    let moved = { (handle: UInt64) in store.movedHandle(handle) }
-                    for worker in all { worker.tally.pointee.arena.remapParents(moved) }
-                    for i in 0..<states { frontier[2 * i + 1] = moved(frontier[2 * i + 1]) }
-                    for s in 0..<slices {
-                        for i in 0..<added[s].count / 2 { added[s][2 * i + 1] = moved(added[s][2 * i + 1]) }
-                    }
+                    renumberHandles(
+                        store: store, workers: all, frontier: &frontier, states: states, added: added, parts: busy, helpers: helpers)
                 }
                 // Inserted: emptied now, so that no arena holds handles a later growth (of this search's either
                 // path) would leave stale.
@@ -218,6 +214,34 @@ extension Explorer {
             if !frontier.isEmpty { depth += 1 }
         }
         return depth
+    }
+}
+
+extension Explorer {
+    /// After the hashed store grew in the middle of a layer, renumbers every handle held: the arenas' parents, the
+    /// frontier's and the slices' additions. `parts` threads (1, or every worker with `helpers`) share the work,
+    /// each the arenas, a share of the frontier and the slices of its own part. Out of line: the search's loop is
+    /// compiled better without it.
+    @inline(never)
+    private func renumberHandles(
+        store: HashedVisitedStore, workers: [ExplorationWorker<HashedVisitedStore>], frontier: inout [UInt64], states: Int,
+        added: UnsafeMutablePointer<[UInt64]>, parts: Int, helpers: HelperThreads
+    ) {
+        let moved = { (handle: UInt64) in store.movedHandle(handle) }
+        let slices = HashedVisitedStore.sliceCount
+        frontier.withUnsafeMutableBufferPointer { frontier in
+            let frontier = frontier.baseAddress!
+            let renumber: (Int) -> Void = { part in
+                for w in stride(from: part, to: workers.count, by: parts) { workers[w].tally.pointee.arena.remapParents(moved) }
+                for i in states * part / parts..<states * (part + 1) / parts { frontier[2 * i + 1] = moved(frontier[2 * i + 1]) }
+                for s in stride(from: part, to: slices, by: parts) {
+                    added[s].withUnsafeMutableBufferPointer { added in
+                        for i in 0..<added.count / 2 { added[2 * i + 1] = moved(added[2 * i + 1]) }
+                    }
+                }
+            }
+            if parts > 1 { helpers.run(renumber) } else { renumber(0) }
+        }
     }
 }
 
