@@ -70,7 +70,8 @@ extension Finding {
 }
 
 extension Array where Element == Finding {
-    /// Stable order for output that can be diffed: by code, then line, column, pointer and message.
+    /// Stable order for output that can be diffed: by code, then line, column, pointer and message, then (two
+    /// findings with the same message, found by threads in either order) trace and witness.
     public func sortedForOutput() -> [Finding] {
         sorted { a, b in
             if a.code != b.code { return a.code < b.code }
@@ -79,7 +80,19 @@ extension Array where Element == Finding {
             if la != lb { return la < lb }
             let pa = a.location?.pointer.description ?? "", pb = b.location?.pointer.description ?? ""
             if pa != pb { return pa < pb }
-            return a.message < b.message
+            if a.message != b.message { return a.message < b.message }
+            let ta = a.traceOrder, tb = b.traceOrder
+            if ta != tb { return ta.lexicographicallyPrecedes(tb) }
+            return a.witness.map { "\($0.name)=\($0.value)" }.lexicographicallyPrecedes(b.witness.map { "\($0.name)=\($0.value)" })
         }
+    }
+}
+
+extension Finding {
+    /// The trace as numbers to order by: shorter first, then step by step (event, arguments, choices).
+    fileprivate var traceOrder: [Int] {
+        guard let trace else { return [-1] }
+        return [trace.count]
+            + trace.flatMap { [$0.event.event, $0.event.arguments.count] + $0.event.arguments + [$0.choices.count] + $0.choices }
     }
 }
