@@ -11,7 +11,8 @@ import SMSpec
 struct ExplorationArguments: ParsableArguments {
     @Option(
         name: .customLong("max-states"), parsing: .unconditional,
-        help: "Stop exploring after this many configurations (results are marked incomplete).",
+        help:
+            "Stop exploring once this many configurations are stored (results are marked incomplete; the states being expanded then keep all their successors, so a few more may be stored).",
         transform: PositiveInteger.parse("--max-states"))
     var maxStates: Int = 50_000_000
 
@@ -43,7 +44,7 @@ struct ExplorationArguments: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Search with a bit array of this size instead of storing configurations (SPIN's supertrace), e.g. 2G: for state spaces beyond memory. The result is always partial and says its expected coverage.",
+            "Search with a bit array of this size instead of storing configurations (SPIN's supertrace), e.g. 2G (at least 1K; rounded down to a power of two): for state spaces beyond memory. The result is always partial and says its expected coverage.",
             valueName: "size"),
         transform: ByteCount.parse)
     var bitstate: Int?
@@ -61,12 +62,19 @@ struct ExplorationArguments: ParsableArguments {
         transform: Shard.parse)
     var shard: Shard?
 
+    /// The smallest bit array `--bitstate` takes: smaller ones could hold a handful of configurations.
+    static let smallestBitstate = 1 << 10
+
     /// The default bit array of a shard without `--bitstate`.
     static let shardBitstate = 512 << 20
 
     mutating func validate() throws {
         if bitstate != nil || shard != nil, method.value == .symbolic {
             throw ValidationError("--bitstate and --shard search configurations explicitly; they cannot be combined with --method symbolic")
+        }
+        if let bitstate, bitstate < Self.smallestBitstate {
+            throw ValidationError(
+                "--bitstate: a bit array of \(bitstate) bytes is too small; give at least 1K (e.g. --bitstate 512M)")
         }
         if bitstateOrder != nil && bitstate == nil && shard == nil {
             throw ValidationError("--bitstate-order orders a bitstate search; give its bit array too (e.g. --bitstate 2G)")

@@ -7,7 +7,12 @@ import SMSpec
 struct ExploreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explore",
-        abstract: "Explore every reachable configuration of a spec and print statistics.")
+        abstract: "Explore every reachable configuration of a spec and print statistics.",
+        discussion: """
+            Exits with 0 when every reachable configuration was explored, and with 3 when the exploration stopped at \
+            a limit (--max-states, --max-memory, --timeout) or was a bitstate search: the statistics are then those \
+            of the part explored, and "complete" says why it stopped.
+            """)
 
     @Argument(help: "The spec file (JSON or SCXML).", completion: .file(extensions: ["json", "scxml"]))
     var file: String
@@ -55,5 +60,6 @@ struct ExploreCommand: ParsableCommand {
         for (name, value) in rows where stats || ["spec", "configurations", "complete"].contains(name) {
             print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
         }
+        if !result.isComplete { throw ExitStatus.incomplete }
     }
 }

@@ -124,6 +124,15 @@ struct CommandLineTests {
         #expect(output.standardOutput.contains("cached steps    486 of 561 steps (87%)\n"))
     }
 
+    @Test(
+        "smcheck explore exits 3 when it stopped at a limit or searched a bit array, as check does",
+        arguments: [["--max-states", "3"], ["--bitstate", "1M"]])
+    func exploreIncomplete(limit: [String]) throws {
+        let output = try SMCheckCommand.run(["explore"] + limit + ["Specs/tbstatemachine.json"])
+        #expect(output.status == 3)
+        #expect(output.standardOutput.contains("complete        no: "))
+    }
+
     @Test("smcheck schema prints the committed schema")
     func schema() throws {
         #expect(try SMCheckCommand.run(["schema"]).standardOutput == (try Fixtures.text("Specs/smcheck.schema.json")))

@@ -61,6 +61,22 @@ struct ShardTests {
         #expect(merged.standardOutput.contains("\"complete\": false"))
     }
 
+    @Test("a merge with a job that checked everything keeps that job's findings, not a stopped job's unconfirmed ones")
+    func completeJobDecides() throws {
+        let scratch = try ScratchDirectory()
+        let stopped = try SMCheckCommand.run(["check", "--format", "json", "--method", "explore", "--max-states", "3", "Specs/rocket.json"])
+        let complete = try SMCheckCommand.run(["check", "--format", "json", "Specs/rocket.json"])
+        // The stopped job could not rule out the countdown's range over the declared domain; the complete one did.
+        #expect(
+            try Self.findings(stopped.standardOutput) == ["Specs/rocket.json SM009 /states/countdown/on/tick/actions/0/assign/countDown"])
+        #expect(try Self.findings(complete.standardOutput).isEmpty)
+        try stopped.standardOutput.write(toFile: scratch.path("stopped.json"), atomically: true, encoding: .utf8)
+        try complete.standardOutput.write(toFile: scratch.path("complete.json"), atomically: true, encoding: .utf8)
+        let merged = try SMCheckCommand.run(["merge", "--format", "json", scratch.path("stopped.json"), scratch.path("complete.json")])
+        #expect(merged.status == 0)
+        #expect(try Self.findings(merged.standardOutput).isEmpty)
+    }
+
     @Test("fuzz shards: each with its own seed, merged to the shortest failure of each spec")
     func fuzzShards() throws {
         let scratch = try ScratchDirectory()

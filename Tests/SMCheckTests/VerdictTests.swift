@@ -36,11 +36,43 @@ struct VerdictTests {
         #expect(output.standardOutput.contains("  incomplete: nothing found in the part that was checked"))
     }
 
-    @Test("error-level findings still exit 1 when the result is also incomplete")
+    /// A cart whose `add` overflows `items` after three adds, beside a counter of a thousand values: an exploration
+    /// stopped at 100 configurations has run into the overflow, and not into the end of the counter.
+    static let overflowBesideACounter = SpecText.with {
+        $0.variables =
+            #"{"items": {"type": "int", "min": 0, "max": 3, "initial": 0}, "ticks": {"type": "int", "min": 0, "max": 1000, "initial": 0}}"#
+        $0.events = #"{"add": {}, "tick": {}}"#
+        $0.states =
+            #"{"cart": {"on": {"add": {"actions": [{"assign": {"items": "items + 1"}}]}, "tick": {"guard": "ticks < 1000", "actions": [{"assign": {"ticks": "ticks + 1"}}]}}}}"#
+    }
+
+    @Test("an error a run shows still exits 1 when the result is also incomplete")
     func errorsWin() throws {
-        let output = try SMCheckCommand.run(["check", "--method", "explore", "--max-states", "3", "Specs/rocket.json"])
+        let scratch = try ScratchDirectory()
+        let file = try scratch.write("cart.json", Self.overflowBesideACounter)
+        let output = try SMCheckCommand.run(["check", "--method", "explore", "--max-states", "100", file])
         #expect(output.status == 1)
+        #expect(output.standardOutput.contains("  error SM009 range violation: 'items' cannot be 4"))
         #expect(output.standardOutput.contains("  incomplete: 1 error ("))
+    }
+
+    @Test(
+        "a guard finding over the declared domains that no run showed is a warning, says so, and leaves the result undecided, when the runs stopped at a limit"
+    )
+    func solverFindingsStayUnconfirmed() throws {
+        // The countdown's `countDown - 1` leaves its range for countDown = 0 over the declared domain, but no run
+        // gets there (the complete check says ok); three configurations do not show it either way.
+        let output = try SMCheckCommand.run(["check", "--method", "explore", "--max-states", "3", "Specs/rocket.json"])
+        #expect(output.status == 3)
+        #expect(
+            output.standardOutput.contains(
+                "  warning SM009 range violation: 'countDown' can become -1, outside int 0...5 (for countDown = 0); not shown by a run: the runs were not all checked, and these values may be unreachable"
+            ))
+        #expect(output.standardOutput.contains("  incomplete: 1 warning ("))
+        #expect(!output.standardOutput.contains("error"))
+        let complete = try SMCheckCommand.run(["check", "Specs/rocket.json"])
+        #expect(complete.status == 0)
+        #expect(!complete.standardOutput.contains("SM009"))
     }
 
     @Test("a spec whose parameters are too wide to explore is incomplete, not 'ok (0 configurations)'")

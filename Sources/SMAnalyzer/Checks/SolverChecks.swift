@@ -7,7 +7,9 @@ import SMSpec
 ///   solver's when its proof says more (a guard that can never hold);
 /// - where only the solver found it and the runs were all decided (exploration or symbolic verification), the
 ///   values are unreachable, so it is left out;
-/// - where the runs were not all decided, the solver's findings stand, marked with its method.
+/// - where the runs were not all decided, the solver's findings stand, marked with its method; those about values
+///   (guards that overlap, a choice with no branch, a value out of range, an event ignored) say that no checked
+///   run reached those values, and claim at most a warning: the values may be unreachable.
 struct SolverChecks {
     let machine: Machine
     let analysis: GuardAnalysisResult
@@ -32,11 +34,11 @@ struct SolverChecks {
                     ? "eventless transitions" : "transitions on '\(spec.transitions[first].triggerText)'"
                 let values = witness(issue)
                 findings.append(
-                    Finding(
+                    unconfirmed(
                         .nondeterministicGuards,
                         "two \(trigger) of '\(spec.states[spec.transitions[first].source].displayPath)' can be enabled at once (\(describe(values))): \(describe(first)) and \(describe(second)); document order silently picks the first",
                         states: [spec.states[spec.transitions[first].source].path], location: spec.transitions[second].location,
-                        witness: values, method: method, transitions: [first, second]))
+                        witness: values, transitions: [first, second]))
             case .unsatisfiableGuard(let t):
                 guard let source = reachableSource(t) else { continue }
                 findings.removeAll { $0.code == .deadTransition && $0.transitions == [t] }
@@ -61,32 +63,48 @@ struct SolverChecks {
                 }
                 let values = witness(issue)
                 findings.append(
-                    Finding(
+                    unconfirmed(
                         .incompleteChoice,
                         "incomplete choice: no branch of '\(spec.states[state].path)' holds for \(describe(values))",
                         states: [spec.states[state].path], location: spec.states[state].location, witness: values,
-                        witnessMoment: .beforeEvent, method: method))
+                        witnessMoment: .beforeEvent))
             case .rangeViolation(_, _, let location, let detail):
                 if findings.contains(where: { $0.code == .rangeViolation && $0.location?.pointer == location?.pointer }) || complete {
                     continue
                 }
                 let values = witness(issue)
                 findings.append(
-                    Finding(
+                    unconfirmed(
                         .rangeViolation, "range violation: \(detail) (for \(describe(values)))",
-                        location: location, witness: values, witnessMoment: .beforeEvent, method: method))
+                        location: location, witness: values, witnessMoment: .beforeEvent))
             case .ignoredEvent(let state, let event):
                 guard reportsIgnoredEvents else { continue }
                 if let seen = runs.seenUnhandled, !seen(event, state) { continue }
                 let values = witness(issue)
                 findings.append(
-                    Finding(
+                    unconfirmed(
                         .eventNeverHandled,
                         "event '\(spec.events[event].name)' is silently ignored in '\(spec.states[state].path)' when no guard holds, e.g. for \(describe(values))",
-                        states: [spec.states[state].path], location: spec.states[state].location, witness: values,
-                        method: method))
+                        states: [spec.states[state].path], location: spec.states[state].location, witness: values))
             }
         }
+    }
+
+    /// A finding about values that the solver found over the declared domains and no run showed. Where the runs
+    /// were all checked, it stands as it is (an ignored event every run could meet). Where they were not, the values
+    /// may be unreachable: it says so and claims at most a warning, and its code is undecided (the result says
+    /// "incomplete").
+    private func unconfirmed(
+        _ code: FindingCode, _ message: String, states: [String] = [], location: Spec.SourceLocation? = nil,
+        witness: [WitnessValue], witnessMoment: WitnessMoment? = nil, transitions: [Int] = []
+    ) -> Finding {
+        var finding = Finding(
+            code, message, states: states, location: location, witness: witness, witnessMoment: witnessMoment, method: method,
+            transitions: transitions)
+        guard !complete else { return finding }
+        finding.severity = min(finding.severity, .warning)
+        finding.message += "; not shown by a run: the runs were not all checked, and these values may be unreachable"
+        return finding
     }
 
     /// The source's path, unless the runs showed the source unreachable (SM001 says it already).

@@ -35,7 +35,9 @@ final class LimitMonitor: @unchecked Sendable {
         if let reason = stopReason { return reason }
         let count = store.count
         if count >= options.maximumStates {
-            return stop("stopped after \(count) configurations (the --max-states limit of \(options.maximumStates))")
+            // The states being expanded when the limit is reached keep all their successors.
+            let past = count > options.maximumStates ? ", reached in the middle of expanding states whose successors were all kept" : ""
+            return stop("stopped after \(count) configurations (the --max-states limit of \(options.maximumStates)\(past))")
         }
         if options.isCancelled() { return stop("cancelled after \(count) configurations") }
         let now = ContinuousClock.now

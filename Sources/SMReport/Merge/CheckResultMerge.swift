@@ -56,7 +56,10 @@ public struct CheckResultMerge {
             }
             var kept: [String: Finding] = [:]
             var order: [String] = []
-            for (source, node) in analyzed {
+            // A job that decided everything found everything, each with its shortest trace; the others' findings
+            // could only add what it showed absent (a guard's values over the declared domains that no run reaches).
+            let decided = analyzed.filter { ($0.node["stats"]?["undecided"]?.arrayValue ?? []).isEmpty }
+            for (source, node) in decided.isEmpty ? analyzed : decided {
                 for findingNode in node["findings"]?.arrayValue ?? [] {
                     let finding = try Self.finding(findingNode, file: file, machine: machine, source: source)
                     let identity = finding.identity
