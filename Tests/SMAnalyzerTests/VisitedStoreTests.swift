@@ -66,43 +66,10 @@ struct VisitedStoreTests {
         Self.build(HashedVisitedStore(sliceBits: 0), layers: 40, width: 50, scramble: scramble, inKeyOrder: true)
     }
 
-    @Test("the hashed store keeps parents when threads share its growth, slice by slice", arguments: [2, 3])
-    func hashedGrowingOnThreads(threads: Int) {
-        let helpers = HelperThreads(count: threads - 1)
-        defer { helpers.stop() }
-        Self.build(
-            SharedGrowth(HashedVisitedStore(sliceBits: 0), parts: threads, helpers: helpers), layers: 40, width: 50, scramble: 0x9E37_79B9,
-            inKeyOrder: true)
-    }
-
     @Test("the dense store keeps the same parents")
     func dense() throws {
         Self.build(try #require(DenseVisitedStore(bits: 20)), layers: 40, width: 50, scramble: 0x9E37_79B9, bits: 20)
     }
-}
-
-/// A hashed store whose growth is shared between helper threads, as the explorer's rounds share it.
-private final class SharedGrowth: VisitedStore, @unchecked Sendable {
-    let store: HashedVisitedStore
-    let parts: Int
-    let helpers: HelperThreads
-    init(_ store: HashedVisitedStore, parts: Int, helpers: HelperThreads) {
-        (self.store, self.parts, self.helpers) = (store, parts, helpers)
-    }
-    var keyWords: Int { store.keyWords }
-    var count: Int { store.count }
-    var bytes: Int { store.bytes }
-    var kind: String { store.kind }
-    var isConcurrent: Bool { store.isConcurrent }
-    func insertRoot(_ key: UnsafePointer<UInt64>) -> UInt64 { store.insertRoot(key) }
-    func handle(of id: UInt64) -> UInt64 { store.handle(of: id) }
-    func insert(_ key: UnsafePointer<UInt64>, parent: UInt64) -> Insertion { store.insert(key, parent: parent) }
-    func touch(_ keys: UnsafePointer<UInt64>, count: Int) { store.touch(keys, count: count) }
-    func lookup(_ key: UnsafePointer<UInt64>) -> UInt64? { store.lookup(key) }
-    func grow(toHold more: Int) -> Bool { store.grow(toHold: more, parts: parts, run: helpers.run) }
-    func closeLayer(_ added: UnsafeBufferPointer<UInt64>) { store.closeLayer(added) }
-    func parent(of id: UInt64) -> UInt64? { store.parent(of: id) }
-    func key(of id: UInt64, into key: UnsafeMutablePointer<UInt64>) { store.key(of: id, into: key) }
 }
 
 @Suite("Sorting a layer's ids")

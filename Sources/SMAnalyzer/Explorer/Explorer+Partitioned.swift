@@ -177,7 +177,7 @@ extension Explorer {
                     guard full.load(ordering: .relaxed) > 0 else { break }
                     // One doubling: the entries left are mostly states already known, so they say little of the
                     // room needed, and a slice that fills up again doubles again.
-                    guard store.grow(toHold: 1, parts: busy, run: busy > 1 ? helpers.run : { $0(0) }) else {
+                    guard store.grow(toHold: 1) else {
                         depth = deepestStored(depth)
                         exploration.stop(cannotGrowReason(store))
                         break layers

@@ -175,12 +175,7 @@ final class HashedVisitedStore: VisitedStore, @unchecked Sendable {
     /// Doubles every slice until each can take `more` keys beyond its count (the most any slice may get), moving
     /// every key to its slot in the new table and renumbering the parents; `movedHandle` then maps old handles to
     /// new ones. Only between the phases (no insert running). False when the table cannot get that big.
-    func grow(toHold more: Int) -> Bool { grow(toHold: more, parts: 1) { $0(0) } }
-
-    /// `grow(toHold:)`, with the slices shared between `parts` threads that `run` runs at once (`run` calls its
-    /// argument with 0 ..< `parts`, as `HelperThreads.run` does). A key stays in its slice (the slice is the top of
-    /// its hash, whatever the size), so each thread moves whole slices, then renumbers their parents.
-    func grow(toHold more: Int, parts: Int, run: ((Int) -> Void) -> Void) -> Bool {
+    func grow(toHold more: Int) -> Bool {
         var newBits = sliceBits
         let fullest = (0..<Self.sliceCount).map { counts[$0 * Self.countStride] }.max() ?? 0
         while fullest + more > (1 << newBits) / 4 * 3 {
@@ -193,37 +188,27 @@ final class HashedVisitedStore: VisitedStore, @unchecked Sendable {
             moved = nil
             return true
         }
-        let oldBits = sliceBits
+        let oldCapacity = capacity
         sliceBits = newBits
         let (newKeys, newParents) = Self.allocate(capacity)
         moved?.deallocate()
-        let moved = UnsafeMutablePointer<UInt32>.allocate(capacity: Self.sliceCount << oldBits)
-        let (keys, parents) = (keys, parents)
-        let slices = Self.sliceCount
-        func oldSlots(of part: Int) -> some Sequence<Int> {
-            stride(from: part, to: slices, by: parts).lazy.flatMap { s in s << oldBits..<(s + 1) << oldBits }
+        let moved = UnsafeMutablePointer<UInt32>.allocate(capacity: oldCapacity)
+        for old in 0..<oldCapacity {
+            let stored = keys[old]
+            guard stored != 0 else { continue }
+            var slot = home(stored &- 1)
+            while newKeys[slot] != 0 { slot = next(slot) }
+            newKeys[slot] = stored
+            moved[old] = UInt32(slot)
         }
-        run { part in
-            for old in oldSlots(of: part) {
-                let stored = keys[old]
-                guard stored != 0 else { continue }
-                var slot = self.home(stored &- 1)
-                while newKeys[slot] != 0 { slot = self.next(slot) }
-                newKeys[slot] = stored
-                moved[old] = UInt32(slot)
-            }
-        }
-        // Every key has moved: parents in any slice can be renumbered.
-        run { part in
-            for old in oldSlots(of: part) where keys[old] != 0 {
-                let parent = parents[old]
-                newParents[Int(moved[old])] = parent == Self.none ? Self.none : moved[Int(parent) - 1] + 1
-            }
+        for old in 0..<oldCapacity where keys[old] != 0 {
+            let parent = parents[old]
+            newParents[Int(moved[old])] = parent == Self.none ? Self.none : moved[Int(parent) - 1] + 1
         }
         free(keys)
         free(parents)
-        self.keys = newKeys
-        self.parents = newParents
+        keys = newKeys
+        parents = newParents
         self.moved = moved
         return true
     }
