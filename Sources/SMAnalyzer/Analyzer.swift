@@ -110,7 +110,7 @@ public enum Analyzer {
         stats.symbolic = SymbolicStats(
             controlStates: result.system?.locations.count ?? 0, paths: result.system?.edges.count ?? 0,
             depth: result.depth, proved: proved, found: found, milliseconds: milliseconds)
-        return Runs(findings: findings, knowledge: RunKnowledge(symbolic: result, complete: undecided.isEmpty))
+        return Runs(findings: findings, knowledge: RunKnowledge(symbolic: result, undecided: Set(undecided.flatMap(\.codes))))
     }
 
     /// Exploration when the space is small enough to visit, else (or when it stops at a limit) symbolic verification.

@@ -9,9 +9,9 @@ struct ExploreCommand: ParsableCommand {
         commandName: "explore",
         abstract: "Explore every reachable configuration of a spec and print statistics.",
         discussion: """
-            Exits with 0 when every reachable configuration was explored, and with 3 when the exploration stopped at \
-            a limit (--max-states, --max-memory, --timeout) or was a bitstate search: the statistics are then those \
-            of the part explored, and "complete" says why it stopped.
+            Exits with 0 when every reachable configuration was explored, and with 3 when the exploration stopped \
+            (at --max-states or --max-memory, at the limit on combinations of choices, or on Ctrl-C) or was a \
+            bitstate search: the statistics are then those of the part explored, and "complete" says why it stopped.
             """)
 
     @Argument(help: "The spec file (JSON or SCXML).", completion: .file(extensions: ["json", "scxml"]))

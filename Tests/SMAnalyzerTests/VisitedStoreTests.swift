@@ -74,6 +74,16 @@ struct VisitedStoreTests {
 
 @Suite("Sorting a layer's ids")
 struct RadixSortTests {
+    @Test("a sort split between more threads than pairs leaves the extra threads nothing and sorts the rest")
+    func fewerPairsThanThreads() {
+        let helpers = HelperThreads(count: 2)
+        defer { helpers.stop() }
+        var pairs: [UInt64] = [9, 0, 3, 1]
+        var scratch: [UInt64] = []
+        RadixSort.sortPairs(&pairs, scratch: &scratch, parts: 3, run: helpers.run)
+        #expect(pairs == [3, 1, 9, 0])
+    }
+
     @Test(
         "the radix sort gives the standard sort's order, below and above the size where it takes over",
         arguments: [0, 1, 100, 511, 512, 5_000, 70_000])

@@ -77,6 +77,23 @@ struct ShardTests {
         #expect(try Self.findings(merged.standardOutput).isEmpty)
     }
 
+    @Test("two stopped jobs merge to what each said: the unconfirmed guard finding stays a warning, the result incomplete")
+    func stoppedJobsStayUndecided() throws {
+        let scratch = try ScratchDirectory()
+        var files: [String] = []
+        for k in 1...2 {
+            let stopped = try SMCheckCommand.run([
+                "check", "--format", "json", "--method", "explore", "--max-states", "3", "Specs/rocket.json",
+            ])
+            try stopped.standardOutput.write(toFile: scratch.path("stopped-\(k).json"), atomically: true, encoding: .utf8)
+            files.append(scratch.path("stopped-\(k).json"))
+        }
+        let merged = try SMCheckCommand.run(["merge"] + files)
+        #expect(merged.status == 3)
+        #expect(merged.standardOutput.contains("  warning SM009 range violation: 'countDown' can become -1"))
+        #expect(!merged.standardOutput.contains("error"))
+    }
+
     @Test("fuzz shards: each with its own seed, merged to the shortest failure of each spec")
     func fuzzShards() throws {
         let scratch = try ScratchDirectory()

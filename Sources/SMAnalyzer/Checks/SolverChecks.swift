@@ -5,9 +5,9 @@ import SMSpec
 /// Turns the guard issues a back end proved into findings and merges them with the exploration's:
 /// - where both found the same thing, one finding is kept — the exploration's when it has a reachable trace, the
 ///   solver's when its proof says more (a guard that can never hold);
-/// - where only the solver found it and the runs were all decided (exploration or symbolic verification), the
+/// - where only the solver found it and the runs decided its code (exploration or symbolic verification), the
 ///   values are unreachable, so it is left out;
-/// - where the runs were not all decided, the solver's findings stand, marked with its method; those about values
+/// - where the runs did not decide it, the solver's findings stand, marked with its method; those about values
 ///   (guards that overlap, a choice with no branch, a value out of range, an event ignored) say that no checked
 ///   run reached those values, and claim at most a warning: the values may be unreachable.
 struct SolverChecks {
@@ -26,7 +26,9 @@ struct SolverChecks {
         for issue in analysis.issues {
             switch issue.kind {
             case .overlap(let first, let second):
-                if findings.contains(where: { $0.code == .nondeterministicGuards && $0.transitions == [first, second] }) || complete {
+                if findings.contains(where: { $0.code == .nondeterministicGuards && $0.transitions == [first, second] })
+                    || runs.decides(.nondeterministicGuards)
+                {
                     continue
                 }
                 let trigger =
@@ -58,7 +60,9 @@ struct SolverChecks {
                         "transition \(describe(t)) is always shadowed: whenever its guard holds, an earlier transition of '\(source)' for the same event holds too",
                         states: [source], location: spec.transitions[t].location, method: method, transitions: [t]))
             case .incompleteChoice(let state):
-                if findings.contains(where: { $0.code == .incompleteChoice && $0.states == [spec.states[state].path] }) || complete {
+                if findings.contains(where: { $0.code == .incompleteChoice && $0.states == [spec.states[state].path] })
+                    || runs.decides(.incompleteChoice)
+                {
                     continue
                 }
                 let values = witness(issue)
@@ -69,7 +73,9 @@ struct SolverChecks {
                         states: [spec.states[state].path], location: spec.states[state].location, witness: values,
                         witnessMoment: .beforeEvent))
             case .rangeViolation(_, _, let location, let detail):
-                if findings.contains(where: { $0.code == .rangeViolation && $0.location?.pointer == location?.pointer }) || complete {
+                if findings.contains(where: { $0.code == .rangeViolation && $0.location?.pointer == location?.pointer })
+                    || runs.decides(.rangeViolation)
+                {
                     continue
                 }
                 let values = witness(issue)
@@ -91,9 +97,9 @@ struct SolverChecks {
     }
 
     /// A finding about values that the solver found over the declared domains and no run showed. Where the runs
-    /// were all checked, it stands as it is (an ignored event every run could meet). Where they were not, the values
-    /// may be unreachable: it says so and claims at most a warning, and its code is undecided (the result says
-    /// "incomplete").
+    /// decided its code, it stands as it is (an ignored event every run could meet; the other codes are left out
+    /// before). Where they did not, the values may be unreachable: it says so and claims at most a warning (the
+    /// result lists the code as not checked).
     private func unconfirmed(
         _ code: FindingCode, _ message: String, states: [String] = [], location: Spec.SourceLocation? = nil,
         witness: [WitnessValue], witnessMoment: WitnessMoment? = nil, transitions: [Int] = []
@@ -101,7 +107,7 @@ struct SolverChecks {
         var finding = Finding(
             code, message, states: states, location: location, witness: witness, witnessMoment: witnessMoment, method: method,
             transitions: transitions)
-        guard !complete else { return finding }
+        guard !runs.decides(code) else { return finding }
         finding.severity = min(finding.severity, .warning)
         finding.message += "; not shown by a run: the runs were not all checked, and these values may be unreachable"
         return finding

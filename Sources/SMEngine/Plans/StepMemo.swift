@@ -144,9 +144,9 @@ final class StepMemo {
 
     /// What a table of its own knows of `instance` from `key`: its successor's bits under the footprint when the
     /// step takes a transition (`handled` true), or that it handles nothing (`handled` false, `bits` meaningless);
-    /// nil when the step is not known yet or the instance uses the shared table. The explorer's fast path: no trial
-    /// to count (such a table never replaces an entry: it misses once per value of the footprint, and then only on
-    /// steps never stored, which the engine runs: choices, sends, failures).
+    /// nil when the step is not known yet or the instance uses the shared table. No trial to count (such a table
+    /// never replaces an entry: it misses once per value of the footprint, and then only on steps never stored,
+    /// which the engine runs: choices, sends, failures).
     @inline(__always)
     func known(_ instance: Int, _ key: UnsafePointer<UInt64>) -> (handled: Bool, bits: UnsafePointer<UInt64>)? {
         guard let entry = exactEntry(instance, key), entry[0] != Self.unknown else { return nil }

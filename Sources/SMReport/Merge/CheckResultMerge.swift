@@ -56,12 +56,14 @@ public struct CheckResultMerge {
             }
             var kept: [String: Finding] = [:]
             var order: [String] = []
-            // A job that decided everything found everything, each with its shortest trace; the others' findings
-            // could only add what it showed absent (a guard's values over the declared domains that no run reaches).
-            let decided = analyzed.filter { ($0.node["stats"]?["undecided"]?.arrayValue ?? []).isEmpty }
-            for (source, node) in decided.isEmpty ? analyzed : decided {
+            // A job that decided everything showed absent what the others could only suspect: a guard's values over
+            // the declared domains that no run of theirs reached (`SolverChecks`' unconfirmed findings).
+            let someJobDecided = analyzed.contains { ($0.node["stats"]?["undecided"]?.arrayValue ?? []).isEmpty }
+            for (source, node) in analyzed {
+                let decided = (node["stats"]?["undecided"]?.arrayValue ?? []).isEmpty
                 for findingNode in node["findings"]?.arrayValue ?? [] {
                     let finding = try Self.finding(findingNode, file: file, machine: machine, source: source)
+                    if someJobDecided && !decided && Self.isUnconfirmed(finding) { continue }
                     let identity = finding.identity
                     if let existing = kept[identity] {
                         if (finding.trace?.count ?? Int.max) < (existing.trace?.count ?? Int.max) { kept[identity] = finding }
@@ -129,6 +131,13 @@ public struct CheckResultMerge {
         return stats
     }
 
+    /// A finding about values that a solver proved over the declared domains and no run of its job showed: in a
+    /// job that did not decide everything, one of these codes with the solver's method and no trace.
+    private static func isUnconfirmed(_ finding: Finding) -> Bool {
+        [.z3, .enumeration].contains(finding.method) && finding.trace == nil
+            && [.nondeterministicGuards, .incompleteChoice, .rangeViolation, .eventNeverHandled].contains(finding.code)
+    }
+
     /// A finding read back from its JSON.
     private static func finding(_ node: JSONNode, file: String, machine: Machine, source: String) throws(MergeError) -> Finding {
         let line = node.position.line
@@ -177,9 +186,14 @@ public struct CheckResultMerge {
         }
         let moment = node["witnessMoment"]?.stringValue.flatMap(WitnessMoment.init(rawValue:))
         let transitions = (node["transitions"]?.arrayValue ?? []).compactMap(\.integerValue)
-        return Finding(
+        var finding = Finding(
             code, message, states: states, location: location, trace: trace, witness: witness,
             witnessMoment: moment, method: method, transitions: transitions)
+        // A job may have reported it below its code's severity (a guard finding no run showed is a warning).
+        if let severity = node["severity"]?.stringValue.flatMap(Severity.init(rawValue:)) {
+            finding.severity = min(severity, finding.severity)
+        }
+        return finding
     }
 }
 
