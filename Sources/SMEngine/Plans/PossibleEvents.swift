@@ -8,24 +8,10 @@ package final class PossibleEvents {
     /// Words of a bitset over events.
     package let eventWords: Int
     private let fieldCount: Int
-    /// Per field: the field whose choice makes it count (-1: it always counts), and that choice. A field counts
-    /// when that field counts and has that value: decided from its ancestors alone, so fields side by side (the
-    /// regions of a parallel state) do not wait on each other.
-    private let fieldParent: UnsafeMutablePointer<Int>
-    private let fieldParentChoice: UnsafeMutablePointer<Int>
-    /// Per field, while writing: the choice it names, or -1 when it does not count. One per thread, as the
-    /// worker that owns it.
-    private let fieldChoice: UnsafeMutablePointer<Int>
+    /// The per-field tables.
+    private let fields: Fields
     /// The events of the states active in every configuration.
     private let baseEvents: UnsafeMutablePointer<UInt64>
-    /// Per field: where it is in the key, and where its values' choices start in `valueChoice`.
-    private let fieldWord: UnsafeMutablePointer<Int>
-    private let fieldShift: UnsafeMutablePointer<UInt64>
-    private let fieldMask: UnsafeMutablePointer<UInt64>
-    private let fieldValueStart: UnsafeMutablePointer<Int>
-    /// Per field and value of the field: the choice it names (a value past the last choice names the last), or -1
-    /// when that choice halts the machine (a final child of the root: nothing is handled any more).
-    private let valueChoice: UnsafeMutablePointer<Int>
     /// Per choice: the events of the states it activates.
     private let choiceEvents: UnsafeMutablePointer<UInt64>
 
@@ -64,9 +50,6 @@ package final class PossibleEvents {
             choiceHalts[c] = tree.parent[states[0]] == 0 && tree.kind[states[0]] == .final
         }
         self.baseEvents = HotTables.copy(baseEvents)
-        fieldWord = HotTables.copy(fields.map(\.field.word))
-        fieldShift = HotTables.copy(fields.map(\.field.shift))
-        fieldMask = HotTables.copy(fields.map(\.field.mask))
         var valueStart: [Int] = []
         var valueChoice: [Int] = []
         for field in fields {
@@ -77,8 +60,6 @@ package final class PossibleEvents {
                 valueChoice.append(choiceHalts[choice] ? -1 : choice)
             }
         }
-        fieldValueStart = HotTables.copy(valueStart)
-        self.valueChoice = HotTables.copy(valueChoice)
         self.choiceEvents = HotTables.copy(choiceEvents)
         var parent = [Int](repeating: -1, count: fields.count)
         var parentChoice = [Int](repeating: -1, count: fields.count)
@@ -88,26 +69,26 @@ package final class PossibleEvents {
                 parent[field] = fields.firstIndex { Int($0.firstChoice) <= c && c < Int($0.firstChoice + $0.choiceCount) }!
             }
         }
-        fieldParent = HotTables.copy(parent)
-        fieldParentChoice = HotTables.copy(parentChoice)
-        fieldChoice = HotTables.copy([Int](repeating: -1, count: max(1, fields.count)))
+        self.fields = Fields(
+            parent: HotTables.copy(parent), parentChoice: HotTables.copy(parentChoice),
+            choice: HotTables.copy([Int](repeating: -1, count: max(1, fields.count))), word: HotTables.copy(fields.map(\.field.word)),
+            shift: HotTables.copy(fields.map(\.field.shift)), mask: HotTables.copy(fields.map(\.field.mask)),
+            valueStart: HotTables.copy(valueStart), valueChoice: HotTables.copy(valueChoice))
     }
 
     deinit {
-        fieldParent.deallocate(); fieldParentChoice.deallocate(); fieldChoice.deallocate()
-        baseEvents.deallocate(); fieldWord.deallocate(); fieldShift.deallocate()
-        fieldMask.deallocate(); fieldValueStart.deallocate(); valueChoice.deallocate(); choiceEvents.deallocate()
+        fields.deallocate()
+        baseEvents.deallocate()
+        choiceEvents.deallocate()
     }
 
     /// Writes the events some state active in `key` has a transition for (`eventWords` words); none when the machine
     /// halted.
     @inline(__always)
     package func write(_ key: UnsafePointer<UInt64>, into events: UnsafeMutablePointer<UInt64>) {
-        // The tables in locals: the writes to `fieldChoice` would otherwise make the compiler load every table's
+        // The tables in locals: the writes to `fields.choice` would otherwise make the compiler load every table's
         // address again for each field.
-        let fields = Fields(
-            parent: fieldParent, parentChoice: fieldParentChoice, choice: fieldChoice, word: fieldWord, shift: fieldShift,
-            mask: fieldMask, valueStart: fieldValueStart, valueChoice: valueChoice)
+        let fields = fields
         let choiceEvents = choiceEvents
         let fieldCount = fieldCount
         if eventWords == 1 {
@@ -139,16 +120,29 @@ package final class PossibleEvents {
         }
     }
 
-    /// The field tables, as values for one pass.
+    /// The per-field tables: a value, so that a pass holds their addresses in locals.
     private struct Fields {
+        /// Per field: the field whose choice makes it count (-1: it always counts), and that choice. A field counts
+        /// when that field counts and has that value: decided from its ancestors alone, so fields side by side (the
+        /// regions of a parallel state) do not wait on each other.
         let parent: UnsafeMutablePointer<Int>
         let parentChoice: UnsafeMutablePointer<Int>
+        /// Per field, while writing: the choice it names, or -1 when it does not count. One per thread, as the
+        /// worker that owns it.
         let choice: UnsafeMutablePointer<Int>
+        /// Per field: where it is in the key, and where its values' choices start in `valueChoice`.
         let word: UnsafeMutablePointer<Int>
         let shift: UnsafeMutablePointer<UInt64>
         let mask: UnsafeMutablePointer<UInt64>
         let valueStart: UnsafeMutablePointer<Int>
+        /// Per field and value of the field: the choice it names (a value past the last choice names the last), or
+        /// -1 when that choice halts the machine (a final child of the root: nothing is handled any more).
         let valueChoice: UnsafeMutablePointer<Int>
+
+        func deallocate() {
+            parent.deallocate(); parentChoice.deallocate(); choice.deallocate(); word.deallocate()
+            shift.deallocate(); mask.deallocate(); valueStart.deallocate(); valueChoice.deallocate()
+        }
 
         static let notCounted = -2
         static let halted = -1
