@@ -55,6 +55,12 @@ struct ExplorationArguments: ParsableArguments {
             valueName: "order"))
     var bitstateOrder: CaseArgument<ExplorationOptions.BitstateOrder>?
 
+    @Flag(
+        help:
+            "Keep the configurations in a compact exact table, a few bytes each, and their keys and parents on disk under TMPDIR (16 to 24 bytes each): for state spaces the default store cannot hold in memory. One thread; the result is exact."
+    )
+    var compact = false
+
     @Option(
         help: ArgumentHelp(
             "Be part k of n independent jobs (e.g. 3/8); merge their JSON with 'smcheck merge'. Specs small enough to explore are shared out, each checked in full by one shard; bigger ones (or all, with --bitstate) get a bitstate search in every shard, with the shard's own hash functions and search order (--bitstate, default 512M).",
@@ -75,6 +81,13 @@ struct ExplorationArguments: ParsableArguments {
         if let bitstate, bitstate < Self.smallestBitstate {
             throw ValidationError(
                 "--bitstate: a bit array of \(bitstate) bytes is too small; give at least 1K (e.g. --bitstate 512M)")
+        }
+        if compact && (bitstate != nil || shard != nil) {
+            throw ValidationError(
+                "--compact stores every configuration; --bitstate and --shard search with a bit array that does not. Give one of them")
+        }
+        if compact && method.value == .symbolic {
+            throw ValidationError("--compact is how exploration stores configurations; it cannot be combined with --method symbolic")
         }
         if bitstateOrder != nil && bitstate == nil && shard == nil {
             throw ValidationError("--bitstate-order orders a bitstate search; give its bit array too (e.g. --bitstate 2G)")
@@ -102,6 +115,7 @@ struct ExplorationArguments: ParsableArguments {
         options.exploration.maximumStates = maxStates
         options.exploration.maximumMemory = maxMemory
         options.exploration.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        if compact { options.exploration.store = .compact }
         if bitstate != nil || swarm {
             options.method = .exploration
             options.exploration.bitstateBytes = bitstate ?? Self.shardBitstate

@@ -19,7 +19,7 @@ struct ExploreCommand: ParsableCommand {
 
     @Flag(
         help:
-            "Print statistics: configurations, transitions, depth, states/s, steps the step plans answered without the engine, bytes/state, peak memory."
+            "Print statistics: configurations, transitions, depth, states/s, steps the step plans answered without the engine, the visited store and its bytes/state, peak memory."
     )
     var stats = false
 
@@ -52,6 +52,7 @@ struct ExploreCommand: ParsableCommand {
                     100 * Double(result.cachedSteps) / Double(max(1, result.cachedSteps + result.engineSteps)))
             ),
             ("packed state", "\(result.codec.bits) bits in \(result.codec.words) word(s)"),
+            ("store", result.storeKind),
             ("bytes/state", String(format: "%.2f", result.bytesPerState)),
             ("peak memory", String(format: "%.1f MB", Double(result.peakMemory) / 1_048_576)),
             ("threads", "\(explorer.options.threads)"),

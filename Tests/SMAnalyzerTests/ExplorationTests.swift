@@ -172,7 +172,7 @@ struct ExplorationTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let searched = try Self.explore(Generated.counter(maximum: 50)) {
             $0.bitstateBytes = 1 << 16
-            $0.bitstateDirectory = file
+            $0.layerDirectory = file
         }
         #expect(!searched.isComplete)
         #expect(searched.configurations == 1)
@@ -197,13 +197,16 @@ struct ExplorationTests {
     }
 
     @Test(
-        "the dense, the hashed and the wide store find the same configurations, findings and traces",
+        "the dense, the hashed, the wide and the compact store find the same configurations, findings and traces",
         arguments: try Fixtures.allSpecPaths)
     func storesAgree(path: String) throws {
         let spec = try Spec.load(path: path)
         let automatic = try Self.explore(spec)
         let viaDefault = try Analyzer.analyze(spec).findings
-        for (store, kind) in [(ExplorationOptions.StoreChoice.dense, "dense"), (.hashed, "hashed"), (.wide, "wide hashed")] {
+        let stores: [(ExplorationOptions.StoreChoice, String)] = [
+            (.dense, "dense"), (.hashed, "hashed"), (.wide, "wide hashed"), (.compact, "compact"),
+        ]
+        for (store, kind) in stores {
             let forced = try Self.explore(spec) { $0.store = store }
             guard forced.storeKind == kind else {
                 #expect(kind == "dense", "only the dense store may not fit a key")
@@ -218,6 +221,23 @@ struct ExplorationTests {
             let findings = try Analyzer.analyze(spec, options: options).findings
             #expect(findings == viaDefault, "\(kind)")
         }
+    }
+
+    @Test("the compact store agrees over layers bigger than its chunks, read back from disk and from memory")
+    func compactOverChunks() throws {
+        // 8^4 × 7 = 28,672 configurations: the records go to disk every 16,384, here in the middle of layer 18
+        // (configurations 15,443 to 17,619), so layers are read back from memory, from disk, and across the two.
+        let spec = Generated.rings([8, 8, 8, 8, 7], invariant: "!(in(r0s7) && in(r1s7) && in(r2s6) && in(r3s5))")
+        var compact = AnalysisOptions()
+        compact.method = .exploration
+        compact.exploration.store = .compact
+        var plain = AnalysisOptions()
+        plain.method = .exploration
+        let a = try Analyzer.analyze(spec, options: compact)
+        let b = try Analyzer.analyze(spec, options: plain)
+        #expect(a.stats.configurations == 28_672 && a.stats.complete)
+        #expect(a.findings == b.findings)
+        #expect(a.findings.first?.trace?.count == 25)
     }
 
     @Test("one thread or two: the same findings, witnesses and traces")

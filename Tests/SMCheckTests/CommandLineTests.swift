@@ -116,12 +116,37 @@ struct CommandLineTests {
         let names = output.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
         #expect(
             names == [
-                "spec", "configurations", "transitions", "depth", "complete", "time", "states/s", "cached", "packed", "bytes/state", "peak",
-                "threads",
+                "spec", "configurations", "transitions", "depth", "complete", "time", "states/s", "cached", "packed", "store",
+                "bytes/state", "peak", "threads",
             ])
         #expect(output.standardOutput.contains("configurations  126\n"))
         #expect(output.standardOutput.contains("transitions     561\n"))
         #expect(output.standardOutput.contains("cached steps    486 of 561 steps (87%)\n"))
+        #expect(output.standardOutput.contains("store           dense\n"))
+    }
+
+    @Test("--compact explores the same configurations with the compact store, and is exact: exit 0")
+    func compact() throws {
+        let output = try SMCheckCommand.run(["explore", "--stats", "--compact", "Specs/tbstatemachine.json"])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.contains("configurations  126\n"))
+        #expect(output.standardOutput.contains("transitions     561\n"))
+        #expect(output.standardOutput.contains("complete        yes\n"))
+        #expect(output.standardOutput.contains("store           compact\n"))
+        let check = try SMCheckCommand.run(["check", "--compact", "--format", "json", "Specs/defects/sm009-range-violation.json"])
+        let plain = try SMCheckCommand.run(["check", "--format", "json", "Specs/defects/sm009-range-violation.json"])
+        #expect(check.status == 1)
+        #expect(Self.withoutTimes(check.standardOutput) == Self.withoutTimes(plain.standardOutput))
+        for other in [["--bitstate", "1M"], ["--shard", "1/2"], ["--method", "symbolic"]] {
+            let refused = try SMCheckCommand.run(["check", "--compact"] + other + ["Specs/rocket.json"])
+            #expect(refused.status == 64, "\(other)")
+            #expect(refused.standardError.contains("--compact"), "\(other)")
+        }
+    }
+
+    /// JSON results without the lines that hold times.
+    static func withoutTimes(_ json: String) -> [Substring] {
+        json.split(separator: "\n").filter { !$0.contains("\"milliseconds\"") }
     }
 
     @Test(

@@ -47,11 +47,12 @@ if which == "load" {
     }
     var options = ExplorationOptions()
     if arguments.count > 3 { options.threads = Int(arguments[3])! }
-    // STORE=dense|hashed|wide forces a visited store (to compare them on one model).
+    // STORE=dense|hashed|wide|compact forces a visited store (to compare them on one model).
     switch ProcessInfo.processInfo.environment["STORE"] {
     case "dense": options.store = .dense
     case "hashed": options.store = .hashed
     case "wide": options.store = .wide
+    case "compact": options.store = .compact
     default: break
     }
     let result = try Explorer(machine: try Machine(model.spec), options: options).run()

@@ -203,7 +203,7 @@ public final class Exploration {
         return store.lookup(key) != nil
     }
 
-    /// Which store held the visited set: "dense", "hashed" or "wide hashed".
+    /// Which store held the visited set: "dense", "hashed", "wide hashed", "compact" or "bitstate".
     public var storeKind: String { store.kind }
 
     /// The configuration a witness names, as a value.

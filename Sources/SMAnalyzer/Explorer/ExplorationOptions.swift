@@ -18,8 +18,10 @@ public struct ExplorationOptions: Sendable {
     /// At most this many combinations of opaque-guard and oneOf outcomes are tried per configuration and event.
     public var maximumChoiceCombinations: Int = 1024
     /// Which visited store to use; `.automatic` picks the dense one when the packed state fits in 28 bits, the
-    /// hashed one when it fits in a word, the wide one otherwise. Forcing one is for tests and diagnosis: all must
-    /// find the same configurations (a forced store the key does not fit falls back to the automatic choice).
+    /// hashed one when it fits in a word, the wide one otherwise. `.compact` keeps each configuration in a few bytes
+    /// (`smcheck --compact`): an exact table of keys without their parents, the keys and parents of every layer on
+    /// disk under `layerDirectory`, one thread. Forcing the others is for tests and diagnosis: all must find the
+    /// same configurations (a forced store the key does not fit falls back to the automatic choice).
     public var store: StoreChoice = .automatic
     /// Compile steps into plans per event and control state under the event's footprint (`StepPlanCache`), and
     /// replay them on packed states instead of running the engine: an event touching one parallel region is planned
@@ -32,7 +34,7 @@ public struct ExplorationOptions: Sendable {
     /// successors wait in memory between the two). Tests make it small so that layers take many rounds.
     package var statesPerRound = 1 << 16
 
-    public enum StoreChoice: Sendable { case automatic, dense, hashed, wide }
+    public enum StoreChoice: Sendable { case automatic, dense, hashed, wide, compact }
 
     /// Search with a bit array of this many bytes instead of a store of states (SPIN's supertrace): a state costs a
     /// few bits of memory, so spaces far beyond memory can be searched, but hash collisions may skip states, so the
@@ -40,9 +42,9 @@ public struct ExplorationOptions: Sendable {
     public var bitstateBytes: Int?
     /// The order of a bitstate search.
     public var bitstateOrder: BitstateOrder = .breadthFirst
-    /// Where a breadth-first bitstate search writes its layers (in a directory of its own, removed at the end);
-    /// nil: the temporary directory (`TMPDIR`).
-    public var bitstateDirectory: URL?
+    /// Where a breadth-first bitstate search or the compact store writes its layers (in a directory of its own,
+    /// removed at the end); nil: the temporary directory (`TMPDIR`).
+    public var layerDirectory: URL?
 
     public enum BitstateOrder: String, Sendable, CaseIterable {
         /// Layer by layer, the layers on disk (the key and parent of every state stored, under `TMPDIR`): no depth

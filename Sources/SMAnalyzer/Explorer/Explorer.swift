@@ -75,7 +75,8 @@ public final class Explorer: Sendable {
         case let dense as DenseVisitedStore: return explore(dense, start: start)
         case let hashed as HashedVisitedStore: return explore(hashed, start: start)
         case let wide as WideHashedVisitedStore: return explore(wide, start: start)
-        case let layered as LayeredBitstateStore: return explore(layered, start: start)
+        case let layered as LayeredStore<BitstateFilter>: return explore(layered, start: start)
+        case let layered as LayeredStore<CompactStateSet>: return explore(layered, start: start)
         case let bitstate as BitstateVisitedStore: return explore(bitstate, start: start)
         default: return explore(store, start: start)
         }
@@ -117,9 +118,13 @@ public final class Explorer: Sendable {
             depth = searchDepthFirst(
                 from: root, store: bitstate, worker: workers.all[0] as! ExplorationWorker<BitstateVisitedStore>, monitor: monitor,
                 exploration: exploration)
-        } else if let layered = store as? LayeredBitstateStore {
+        } else if let layered = store as? LayeredStore<BitstateFilter> {
             depth = searchLayersOnDisk(
-                store: layered, worker: workers.all[0] as! ExplorationWorker<LayeredBitstateStore>, monitor: monitor,
+                store: layered, worker: workers.all[0] as! ExplorationWorker<LayeredStore<BitstateFilter>>, monitor: monitor,
+                exploration: exploration)
+        } else if let layered = store as? LayeredStore<CompactStateSet> {
+            depth = searchLayersOnDisk(
+                store: layered, worker: workers.all[0] as! ExplorationWorker<LayeredStore<CompactStateSet>>, monitor: monitor,
                 exploration: exploration)
         } else if let hashed = store as? HashedVisitedStore {
             let helpers = HelperThreads(count: threadCount - 1)
@@ -304,11 +309,11 @@ public final class Explorer: Sendable {
         return deepest
     }
 
-    /// Breadth first with the layers on disk (`LayeredBitstateStore`), one thread: each layer is read back in chunks
-    /// and expanded, its new states written as the next layer. No depth limit, and shortest traces through the
-    /// states stored.
-    private func searchLayersOnDisk(
-        store: LayeredBitstateStore, worker: ExplorationWorker<LayeredBitstateStore>, monitor: LimitMonitor,
+    /// Breadth first with the layers on disk (`LayeredStore`), one thread: each layer is read back in chunks and
+    /// expanded, its new states written as the next layer. No depth limit, and shortest traces through the states
+    /// stored (with the compact store, every state reached: the search is exact).
+    private func searchLayersOnDisk<Seen: SeenStates>(
+        store: LayeredStore<Seen>, worker: ExplorationWorker<LayeredStore<Seen>>, monitor: LimitMonitor,
         exploration: Exploration
     ) -> Int {
         var depth = 0
@@ -336,8 +341,10 @@ public final class Explorer: Sendable {
             layerSize = store.sealLayer()
             if layerSize > 0 { depth += 1 }
         }
+        // The last layer may fail to reach the disk as it is sealed.
+        if let failure = store.failure, exploration.isComplete { exploration.stop(failure) }
         if worker.tally.pointee.choiceLimitHit { exploration.stop(choiceLimitReason) }
-        summarize(store.filter, depthLimit: nil, truncated: 0, in: exploration)
+        if let filter = store.seen as? BitstateFilter { summarize(filter, depthLimit: nil, truncated: 0, in: exploration) }
         return depth
     }
 
@@ -358,7 +365,8 @@ public final class Explorer: Sendable {
         if let bytes = options.bitstateBytes {
             switch options.bitstateOrder {
             case .breadthFirst:
-                return LayeredBitstateStore(bytes: bytes, keyWords: codec.words, seed: options.searchSeed, in: options.bitstateDirectory)
+                guard let filter = BitstateFilter(bytes: bytes, keyWords: codec.words, seed: options.searchSeed) else { return nil }
+                return LayeredStore(seen: filter, keyWords: codec.words, in: options.layerDirectory)
             case .depthFirst: return BitstateVisitedStore(bytes: bytes, keyWords: codec.words, seed: options.searchSeed)
             }
         }
@@ -367,6 +375,8 @@ public final class Explorer: Sendable {
         switch options.store {
         case .hashed where oneWord: return HashedVisitedStore()
         case .wide: return WideHashedVisitedStore(keyWords: codec.words)
+        case .compact:
+            return LayeredStore(seen: CompactStateSet(wordBits: codec.wordBits), keyWords: codec.words, in: options.layerDirectory)
         default:
             // Dense when the key is short enough, unless its array cannot be mapped.
             if dense, let store = DenseVisitedStore(bits: codec.bits) { return store }

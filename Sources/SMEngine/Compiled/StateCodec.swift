@@ -12,6 +12,8 @@ package struct StateCodec: Sendable {
     package let words: Int
     /// Bits actually used.
     package let bits: Int
+    /// Per word, how many of its low bits fields use (the rest are always zero).
+    package let wordBits: [Int]
 
     struct Field: Sendable {
         let word: Int
@@ -133,6 +135,7 @@ package struct StateCodec: Sendable {
         activatedPool = pool
         words = layout.wordCount
         bits = layout.usedBits
+        wordBits = (0..<layout.wordCount).map { $0 < layout.word ? layout.wordEnds[$0] : Int(layout.bit) }
     }
 
     /// Allocates fields word by word without straddling.
@@ -140,12 +143,15 @@ package struct StateCodec: Sendable {
         var word = 0
         var bit: UInt64 = 0
         var usedBits = 0
+        /// The bits used by each word before the current one.
+        var wordEnds: [Int] = []
 
         var wordCount: Int { bit == 0 ? max(1, word) : word + 1 }
 
         mutating func field(values: Int) -> Field {
             let width = values <= 1 ? 0 : UInt64(Int.bitWidth - (values - 1).leadingZeroBitCount)
             if bit + width > 64 {
+                wordEnds.append(Int(bit))
                 word += 1
                 bit = 0
             }

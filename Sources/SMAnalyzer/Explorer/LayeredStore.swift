@@ -1,23 +1,51 @@
 import Foundation
 
-/// The breadth-first bitstate search's store: a `BitstateFilter` for the states seen, and every stored state's key
-/// and parent in a file on disk, in discovery order. Memory holds the bit array and two chunks of records; the disk
-/// holds `(key words + 1) × 8` bytes a state, so a space of 10^9 configurations needs its bit array in memory and
-/// ~16 GB of disk. The records give every finding its path (the shortest through the states stored) with no depth
-/// limit. Ids are discovery numbers, so a state's record is at `id × record size` in the one file (a deep model
-/// has millions of layers: a file each would run out of descriptors), and layer `d` holds the ids
-/// `layerStart[d] ..< layerStart[d + 1]`.
+/// What a layered search remembers of the states it has seen, in memory: a bit array that may take a new state for
+/// a seen one (`BitstateFilter`), or an exact set of keys in a few bytes each (`CompactStateSet`).
+protocol SeenStates: AnyObject {
+    /// Which search this makes, for statistics and messages: "bitstate" or "compact".
+    static var kind: String { get }
+    /// States taken as new so far.
+    var stored: Int { get }
+    var bytes: Int { get }
+    /// Adds the key; whether it was taken as new.
+    func insert(_ key: UnsafePointer<UInt64>) -> Bool
+    /// Whether the key counts as seen.
+    func contains(_ key: UnsafePointer<UInt64>) -> Bool
+    /// Starts loading the memory of `count` keys into the cache.
+    func touch(_ keys: UnsafePointer<UInt64>, count: Int)
+    /// Why no more states can be taken, when that happened.
+    var failure: String? { get }
+}
+
+extension BitstateFilter: SeenStates {
+    static let kind = "bitstate"
+    var bytes: Int { bitCount / 8 }
+    var failure: String? { nil }
+}
+
+extension CompactStateSet: SeenStates {
+    static let kind = "compact"
+}
+
+/// The store of a breadth-first search with its layers on disk: the states seen in memory (`SeenStates`), and every
+/// stored state's key and parent in a file on disk, in discovery order. Memory holds the seen states and two chunks
+/// of records; the disk holds `(key words + 1) × 8` bytes a state, so a bitstate search of 10^9 configurations needs
+/// its bit array in memory and ~16 GB of disk. The records give every finding its path (the shortest through the
+/// states stored) with no depth limit. Ids are discovery numbers, so a state's record is at `id × record size` in
+/// the one file (a deep model has millions of layers: a file each would run out of descriptors), and layer `d`
+/// holds the ids `layerStart[d] ..< layerStart[d + 1]`.
 ///
 /// The file lives in a directory of its own under the temporary directory (`TMPDIR`) and goes with the store.
-final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
+final class LayeredStore<Seen: SeenStates>: VisitedStore, @unchecked Sendable {
     let keyWords: Int
     let isConcurrent = false
-    let kind = "bitstate"
-    let filter: BitstateFilter
-    var count: Int { filter.stored }
-    var bytes: Int { filter.bitCount / 8 + (readBuffer.capacity + writeBuffer.capacity) * 8 }
+    var kind: String { Seen.kind }
+    let seen: Seen
+    var count: Int { seen.stored }
+    var bytes: Int { seen.bytes + (readBuffer.capacity + writeBuffer.capacity) * 8 }
     /// Records read or written at a time.
-    static let chunkRecords = 1 << 16
+    static var chunkRecords: Int { 1 << 14 }
 
     private let directory: URL
     private let recordWords: Int
@@ -32,26 +60,27 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
     /// A chunk of the layer being searched, the first with id `readStart`.
     private var readBuffer: [UInt64] = []
     private var readStart: UInt64 = 0
-    /// Why the search must stop: the disk refused a write.
-    private(set) var failure: String?
+    /// Why the search must stop: the disk refused a write, or the seen states cannot take more.
+    var failure: String? { storeFailure ?? seen.failure }
+    private var storeFailure: String?
 
-    /// Nil when the bit array cannot be reserved; a store whose directory cannot be made says so in `failure`.
-    init?(bytes: Int, keyWords: Int, seed: UInt64, in parent: URL? = nil) {
-        guard let filter = BitstateFilter(bytes: bytes, keyWords: keyWords, seed: seed) else { return nil }
-        self.filter = filter
+    /// A store whose directory cannot be made says so in `failure`.
+    init(seen: Seen, keyWords: Int, in parent: URL? = nil) {
+        self.seen = seen
         self.keyWords = keyWords
         recordWords = keyWords + 1
         let parent = parent ?? FileManager.default.temporaryDirectory
-        directory = parent.appendingPathComponent("smcheck-bitstate-\(UUID().uuidString)")
+        directory = parent.appendingPathComponent("smcheck-\(Seen.kind)-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
         } catch {
-            failure = "the bitstate search cannot make a directory for its layers in \(parent.path) (set TMPDIR to a directory with room)"
+            storeFailure =
+                "the \(Seen.kind) search cannot make a directory for its layers in \(parent.path) (set TMPDIR to a directory with room)"
             return
         }
         let path = directory.appendingPathComponent("states").path
         file = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
-        if file < 0 { failure = "the bitstate search cannot create \(path): \(String(cString: strerror(errno)))" }
+        if file < 0 { storeFailure = "the \(Seen.kind) search cannot create \(path): \(String(cString: strerror(errno)))" }
     }
 
     deinit {
@@ -62,14 +91,14 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
     // MARK: Writing the next layer
 
     func insertRoot(_ key: UnsafePointer<UInt64>) -> UInt64 {
-        _ = filter.insert(key)
+        _ = seen.insert(key)
         return append(key, parent: UInt64.max)
     }
 
     func handle(of id: UInt64) -> UInt64 { id }
 
     func insert(_ key: UnsafePointer<UInt64>, parent: UInt64) -> Insertion {
-        guard filter.insert(key) else { return .known }
+        guard seen.insert(key) else { return .known }
         return .added(append(key, parent: parent))
     }
 
@@ -78,7 +107,7 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
         writeBuffer.append(parent)
         let id = nextId
         nextId += 1
-        if writeBuffer.count >= Self.chunkRecords * recordWords && failure == nil { flush() }
+        if writeBuffer.count >= Self.chunkRecords * recordWords && storeFailure == nil { flush() }
         return id
     }
 
@@ -86,9 +115,9 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
         guard !writeBuffer.isEmpty else { return }
         guard writeAll(writeBuffer, at: Int(writeStart) * recordWords * 8) else {
             // Kept in memory, so the traces through them can still be read; the search stops after this chunk.
-            if failure == nil {
-                failure =
-                    "the bitstate search could not write its layers to \(directory.path) (\(String(cString: strerror(errno)))); give TMPDIR a disk with room"
+            if storeFailure == nil {
+                storeFailure =
+                    "the \(Seen.kind) search could not write its layers to \(directory.path) (\(String(cString: strerror(errno)))); give TMPDIR a disk with room"
             }
             return
         }
@@ -115,9 +144,10 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
         return true
     }
 
-    /// Ends the layer being written and starts the next; the number of states the ended layer holds.
+    /// Ends the layer being written and starts the next; the number of states the ended layer holds. Its records stay
+    /// in memory until a chunk of them is due: a deep, narrow space has a layer per state, and a write and a read
+    /// per layer cost more than searching it.
     func sealLayer() -> Int {
-        flush()
         layerStart.append(nextId)
         guard failure == nil else { return 0 }
         let layer = layerStart.count - 2
@@ -130,12 +160,23 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
     func readChunk(of layer: Int, from offset: Int) -> Range<UInt64> {
         let first = layerStart[layer] + UInt64(offset)
         let count = min(Self.chunkRecords, Int(layerStart[layer + 1] - first))
-        readBuffer = [UInt64](repeating: 0, count: count * recordWords)
+        readBuffer.removeAll(keepingCapacity: true)
         readStart = first
-        if !readAll(into: &readBuffer, at: Int(first) * recordWords * 8), failure == nil {
-            failure = "the bitstate search could not read its layers back from \(directory.path)"
+        if first >= writeStart {
+            // Not written yet.
+            let start = Int(first - writeStart) * recordWords
+            readBuffer.append(contentsOf: writeBuffer[start..<(start + count * recordWords)])
+        } else {
+            // Partly written: the rest goes to disk first, so the chunk is read in one piece.
+            if first + UInt64(count) > writeStart { flush() }
+            readBuffer.append(contentsOf: repeatElement(0, count: count * recordWords))
+            if !readAll(into: &readBuffer, at: Int(first) * recordWords * 8) { readFailed() }
         }
         return first..<(first + UInt64(count))
+    }
+
+    private func readFailed() {
+        if storeFailure == nil { storeFailure = "the \(Seen.kind) search could not read its layers back from \(directory.path)" }
     }
 
     private func readAll(into words: inout [UInt64], at offset: Int) -> Bool {
@@ -156,9 +197,7 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
             return
         }
         var words = [UInt64](repeating: 0, count: recordWords)
-        if !readAll(into: &words, at: Int(id) * recordWords * 8), failure == nil {
-            failure = "the bitstate search could not read its layers back from \(directory.path)"
-        }
+        if !readAll(into: &words, at: Int(id) * recordWords * 8) { readFailed() }
         words.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 
@@ -172,10 +211,11 @@ final class LayeredBitstateStore: VisitedStore, @unchecked Sendable {
         return parent == UInt64.max ? nil : parent
     }
 
-    func touch(_ keys: UnsafePointer<UInt64>, count: Int) { filter.touch(keys, count: count) }
+    func touch(_ keys: UnsafePointer<UInt64>, count: Int) { seen.touch(keys, count: count) }
 
-    /// `UInt64.max` when the key's bits are all set (it was visited, or collides with states that were), else nil.
-    func lookup(_ key: UnsafePointer<UInt64>) -> UInt64? { filter.contains(key) ? UInt64.max : nil }
+    /// `UInt64.max` when the key counts as seen (for a bitstate search: its bits are all set, so it was visited or
+    /// collides with states that were), else nil.
+    func lookup(_ key: UnsafePointer<UInt64>) -> UInt64? { seen.contains(key) ? UInt64.max : nil }
 
     func closeLayer(_ added: UnsafeBufferPointer<UInt64>) {}
 }

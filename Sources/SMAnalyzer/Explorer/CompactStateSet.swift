@@ -1,0 +1,362 @@
+import CPlatform
+import Foundation
+
+/// An exact set of packed keys that keeps each in a few bytes: the compact store's memory (`--compact`).
+///
+/// Quotienting: the key's first word goes through a permutation of its used bits, whose top bits choose the key's
+/// home slot and are therefore not stored; a slot keeps the rest of the permuted word, the other key words as they
+/// are, and how far the slot is from its home (linear probing, so the home is known without the key). On the
+/// dining philosophers (a 42-bit key) a slot is about 30 bits, and the table is at most 90% full: 4–8 bytes a
+/// state, where a table of whole keys with parents takes 12–32.
+///
+/// The permutation of the first word is keyed by a hash of the other words, so keys that differ only there still
+/// spread out; it is a bijection for each value of the other words, so a home, a remainder and the other words
+/// identify one key. Nothing is ever removed. One thread.
+final class CompactStateSet: @unchecked Sendable {
+    let keyWords: Int
+    /// Used bits of each key word.
+    private let wordBits: [Int]
+    /// Bits of the first word, and a mask of them.
+    private let firstBits: Int
+    private let firstMask: UInt64
+    /// The permutation's shift: about half the first word.
+    private let shift: UInt64
+
+    /// Slots, as a power of two.
+    private(set) var tableBits: Int
+    /// Bits of a slot's distance from its home + 1 (0: empty slot).
+    private(set) var distanceBits: Int
+    /// Bits of the permuted first word a slot keeps (those its home does not give), and a mask of them.
+    private var remainderBits: Int
+    private var remainderMask: UInt64
+    /// A home is the permuted first word shifted right by `homeShift`, then left by `homeLeftShift` (when the table
+    /// has more slots than first words have values).
+    private var homeShift: UInt64
+    private var homeLeftShift: Int
+    /// Bits of the other key words.
+    private let restBits: Int
+    private var slotBits: Int
+    /// Whether a slot fits in 57 bits, so one unaligned load of a word reads it whatever its first bit (the fast path).
+    private var isNarrow: Bool
+    private var slotMask: UInt64
+    private var capacityMask: Int
+    /// The farthest a slot may lie from its home.
+    private var maximumDistance: Int
+    /// Enough for most tables up to 90% full; a table that needs more gets it (`rebuild`).
+    static let initialDistanceBits = 8
+    /// Longer distances than this are not tried: a table that would need them is full (it could not grow).
+    private static let maximumDistanceBits = 24
+    /// The slots, bit-packed, with a spare word at the end so a slot's last bits can be read as a whole word.
+    private var slots: UnsafeMutablePointer<UInt64>
+    private var slotWords: Int
+
+    private(set) var stored = 0
+    /// Grows (doubles) past this share of its slots: linear probing still finds a key in a few slots on average.
+    static let maximumLoad = 0.9
+    private var growAt: Int
+    /// Why the set cannot take more keys, once it could not grow: the search must stop.
+    private(set) var failure: String?
+
+    var bytes: Int { slotWords * 8 }
+
+    /// An empty set for keys of `wordBits.count` words, each using its low `wordBits[w]` bits (the others zero, as
+    /// `StateCodec` packs them), of `2^tableBits` slots whose distances take `distanceBits` (tests make both small).
+    init(wordBits: [Int], tableBits: Int = 12, distanceBits: Int = initialDistanceBits) {
+        precondition(!wordBits.isEmpty && wordBits.allSatisfy { (0...64).contains($0) })
+        self.wordBits = wordBits
+        keyWords = wordBits.count
+        firstBits = wordBits[0]
+        firstMask = firstBits == 64 ? ~0 : (1 << UInt64(firstBits)) - 1
+        shift = UInt64(max(1, (firstBits + 1) / 2))
+        restBits = wordBits.dropFirst().reduce(0, +)
+        (self.tableBits, self.distanceBits, remainderBits, slotBits, capacityMask, maximumDistance, growAt) = (0, 0, 0, 0, 0, 0, 0)
+        (isNarrow, slotMask, remainderMask, homeShift, homeLeftShift) = (false, 0, 0, 0, 0)
+        (slots, slotWords) = (UnsafeMutablePointer(bitPattern: 8)!, 0)
+        shape(tableBits: tableBits, distanceBits: distanceBits)
+        (slots, slotWords) = Self.allocateSlots(tableBits: tableBits, slotBits: slotBits)!
+    }
+
+    deinit { free(slots) }
+
+    /// Sets the table's shape and what follows from it.
+    private func shape(tableBits: Int, distanceBits: Int) {
+        self.tableBits = tableBits
+        self.distanceBits = distanceBits
+        remainderBits = max(0, firstBits - tableBits)
+        remainderMask = (1 << UInt64(remainderBits)) &- 1
+        homeShift = UInt64(remainderBits)
+        homeLeftShift = max(0, tableBits - firstBits)
+        slotBits = distanceBits + remainderBits + restBits
+        isNarrow = slotBits <= 57
+        slotMask = isNarrow ? (1 << UInt64(slotBits)) - 1 : 0
+        capacityMask = (1 << tableBits) - 1
+        maximumDistance = (1 << distanceBits) - 2
+        growAt = Int(Self.maximumLoad * Double(1 << tableBits))
+    }
+
+    /// Zeroed room for a table's slots; nil when it cannot be had.
+    private static func allocateSlots(tableBits: Int, slotBits: Int) -> (UnsafeMutablePointer<UInt64>, Int)? {
+        let words = ((1 << tableBits) * slotBits + 63) / 64 + 1
+        // calloc: zero pages cost nothing until touched.
+        guard let memory = calloc(words, 8) else { return nil }
+        return (memory.bindMemory(to: UInt64.self, capacity: words), words)
+    }
+
+    // MARK: Keys as homes and remainders
+
+    /// A bijection of the first word's used bits, keyed by the other words.
+    @inline(__always)
+    private func permuted(_ key: UnsafePointer<UInt64>) -> UInt64 {
+        var p = key[0]
+        if keyWords > 1 { p ^= PackedKey.mix(key + 1, keyWords - 1, from: PackedKey.golden) & firstMask }
+        p = (p &* 0x9E37_79B9_7F4A_7C15) & firstMask
+        p ^= p &>> shift
+        p = (p &* 0xBF58_476D_1CE4_E5B9) & firstMask
+        p ^= p &>> shift
+        return (p &* 0x94D0_49BB_1331_11EB) & firstMask
+    }
+
+    @inline(__always)
+    private func home(_ permuted: UInt64) -> Int { Int(truncatingIfNeeded: permuted &>> homeShift) &<< homeLeftShift }
+
+    @inline(__always)
+    private func remainder(_ permuted: UInt64) -> UInt64 { permuted & remainderMask }
+
+    /// The permuted first word of the key with this home and remainder in a table of `2^tableBits` slots.
+    private func permuted(home: Int, remainder: UInt64, tableBits: Int) -> UInt64 {
+        firstBits >= tableBits
+            ? UInt64(home) << UInt64(firstBits - tableBits) | remainder
+            : UInt64(home) >> UInt64(tableBits - firstBits)
+    }
+
+    // MARK: Bit fields
+
+    /// `width` (1...64) bits from `bit` on.
+    @inline(__always)
+    private static func read(_ words: UnsafeMutablePointer<UInt64>, _ bit: Int, _ width: Int) -> UInt64 {
+        let word = bit >> 6
+        let offset = UInt64(bit & 63)
+        var value = words[word] >> offset
+        if offset != 0 && Int(offset) + width > 64 { value |= words[word + 1] << (64 - offset) }
+        return width == 64 ? value : value & ((1 << UInt64(width)) - 1)
+    }
+
+    @inline(__always)
+    private func read(_ bit: Int, _ width: Int) -> UInt64 { Self.read(slots, bit, width) }
+
+    @inline(__always)
+    private func write(_ bit: Int, _ width: Int, _ value: UInt64) {
+        let word = bit >> 6
+        let offset = UInt64(bit & 63)
+        let mask: UInt64 = width == 64 ? ~0 : (1 << UInt64(width)) - 1
+        slots[word] = slots[word] & ~(mask << offset) | value << offset
+        if offset != 0 && Int(offset) + width > 64 {
+            let high = 64 - offset
+            slots[word + 1] = slots[word + 1] & ~(mask >> high) | value >> high
+        }
+    }
+
+    /// A narrow slot. (The slots are a little-endian bit stream, so a byte's view and a word's view agree.)
+    @inline(__always)
+    private func loadSlot(_ slot: Int) -> UInt64 {
+        let bit = slot &* slotBits
+        let word = UnsafeRawPointer(slots).loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self)
+        return (word &>> UInt64(bit & 7)) & slotMask
+    }
+
+    @inline(__always)
+    private func storeSlot(_ slot: Int, _ value: UInt64) {
+        let bit = slot &* slotBits
+        let byte = UnsafeMutableRawPointer(slots) + (bit &>> 3)
+        let shift = UInt64(bit & 7)
+        let word = byte.loadUnaligned(as: UInt64.self)
+        byte.storeBytes(of: word & ~(slotMask &<< shift) | value &<< shift, as: UInt64.self)
+    }
+
+    /// What a narrow slot holds above its distance: the remainder, then the other key words.
+    @inline(__always)
+    private func narrowContent(_ remainder: UInt64, _ key: UnsafePointer<UInt64>) -> UInt64 {
+        var content = remainder
+        guard keyWords > 1 else { return content }
+        var at = UInt64(remainderBits)
+        for w in 1..<keyWords {
+            content |= key[w] &<< at
+            at &+= UInt64(wordBits[w])
+        }
+        return content
+    }
+
+    /// Whether the slot at `bit` holds this remainder and these other key words.
+    @inline(__always)
+    private func holds(_ bit: Int, _ remainder: UInt64, _ key: UnsafePointer<UInt64>) -> Bool {
+        var at = bit + distanceBits
+        let bits = remainderBits
+        if bits > 0 {
+            if read(at, bits) != remainder { return false }
+            at += bits
+        }
+        for w in 1..<max(1, keyWords) where wordBits[w] > 0 {
+            if read(at, wordBits[w]) != key[w] { return false }
+            at += wordBits[w]
+        }
+        return true
+    }
+
+    /// Fills an empty slot.
+    @inline(__always)
+    private func fill(_ slot: Int, distance: Int, _ remainder: UInt64, _ key: UnsafePointer<UInt64>) {
+        if isNarrow {
+            storeSlot(slot, narrowContent(remainder, key) << UInt64(distanceBits) | UInt64(distance + 1))
+            return
+        }
+        let bit = slot * slotBits
+        write(bit, distanceBits, UInt64(distance + 1))
+        var at = bit + distanceBits
+        let bits = remainderBits
+        if bits > 0 {
+            write(at, bits, remainder)
+            at += bits
+        }
+        for w in 1..<max(1, keyWords) where wordBits[w] > 0 {
+            write(at, wordBits[w], key[w])
+            at += wordBits[w]
+        }
+    }
+
+    // MARK: Inserting and finding
+
+    /// Where a probe for a key ended: on its slot, on the empty slot where it goes, or past the farthest a slot may
+    /// lie from its home (the key is not there, and the table needs longer distances before it can take it).
+    private enum Probe {
+        case found
+        case empty(slot: Int, distance: Int)
+        case tooFar
+    }
+
+    @inline(__always)
+    private func probe(_ key: UnsafePointer<UInt64>) -> (Probe, UInt64) {
+        let permuted = permuted(key)
+        let home = home(permuted)
+        let remainder = remainder(permuted)
+        let limit = maximumDistance
+        var slot = home
+        var distance = 0
+        if isNarrow {
+            // The slot this key would fill at each distance: one comparison finds it.
+            var expected = narrowContent(remainder, key) &<< UInt64(distanceBits) | 1
+            let mask = capacityMask
+            while distance <= limit {
+                let value = loadSlot(slot)
+                if value == expected { return (.found, remainder) }
+                if value == 0 { return (.empty(slot: slot, distance: distance), remainder) }
+                slot = (slot &+ 1) & mask
+                distance &+= 1
+                expected &+= 1
+            }
+            return (.tooFar, remainder)
+        }
+        let width = slotBits
+        while distance <= limit {
+            let bit = slot * width
+            let tag = Int(truncatingIfNeeded: read(bit, distanceBits))
+            if tag == 0 { return (.empty(slot: slot, distance: distance), remainder) }
+            // A slot is this key's when it has the same home (the same distance from it) and holds the same rest.
+            if tag - 1 == distance && holds(bit, remainder, key) { return (.found, remainder) }
+            slot = (slot + 1) & capacityMask
+            distance += 1
+        }
+        return (.tooFar, remainder)
+    }
+
+    /// Adds the key; whether it was new. False also when the set could not grow (see `failure`).
+    func insert(_ key: UnsafePointer<UInt64>) -> Bool {
+        guard failure == nil else { return false }
+        while true {
+            let (probe, remainder) = probe(key)
+            switch probe {
+            case .found: return false
+            case .tooFar:
+                guard rebuild(tableBits: tableBits, distanceBits: distanceBits + 1) else { return false }
+            case .empty(let slot, let distance):
+                fill(slot, distance: distance, remainder, key)
+                stored += 1
+                // Distances start short again: clusters are shorter in a table twice the size.
+                if stored > growAt { _ = rebuild(tableBits: tableBits + 1, distanceBits: Self.initialDistanceBits) }
+                return true
+            }
+        }
+    }
+
+    func contains(_ key: UnsafePointer<UInt64>) -> Bool {
+        if case .found = probe(key).0 { return true }
+        return false
+    }
+
+    /// Starts loading the home slots of `count` keys into the cache.
+    func touch(_ keys: UnsafePointer<UInt64>, count: Int) {
+        let width = slotBits
+        for i in 0..<count {
+            smcheck_prefetch_for_write(slots + (home(permuted(keys + i * keyWords)) * width) >> 6)
+        }
+    }
+
+    /// Moves every key into a table of the given shape (more slots, or longer distances when some key could not be
+    /// placed near enough its home); the distances grow further while a key still cannot. False, with `failure`
+    /// set, when the memory cannot be had.
+    private func rebuild(tableBits newTableBits: Int, distanceBits newDistanceBits: Int) -> Bool {
+        let old = (
+            slots: slots, words: slotWords, tableBits: tableBits, distanceBits: distanceBits, remainderBits: remainderBits,
+            width: slotBits
+        )
+        let key = UnsafeMutablePointer<UInt64>.allocate(capacity: keyWords)
+        defer { key.deallocate() }
+        var distanceBits = newDistanceBits
+        rebuilding: while true {
+            shape(tableBits: newTableBits, distanceBits: distanceBits)
+            guard distanceBits <= Self.maximumDistanceBits,
+                let (fresh, words) = Self.allocateSlots(tableBits: newTableBits, slotBits: slotBits)
+            else {
+                shape(tableBits: old.tableBits, distanceBits: old.distanceBits)
+                (slots, slotWords) = (old.slots, old.words)
+                failure =
+                    "the compact store could not grow its table of \(old.words * 8) bytes (\(stored) configurations) any further"
+                return false
+            }
+            (slots, slotWords) = (fresh, words)
+            for slot in 0..<(1 << old.tableBits) {
+                let bit = slot * old.width
+                let tag = Self.read(old.slots, bit, old.distanceBits)
+                guard tag != 0 else { continue }
+                var at = bit + old.distanceBits
+                let remainder = old.remainderBits == 0 ? 0 : Self.read(old.slots, at, old.remainderBits)
+                at += old.remainderBits
+                for w in 1..<max(1, keyWords) {
+                    key[w] = wordBits[w] == 0 ? 0 : Self.read(old.slots, at, wordBits[w])
+                    at += wordBits[w]
+                }
+                let oldHome = (slot - Int(tag - 1)) & ((1 << old.tableBits) - 1)
+                if !place(permuted(home: oldHome, remainder: remainder, tableBits: old.tableBits), key) {
+                    free(fresh)
+                    distanceBits += 1
+                    continue rebuilding
+                }
+            }
+            free(old.slots)
+            return true
+        }
+    }
+
+    /// Puts a key known to be absent into the current table; false when its empty slot is too far from its home.
+    private func place(_ permuted: UInt64, _ key: UnsafePointer<UInt64>) -> Bool {
+        let home = home(permuted)
+        var slot = home
+        for distance in 0...maximumDistance {
+            if (isNarrow ? loadSlot(slot) : read(slot * slotBits, distanceBits)) == 0 {
+                fill(slot, distance: distance, remainder(permuted), key)
+                return true
+            }
+            slot = (slot + 1) & capacityMask
+        }
+        return false
+    }
+}

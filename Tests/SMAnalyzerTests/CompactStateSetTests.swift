@@ -1,0 +1,74 @@
+import SMTestSupport
+import Testing
+
+@testable import SMAnalyzer
+
+/// The compact store's set against a plain `Set`: the same answers for every key, through growth of the table and
+/// of its distances, whatever the key's shape.
+@Suite("Compact state set")
+struct CompactStateSetTests {
+    /// Key shapes: one word narrower than the table, one of the philosophers' width, a full word, and keys of several
+    /// words whose slots are narrow or wider than a word (the two paths), with a word of no bits among them.
+    static let shapes: [[Int]] = [[9], [42], [64], [30, 20], [64, 0, 64], [5, 64, 3]]
+
+    /// Random keys of a shape, in a few clusters (keys that differ in a few low bits, or only in their later words).
+    static func keys(_ shape: [Int], count: Int, seed: UInt64) -> [[UInt64]] {
+        var random = SeededRandom(seed: seed)
+        func value(_ bits: Int) -> UInt64 { bits == 0 ? 0 : UInt64.random(in: 0...UInt64.max, using: &random) >> UInt64(64 - bits) }
+        var keys: [[UInt64]] = []
+        while keys.count < count {
+            let base = shape.map(value)
+            for delta in 0..<8 where keys.count < count {
+                var key = base
+                // Vary the last word with bits in it, so some keys share every other word.
+                if let last = shape.lastIndex(where: { $0 > 0 }) {
+                    key[last] = (key[last] ^ UInt64(delta)) & (shape[last] == 64 ? ~0 : (1 << UInt64(shape[last])) - 1)
+                }
+                keys.append(key)
+            }
+        }
+        return keys
+    }
+
+    @Test("answers as a Set does, through growth", arguments: shapes, [2, 8])
+    func agreesWithSet(shape: [Int], distanceBits: Int) {
+        // Two distance bits allow one slot of displacement: the distances must grow many times.
+        let set = CompactStateSet(wordBits: shape, tableBits: 4, distanceBits: distanceBits)
+        var reference = Set<[UInt64]>()
+        let all = Self.keys(shape, count: 6_000, seed: UInt64(shape.reduce(7, &+) &* 31 &+ distanceBits))
+        let (inserted, absent) = (all[..<4_000], all[4_000...])
+        for key in inserted + inserted.prefix(500) {
+            let new = key.withUnsafeBufferPointer { set.insert($0.baseAddress!) }
+            #expect(new == reference.insert(key).inserted, "\(key)")
+        }
+        #expect(set.stored == reference.count)
+        #expect(set.failure == nil)
+        for key in all {
+            let found = key.withUnsafeBufferPointer { set.contains($0.baseAddress!) }
+            #expect(found == reference.contains(key), "\(key)")
+        }
+        // Nine bits have 512 keys, all inserted; wider keys must leave some absent for the lookups to say anything.
+        #expect(shape == [9] ? reference.count == 512 : absent.contains { !reference.contains($0) })
+    }
+
+    @Test("a key of no bits (a machine of one configuration) is stored once")
+    func emptyKey() {
+        let set = CompactStateSet(wordBits: [0])
+        var key: UInt64 = 0
+        #expect(set.insert(&key))
+        #expect(!set.insert(&key))
+        #expect(set.contains(&key) && set.stored == 1)
+    }
+
+    @Test("a slot takes the key's bits less those its home gives, and the table stays at most 90% full")
+    func size() {
+        let set = CompactStateSet(wordBits: [42])
+        for key in Self.keys([42], count: 200_000, seed: 3) {
+            _ = key.withUnsafeBufferPointer { set.insert($0.baseAddress!) }
+        }
+        // 200,000 keys need 2^18 slots; a slot: 42 - 18 remainder bits and the distance's.
+        #expect(set.tableBits == 18)
+        #expect(set.bytes * 8 < (1 << 18) * (42 - 18 + set.distanceBits) + 128)
+        #expect(Double(set.stored) <= CompactStateSet.maximumLoad * Double(1 << set.tableBits))
+    }
+}
