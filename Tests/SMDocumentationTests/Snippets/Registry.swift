@@ -2,11 +2,11 @@
 // swift-format-ignore-file
 
 let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] = [
-    ("README.md:312", snippet_README_312),
-    ("README.md:338", snippet_README_338),
-    ("README.md:354", snippet_README_354),
-    ("README.md:370", snippet_README_370),
-    ("README.md:420", snippet_README_420),
+    ("README.md:315", snippet_README_315),
+    ("README.md:341", snippet_README_341),
+    ("README.md:357", snippet_README_357),
+    ("README.md:373", snippet_README_373),
+    ("README.md:423", snippet_README_423),
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:68", snippet_Docs_CodeGeneration_68),
     ("Docs/CodeGeneration.md:94", snippet_Docs_CodeGeneration_94),
