@@ -35,6 +35,26 @@ struct SymbolicVerificationTests {
         #expect(Set(finding.witness.map { "\($0.name) = \($0.value)" }) == ["a = 123456789", "b = 987654321"])
     }
 
+    @Test("a time limit bounds every solver call, and what was not searched is not claimed")
+    func timeLimit() throws {
+        // Reaching y = 99400891 needs x * v = 9967 * 9973: nonlinear, too hard for a solver call of the default 20 s.
+        var options = AnalysisOptions()
+        options.method = .symbolic
+        options.timeLimit = .seconds(1)
+        let start = ContinuousClock.now
+        let result = try Analyzer.analyze(try Fixtures.fixture("symbolic/semiprime-target"), options: options)
+        #expect(ContinuousClock.now - start < .seconds(15), "a solver call ran past the time limit")
+        #expect(!result.stats.complete)
+        let invariant = try #require(result.stats.undecided.first { $0.codes.contains(.invariantViolated) })
+        // The invariant is a property of configurations: a depth that saw steps of two events saw only the
+        // configurations one event from the start.
+        let depth = try #require(result.stats.symbolic?.depth)
+        #expect(invariant.reason.contains("the time limit ran out"), "\(invariant.reason)")
+        #expect(
+            invariant.reason.hasSuffix(depth <= 0 ? "searched only the start" : "no trace within \(depth) step" + (depth == 1 ? "" : "s")),
+            "\(invariant.reason)")
+    }
+
     @Test("the bank account: ok, and complete")
     func bank() throws {
         let result = try Self.analyze("bank-account")

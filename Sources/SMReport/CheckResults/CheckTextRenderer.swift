@@ -35,7 +35,7 @@ public struct CheckTextRenderer: ReportRenderer {
                 let prefix = stats.configurations == 0 ? "" : summary + "; "
                 summary =
                     prefix
-                    + "symbolic: \(plural(symbolic.controlStates, "control state")), \(plural(symbolic.paths, "path")), checked to depth \(symbolic.depth + 1), \(symbolic.milliseconds) ms"
+                    + "symbolic: \(plural(symbolic.controlStates, "control state")), \(plural(symbolic.paths, "path")), \(symbolic.depth >= 0 ? "checked to depth \(symbolic.depth)" : "no depth checked"), \(symbolic.milliseconds) ms"
             }
             let counts = TextStyle.severityCounts(shown)
             // Never "ok" about what was not checked: an incomplete result says so first.

@@ -29,8 +29,9 @@
 
         /// Decides one property. Deadlocks need quantifiers over event parameters, which Horn clauses cannot carry:
         /// those are only decided here when no event of the spec has parameters.
-        func decide(_ property: Property) throws(SolverError) -> Outcome {
-            let fixedpoint = try Z3Fixedpoint(context, timeoutMilliseconds: timeoutMilliseconds)
+        func decide(_ property: Property, deadline: ContinuousClock.Instant) throws(SolverError) -> Outcome {
+            let time = SolverTime(perCall: timeoutMilliseconds, deadline: deadline)
+            let fixedpoint = try Z3Fixedpoint(context, timeoutMilliseconds: time.milliseconds)
             let spec = system.machine.spec
             let sorts = spec.variables.map { $0.type == .bool ? context.boolSort : context.intSort }
             let relations = system.locations.indices.map { context.relation("R\($0)", sorts) }
@@ -94,12 +95,19 @@
                 clauses += 1
             }
             guard clauses > 0 else { return .never(invariant: nil) }
-            switch try fixedpoint.query(bad) {
+            let outcome: Z3Fixedpoint.Outcome
+            do {
+                outcome = try fixedpoint.query(bad)
+            } catch {
+                // Z3 reports a query it cancelled at its time limit as an error.
+                return .unknown(time.whyUnknown("spacer", reason: error.message))
+            }
+            switch outcome {
             case .derivable:
                 return relaxed
                     ? .unknown("its states can be reached, and whether they deadlock needs quantifiers over event parameters") : .happens
             case .unknown(let reason):
-                return .unknown("spacer gave up (\(reason))")
+                return .unknown(time.whyUnknown("spacer", reason: reason))
             case .underivable:
                 return .never(invariant: invariant(fixedpoint, relations, for: property))
             }

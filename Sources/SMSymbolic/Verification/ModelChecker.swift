@@ -145,6 +145,8 @@
                         solver.push()
                         if kind { solver.assert(encoding.domain(input)) }
                         solver.assert(context.or(remaining.map(\.1)))
+                        let time = SolverTime(perCall: timeoutMilliseconds, deadline: deadline)
+                        solver.setLimits(timeoutMilliseconds: time.milliseconds)
                         let outcome = try solver.check()
                         switch outcome {
                         case .satisfiable(let model):
@@ -164,7 +166,9 @@
                             remaining = []
                         case .unknown(let reason):
                             try solver.pop()
-                            return BMCResult(found: found, checkedDepth: checkedDepth, stopped: "z3 gave up at depth \(depth) (\(reason))")
+                            return BMCResult(
+                                found: found, checkedDepth: checkedDepth,
+                                stopped: "\(time.whyUnknown("z3", reason: reason)) at depth \(depth)")
                         }
                     }
                 }
@@ -177,7 +181,7 @@
                 // No path of depth + 1 steps through distinct states: every reachable state was reached by now, so
                 // what was not found never happens (the recurrence diameter; only worth asking of small systems).
                 if diameterChecks, depth < Self.diameterCheckLimit {
-                    switch try hasSimplePath(solver, states) {
+                    switch try hasSimplePath(solver, states, time: SolverTime(perCall: 1_000, deadline: deadline)) {
                     case false?: return BMCResult(found: found, checkedDepth: checkedDepth, stopped: nil, exhausted: true)
                     case true?: break
                     case nil: diameterChecks = false  // too hard for this system: not asked again
@@ -200,14 +204,11 @@
         var checksDiameter: Bool { StateCodec(machine: system.machine).bits <= 24 }
         static let diameterCheckLimit = 200
 
-        /// Whether a path through distinct states links `states`; nil when the solver cannot tell within a second.
-        private func hasSimplePath(_ solver: Z3Solver, _ states: [SymbolicEncoding.State]) throws(SolverError) -> Bool? {
+        /// Whether a path through distinct states links `states`; nil when the solver cannot tell in `time`.
+        private func hasSimplePath(_ solver: Z3Solver, _ states: [SymbolicEncoding.State], time: SolverTime) throws(SolverError) -> Bool? {
             solver.push()
-            solver.setLimits(timeoutMilliseconds: 1_000)
-            defer {
-                try? solver.pop()
-                solver.setLimits(timeoutMilliseconds: timeoutMilliseconds)
-            }
+            solver.setLimits(timeoutMilliseconds: time.milliseconds)
+            defer { try? solver.pop() }
             for j in states.indices {
                 for i in 0..<j {
                     let differ =
@@ -285,6 +286,7 @@
                         (property, context.or([stateBad(property, states[k]), edgeBad(property, states[k], last)].compactMap { $0 }))
                     }
                     solver.assert(context.or(bads.map(\.1)))
+                    solver.setLimits(timeoutMilliseconds: SolverTime(perCall: timeoutMilliseconds, deadline: deadline).milliseconds)
                     let outcome = try solver.check()
                     try solver.pop()
                     switch outcome {

@@ -125,7 +125,7 @@ package enum SymbolicVerifier {
                 for (i, property) in pending.enumerated() {
                     if ContinuousClock.now > deadline || cancelled() { break }
                     options.progress?("proving with Spacer: \(i + 1) of \(pending.count)")
-                    switch try prover.decide(property) {
+                    switch try prover.decide(property, deadline: deadline) {
                     case .never(let invariant): verdicts[property] = .never(.chc, invariant: invariant)
                     case .happens: break  // it happens: the deeper unrolling below finds its trace
                     case .unknown(let reason): unknown[property] = reason
@@ -145,16 +145,18 @@ package enum SymbolicVerifier {
                     if deeper.exhausted { for property in pending { verdicts[property] = .never(.bmc, invariant: nil) } }
                     pending.removeAll { verdicts[$0] != nil }
                 }
+                // What no solver call gave up on was left for want of time.
+                let leftOver = cancelled() ? "cancelled" : ContinuousClock.now > deadline ? "the time limit ran out" : nil
                 for property in pending {
                     verdicts[property] = .undecided(
-                        [unknown[property], "no trace within \(depth + 1) steps"].compactMap { $0 }.joined(separator: "; "))
+                        [unknown[property] ?? leftOver, noTrace(property, depth, conditions)].compactMap { $0 }.joined(separator: "; "))
                 }
             } catch {
                 stopped = error.message
             }
             let reason = options.isCancelled() ? "cancelled" : stopped ?? "the time limit ran out"
             for property in conditions.all where verdicts[property] == nil {
-                verdicts[property] = .undecided("\(reason); no trace within \(depth + 1) steps")
+                verdicts[property] = .undecided("\(reason); \(noTrace(property, depth, conditions))")
             }
             return SymbolicResult(
                 system: system, properties: conditions.all, verdicts: verdicts, depth: depth, failure: nil,
@@ -164,6 +166,18 @@ package enum SymbolicVerifier {
                 system: nil, properties: [], verdicts: [:], depth: -1,
                 failure: "this smcheck was built without Z3 (the \"Z3\" trait)", elapsed: ContinuousClock.now - start)
         #endif
+    }
+
+    /// What bounded model checking to `depth` showed of a property it did not find: a property of states (an invariant,
+    /// a deadlock) was looked for in the states `depth` steps from the start, one of steps also on the step after.
+    private static func noTrace(_ property: Property, _ depth: Int, _ conditions: PropertyConditions) -> String {
+        let steps = hasStateBad(property, conditions) ? depth : depth + 1
+        switch steps {
+        case ..<0: return "bounded model checking searched no run"
+        case 0: return "bounded model checking searched only the start"
+        case 1: return "no trace within 1 step"
+        default: return "no trace within \(steps) steps"
+        }
     }
 
     private static func hasStateBad(_ property: Property, _ conditions: PropertyConditions) -> Bool {

@@ -1,0 +1,25 @@
+/// How long one solver call may run: its own limit, or less when the verification's deadline is nearer, so that
+/// `--timeout` bounds the whole verification and not only the time between calls. Made just before the call.
+struct SolverTime {
+    /// Milliseconds for the call (at least 1: Z3 reads 0 as no limit).
+    let milliseconds: UInt32
+    /// Whether the deadline, not the call's own limit, set `milliseconds`.
+    let isCappedByDeadline: Bool
+    private let started = ContinuousClock.now
+
+    init(perCall: UInt32, deadline: ContinuousClock.Instant) {
+        let left = deadline - started
+        let leftMilliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+        isCappedByDeadline = leftMilliseconds < Int64(perCall)
+        milliseconds = UInt32(clamping: max(1, min(Int64(perCall), leftMilliseconds)))
+    }
+
+    /// Why a call that gave up did: its time, when it used (nearly) all of it; else the solver's own reason.
+    func whyUnknown(_ solver: String, reason: String) -> String {
+        guard ContinuousClock.now - started >= .milliseconds(Int(milliseconds) * 9 / 10) else {
+            // Z3 says "ok" when a tactic simply returned unknown.
+            return reason.isEmpty || reason == "ok" ? "\(solver) gave up without a reason" : "\(solver) gave up (\(reason))"
+        }
+        return isCappedByDeadline ? "the time limit ran out" : "\(solver) ran out of its \(milliseconds / 1000) s for one call"
+    }
+}
