@@ -75,6 +75,29 @@ struct DefectSpecTests {
         #expect(finding.states == ["ping", "pong"])
     }
 
+    @Test("SM005 says a transition whose inner states always take its event first is never tried, not that its guard fails")
+    func neverTriedTransition() throws {
+        let spec = Spec("inner first") {
+            Events("e", "f")
+            StateNode("p") {
+                On("e", to: "q")
+                StateNode("c") { On("e", to: "d") }
+                StateNode("d") {
+                    On("e", to: "c")
+                    On("f", to: "q")
+                }
+            }
+            StateNode("q") { On("f", to: "p") }
+        }
+        var explorationOnly = AnalysisOptions()
+        explorationOnly.solver = .off
+        let dead = try Analyzer.analyze(spec, options: explorationOnly).findings.filter { $0.code == .deadTransition }
+        #expect(
+            dead.map(\.message) == [
+                "transition p --e--> q is never tried: whenever 'e' arrives in 'p', a transition of an inner state or an earlier one is taken first"
+            ])
+    }
+
     @Test("SM005 tells a guard that never holds from a transition always shadowed by an earlier one")
     func deadTransitionKinds() throws {
         let spec = Spec("shadowed") {
@@ -95,7 +118,7 @@ struct DefectSpecTests {
         #expect(
             dead.map(\.message) == [
                 "transition a --go [n == 2]--> c is never taken: whenever it is enabled, an earlier transition or one of an inner state is taken instead",
-                "transition a --go [n == 9]--> c is never enabled: its guard never holds when 'go' arrives in 'a'",
+                "transition a --go [n == 9]--> c is never enabled: its guard never held when it was tried (when 'go' arrives in 'a')",
             ])
         #expect(dead.allSatisfy { $0.method == .exploration })
         // With a solver the same two findings come with its stronger proofs, and are not duplicated.

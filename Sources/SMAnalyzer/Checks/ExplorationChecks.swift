@@ -59,7 +59,11 @@ struct ExplorationChecks {
 
     private func deadTransitions() -> [Finding] {
         spec.transitions.filter { !coverage.takenTransitions[$0.index] && reached($0.source) }.map { transition in
-            findings.deadTransition(transition.index, enabled: coverage.enabledTransitions[transition.index])
+            let t = transition.index
+            let seen: RunFindings.UntakenTransition =
+                coverage.enabledTransitions[t]
+                ? .enabledButPreempted : coverage.guardOutcomes[t] & 2 != 0 ? .neverEnabledWhenTried : .neverTried
+            return findings.deadTransition(t, seen: seen)
         }
     }
 

@@ -134,15 +134,27 @@ struct RunFindings {
             states: [path], location: spec.states[state].location, method: method)
     }
 
-    /// `enabled`: whether the guard was seen holding (so something else was always taken instead); nil when unknown.
-    func deadTransition(_ t: Int, enabled: Bool?, proof: String? = nil) -> Finding {
+    /// What the runs saw of a transition never taken.
+    enum UntakenTransition {
+        /// Its guard held where it was considered: something else was always taken instead.
+        case enabledButPreempted
+        /// Its guard was evaluated, and was false every time.
+        case neverEnabledWhenTried
+        /// It was never even considered: an inner state's transition or an earlier one was always taken first.
+        case neverTried
+    }
+
+    /// `seen`: what the runs saw of it; nil when no run was looked at (a proof).
+    func deadTransition(_ t: Int, seen: UntakenTransition?, proof: String? = nil) -> Finding {
         let transition = spec.transitions[t]
         let source = spec.states[transition.source].displayPath
+        let arrives = transition.trigger == .eventless ? "'\(source)' is active" : "'\(transition.triggerText)' arrives in '\(source)'"
         let never: String
-        switch enabled {
-        case true?: never = "is never taken: whenever it is enabled, an earlier transition or one of an inner state is taken instead"
-        case false? where transition.trigger == .eventless: never = "is never enabled: its guard never holds while '\(source)' is active"
-        case false?: never = "is never enabled: its guard never holds when '\(transition.triggerText)' arrives in '\(source)'"
+        switch seen {
+        case .enabledButPreempted?:
+            never = "is never taken: whenever it is enabled, an earlier transition or one of an inner state is taken instead"
+        case .neverEnabledWhenTried?: never = "is never enabled: its guard never held when it was tried (when \(arrives))"
+        case .neverTried?: never = "is never tried: whenever \(arrives), a transition of an inner state or an earlier one is taken first"
         case nil: never = "is never taken in any reachable configuration"
         }
         return Finding(

@@ -98,7 +98,7 @@ struct SymbolicChecks {
             case true?: break
             }
             if let (method, proof) = never(.takes(transition.index)) {
-                findings.append(RunFindings(machine: machine, method: method).deadTransition(transition.index, enabled: nil, proof: proof))
+                findings.append(RunFindings(machine: machine, method: method).deadTransition(transition.index, seen: nil, proof: proof))
             } else if let reason = undecidedReason(.takes(transition.index)) {
                 undecided[.deadTransition, default: []].append("\(spec.describe(transition)): \(reason)")
             }

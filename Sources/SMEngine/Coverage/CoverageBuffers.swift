@@ -34,6 +34,17 @@ struct CoverageBuffers {
         recorder.unhandledIn = Array(UnsafeBufferPointer(start: unhandledIn, count: machine.eventCount * machine.words))
     }
 
+    /// Records whether a transition's guard held where it was evaluated; an outcome seen for the first time is a
+    /// discovery.
+    @inline(__always)
+    func noteGuard(of t: Int, held: Bool) {
+        let outcome: UInt8 = held ? 1 : 2
+        if guardOutcomes[t] & outcome == 0 {
+            guardOutcomes[t] |= outcome
+            discoveries.pointee += 1
+        }
+    }
+
     func deallocate() {
         entered.deallocate()
         taken.deallocate()

@@ -102,11 +102,7 @@ extension StepCore {
         }
         if let coverage {
             if enabled { coverage.enabled[t] = true }
-            let outcome: UInt8 = enabled ? 1 : 2
-            if coverage.guardOutcomes[t] & outcome == 0 {
-                coverage.guardOutcomes[t] |= outcome
-                coverage.discoveries.pointee += 1
-            }
+            coverage.noteGuard(of: t, held: enabled)
         }
         return enabled
     }
@@ -131,6 +127,8 @@ extension StepCore {
                         guardOf: other, .passUnretained(program), alsoEnabled, in: configuration, words: words, errorIsFalse: true)
                 }
             }
+            // Seen as a guard the selection evaluates is (an opaque one was not: it only might hold).
+            if case .program = machine.transitions[other].guardCondition { coverage?.noteGuard(of: other, held: alsoEnabled) }
             guard alsoEnabled else { continue }
             coverage?.enabled[other] = true
             if !overlaps.contains(where: { $0.first == t && $0.second == other }) {
