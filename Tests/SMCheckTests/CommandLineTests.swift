@@ -137,6 +137,19 @@ struct CommandLineTests {
         let plain = try SMCheckCommand.run(["check", "--format", "json", "Specs/defects/sm009-range-violation.json"])
         #expect(check.status == 1)
         #expect(Self.withoutTimes(check.standardOutput) == Self.withoutTimes(plain.standardOutput))
+        // A search that runs out of memory says the compact store holds more, unless it is the one in use.
+        let scratch = try ScratchDirectory()
+        let wide = try scratch.write(
+            "counters.json",
+            #"{"format": "smcheck/1", "name": "Counters", "variables": {"a": {"type": "int", "min": 0, "max": 99999, "initial": 0}, "b": {"type": "int", "min": 0, "max": 99999, "initial": 0}}, "events": {"tick": {}}, "states": {"s": {"on": {"tick": {"guard": "a < 99999", "actions": [{"assign": {"a": "a + 1"}}, {"assign": {"b": "a"}}]}}}}}"#
+        )
+        let full = try SMCheckCommand.run(["explore", "--max-memory", "1M", wide])
+        #expect(full.status == 3)
+        #expect(full.standardOutput.contains("(the --max-memory limit) after "))
+        #expect(full.standardOutput.contains("(--compact stores them in a few bytes each; --bitstate searches past memory)"))
+        let fullCompact = try SMCheckCommand.run(["explore", "--compact", "--max-memory", "1M", wide])
+        #expect(fullCompact.standardOutput.contains("(the --max-memory limit) after "))
+        #expect(!fullCompact.standardOutput.contains("--compact stores"))
         for other in [["--bitstate", "1M"], ["--shard", "1/2"], ["--method", "symbolic"]] {
             let refused = try SMCheckCommand.run(["check", "--compact"] + other + ["Specs/rocket.json"])
             #expect(refused.status == 64, "\(other)")

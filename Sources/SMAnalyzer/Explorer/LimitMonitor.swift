@@ -50,7 +50,11 @@ final class LimitMonitor: @unchecked Sendable {
             return true
         }
         if due, let resident = MemoryUse.resident(), resident > options.maximumMemory {
-            return stop("stopped at \(resident >> 20) MB of memory (the --max-memory limit) after \(count) configurations")
+            // The way on: a store of a few bytes a configuration, when the search stored them in more.
+            let hint =
+                store.kind == "compact" || store.kind == "bitstate" || store.bytes < 8 * count
+                ? "" : " (--compact stores them in a few bytes each; --bitstate searches past memory)"
+            return stop("stopped at \(resident >> 20) MB of memory (the --max-memory limit) after \(count) configurations\(hint)")
         }
         return nil
     }
