@@ -13,6 +13,7 @@ struct ECMAScriptSubsetTests {
             ("a !== b", "a != b"),
             ("(x + 1) * 2 % 3 - -4 / y >= 0", "(x + 1) * 2 % 3 - -4 / y >= 0"),
             ("true != false", "true != false"),
+            ("x == 0 || x == 10 || x == 100", "x == 0 || x == 10 || x == 100"),
         ])
     func translates(script: String, expected: String) throws {
         #expect(try ECMAScriptSubset.specExpression(from: script).text == expected)
@@ -54,6 +55,22 @@ struct ECMAScriptSubsetTests {
                 5
             ),
             ("m == 'open", "the string is never closed with '", 5),
+            // ECMAScript reads 010 as octal 8 (strict mode refuses it); decimal 10 would disagree with other interpreters.
+            (
+                "x == 010",
+                "'010' is a legacy octal literal: ECMAScript reads it as 8 (and strict mode refuses it), not as 10; write 8, or 10 without the leading zero",
+                5
+            ),
+            (
+                "x == 09",
+                "'09' has a leading zero, which ECMAScript's strict mode refuses (and which reads as octal where the digits allow); write 9",
+                5
+            ),
+            (
+                "x == 00",
+                "'00' has a leading zero, which ECMAScript's strict mode refuses (and which reads as octal where the digits allow); write 0",
+                5
+            ),
         ])
     func errors(script: String, message: String, offset: Int) {
         #expect(throws: ExpressionError(message, at: offset)) { try ECMAScriptSubset.specExpression(from: script) }

@@ -361,6 +361,18 @@ enum SCXMLBadInputCases {
             #"in "1.5 > 1": '1.5' is not an integer; smcheck's values are integers, booleans and enum values"#,
             path: "//state[@id='a']/transition/@cond", at: "1.5"),
         bad(
+            "a legacy octal literal",
+            document(
+                #"<datamodel><data id="n" expr="8" smcheck:min="0" smcheck:max="9"/></datamodel><state id="a"><transition event="go" cond="n == 010" target="a"/></state>"#
+            ),
+            #"in "n == 010": '010' is a legacy octal literal: ECMAScript reads it as 8 (and strict mode refuses it), not as 10; write 8, or 10 without the leading zero"#,
+            path: "//state[@id='a']/transition/@cond", at: "010"),
+        bad(
+            "an initial value with a leading zero",
+            document(#"<datamodel><data id="n" expr="07" smcheck:min="0" smcheck:max="9"/></datamodel><state id="a"/>"#),
+            #"the initial value of <data id="n">: '07' has a leading zero, which ECMAScript's strict mode refuses (and which reads as octal where the digits allow); write 7"#,
+            path: "//data[@id='n']/@expr", at: "\"07\""),
+        bad(
             "an invariant that is not boolean",
             document(
                 #"<datamodel><data id="n" expr="0" smcheck:min="0" smcheck:max="3"/></datamodel><state id="a"/>"# + "\n"

@@ -676,6 +676,10 @@ enum BadInputCases {
         badGuard("event without parameter", "event", "'event' must be followed by '.' and a parameter name, as in 'event.count'", at: 0),
         badGuard("name starting with a digit", "3x > 1", "a name cannot start with a digit", at: 0),
         badGuard("integer too large", "n < 99999999999999999999", "the integer 99999999999999999999 is too large", at: 4),
+        badGuard(
+            "integer with a leading zero", "n == 010",
+            #"'010' has a leading zero, which C and ECMAScript read as octal; integers here are decimal, written without leading zeros; did you mean "10"?"#,
+            at: 5),
         badGuard("and on an int", "n && ready", "'&&' needs bool operands, but 'n' is int", at: 2),
         badGuard("or on an int", "ready || n", "'||' needs bool operands, but 'n' is int", at: 6),
         badGuard("enum compared with an int", "mode == 3", "cannot compare enum {slow, fast} with int", at: 5),

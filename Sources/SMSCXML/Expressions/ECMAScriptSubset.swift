@@ -119,6 +119,7 @@ public enum ECMAScriptSubset {
                         throw ExpressionError(
                             "'\(literal)' is not an integer; smcheck's values are integers, booleans and enum values", at: start)
                     }
+                    if let problem = ECMAScriptSubset.leadingZeroProblem(literal) { throw ExpressionError(problem, at: start) }
                     copy(start..<end)
                     afterOperand = true
                 } else if ECMAScriptSubset.isIdentifierStart(c) || c == "$" {
@@ -240,6 +241,23 @@ public enum ECMAScriptSubset {
             output.append(scalar)
             sources.append(offset)
         }
+    }
+
+    /// What is wrong with a decimal integer literal that has a leading zero (`010`), or nil when it has none.
+    /// Outside strict mode ECMAScript reads `010` as the octal 8 (and `09` as 9); strict mode refuses both. Reading
+    /// either as decimal would quietly disagree with other interpreters, so the literal is refused.
+    static func leadingZeroProblem(_ literal: String) -> String? {
+        let digits = Array(literal.unicodeScalars)
+        guard digits.count > 1, digits[0] == "0", digits.allSatisfy(isDigit) else { return nil }
+        let decimal = String(literal.drop(while: { $0 == "0" }))
+        let written = decimal.isEmpty ? "0" : decimal
+        if let octal = Int(literal, radix: 8), String(octal) != written {
+            return
+                "'\(literal)' is a legacy octal literal: ECMAScript reads it as \(octal) (and strict mode refuses it), not as \(written); "
+                + "write \(octal), or \(written) without the leading zero"
+        }
+        return "'\(literal)' has a leading zero, which ECMAScript's strict mode refuses (and which reads as octal where the digits allow); "
+            + "write \(written)"
     }
 
     // MARK: - Lexical helpers

@@ -156,7 +156,15 @@ extension SCXMLReader {
         case "false": return .bool(false)
         default: break
         }
-        if let number = Int(trimmed) { return .int(number) }
+        if let number = Int(trimmed) {
+            // Int() reads "010" as ten; ECMAScript, whose literal this is, does not.
+            let digits = trimmed.first == "-" || trimmed.first == "+" ? String(trimmed.dropFirst()) : trimmed
+            if let problem = ECMAScriptSubset.leadingZeroProblem(digits) {
+                report("the initial value of \(what): \(problem)", at: location)
+                return nil
+            }
+            return .int(number)
+        }
         if let first = trimmed.first, first == "'" || first == "\"", trimmed.count >= 2, trimmed.last == first {
             return .enumCase(String(trimmed.dropFirst().dropLast()))
         }

@@ -189,6 +189,13 @@ public struct ExpressionParser {
             if index < scalars.count && isIdentifierContinue(scalars[index]) {
                 throw ExpressionError("a name cannot start with a digit", at: start)
             }
+            if digits.count > 1, digits.hasPrefix("0") {
+                // Swift reads 010 as ten, C and ECMAScript (the SCXML form of a spec) as eight: no reading is safe.
+                let decimal = String(digits.drop(while: { $0 == "0" }))
+                throw ExpressionError(
+                    "'\(digits)' has a leading zero, which C and ECMAScript read as octal; integers here are decimal, written without leading zeros",
+                    at: start, suggestion: decimal.isEmpty ? "0" : decimal)
+            }
             guard let value = Int(digits) else {
                 throw ExpressionError("the integer \(digits) is too large", at: start)
             }
