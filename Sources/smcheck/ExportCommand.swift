@@ -43,8 +43,8 @@ struct ExportCommand: ParsableCommand {
             text = spec.scxmlText
             if let note = Self.portabilityNote(spec) { printError("note: \(note)") }
         case .json:
-            if let problem = Self.jsonProblem(spec) {
-                printError("\(file): error: \(problem)")
+            if let problem = Self.jsonProblem(spec, file: file) {
+                printError(problem.description)
                 throw ExitStatus.unusableInput
             }
             text = spec.jsonText
@@ -91,19 +91,28 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// JSON writes the transitions of one event under one key, so a state whose transitions on one trigger are
-    /// separated by others (as SCXML allows) has no JSON form with the same priorities.
-    static func jsonProblem(_ spec: Spec) -> String? {
+    /// separated by others (as SCXML allows) has no JSON form with the same priorities. The error points at the
+    /// transition that comes after the others, where an SCXML file has its line, column and element.
+    static func jsonProblem(_ spec: Spec, file: String) -> Diagnostic? {
         var pending = spec.states
         while let state = pending.popLast() {
             pending += state.children
-            var seen: Set<String> = []
+            var first: [String: Spec.Transition] = [:]
             var previous: String?
             for transition in state.transitions {
                 let key = transition.trigger.description
-                if key != previous && !seen.insert(key).inserted {
-                    return "state \"\(state.name)\" has transitions on \"\(key)\" separated by other transitions; the JSON format groups "
-                        + "the transitions of one trigger under one key, so their priority cannot be kept. Put them next to each other"
+                if key != previous, let earlier = first[key] {
+                    var earlierPlace = ""
+                    if let line = earlier.location?.line {
+                        earlierPlace = " (the first at line \(line)" + (earlier.location?.column.map { ", column \($0)" } ?? "") + ")"
+                    }
+                    return Diagnostic(
+                        "state \"\(state.name)\" has transitions on \"\(key)\" separated by other transitions\(earlierPlace); the JSON "
+                            + "format groups the transitions of one trigger under one key, so their priority cannot be kept. Put them "
+                            + "next to each other",
+                        at: transition.location ?? Spec.SourceLocation(file: file, pointer: .root))
                 }
+                if first[key] == nil { first[key] = transition }
                 previous = key
             }
         }

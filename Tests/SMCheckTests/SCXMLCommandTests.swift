@@ -90,7 +90,7 @@ struct SCXMLCommandTests {
         #expect(refused.status == 2)
         #expect(
             refused.standardError
-                == "\(path): error: state \"a\" has transitions on \"go\" separated by other transitions; the JSON format groups the transitions of one trigger under one key, so their priority cannot be kept. Put them next to each other\n"
+                == "\(path):2:102: error: state \"a\" has transitions on \"go\" separated by other transitions (the first at line 2, column 17); the JSON format groups the transitions of one trigger under one key, so their priority cannot be kept. Put them next to each other (at //state[@id='a']/transition[3])\n"
         )
 
         // XML 1.0 cannot hold a control character; the export notices by reading its text back.
