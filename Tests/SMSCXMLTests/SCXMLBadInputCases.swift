@@ -316,6 +316,20 @@ enum SCXMLBadInputCases {
             ),
             #"assignment to undeclared variable "cont"; did you mean "count"?"#, path: "//state[@id='a']/onentry/assign", at: "<assign"),
         bad(
+            "an assign with its value as content",
+            document(
+                #"<datamodel><data id="n" expr="0" smcheck:min="0" smcheck:max="99"/></datamodel><state id="a"><onentry><assign location="n">42</assign></onentry></state>"#
+            ),
+            #"a value given as the content of <assign> is not supported; write it in expr: <assign location="n" expr="42"/>"#,
+            path: "//state[@id='a']/onentry/assign", at: "<assign"),
+        bad(
+            "an assign with expr and content",
+            document(
+                #"<datamodel><data id="n" expr="0" smcheck:min="0" smcheck:max="99"/></datamodel><state id="a"><onentry><assign location="n" expr="n + 1">99</assign></onentry></state>"#
+            ),
+            #"<assign> has both expr and content ("99"), and SCXML allows only one; smcheck reads the value from expr, so remove the content"#,
+            path: "//state[@id='a']/onentry/assign", at: "<assign"),
+        bad(
             "a param without a value",
             document(
                 #"<state id="a"><onentry><send event="go"><param name="x"/></send></onentry><transition event="go" target="a"/></state>"#),

@@ -121,8 +121,27 @@ extension SCXMLReader {
     /// `<assign location expr>`. With `smcheck:together="true"` it joins the assign action before it: the
     /// assignments of one action all read the values from before it.
     private mutating func readAssign(_ element: XMLSourceElement, into actions: inout [Spec.Action]) {
-        checkAttributes(element, SCXMLVocabulary.elements["assign"]!)
-        _ = children(of: element, allowed: [])
+        var rule = SCXMLVocabulary.elements["assign"]!
+        let content = element.text.trimmingWhitespace()
+        if !content.isEmpty {
+            // SCXML may give the value as the element's content; smcheck reads values only from expr. One error that
+            // says so, instead of "needs expr" and "text means nothing there".
+            rule.required.removeAll { $0 == "expr" }
+            if element.attribute("expr") == nil {
+                let variable = element.attribute("location").map { OutputElement.escaped($0.value) } ?? "..."
+                report(
+                    "a value given as the content of <assign> is not supported; write it in expr: "
+                        + "<assign location=\"\(variable)\" expr=\"\(OutputElement.escaped(content))\"/>",
+                    at: location(element))
+            } else {
+                report(
+                    "<assign> has both expr and content (\(JSONWriter.quoted(content))), and SCXML allows only one; "
+                        + "smcheck reads the value from expr, so remove the content",
+                    at: location(element))
+            }
+        }
+        checkAttributes(element, rule)
+        _ = children(of: element, allowed: [], allowsText: !content.isEmpty)
         guard let variable = element.attribute("location"), let expr = element.attribute("expr"),
             let value = expression(expr, of: element)
         else { return }
