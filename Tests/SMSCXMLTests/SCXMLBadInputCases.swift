@@ -210,6 +210,23 @@ enum SCXMLBadInputCases {
             #"undeclared event "warning"; declare it with <smcheck:event name="...">"#, path: "//state[@id='a']/transition/@event",
             at: "\"warning\""),
         bad(
+            "a descriptor ending with a dot",
+            document(#"<state id="a"><onentry><raise event="go"/></onentry><transition event="go." target="a"/></state>"#),
+            #"event descriptor "go." ends with '.', which leaves an empty token; write "go" (or "go.*"), which takes go and every event under it"#,
+            path: "//state[@id='a']/transition/@event", at: "\"go.\""),
+        bad(
+            "a descriptor starting with a dot", document(#"<state id="a"><transition event="go .go" target="a"/></state>"#),
+            #"event descriptor ".go" starts with '.', which leaves an empty token; an event name is tokens joined by '.', none of them empty; did you mean "go"?"#,
+            path: "//state[@id='a']/transition/@event", at: "\"go .go\""),
+        bad(
+            "a raised event with an empty token", document(#"<state id="a"><onentry><raise event="a..b"/></onentry></state>"#),
+            #"event name "a..b" has '..', which leaves an empty token; an event name is tokens joined by '.', none of them empty; did you mean "a.b"?"#,
+            path: "//state[@id='a']/onentry/raise/@event", at: "\"a..b\""),
+        bad(
+            "a declared event with an empty token", document(#"<smcheck:event name=".go"/><state id="a"/>"#),
+            #"event name ".go" starts with '.', which leaves an empty token; an event name is tokens joined by '.', none of them empty; did you mean "go"?"#,
+            path: "/scxml/smcheck:event/@name", at: "\".go\""),
+        bad(
             "a choice without branches", document(#"<state id="c" smcheck:type="choice"/>"#),
             #"choice state "c" has no transitions without an event; a choice needs guarded branches (end with an unguarded or "else" one)"#,
             path: "//state[@id='c']", at: "<state"),

@@ -334,6 +334,16 @@ enum BadInputCases {
                 "event name with a space", events(#"{"go now": {}, "go": {}, "stop": {}}"#),
                 message: #"event name "go now" must be non-empty and contain no white space"#, pointer: "/events/go now", at: #""go now""#),
             BadInput(
+                "event name with an empty token", events(#"{"go": {}, "stop": {}, "a..b": {}}"#),
+                message:
+                    #"event name "a..b" has '..', which leaves an empty token; an event name is tokens joined by '.', none of them empty; did you mean "a.b"?"#,
+                pointer: "/events/a..b", at: #""a..b""#),
+            BadInput(
+                "event name ending with a dot", events(#"{"go": {}, "stop": {}, "pause.": {}}"#),
+                message:
+                    #"event name "pause." ends with '.', which leaves an empty token; an event name is tokens joined by '.', none of them empty; did you mean "pause"?"#,
+                pointer: "/events/pause.", at: #""pause.""#),
+            BadInput(
                 "duplicate event", duplicate,
                 message:
                     #"duplicate event "go" in "events" (first at \#(firstAt(duplicate, #""go""#))); JSON parsers silently keep only the last"#,
@@ -528,6 +538,21 @@ enum BadInputCases {
             "descriptor that is only white space", states(#"{"a": {"on": {" ": "a"}}}"#),
             message: #"an empty event name; name an event, several separated by spaces, or "*" for every event"#, pointer: "/states/a/on/ ",
             at: #"" ""#),
+        BadInput(
+            "descriptor starting with a dot", states(#"{"a": {"on": {".go": "a"}}}"#),
+            message:
+                #"event descriptor ".go" starts with '.', which leaves an empty token; an event name is tokens joined by '.', none of them empty; did you mean "go"?"#,
+            pointer: "/states/a/on/.go", at: #"".go""#),
+        BadInput(
+            "descriptor ending with a dot", states(#"{"a": {"on": {"go.": "a"}}}"#),
+            message:
+                #"event descriptor "go." ends with '.', which leaves an empty token; write "go" (or "go.*"), which takes go and every event under it"#,
+            pointer: "/states/a/on/go.", at: #""go.""#),
+        BadInput(
+            "wildcard descriptor with an empty token", states(#"{"a": {"on": {"go..*": "a"}}}"#),
+            message:
+                #"event descriptor "go..*" has '..', which leaves an empty token; an event name is tokens joined by '.', none of them empty; did you mean "go.*"?"#,
+            pointer: "/states/a/on/go..*", at: #""go..*""#),
         BadInput(
             "transition as a number", states(#"{"a": {"on": {"go": 5}}}"#),
             message: "a transition must be a target string, an object or a list of them, not a number", pointer: "/states/a/on/go", at: "5}"
@@ -790,6 +815,11 @@ enum BadInputCases {
                 "raise of an undeclared event", entry(#"[{"raise": "jump"}]"#),
                 message: #"raise of undeclared event "jump"; declare it under "events""#, pointer: "/states/a/entry/0/raise", at: #""jump""#
             ),
+            BadInput(
+                "raise of an event name with an empty token", entry(#"[{"raise": "go."}]"#),
+                message:
+                    #"event name "go." ends with '.', which leaves an empty token; an event name is tokens joined by '.', none of them empty; did you mean "go"?"#,
+                pointer: "/states/a/entry/0/raise", at: #""go.""#),
             BadInput(
                 "raise of a completion event", entry(#"[{"raise": "done.state.a"}]"#),
                 message: #""done.state.a" is raised by the machine itself when a state completes; it cannot be raised"#,

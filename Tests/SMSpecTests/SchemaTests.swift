@@ -33,6 +33,7 @@ struct SchemaTests {
             (#"{"format": "smcheck/1", "name": "x", "variables": {"v": {"type": "int", "min": 0}}, "states": {"a": {}}}"#, "/variables/v"),
             (#"{"format": "smcheck/1", "name": "x", "states": {"a": {"entry": [{"assign": {}, "call": "f"}]}}}"#, "/states/a/entry/0"),
             (#"{"format": "smcheck/1", "name": "x", "states": {"a/b": {}}}"#, "/states/a~1b"),
+            (#"{"format": "smcheck/1", "name": "x", "events": {"a..b": {}}, "states": {"a": {}}}"#, "/events/a..b"),
             (#"{"format": "smcheck/1", "name": "x", "options": {"maxMicrosteps": 0}, "states": {"a": {}}}"#, "/options/maxMicrosteps"),
         ])
     func rejects(text: String, pointer: String) throws {

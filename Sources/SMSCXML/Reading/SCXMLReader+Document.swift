@@ -281,7 +281,7 @@ extension SCXMLReader {
         checkAttributes(element, SCXMLVocabulary.annotations["event"]!, own: true)
         guard let name = element.attribute("name") else { return }
         if let problem = SpecMessages.eventNameProblem(name.value) {
-            report(problem, at: location(name, of: element))
+            report(problem.message, at: location(name, of: element), suggestion: problem.suggestion)
             rejected.events.insert(name.value)
             return
         }

@@ -14,14 +14,56 @@ package enum SpecMessages {
         return "state name \(JSONWriter.quoted(name)) contains \(shown); names are joined with '/' into paths and used inside in(...)"
     }
 
-    /// What is wrong with a declared event's name, if anything.
-    package static func eventNameProblem(_ name: String) -> String? {
-        if name == "*" { return "\"*\" is not an event name; it matches every event in \"on\"" }
-        if name.hasPrefix("done.") { return "event names starting with \"done.\" are reserved for the implicit done.state.<state> events" }
-        if name.isEmpty || name.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
-            return "event name \(JSONWriter.quoted(name)) must be non-empty and contain no white space"
+    /// What is wrong with an event's name (declared, raised or sent), if anything, with the name meant when one is
+    /// likely.
+    package static func eventNameProblem(_ name: String) -> (message: String, suggestion: String?)? {
+        if name == "*" { return ("\"*\" is not an event name; it matches every event in \"on\"", nil) }
+        if name.hasPrefix("done.") {
+            return ("event names starting with \"done.\" are reserved for the implicit done.state.<state> events", nil)
         }
-        return nil
+        if name.isEmpty || name.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
+            return ("event name \(JSONWriter.quoted(name)) must be non-empty and contain no white space", nil)
+        }
+        return emptyTokenProblem(Substring(name), what: "event name", written: name)
+    }
+
+    /// What is wrong with one event descriptor of a transition (`go`, `error.*`, `*`), if anything.
+    package static func descriptorProblem(_ descriptor: Substring) -> (message: String, suggestion: String?)? {
+        if descriptor == "*" { return nil }
+        // After "done.state." comes a state's name or path, and state names may hold dots of their own.
+        if descriptor.hasPrefix("done.state."), descriptor.count > "done.state.".count { return nil }
+        let written = String(descriptor)
+        if descriptor == ".*" {
+            return ("event descriptor \".*\" has no token before \".*\"; \"*\" takes every event", "*")
+        }
+        if descriptor.hasSuffix(".*") {
+            return emptyTokenProblem(descriptor.dropLast(2), what: "event descriptor", written: written).map {
+                ($0.message, $0.suggestion.map { $0 + ".*" })
+            }
+        }
+        let body = descriptor.dropLast()
+        if descriptor.hasSuffix("."), !body.isEmpty, emptyTokenProblem(body, what: "", written: "") == nil {
+            // W3C SCXML reads "error." as "error"; smcheck asks for one of the two spellings it documents.
+            return (
+                "event descriptor \(JSONWriter.quoted(written)) ends with '.', which leaves an empty token; write "
+                    + "\(JSONWriter.quoted(String(body))) (or \(JSONWriter.quoted(written + "*"))), which takes \(body) and every event under it",
+                nil
+            )
+        }
+        return emptyTokenProblem(descriptor, what: "event descriptor", written: written)
+    }
+
+    /// An event name is a list of tokens joined by "."; "go.", ".go" and "a..b" hold an empty one, and would be events
+    /// of their own that no one means (sending "go" would not find "go.").
+    private static func emptyTokenProblem(_ name: Substring, what: String, written: String) -> (message: String, suggestion: String?)? {
+        let tokens = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard tokens.contains(where: \.isEmpty) else { return nil }
+        let place = written.hasPrefix(".") ? "starts with '.'" : written.hasSuffix(".") ? "ends with '.'" : "has '..'"
+        let kept = tokens.filter { !$0.isEmpty }.joined(separator: ".")
+        return (
+            "\(what) \(JSONWriter.quoted(written)) \(place), which leaves an empty token; an event name is tokens joined by '.', none of them empty",
+            kept.isEmpty ? nil : kept
+        )
     }
 }
 
@@ -161,7 +203,9 @@ extension SpecDecoder {
     }
 
     private mutating func checkEventName(_ name: String, at position: TextPosition, _ pointer: JSONPointer) {
-        if let problem = SpecMessages.eventNameProblem(name) { report(problem, at: position, pointer) }
+        if let problem = SpecMessages.eventNameProblem(name) {
+            report(problem.message, at: position, pointer, suggestion: problem.suggestion)
+        }
     }
 
     /// Decodes `{ "type": ..., "min", "max" | "values" }` and returns the type with the object's fields.

@@ -498,6 +498,10 @@ struct SpecResolver {
     /// named descriptor matches none. `*` matches every event, even when there are none.
     private mutating func resolveDescriptor(_ descriptor: Substring, at location: Spec.SourceLocation?) -> [Int]? {
         if descriptor == "*" { return events.map(\.index) }
+        if let problem = SpecMessages.descriptorProblem(descriptor) {
+            report(problem.message, at: location, suggestion: problem.suggestion)
+            return nil
+        }
         let name = String(descriptor)
         var matches = eventsByDescriptor[descriptor.hasSuffix(".*") ? String(descriptor.dropLast(2)) : name] ?? []
         // A completion event may name its state by a shorter path than the event's own name uses.
@@ -616,6 +620,11 @@ struct SpecResolver {
         -> (Int, [TypedExpression])?
     {
         guard let index = eventIndex[invocation.event], !events[index].isImplicit else {
+            // A malformed name is wrong where it is used too, declared or not (SCXML infers events from uses).
+            if !invocation.event.hasPrefix("done."), let problem = SpecMessages.eventNameProblem(invocation.event) {
+                report(problem.message, at: invocation.location, suggestion: problem.suggestion)
+                return nil
+            }
             if rejected.isRejectedEvent(invocation.event) && !invocation.event.hasPrefix("done.") { return nil }
             let declared = events.filter { !$0.isImplicit }.map(\.name)
             let message =

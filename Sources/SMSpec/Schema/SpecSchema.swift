@@ -35,7 +35,8 @@ public enum SpecSchema {
                         "events",
                         .object([
                             ("type", "object"),
-                            ("propertyNames", .object([("pattern", "^(?!done\\.)[^\\s*][^\\s]*$")])),
+                            // Tokens joined by ".", none empty; not "*", not under the reserved "done.".
+                            ("propertyNames", .object([("pattern", "^(?!done\\.)[^\\s*.][^\\s.]*(\\.[^\\s.]+)*$")])),
                             ("additionalProperties", ref("event")),
                         ])
                     ),
