@@ -72,6 +72,26 @@ struct GeneratedSourceTests {
                 """))
     }
 
+    @Test("a condition made of constants is written as its value: Swift warns beside `if 1 > 2`, not beside `if false`")
+    func constantConditions() throws {
+        let source = try Self.source(try Fixtures.text("Tests/Fixtures/semantics/constant-conditions.json"))
+        // The guards' text stays in comments and in the strings that describe transitions; the code has none of them.
+        let code: [String] = source.split(separator: "\n").map { line -> String in
+            let uncommented: Substring = line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line
+            let pieces = uncommented.split(separator: "\"", omittingEmptySubsequences: false)
+            return pieces.enumerated().filter { $0.offset % 2 == 0 }.map { String($0.element) }.joined()
+        }
+        for folded in ["1 > 2", "2 * 2 == 4", "1 + 1 == 3", "2 < 1", "-1 < 0", "0 > 1"] {
+            #expect(!code.contains { $0.contains(folded) }, "\(folded)")
+        }
+        #expect(source.contains("            if false {\n                // a --e [1 > 2]--> b\n"))
+        #expect(source.contains("            if true {\n                // a --e [2 * 2 == 4]--> (no target)\n"))
+        #expect(source.contains("        if false {\n            current.variables.n = 3\n        } else {"))
+        // Mixed with a variable, only the constant part is written as its value; && and || keep their order.
+        #expect(source.contains("if (current.variables.n > 1) && true {"))
+        #expect(source.contains("if false || (current.variables.n == 0) {"))
+    }
+
     @Test("hooks are a protocol; the thread-safe wrapper is generic over them; access follows the option")
     func hooksAndAccess() throws {
         let source = try Self.source(

@@ -67,6 +67,11 @@ struct ExpressionEmitter {
     /// The expression as Swift, reading as `expected` (the type of the variable, parameter or other operand it is
     /// compared with; needed for enum literals and conversions).
     mutating func emit(_ expression: TypedExpression, expected: ValueType? = nil) -> EmittedValue {
+        // Swift warns "will never be executed" beside an `if` whose condition it folds (`1 > 2`), but not beside a
+        // literal `if false`: a condition that is constant is written as its value.
+        if Self.isCompoundCondition(expression), let value = Self.constantValue(of: expression) {
+            return EmittedValue(code: value != 0 ? "true" : "false", kind: .bool)
+        }
         switch expression {
         case .integer(let value):
             return EmittedValue(code: Self.literal(value), kind: .int(ValueRange(lower: value, upper: value)))
@@ -108,6 +113,46 @@ struct ExpressionEmitter {
             if !conversions.contains(where: { $0.from == from && $0.to == to }) { conversions.append((from, to, table)) }
             return EmittedValue(
                 code: "Self.\(Self.conversionName(from: from, to: to, names: names))(\(value.code))", kind: .convertedEnumeration(to))
+        }
+    }
+
+    /// A bool expression built from others (`!`, a comparison, `&&`, `||`), which Swift may fold when they are constants.
+    static func isCompoundCondition(_ expression: TypedExpression) -> Bool {
+        switch expression {
+        case .not, .comparison, .and, .or: true
+        default: false
+        }
+    }
+
+    /// The value of an expression that reads no variable, parameter or state, as `TypedExpression.evaluate` gives it
+    /// (bools 0 or 1); nil when it reads one, or when evaluating it fails (its checks then throw at run time, as the
+    /// engine does). `&&` and `||` whose left side decides are constant whatever the right side reads, which never runs.
+    static func constantValue(of expression: TypedExpression) -> Int? {
+        switch expression {
+        case .integer(let value): return value
+        case .boolean(let value): return value ? 1 : 0
+        case .enumValue(let index): return index
+        case .variable, .parameter, .inState: return nil
+        case .not(let operand): return constantValue(of: operand).map { $0 == 0 ? 1 : 0 }
+        case .negate(let operand):
+            guard let value = constantValue(of: operand) else { return nil }
+            let (result, overflow) = 0.subtractingReportingOverflow(value)
+            return overflow ? nil : result
+        case .arithmetic(let op, let left, let right):
+            guard let a = constantValue(of: left), let b = constantValue(of: right) else { return nil }
+            return try? op.apply(a, b)
+        case .comparison(let op, let left, let right):
+            guard let a = constantValue(of: left), let b = constantValue(of: right) else { return nil }
+            return op.compare(a, b) ? 1 : 0
+        case .and(let left, let right):
+            guard let a = constantValue(of: left) else { return nil }
+            return a == 0 ? 0 : constantValue(of: right).map { $0 == 0 ? 0 : 1 }
+        case .or(let left, let right):
+            guard let a = constantValue(of: left) else { return nil }
+            return a != 0 ? 1 : constantValue(of: right).map { $0 == 0 ? 0 : 1 }
+        case .convertEnum(let operand, let table):
+            guard let value = constantValue(of: operand) else { return nil }
+            return value >= 0 && value < table.count ? table[value] : -1
         }
     }
 
