@@ -118,8 +118,9 @@ public enum Analyzer {
         _ machine: Machine, _ options: AnalysisOptions, structural: [Finding],
         stats: inout AnalysisStats
     ) -> Runs {
-        // A bitstate search is asked for explicitly, for spaces exploration cannot store: it is what runs.
-        guard SymbolicVerifier.isAvailable, options.exploration.bitstateBytes == nil else {
+        // A bitstate search or the compact store is asked for explicitly, for spaces the default store cannot hold:
+        // it is what runs, in full.
+        guard SymbolicVerifier.isAvailable, options.exploration.bitstateBytes == nil, options.exploration.store != .compact else {
             return explore(machine, options.exploration, structural: structural, stats: &stats)
         }
         var exploration = options.exploration

@@ -94,7 +94,52 @@ struct DefectSpecTests {
         let dead = try Analyzer.analyze(spec, options: explorationOnly).findings.filter { $0.code == .deadTransition }
         #expect(
             dead.map(\.message) == [
-                "transition p --e--> q is never tried: whenever 'e' arrives in 'p', a transition of an inner state or an earlier one is taken first"
+                "transition p --e--> q is never tried: no run considered it; a transition of an inner state or an earlier one always took 'e' first, or 'e' never arrived while 'p' was active"
+            ])
+    }
+
+    @Test("a guard only the overlap check evaluates counts as tried for SM005, not as coverage a run can reach")
+    func overlapCheckIsNotCoverage() throws {
+        let spec = Spec("overlap only") {
+            Variable("x", .int(min: 0, max: 5))
+            Events("e", "set")
+            StateNode("s") {
+                On("set") { Assign("x", "5") }
+                On("e", to: "t", guard: "x != 3")
+                On("e", to: "u", guard: "x > 6")
+            }
+            StateNode("t")
+            StateNode("u")
+        }
+        let machine = try Machine(spec)
+        let exploration = try Explorer(machine: machine).run()
+        let reference = CoverageReference(machine: machine, exploration: exploration)
+        // `x != 3` always holds, so the selection never evaluates `x > 6`; the overlap check does, and sees it false.
+        #expect(reference.reachableGuardOutcomes?[2] == 0)
+        var explorationOnly = AnalysisOptions()
+        explorationOnly.solver = .off
+        let dead = try Analyzer.analyze(spec, options: explorationOnly).findings.filter { $0.code == .deadTransition }
+        #expect(
+            dead.map(\.message) == [
+                "transition s --e [x > 6]--> u is never enabled: its guard never held when it was tried (when 'e' arrives in 's')"
+            ])
+    }
+
+    @Test("SM005 claims nothing of a guard whose evaluation fails (that is a finding of its own)")
+    func failingGuardTransition() throws {
+        let spec = Spec("failing guard") {
+            Variable("x", .int(min: 0, max: 2))
+            Events("e")
+            StateNode("s") { On("e", to: "t", guard: "10 / x == 5") }
+            StateNode("t")
+        }
+        var explorationOnly = AnalysisOptions()
+        explorationOnly.solver = .off
+        let findings = try Analyzer.analyze(spec, options: explorationOnly).findings
+        #expect(findings.contains { $0.code == .rangeViolation || $0.message.contains("division by zero") }, "\(findings.map(\.message))")
+        #expect(
+            findings.filter { $0.code == .deadTransition }.map(\.message) == [
+                "transition s --e [10 / x == 5]--> t is never taken in any reachable configuration"
             ])
     }
 

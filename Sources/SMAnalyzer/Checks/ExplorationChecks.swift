@@ -60,9 +60,17 @@ struct ExplorationChecks {
     private func deadTransitions() -> [Finding] {
         spec.transitions.filter { !coverage.takenTransitions[$0.index] && reached($0.source) }.map { transition in
             let t = transition.index
-            let seen: RunFindings.UntakenTransition =
-                coverage.enabledTransitions[t]
-                ? .enabledButPreempted : coverage.guardOutcomes[t] & 2 != 0 ? .neverEnabledWhenTried : .neverTried
+            let outcomes = coverage.guardOutcomes[t]
+            let seen: RunFindings.UntakenTransition? =
+                if coverage.enabledTransitions[t] {
+                    .enabledButPreempted
+                } else if outcomes & (2 | CoverageRecorder.falseInOverlapCheck) != 0 {
+                    .neverEnabledWhenTried
+                } else if outcomes & CoverageRecorder.failedEvaluation != 0 {
+                    nil  // its guard failed where it was tried: the error is a finding of its own
+                } else {
+                    .neverTried
+                }
             return findings.deadTransition(t, seen: seen)
         }
     }

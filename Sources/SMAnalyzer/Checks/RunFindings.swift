@@ -140,11 +140,12 @@ struct RunFindings {
         case enabledButPreempted
         /// Its guard was evaluated, and was false every time.
         case neverEnabledWhenTried
-        /// It was never even considered: an inner state's transition or an earlier one was always taken first.
+        /// It was never even considered: an inner state's transition or an earlier one was always taken first, or its
+        /// event never arrived while its source was active.
         case neverTried
     }
 
-    /// `seen`: what the runs saw of it; nil when no run was looked at (a proof).
+    /// `seen`: what the runs saw of it; nil when that says nothing of why (a proof, or a guard that failed).
     func deadTransition(_ t: Int, seen: UntakenTransition?, proof: String? = nil) -> Finding {
         let transition = spec.transitions[t]
         let source = spec.states[transition.source].displayPath
@@ -154,7 +155,12 @@ struct RunFindings {
         case .enabledButPreempted?:
             never = "is never taken: whenever it is enabled, an earlier transition or one of an inner state is taken instead"
         case .neverEnabledWhenTried?: never = "is never enabled: its guard never held when it was tried (when \(arrives))"
-        case .neverTried?: never = "is never tried: whenever \(arrives), a transition of an inner state or an earlier one is taken first"
+        case .neverTried? where transition.trigger == .eventless:
+            never =
+                "is never tried: no run considered it; a transition of an inner state or an earlier one was always taken first, or every step that entered '\(source)' failed first"
+        case .neverTried?:
+            never =
+                "is never tried: no run considered it; a transition of an inner state or an earlier one always took '\(transition.triggerText)' first, or '\(transition.triggerText)' never arrived while '\(source)' was active"
         case nil: never = "is never taken in any reachable configuration"
         }
         return Finding(

@@ -25,7 +25,8 @@ public struct CoverageReference: Sendable {
         if let exploration, exploration.isComplete, exploration.startError == nil {
             reachableStates = exploration.coverage.enteredStates
             reachableTransitions = exploration.coverage.takenTransitions
-            reachableGuardOutcomes = exploration.coverage.guardOutcomes
+            // Only what a run's selection evaluates: the overlap check also evaluates guards no run reaches.
+            reachableGuardOutcomes = exploration.coverage.guardOutcomes.map { $0 & 3 }
             explorationNote = nil
         } else {
             reachableStates = nil

@@ -6,8 +6,12 @@ package struct CoverageRecorder: Sendable {
     package var takenTransitions: [Bool]
     /// Transitions whose guard held where they were considered (taken or not).
     package var enabledTransitions: [Bool]
-    /// For guarded transitions: whether the guard was seen true (bit 1) and false (bit 2).
+    /// For guarded transitions: whether the guard was seen true (bit 1) and false (bit 2) where the selection
+    /// evaluated it, which is the coverage fuzzing counts; and, for why a transition was never taken (SM005), whether
+    /// the overlap check saw it false (`falseInOverlapCheck`) and whether its evaluation failed (`failedEvaluation`).
     package var guardOutcomes: [UInt8]
+    package static let falseInOverlapCheck: UInt8 = 4
+    package static let failedEvaluation: UInt8 = 8
     /// Events that some transition handled.
     package var handledEvents: [Bool]
     /// For each external event, the states that were active (`Machine.words` words each) when it went unhandled.

@@ -90,6 +90,7 @@ extension StepCore {
             do {
                 enabled = try program.evaluate(variables: variables, parameters: parameters, configuration: configuration) != 0
             } catch {
+                coverage?.guardOutcomes[t] |= CoverageRecorder.failedEvaluation
                 throw evaluationError(
                     error, at: machine.transitions[t].location,
                     what: "guard of \(machine.spec.describe(machine.spec.transitions[t]))")
@@ -127,9 +128,11 @@ extension StepCore {
                         guardOf: other, .passUnretained(program), alsoEnabled, in: configuration, words: words, errorIsFalse: true)
                 }
             }
-            // Seen as a guard the selection evaluates is (an opaque one was not: it only might hold).
-            if case .program = machine.transitions[other].guardCondition { coverage?.noteGuard(of: other, held: alsoEnabled) }
-            guard alsoEnabled else { continue }
+            // Not coverage (a run never evaluates it here), but it was tried: for SM005.
+            guard alsoEnabled else {
+                coverage?.guardOutcomes[other] |= CoverageRecorder.falseInOverlapCheck
+                continue
+            }
             coverage?.enabled[other] = true
             if !overlaps.contains(where: { $0.first == t && $0.second == other }) {
                 overlaps.append(.init(first: t, second: other, event: currentEvent, variables: currentVariables))

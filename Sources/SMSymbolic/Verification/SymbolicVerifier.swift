@@ -171,9 +171,10 @@ package enum SymbolicVerifier {
     /// What bounded model checking to `depth` showed of a property it did not find: a property of states (an invariant,
     /// a deadlock) was looked for in the states `depth` steps from the start, one of steps also on the step after.
     private static func noTrace(_ property: Property, _ depth: Int, _ conditions: PropertyConditions) -> String {
+        // Below depth 0 not even the start was searched (for a property of steps, its step from the start was not).
+        guard depth >= 0 else { return "bounded model checking searched no run" }
         let steps = hasStateBad(property, conditions) ? depth : depth + 1
         switch steps {
-        case ..<0: return "bounded model checking searched no run"
         case 0: return "bounded model checking searched only the start"
         case 1: return "no trace within 1 step"
         default: return "no trace within \(steps) steps"
