@@ -145,11 +145,12 @@ package enum SymbolicVerifier {
                     if deeper.exhausted { for property in pending { verdicts[property] = .never(.bmc, invariant: nil) } }
                     pending.removeAll { verdicts[$0] != nil }
                 }
-                // What no solver call gave up on was left for want of time.
-                let leftOver = cancelled() ? "cancelled" : ContinuousClock.now > deadline ? "the time limit ran out" : nil
+                // Why Spacer did not decide it, and why bounded model checking stopped (or that time ran out).
+                let leftOver = cancelled() ? "cancelled" : ContinuousClock.now > deadline ? "the time limit ran out" : stopped
                 for property in pending {
                     verdicts[property] = .undecided(
-                        [unknown[property] ?? leftOver, noTrace(property, depth, conditions)].compactMap { $0 }.joined(separator: "; "))
+                        [unknown[property], leftOver == unknown[property] ? nil : leftOver, noTrace(property, depth, conditions)]
+                            .compactMap { $0 }.joined(separator: "; "))
                 }
             } catch {
                 stopped = error.message
