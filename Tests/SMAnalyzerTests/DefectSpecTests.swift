@@ -68,6 +68,23 @@ struct DefectSpecTests {
         #expect(finding.trace?.map { machine.describe($0.event) } == [#"set {"to": 3}"#, "check"])
     }
 
+    @Test("SM002 of a chain longer than the cap, with no cycle, does not claim a loop that goes on forever")
+    func longChain() throws {
+        let spec = Spec("countdown") {
+            Options(maxMicrosteps: 20)
+            Variable("n", .int(min: 0, max: 30))
+            Events("go")
+            StateNode("idle") { On("go", to: "counting") { Assign("n", "30") } }
+            StateNode("counting") { Always(to: "counting", guard: "n > 0") { Assign("n", "n - 1") } }
+        }
+        let finding = try #require(try Analyzer.analyze(spec).findings.first { $0.code == .infiniteLoop })
+        #expect(
+            finding.message.hasPrefix(
+                "no stable configuration after 20 microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit"
+            ), "\(finding.message)")
+        #expect(!finding.message.contains("forever"))
+    }
+
     @Test("SM002: the loop is reported as its cycle of transitions, not only as the cap")
     func loopCycle() throws {
         let finding = try #require(try Analyzer.analyze(try Fixtures.spec("defects/sm002-infinite-loop")).findings.first)

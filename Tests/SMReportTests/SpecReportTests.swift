@@ -71,7 +71,8 @@ struct SpecReportTests {
     @Test("a fuzz failure is in the coverage section with its shrunk trace")
     func fuzzFailure() throws {
         let markdown = try report("defects/sm002-infinite-loop").markdown
-        #expect(markdown.contains("**fuzzing failed** infinite transition loop: more than 100 microsteps in one macrostep"))
+        #expect(
+            markdown.contains("**fuzzing failed** no stable configuration after 100 microsteps in one macrostep (the maxMicrosteps limit)"))
         #expect(markdown.contains("**1 error**"))
     }
 

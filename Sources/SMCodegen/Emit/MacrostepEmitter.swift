@@ -307,7 +307,7 @@ struct MacrostepEmitter: ContextEmitter {
         writer.block("fileprivate func infiniteLoop() -> \(errorType)") { w in
             w.line("let last = scratch.recent.list.map(Self.describeTransition).joined(separator: \"; \")")
             w.line(
-                "return \(errorType)(kind: .infiniteLoop, message: \"infinite transition loop: more than \(limit) microsteps in one macrostep; the last transitions were \\(last)\")"
+                "return \(errorType)(kind: .infiniteLoop, message: \"no stable configuration after \(limit) microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; the last transitions were \\(last)\")"
             )
         }
         writer.line()

@@ -153,7 +153,7 @@ extension StepCore {
         let tail = recent.suffix(8).map { machine.spec.describe(machine.spec.transitions[$0]) }
         return EngineError(
             .infiniteLoop(transitions: recent),
-            "infinite transition loop: more than \(limit) microsteps in one macrostep; the last transitions were \(tail.joined(separator: "; "))"
+            "no stable configuration after \(limit) microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; the last transitions were \(tail.joined(separator: "; "))"
         )
     }
 }

@@ -8,7 +8,8 @@ extension Spec {
             case error
         }
 
-        /// More microsteps than this in one macrostep is an infinite transition loop (StateKit's limit is 100).
+        /// More microsteps than this in one macrostep is an error: taken for an infinite transition loop, though a long
+        /// enough chain of transitions hits it too (StateKit's limit is 100).
         public var maxMicrosteps: Int
         /// The external queue holds at most this many events sent by the machine to itself.
         public var queueBound: Int

@@ -398,7 +398,8 @@ package struct SymbolicStepper {
             return [
                 p.failing(
                     .infiniteLoop(transitions: p.recent),
-                    "infinite transition loop: more than \(machine.options.maxMicrosteps) microsteps in one macrostep", at: nil)
+                    "no stable configuration after \(machine.options.maxMicrosteps) microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit",
+                    at: nil)
             ]
         }
         for (t, _) in p.selected { p.taken.insert(t) }

@@ -323,7 +323,7 @@ extension Rocket {
 
     fileprivate func infiniteLoop() -> RocketError {
         let last = scratch.recent.list.map(Self.describeTransition).joined(separator: "; ")
-        return RocketError(kind: .infiniteLoop, message: "infinite transition loop: more than 100 microsteps in one macrostep; the last transitions were \(last)")
+        return RocketError(kind: .infiniteLoop, message: "no stable configuration after 100 microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; the last transitions were \(last)")
     }
 
     fileprivate static func describeTransition(_ transition: Int) -> String {
