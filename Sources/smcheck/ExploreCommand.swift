@@ -55,7 +55,10 @@ struct ExploreCommand: ParsableCommand {
             ("store", result.storeKind),
             ("bytes/state", String(format: "%.2f", result.bytesPerState)),
             ("peak memory", String(format: "%.1f MB", Double(result.peakMemory) / 1_048_576)),
-            ("threads", "\(explorer.options.threads)"),
+            (
+                "threads",
+                "\(result.threads)" + (result.threads < explorer.options.threads ? " (the \(result.storeKind) store takes one)" : "")
+            ),
         ]
         let width = rows.map(\.0.count).max() ?? 0
         for (name, value) in rows where stats || ["spec", "configurations", "complete"].contains(name) {

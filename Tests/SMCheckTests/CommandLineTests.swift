@@ -127,12 +127,13 @@ struct CommandLineTests {
 
     @Test("--compact explores the same configurations with the compact store, and is exact: exit 0")
     func compact() throws {
-        let output = try SMCheckCommand.run(["explore", "--stats", "--compact", "Specs/tbstatemachine.json"])
+        let output = try SMCheckCommand.run(["explore", "--stats", "--compact", "--threads", "2", "Specs/tbstatemachine.json"])
         #expect(output.status == 0, "\(output.standardError)")
         #expect(output.standardOutput.contains("configurations  126\n"))
         #expect(output.standardOutput.contains("transitions     561\n"))
         #expect(output.standardOutput.contains("complete        yes\n"))
         #expect(output.standardOutput.contains("store           compact\n"))
+        #expect(output.standardOutput.contains("threads         1 (the compact store takes one)\n"))
         let check = try SMCheckCommand.run(["check", "--compact", "--format", "json", "Specs/defects/sm009-range-violation.json"])
         let plain = try SMCheckCommand.run(["check", "--format", "json", "Specs/defects/sm009-range-violation.json"])
         #expect(check.status == 1)

@@ -110,6 +110,7 @@ public final class Explorer: Sendable {
         results.coverage = context.recorder!
 
         let threadCount = store.isConcurrent ? max(1, options.threads) : 1
+        exploration.threads = threadCount
         let footprints = options.cachesTransitions ? codec.eventFootprints() : nil
         let workers = Workers((0..<threadCount).map { _ in ExplorationWorker(explorer: self, store: store, footprints: footprints) })
         let monitor = LimitMonitor(options: options, start: start, store: store)
