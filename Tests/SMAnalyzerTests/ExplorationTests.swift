@@ -240,6 +240,19 @@ struct ExplorationTests {
         #expect(a.findings.first?.trace?.count == 25)
     }
 
+    @Test("a search over layers on disk stopped at a limit gives the depth of the deepest state it stored")
+    func layeredStopDepth() throws {
+        var options = ExplorationOptions()
+        options.store = .compact
+        options.maximumStates = 100
+        // 8 × 8 × 8 rings: layers of 1, 3, 6, 10, 15, 21, 28, 36; the limit is checked after each layer, so the search
+        // stops once layer 6 is expanded, with all 36 states of layer 7 stored (120 in all).
+        let exploration = try Explorer(machine: try Machine(Generated.rings([8, 8, 8])), options: options).run()
+        #expect(!exploration.isComplete)
+        #expect(exploration.configurations == 120)
+        #expect(exploration.depth == 7)
+    }
+
     @Test("one thread or two: the same findings, witnesses and traces")
     func threadsAgree() throws {
         // Big enough layers to be split over threads; the invariant fails deep, so traces are long.

@@ -342,6 +342,8 @@ public final class Explorer: Sendable {
             layerSize = store.sealLayer()
             if layerSize > 0 { depth += 1 }
         }
+        // Stopped in the middle of a layer: the depth is that of the deepest state stored, as in the other searches.
+        if store.unsealedCount > 0 { depth += 1 }
         // The last layer may fail to reach the disk as it is sealed.
         if let failure = store.failure, exploration.isComplete { exploration.stop(failure) }
         if worker.tally.pointee.choiceLimitHit { exploration.stop(choiceLimitReason) }

@@ -144,6 +144,9 @@ final class LayeredStore<Seen: SeenStates>: VisitedStore, @unchecked Sendable {
         return true
     }
 
+    /// States written to the layer being written (not sealed yet).
+    var unsealedCount: Int { Int(nextId - layerStart[layerStart.count - 1]) }
+
     /// Ends the layer being written and starts the next; the number of states the ended layer holds. Its records stay
     /// in memory until a chunk of them is due: a deep, narrow space has a layer per state, and a write and a read
     /// per layer cost more than searching it.
