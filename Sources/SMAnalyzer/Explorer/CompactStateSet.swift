@@ -325,14 +325,31 @@ final class CompactStateSet: @unchecked Sendable {
             (slots, slotWords) = (fresh, words)
             for slot in 0..<(1 << old.tableBits) {
                 let bit = slot * old.width
-                let tag = Self.read(old.slots, bit, old.distanceBits)
-                guard tag != 0 else { continue }
-                var at = bit + old.distanceBits
-                let remainder = old.remainderBits == 0 ? 0 : Self.read(old.slots, at, old.remainderBits)
-                at += old.remainderBits
-                for w in 1..<max(1, keyWords) {
-                    key[w] = wordBits[w] == 0 ? 0 : Self.read(old.slots, at, wordBits[w])
-                    at += wordBits[w]
+                let tag: UInt64
+                let remainder: UInt64
+                if old.width <= 57 {
+                    // A narrow slot in one load, then its fields by shifts; an empty one is all zero.
+                    var value = UnsafeRawPointer(old.slots).loadUnaligned(fromByteOffset: bit >> 3, as: UInt64.self) >> UInt64(bit & 7)
+                    value &= (1 << UInt64(old.width)) - 1
+                    guard value != 0 else { continue }
+                    tag = value & ((1 << UInt64(old.distanceBits)) - 1)
+                    value >>= UInt64(old.distanceBits)
+                    remainder = value & ((1 << UInt64(old.remainderBits)) - 1)
+                    value >>= UInt64(old.remainderBits)
+                    for w in 1..<max(1, keyWords) {
+                        key[w] = value & ((1 << UInt64(wordBits[w])) - 1)
+                        value >>= UInt64(wordBits[w])
+                    }
+                } else {
+                    tag = Self.read(old.slots, bit, old.distanceBits)
+                    guard tag != 0 else { continue }
+                    var at = bit + old.distanceBits
+                    remainder = old.remainderBits == 0 ? 0 : Self.read(old.slots, at, old.remainderBits)
+                    at += old.remainderBits
+                    for w in 1..<max(1, keyWords) {
+                        key[w] = wordBits[w] == 0 ? 0 : Self.read(old.slots, at, wordBits[w])
+                        at += wordBits[w]
+                    }
                 }
                 let oldHome = (slot - Int(tag - 1)) & ((1 << old.tableBits) - 1)
                 if !place(permuted(home: oldHome, remainder: remainder, tableBits: old.tableBits), key) {

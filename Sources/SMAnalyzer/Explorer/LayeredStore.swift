@@ -53,9 +53,11 @@ final class LayeredStore<Seen: SeenStates>: VisitedStore, @unchecked Sendable {
     private var layerStart: [UInt64] = [0]
     /// The records, by id; -1 until it is open.
     private var file: Int32 = -1
-    private var nextId: UInt64 = 0
+    // The search's one thread appends a record per state stored and never holds two accesses at once, so the
+    // run-time exclusivity checks (two calls a state) are left out.
+    @exclusivity(unchecked) private var nextId: UInt64 = 0
     /// Records of the layer being written not yet on disk, the first with id `writeStart`.
-    private var writeBuffer: [UInt64] = []
+    @exclusivity(unchecked) private var writeBuffer: [UInt64] = []
     private var writeStart: UInt64 = 0
     /// A chunk of the layer being searched, the first with id `readStart`.
     private var readBuffer: [UInt64] = []
