@@ -53,6 +53,8 @@ public enum Analyzer {
     struct Runs {
         var findings: [Finding] = []
         var knowledge = RunKnowledge.none
+        /// What an exploration saw happen, for the symbolic verification that may follow it.
+        var seen: SeenInRuns?
     }
 
     /// Explores; an exploration that stops at a limit leaves every run-based code undecided.
@@ -68,12 +70,15 @@ public enum Analyzer {
             stats.milliseconds = Int((explored.elapsed * 1000).rounded())
             if let reason = explored.incompleteReason {
                 // A bitstate search says itself what it covered.
-                let scope = explored.bitstate == nil ? "; only the \(explored.configurations) configurations reached were checked" : ""
+                let scope =
+                    explored.bitstate == nil
+                    ? "; only the \(explored.configurations) configuration\(explored.configurations == 1 ? "" : "s") reached \(explored.configurations == 1 ? "was" : "were") checked"
+                    : ""
                 stats.undecided.append(Undecided(FindingCode.needingEveryConfiguration + FindingCode.shownByARun, reason + scope))
             }
             return Runs(
                 findings: ExplorationChecks(exploration: explored, structural: structural).run(),
-                knowledge: RunKnowledge(exploration: explored))
+                knowledge: RunKnowledge(exploration: explored), seen: SeenInRuns(exploration: explored))
         } catch {
             stats.undecided.append(
                 Undecided(
@@ -86,7 +91,7 @@ public enum Analyzer {
     /// Symbolic verification of everything the runs decide; when it cannot run, every run-based code is undecided.
     private static func verifySymbolically(
         _ machine: Machine, _ options: AnalysisOptions, structural: [Finding],
-        stats: inout AnalysisStats
+        stats: inout AnalysisStats, seen: SeenInRuns? = nil
     ) -> Runs {
         var symbolicOptions = SymbolicOptions()
         symbolicOptions.timeLimit = options.timeLimit
@@ -103,7 +108,7 @@ public enum Analyzer {
                     "symbolic verification could not run: \(failure)"))
             return Runs()
         }
-        let (findings, undecided) = SymbolicChecks(machine: machine, result: result, structural: structural).run()
+        let (findings, undecided) = SymbolicChecks(machine: machine, result: result, structural: structural, seen: seen).run()
         stats.undecided += undecided
         let proved = result.verdicts.values.count { if case .never = $0 { true } else { false } }
         let found = result.verdicts.values.count { if case .happens = $0 { true } else { false } }
@@ -137,7 +142,7 @@ public enum Analyzer {
             return runs
         }
         var symbolic = AnalysisStats()
-        let verified = verifySymbolically(machine, options, structural: structural, stats: &symbolic)
+        let verified = verifySymbolically(machine, options, structural: structural, stats: &symbolic, seen: runs.seen)
         stats.configurations = explored.configurations
         stats.transitions = explored.transitions
         stats.depth = explored.depth

@@ -146,10 +146,10 @@ struct CommandLineTests {
         )
         let full = try SMCheckCommand.run(["explore", "--max-memory", "1M", wide])
         #expect(full.status == 3)
-        #expect(full.standardOutput.contains("(the --max-memory limit) after "))
+        #expect(full.standardOutput.contains("(over the --max-memory limit of 1 MB) after "))
         #expect(full.standardOutput.contains("(--compact stores them in a few bytes each; --bitstate searches past memory)"))
         let fullCompact = try SMCheckCommand.run(["explore", "--compact", "--max-memory", "1M", wide])
-        #expect(fullCompact.standardOutput.contains("(the --max-memory limit) after "))
+        #expect(fullCompact.standardOutput.contains("(over the --max-memory limit of 1 MB) after "))
         #expect(!fullCompact.standardOutput.contains("--compact stores"))
         for other in [["--bitstate", "1M"], ["--shard", "1/2"], ["--method", "symbolic"]] {
             let refused = try SMCheckCommand.run(["check", "--compact"] + other + ["Specs/rocket.json"])

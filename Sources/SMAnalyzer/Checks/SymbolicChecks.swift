@@ -12,6 +12,8 @@ struct SymbolicChecks {
     let machine: Machine
     let result: SymbolicResult
     let structural: [Finding]
+    /// What an exploration before it saw happen (decided, with its own findings).
+    var seen: SeenInRuns? = nil
     var spec: ResolvedSpec { machine.spec }
 
     func run() -> (findings: [Finding], undecided: [Undecided]) {
@@ -27,10 +29,14 @@ struct SymbolicChecks {
             return (findings, Self.undecided(undecided))
         }
         let verdicts = result.verdicts
-        func verdict(_ property: Property) -> PropertyVerdict { verdicts[property] ?? .undecided("not checked") }
+        // What the exploration saw happen was decided there, whatever the solver said in the time it had.
+        func verdict(_ property: Property) -> PropertyVerdict {
+            if seen?.saw(property) == true { return .happens(trace: [], inLastStep: false) }
+            return verdicts[property] ?? .undecided("not checked")
+        }
 
-        // Things that happen in some run: one finding with the shortest trace.
-        for property in result.properties {
+        // Things that happen in some run: one finding with the shortest trace (the exploration's, for what it saw).
+        for property in result.properties where seen?.saw(property) != true {
             guard case .happens(let trace, let inLastStep) = verdict(property) else { continue }
             switch property {
             case .invariant, .failure, .overlap, .deadlock:

@@ -73,11 +73,9 @@ final class LayeredStore<Seen: SeenStates>: VisitedStore, @unchecked Sendable {
         recordWords = keyWords + 1
         let parent = parent ?? FileManager.default.temporaryDirectory
         directory = parent.appendingPathComponent("smcheck-\(Seen.kind)-\(UUID().uuidString)")
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-        } catch {
+        guard mkdir(directory.path, 0o700) == 0 else {
             storeFailure =
-                "the \(Seen.kind) search cannot make a directory for its layers in \(parent.path) (set TMPDIR to a directory with room)"
+                "the \(Seen.kind) search cannot make a directory for its layers in \(parent.path) (\(String(cString: strerror(errno)))); set TMPDIR to a writable directory with room"
             return
         }
         let path = directory.appendingPathComponent("states").path

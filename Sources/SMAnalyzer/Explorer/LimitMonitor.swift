@@ -54,7 +54,9 @@ final class LimitMonitor: @unchecked Sendable {
             let hint =
                 store.kind == "compact" || store.kind == "bitstate" || store.bytes < 8 * count
                 ? "" : " (--compact stores them in a few bytes each; --bitstate searches past memory)"
-            return stop("stopped at \(resident >> 20) MB of memory (the --max-memory limit) after \(count) configurations\(hint)")
+            return stop(
+                "stopped at \(resident >> 20) MB of memory (over the --max-memory limit of \(options.maximumMemory >> 20) MB) after \(count) configurations\(hint)"
+            )
         }
         return nil
     }
