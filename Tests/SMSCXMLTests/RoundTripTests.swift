@@ -41,6 +41,45 @@ struct RoundTripTests {
         #expect(again.jsonText == original.jsonText || SpecFile.Format(path: path) == .scxml)
     }
 
+    @Test("descriptions of events, parameters, variables and invariants are written as SCXML and read back")
+    func descriptions() throws {
+        let json = """
+            {
+              "format": "\(Spec.format)", "name": "described",
+              "variables": { "n": { "type": "int", "min": 0, "max": 3, "initial": 0, "description": "a counter" } },
+              "events": {
+                "tick": { "description": "the one-second timer" },
+                "set": { "params": { "to": { "type": "int", "min": 0, "max": 3, "description": "the new value" } }, "description": "sets n" }
+              },
+              "initial": "idle",
+              "states": { "idle": { "on": { "tick": "idle", "set": { "target": "idle", "actions": [ { "assign": { "n": "event.to" } } ] } } } },
+              "invariants": [ { "name": "small", "expr": "n <= 3", "description": "n stays within its bounds" } ]
+            }
+            """
+        let original = try Spec.load(json: json, file: "described.json")
+        #expect(original.events.map(\.description) == ["the one-second timer", "sets n"])
+        #expect(original.events[1].parameters[0].description == "the new value")
+        #expect(original.variables[0].description == "a counter")
+        #expect(original.invariants[0].description == "n stays within its bounds")
+        let again = try Spec.load(scxml: original.scxmlText, file: "described.scxml")
+        #expect(again == original)
+        #expect(again.events.map(\.description) == original.events.map(\.description))
+        #expect(again.events[1].parameters[0].description == "the new value")
+        #expect(again.variables[0].description == "a counter")
+        #expect(again.invariants[0].description == "n stays within its bounds")
+        #expect(again.jsonText == original.jsonText)
+        #expect(original.jsonText.contains("the one-second timer") && original.jsonText.contains("the new value"))
+    }
+
+    @Test("the rocket's event descriptions survive the round trip")
+    func rocketEventDescriptions() throws {
+        let (original, again) = try Self.roundTrip(Fixtures.specsDirectory.appendingPathComponent("rocket.json").path)
+        let descriptions = Dictionary(uniqueKeysWithValues: again.events.map { ($0.name, $0.description) })
+        #expect(descriptions["tick"] == "the one-second fireTimer")
+        #expect(descriptions["landing"] == "the view controller's landing button")
+        #expect(again.events == original.events)
+    }
+
     @Test("the two run the same on random event sequences", arguments: try paths)
     func sameRuns(path: String) throws {
         let (original, again) = try Self.roundTrip(path)

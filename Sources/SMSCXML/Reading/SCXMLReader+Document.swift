@@ -145,7 +145,8 @@ extension SCXMLReader {
                 return
             }
         }
-        variables.append(Spec.Variable(id, type, initial: value, location: location(element)))
+        let description = self.value(element, "description", smcheck: true)
+        variables.append(Spec.Variable(id, type, initial: value, description: description, location: location(element)))
     }
 
     /// A literal as ECMAScript writes it: `true`, `false`, an integer, or a string.
@@ -299,10 +300,13 @@ extension SCXMLReader {
                     "duplicate parameter \(JSONWriter.quoted(parameterName.value)) of \(JSONWriter.quoted(name.value))",
                     at: location(parameterName, of: param))
             } else if param.attribute("type") != nil, let type = readType(param, namespace: nil, what: what, initial: nil) {
-                parameters.append(Spec.Parameter(parameterName.value, type, location: location(param)))
+                parameters.append(
+                    Spec.Parameter(parameterName.value, type, description: value(param, "description"), location: location(param)))
             }
         }
-        declaredEvents.append(Spec.EventDeclaration(name.value, parameters: parameters, location: location(element)))
+        declaredEvents.append(
+            Spec.EventDeclaration(
+                name.value, parameters: parameters, description: value(element, "description"), location: location(element)))
     }
 
     /// Without declarations, the events are those raised or sent, then those transitions name that match none of
@@ -329,7 +333,7 @@ extension SCXMLReader {
         guard let name = value(element, "name"), let expr = element.attribute("expr"), let expression = expression(expr, of: element) else {
             return nil
         }
-        return Spec.Invariant(name, expression, location: location(element))
+        return Spec.Invariant(name, expression, description: value(element, "description"), location: location(element))
     }
 
     /// The one state an `initial` attribute names.

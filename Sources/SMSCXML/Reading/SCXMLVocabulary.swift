@@ -32,7 +32,7 @@ enum SCXMLVocabulary {
         "onexit": ElementRule(),
         "datamodel": ElementRule(),
         "data": ElementRule(
-            attributes: ["id", "expr"], annotations: ["type", "min", "max", "values"],
+            attributes: ["id", "expr"], annotations: ["type", "min", "max", "values", "description"],
             refused: ["src": "<data src> is not supported: give the initial value in expr"], required: ["id"]),
         "raise": ElementRule(attributes: ["event"], required: ["event"]),
         "send": ElementRule(
@@ -57,9 +57,9 @@ enum SCXMLVocabulary {
 
     /// Rules of smcheck's own elements (their attributes have no namespace), by local name.
     static let annotations: [String: ElementRule] = [
-        "event": ElementRule(attributes: ["name"], required: ["name"]),
-        "param": ElementRule(attributes: ["name", "type", "min", "max", "values"], required: ["name", "type"]),
-        "invariant": ElementRule(attributes: ["name", "expr"], required: ["name", "expr"]),
+        "event": ElementRule(attributes: ["name", "description"], required: ["name"]),
+        "param": ElementRule(attributes: ["name", "type", "min", "max", "values", "description"], required: ["name", "type"]),
+        "invariant": ElementRule(attributes: ["name", "expr", "description"], required: ["name", "expr"]),
         "call": ElementRule(attributes: ["name"], required: ["name"]),
     ]
 

@@ -35,9 +35,12 @@ struct SCXMLWriter {
 
         for event in spec.events {
             var element = OutputElement(Self.smcheck + "event", [("name", event.name)])
+            if let description = event.description { element.add("description", description) }
             for parameter in event.parameters {
-                element.children.append(
-                    OutputElement(Self.smcheck + "param", [("name", parameter.name)] + Self.typeAttributes(parameter.type, prefix: "")))
+                var param = OutputElement(
+                    Self.smcheck + "param", [("name", parameter.name)] + Self.typeAttributes(parameter.type, prefix: ""))
+                if let description = parameter.description { param.add("description", description) }
+                element.children.append(param)
             }
             root.children.append(element)
         }
@@ -47,14 +50,16 @@ struct SCXMLWriter {
                 var data = OutputElement("data", [("id", variable.name), ("expr", Self.literal(variable.initial))])
                 // A bool's type follows from its initial value; ints and enums need their domains.
                 if variable.type != .bool { data.attributes += Self.typeAttributes(variable.type, prefix: Self.smcheck).dropFirst() }
+                if let description = variable.description { data.add(Self.smcheck + "description", description) }
                 datamodel.children.append(data)
             }
             root.children.append(datamodel)
         }
         root.children += spec.states.map(state)
         for invariant in spec.invariants {
-            root.children.append(
-                OutputElement(Self.smcheck + "invariant", [("name", invariant.name), ("expr", script(invariant.expression))]))
+            var element = OutputElement(Self.smcheck + "invariant", [("name", invariant.name), ("expr", script(invariant.expression))])
+            if let description = invariant.description { element.add("description", description) }
+            root.children.append(element)
         }
         return root
     }

@@ -11,6 +11,7 @@ extension Spec {
                         variables.map { variable in
                             var fields = Self.typeFields(variable.type)
                             fields.append(("initial", variable.initial.json))
+                            if let description = variable.description { fields.append(("description", .string(description))) }
                             return (variable.name, .object(fields))
                         })
                 ))
@@ -21,12 +22,17 @@ extension Spec {
                     "events",
                     .object(
                         events.map { event in
-                            event.parameters.isEmpty
-                                ? (event.name, .object([]))
-                                : (
-                                    event.name,
-                                    .object([("params", .object(event.parameters.map { ($0.name, .object(Self.typeFields($0.type))) }))])
-                                )
+                            var fields: [(String, JSONNode)] = []
+                            if !event.parameters.isEmpty {
+                                let params = event.parameters.map { parameter in
+                                    var fields = Self.typeFields(parameter.type)
+                                    if let description = parameter.description { fields.append(("description", .string(description))) }
+                                    return (parameter.name, JSONNode.object(fields))
+                                }
+                                fields.append(("params", .object(params)))
+                            }
+                            if let description = event.description { fields.append(("description", .string(description))) }
+                            return (event.name, .object(fields))
                         })
                 ))
         }
@@ -34,7 +40,17 @@ extension Spec {
         members.append(("states", .object(states.map { ($0.name, $0.json) })))
         if !invariants.isEmpty {
             members.append(
-                ("invariants", .array(invariants.map { .object([("name", .string($0.name)), ("expr", .string($0.expression.text))]) })))
+                (
+                    "invariants",
+                    .array(
+                        invariants.map { invariant in
+                            var fields: [(String, JSONNode)] = [
+                                ("name", .string(invariant.name)), ("expr", .string(invariant.expression.text)),
+                            ]
+                            if let description = invariant.description { fields.append(("description", .string(description))) }
+                            return .object(fields)
+                        })
+                ))
         }
         if !reachable.isEmpty { members.append(("reachable", .array(reachable.map { .string($0.text) }))) }
         if options != .default {

@@ -165,7 +165,9 @@ extension SpecDecoder {
             if let initialMember = fields["initial"] {
                 initial = decodeValue(initialMember.value, of: type, at / "initial", what: "variable \(JSONWriter.quoted(member.key))")
             }
-            return Spec.Variable(member.key, type, initial: initial, location: location(member.keyPosition, at))
+            let description = fields["description"].flatMap { string($0.value, at / "description", what: "\"description\"") }
+            return Spec.Variable(
+                member.key, type, initial: initial, description: description, location: location(member.keyPosition, at))
         }
     }
 
@@ -178,8 +180,9 @@ extension SpecDecoder {
             let at = pointer / member.key
             checkEventName(member.key, at: member.keyPosition, at)
             var parameters: [Spec.Parameter] = []
-            if let fields = members(of: member.value, at: at, what: "event \(JSONWriter.quoted(member.key))", allowed: SpecKeys.event),
-                let params = fields["params"],
+            let fields = members(of: member.value, at: at, what: "event \(JSONWriter.quoted(member.key))", allowed: SpecKeys.event)
+            let description = fields?["description"].flatMap { string($0.value, at / "description", what: "\"description\"") }
+            if let fields, let params = fields["params"],
                 let paramList = orderedMembers(
                     of: params.value, at: at / "params", what: "the params of \(JSONWriter.quoted(member.key))",
                     duplicateWhat: "parameter")
@@ -191,14 +194,20 @@ extension SpecDecoder {
                             "parameter name \(JSONWriter.quoted(param.key)) is not a valid name; use letters, digits and _",
                             at: param.keyPosition, paramAt)
                     }
-                    if let (type, _) = decodeType(
+                    if let (type, paramFields) = decodeType(
                         param.value, paramAt, what: "parameter \(JSONWriter.quoted(param.key))", allowed: SpecKeys.parameter)
                     {
-                        parameters.append(Spec.Parameter(param.key, type, location: location(param.keyPosition, paramAt)))
+                        let paramDescription = paramFields["description"].flatMap {
+                            string($0.value, paramAt / "description", what: "\"description\"")
+                        }
+                        parameters.append(
+                            Spec.Parameter(
+                                param.key, type, description: paramDescription, location: location(param.keyPosition, paramAt)))
                     }
                 }
             }
-            return Spec.EventDeclaration(member.key, parameters: parameters, location: location(member.keyPosition, at))
+            return Spec.EventDeclaration(
+                member.key, parameters: parameters, description: description, location: location(member.keyPosition, at))
         }
     }
 
@@ -321,7 +330,9 @@ extension SpecDecoder {
                 let name = string(nameMember.value, at / "name", what: "the invariant's \"name\""),
                 let text = string(exprMember.value, at / "expr", what: "the invariant's \"expr\"")
             else { return nil }
-            return Spec.Invariant(name, expression(exprMember.value, text, at / "expr"), location: location(element.position, at))
+            let description = fields["description"].flatMap { string($0.value, at / "description", what: "\"description\"") }
+            return Spec.Invariant(
+                name, expression(exprMember.value, text, at / "expr"), description: description, location: location(element.position, at))
         }
     }
 

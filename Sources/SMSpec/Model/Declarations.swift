@@ -4,12 +4,16 @@ extension Spec {
         public var name: String
         public var type: ValueType
         public var initial: Value
+        public var description: String?
         @NotPartOfMeaning public var location: SourceLocation?
 
-        public init(_ name: String, _ type: ValueType, initial: Value? = nil, location: SourceLocation? = nil) {
+        public init(
+            _ name: String, _ type: ValueType, initial: Value? = nil, description: String? = nil, location: SourceLocation? = nil
+        ) {
             self.name = name
             self.type = type
             self.initial = initial ?? type.defaultValue
+            self.description = description
             self.location = location
         }
     }
@@ -18,11 +22,13 @@ extension Spec {
     public struct Parameter: Hashable, Sendable {
         public var name: String
         public var type: ValueType
+        public var description: String?
         @NotPartOfMeaning public var location: SourceLocation?
 
-        public init(_ name: String, _ type: ValueType, location: SourceLocation? = nil) {
+        public init(_ name: String, _ type: ValueType, description: String? = nil, location: SourceLocation? = nil) {
             self.name = name
             self.type = type
+            self.description = description
             self.location = location
         }
     }
@@ -31,11 +37,13 @@ extension Spec {
     public struct EventDeclaration: Hashable, Sendable {
         public var name: String
         public var parameters: [Parameter]
+        public var description: String?
         @NotPartOfMeaning public var location: SourceLocation?
 
-        public init(_ name: String, parameters: [Parameter] = [], location: SourceLocation? = nil) {
+        public init(_ name: String, parameters: [Parameter] = [], description: String? = nil, location: SourceLocation? = nil) {
             self.name = name
             self.parameters = parameters
+            self.description = description
             self.location = location
         }
     }
@@ -44,11 +52,13 @@ extension Spec {
     public struct Invariant: Hashable, Sendable {
         public var name: String
         public var expression: Expression
+        public var description: String?
         @NotPartOfMeaning public var location: SourceLocation?
 
-        public init(_ name: String, _ expression: Expression, location: SourceLocation? = nil) {
+        public init(_ name: String, _ expression: Expression, description: String? = nil, location: SourceLocation? = nil) {
             self.name = name
             self.expression = expression
+            self.description = description
             self.location = location
         }
     }
