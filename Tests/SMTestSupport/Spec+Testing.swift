@@ -6,6 +6,20 @@ extension Spec {
         var copy = self
         copy.description = nil
         copy.states = states.map(\.withoutDescriptions)
+        copy.variables = variables.map {
+            var v = $0; v.description = nil; return v
+        }
+        copy.events = events.map { event in
+            var e = event
+            e.description = nil
+            e.parameters = event.parameters.map {
+                var p = $0; p.description = nil; return p
+            }
+            return e
+        }
+        copy.invariants = invariants.map {
+            var i = $0; i.description = nil; return i
+        }
         return copy
     }
 }
