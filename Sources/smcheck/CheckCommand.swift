@@ -32,8 +32,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Output format: \(Format.names).")
     var format: Format = .text
 
-    @Option(help: "Leave out findings below this severity: info, warning or error.")
-    var severity = CaseArgument<Severity>(.info)
+    @Option(help: "Leave out findings below this severity: info, warning or error (default: info, or the --config file's).")
+    var severity: CaseArgument<Severity>?
 
     @Flag(
         name: .customLong("allow-incomplete"),
@@ -51,9 +51,18 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .customLong("ignored-events"), help: "Also report (info) events a state handles only under guards that can all be false.")
     var ignoredEvents = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Check as the build plugin does with this smcheck-config.json: its severities, method, solver and limits (its defaults for what it leaves out); an option given here wins. See Docs/CodeGeneration.md.",
+            valueName: "file"),
+        completion: .file(extensions: ["json"]))
+    var config: String?
+
     func run() throws {
         Interruption.shared.install()
-        let filter = ReportFilter(minimumSeverity: severity.value, allowsIncomplete: allowIncomplete)
+        let configuration = try config.map(GenerationConfiguration.loadForCommand)
+        let minimumSeverity = severity?.value ?? configuration?.minimumSeverity ?? .info
+        let filter = ReportFilter(minimumSeverity: minimumSeverity, allowsIncomplete: allowIncomplete)
         var outcomes: [SpecOutcome] = []
         for (index, file) in try SpecInputs.files(files).enumerated() {
             let outcome: SpecOutcome
@@ -61,11 +70,13 @@ struct CheckCommand: ParsableCommand {
                 let machine = try Machine(try SpecFile.load(path: file))
                 let part = exploration.shardPart(specIndex: index, bits: StateCodec(machine: machine).bits)
                 if part == .skip { continue }
-                var options = exploration.options(progress: file, swarm: part == .swarm)
-                options.solver = solver.value
+                var options = exploration.options(
+                    progress: file, swarm: part == .swarm, defaults: configuration?.explorationDefaults ?? .init())
+                options.solver = solver.value == .automatic ? configuration?.solver ?? .automatic : solver.value
                 options.assumeInvariants = assumeInvariants
                 options.reportsIgnoredEvents = ignoredEvents
-                outcome = .analyzed(file: file, Analyzer.analyze(machine, options: options))
+                let result = Analyzer.analyze(machine, options: options)
+                outcome = .analyzed(file: file, configuration?.applySeverities(to: result) ?? result)
             } catch {
                 // A spec that cannot be used is reported by the shard that would have checked it.
                 if exploration.shardPart(specIndex: index, bits: 0) == .skip { continue }

@@ -12,14 +12,14 @@ struct ExplorationArguments: ParsableArguments {
     @Option(
         name: .customLong("max-states"), parsing: .unconditional,
         help:
-            "Stop exploring once this many configurations are stored (results are marked incomplete; the states being expanded then keep all their successors, so a few more may be stored).",
+            "Stop exploring once this many configurations are stored (default: 50000000; results are marked incomplete; the states being expanded then keep all their successors, so a few more may be stored).",
         transform: PositiveInteger.parse("--max-states"))
-    var maxStates: Int = 50_000_000
+    var maxStates: Int?
 
     @Option(
-        name: .customLong("max-memory"), help: "Stop exploring above this much memory, e.g. 512M or 4G.",
+        name: .customLong("max-memory"), help: "Stop exploring above this much memory, e.g. 512M or 4G (default: 8G).",
         transform: ByteCount.parse)
-    var maxMemory: Int = 8 << 30
+    var maxMemory: Int?
 
     @Option(
         parsing: .unconditional, help: ArgumentHelp("Threads that explore (default: one per core).", valueName: "count"),
@@ -28,14 +28,14 @@ struct ExplorationArguments: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "How runs are checked: auto (explore when the state space is small enough, else or when exploration stops at a limit, verify symbolically), explore, or symbolic (bounded model checking, k-induction and Spacer with Z3).",
+            "How runs are checked: auto (the default: explore when the state space is small enough, else or when exploration stops at a limit, verify symbolically), explore, or symbolic (bounded model checking, k-induction and Spacer with Z3).",
             valueName: "method"))
-    var method = CaseArgument<VerificationMethod>(.automatic)
+    var method: CaseArgument<VerificationMethod>?
 
     @Option(
-        help: "Stop symbolic verification of a spec after this long, e.g. 30s or 5m; what is left is undecided.",
+        help: "Stop symbolic verification of a spec after this long, e.g. 30s or 5m (default: 60s); what is left is undecided.",
         transform: DurationArgument.parse)
-    var timeout: Duration = .seconds(60)
+    var timeout: Duration?
 
     @Option(
         name: .customLong("max-depth"), parsing: .unconditional,
@@ -68,6 +68,15 @@ struct ExplorationArguments: ParsableArguments {
         transform: Shard.parse)
     var shard: Shard?
 
+    /// What the options a configuration file can set stand for when not given: the command line's own defaults, or
+    /// those of `smcheck-config.json` (`check --config`).
+    struct Defaults {
+        var maximumStates = 50_000_000
+        var maximumMemory = 8 << 30
+        var method = VerificationMethod.automatic
+        var timeLimit: Duration = .seconds(60)
+    }
+
     /// The smallest bit array `--bitstate` takes: smaller ones could hold a handful of configurations.
     static let smallestBitstate = 1 << 10
 
@@ -75,7 +84,7 @@ struct ExplorationArguments: ParsableArguments {
     static let shardBitstate = 512 << 20
 
     mutating func validate() throws {
-        if bitstate != nil || shard != nil, method.value == .symbolic {
+        if bitstate != nil || shard != nil, method?.value == .symbolic {
             throw ValidationError("--bitstate and --shard search configurations explicitly; they cannot be combined with --method symbolic")
         }
         if let bitstate, bitstate < Self.smallestBitstate {
@@ -86,7 +95,7 @@ struct ExplorationArguments: ParsableArguments {
             throw ValidationError(
                 "--compact stores every configuration; --bitstate and --shard search with a bit array that does not. Give one of them")
         }
-        if compact && method.value == .symbolic {
+        if compact && method?.value == .symbolic {
             throw ValidationError("--compact is how exploration stores configurations; it cannot be combined with --method symbolic")
         }
         if bitstateOrder != nil && bitstate == nil && shard == nil {
@@ -104,18 +113,22 @@ struct ExplorationArguments: ParsableArguments {
     }
 
     /// The analysis options; `progress` names the spec in the progress lines written to standard error; `swarm`
-    /// makes it this shard's bitstate search.
-    func options(progress file: String?, swarm: Bool = false) -> AnalysisOptions {
+    /// makes it this shard's bitstate search; `defaults` stand for the options not given.
+    func options(progress file: String?, swarm: Bool = false, defaults: Defaults = Defaults()) -> AnalysisOptions {
         var options = AnalysisOptions()
-        options.method = method.value
-        options.timeLimit = timeout
+        options.method = method?.value ?? defaults.method
+        options.timeLimit = timeout ?? defaults.timeLimit
         options.maximumDepth = maxDepth
         options.isCancelled = { Interruption.shared.requested }
         options.exploration.isCancelled = { Interruption.shared.requested }
-        options.exploration.maximumStates = maxStates
-        options.exploration.maximumMemory = maxMemory
+        options.exploration.maximumStates = maxStates ?? defaults.maximumStates
+        options.exploration.maximumMemory = maxMemory ?? defaults.maximumMemory
         options.exploration.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
-        if compact { options.exploration.store = .compact }
+        if compact {
+            options.exploration.store = .compact
+            // A configuration's "symbolic" gives way to the --compact given here: it explores in full, as under auto.
+            if options.method == .symbolic { options.method = .automatic }
+        }
         if bitstate != nil || swarm {
             options.method = .exploration
             options.exploration.bitstateBytes = bitstate ?? Self.shardBitstate

@@ -78,12 +78,7 @@ struct GenerateCommand: ParsableCommand {
 
     private func loadConfiguration() throws -> GenerationConfiguration {
         guard let config else { return GenerationConfiguration() }
-        do {
-            return try GenerationConfiguration.load(path: config)
-        } catch {
-            printError(error.description)
-            throw ExitStatus.unusableInput
-        }
+        return try GenerationConfiguration.loadForCommand(path: config)
     }
 
     private func write(_ text: String, to path: String?) throws {

@@ -140,6 +140,35 @@ struct GenerationConfiguration {
         return configuration
     }
 
+    /// Reads the file a command was given with `--config`; what is wrong with it goes to standard error, and the
+    /// command exits with status 2.
+    static func loadForCommand(path: String) throws -> GenerationConfiguration {
+        do {
+            return try load(path: path)
+        } catch {
+            printError(error.description)
+            throw ExitStatus.unusableInput
+        }
+    }
+
+    /// The limits and the method, for `smcheck check --config`: the options not given on its command line.
+    var explorationDefaults: ExplorationArguments.Defaults {
+        ExplorationArguments.Defaults(maximumStates: maximumStates, maximumMemory: maximumMemory, method: method, timeLimit: timeLimit)
+    }
+
+    /// The result with each finding at its configured severity, and without those turned off.
+    func applySeverities(to result: AnalysisResult) -> AnalysisResult {
+        guard !severities.isEmpty else { return result }
+        let findings = result.findings.compactMap { finding -> Finding? in
+            guard let configured = severities[finding.code] else { return finding }
+            guard let configured else { return nil }
+            var finding = finding
+            finding.severity = configured
+            return finding
+        }
+        return AnalysisResult(spec: result.spec, machine: result.machine, findings: findings, stats: result.stats)
+    }
+
     /// The severity a finding is reported with, or nil when it is not reported.
     func severity(of finding: Finding) -> Severity? {
         let severity = severities[finding.code].map { $0 } ?? finding.severity

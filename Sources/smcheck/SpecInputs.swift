@@ -22,7 +22,8 @@ enum SpecInputs {
                 continue
             }
             let before = expansion.files.count
-            for path in files(under: argument) {
+            // The configuration beside the specs of a target (check --config reads it) is no spec and no surprise.
+            for path in files(under: argument) where (path as NSString).lastPathComponent != "smcheck-config.json" {
                 if path.hasSuffix(".scxml") || isSpec(path) { expansion.files.append(path) } else { expansion.skipped.append(path) }
             }
             if expansion.files.count == before { expansion.empty.append(argument) }

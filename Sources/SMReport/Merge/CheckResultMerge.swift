@@ -189,10 +189,9 @@ public struct CheckResultMerge {
         var finding = Finding(
             code, message, states: states, location: location, trace: trace, witness: witness,
             witnessMoment: moment, method: method, transitions: transitions)
-        // A job may have reported it below its code's severity (a guard finding no run showed is a warning).
-        if let severity = node["severity"]?.stringValue.flatMap(Severity.init(rawValue:)) {
-            finding.severity = min(severity, finding.severity)
-        }
+        // As the job reported it: below its code's severity (a guard finding no run showed is a warning), or at the
+        // one a configuration gave it (`check --config`).
+        if let severity = node["severity"]?.stringValue.flatMap(Severity.init(rawValue:)) { finding.severity = severity }
         return finding
     }
 }
