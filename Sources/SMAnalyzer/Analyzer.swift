@@ -99,8 +99,10 @@ public enum Analyzer {
         symbolicOptions.isCancelled = options.isCancelled
         symbolicOptions.progress = options.symbolicProgress
         let result = SymbolicVerifier.verify(machine, options: symbolicOptions)
-        let milliseconds = Int(
-            (Double(result.elapsed.components.attoseconds) / 1e15 + Double(result.elapsed.components.seconds) * 1000).rounded())
+        let elapsed = result.elapsed.components
+        let whole: Int64 = elapsed.seconds * 1000
+        let fraction: Double = Double(elapsed.attoseconds) / 1e15
+        let milliseconds = Int(whole) + Int(fraction.rounded())
         if let failure = result.failure {
             stats.undecided.append(
                 Undecided(
