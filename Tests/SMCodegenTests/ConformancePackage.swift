@@ -4,37 +4,24 @@ import SMEngine
 import SMSpec
 import SMTestSupport
 
-/// A SwiftPM package, written under `.build/codegen-conformance`, that holds the code `smcheck generate` writes for
-/// many specs (one module, with `-warnings-as-errors` in Swift 6 mode) and the program that fuzzes each generated
-/// machine against the engine (`ConformanceRunner/main.swift` beside this file). It depends on this repository by
-/// path and keeps its build directory between runs, so a second run only recompiles what changed.
+/// The conformance part of the `DependentPackage`: the code `smcheck generate` writes for many specs (one module,
+/// with `-warnings-as-errors` in Swift 6 mode) and the program that fuzzes each generated machine against the engine
+/// (`ConformanceRunner/main.swift` beside this file). Use it inside `DependentPackage.exclusively`.
 struct ConformancePackage {
     struct Subject {
         let specPath: String
         let typeName: String
     }
 
-    let root: URL
-    let buildDirectory: URL
-
-    init() {
-        let base = Fixtures.repositoryRoot.appendingPathComponent(".build/codegen-conformance")
-        root = base.appendingPathComponent("package")
-        buildDirectory = base.appendingPathComponent("build")
-    }
-
-    /// Writes the package: one machine and one conformance file per subject. Files whose text did not change are left
-    /// alone, so the build stays incremental.
+    /// Writes the part: one machine and one conformance file per subject, the runner, and the manifest. Files whose
+    /// text did not change are left alone, so the build stays incremental.
     func write(_ subjects: [(Subject, Machine)]) throws {
-        let generated = root.appendingPathComponent("Sources/Generated")
-        let runner = root.appendingPathComponent("Sources/ConformanceRunner")
-        try FileManager.default.createDirectory(at: generated, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: runner, withIntermediateDirectories: true)
+        let generated = DependentPackage.root.appendingPathComponent("Sources/Generated")
         var wanted: Set<String> = []
         for (subject, machine) in subjects {
             let generator = SwiftGenerator(machine: machine, options: .init(typeName: subject.typeName))
-            try update(generated.appendingPathComponent(subject.typeName + ".swift"), generator.source())
-            try update(generated.appendingPathComponent(subject.typeName + "+Conformance.swift"), generator.conformanceSource())
+            try DependentPackage.write("Sources/Generated/\(subject.typeName).swift", generator.source())
+            try DependentPackage.write("Sources/Generated/\(subject.typeName)+Conformance.swift", generator.conformanceSource())
             wanted.formUnion([subject.typeName + ".swift", subject.typeName + "+Conformance.swift"])
         }
         // Machines of specs that are gone would still be compiled: remove them.
@@ -43,8 +30,8 @@ struct ConformancePackage {
         }
         let list = subjects.map { "    (\(SwiftString.literal($0.0.specPath)), \($0.0.typeName).self)," }
         let conformances = subjects.map { "extension \($0.0.typeName): CallRecording {}" }
-        try update(
-            runner.appendingPathComponent("Subjects.swift"),
+        try DependentPackage.write(
+            "Sources/ConformanceRunner/Subjects.swift",
             """
             import Generated
 
@@ -58,65 +45,20 @@ struct ConformancePackage {
         let main = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("ConformanceRunner/main.swift"), encoding: .utf8)
-        try update(runner.appendingPathComponent("main.swift"), main)
-        try update(root.appendingPathComponent("Package.swift"), manifest)
-    }
-
-    private var manifest: String {
-        """
-        // swift-tools-version: 6.1
-        // Written by SMCodegenTests: the generated machines and the program that fuzzes them against the engine.
-        import PackageDescription
-
-        let package = Package(
-            name: "codegen-conformance",
-            platforms: [.macOS(.v15)],
-            dependencies: [.package(name: "smcheck", path: \(SwiftString.literal(Fixtures.repositoryRoot.path)))],
-            targets: [
-                .target(
-                    name: "Generated",
-                    dependencies: [.product(name: "SMFuzz", package: "smcheck"), .product(name: "SMSpec", package: "smcheck")],
-                    swiftSettings: [.swiftLanguageMode(.v6), .unsafeFlags(["-warnings-as-errors"])]
-                ),
-                .executableTarget(
-                    name: "ConformanceRunner",
-                    dependencies: [
-                        "Generated", .product(name: "SMFuzz", package: "smcheck"), .product(name: "SMEngine", package: "smcheck"),
-                        .product(name: "SMSpec", package: "smcheck"), .product(name: "SMSCXML", package: "smcheck"),
-                    ],
-                    swiftSettings: [.swiftLanguageMode(.v6)]
-                ),
-            ]
-        )
-
-        """
-    }
-
-    private func update(_ url: URL, _ text: String) throws {
-        if let existing = try? String(contentsOf: url, encoding: .utf8), existing == text { return }
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try DependentPackage.write("Sources/ConformanceRunner/main.swift", main)
+        try DependentPackage.writeManifest()
     }
 
     /// `swift build` of the runner; the output when it fails.
     func build() throws -> (succeeded: Bool, output: String) {
-        // SwiftPM reuses its build plan without noticing files added to a path dependency (this repository): a new
-        // source file of SMEngine would go missing. Dropping the plan makes it look again; nothing is recompiled.
-        let triples = (try? FileManager.default.contentsOfDirectory(atPath: buildDirectory.path)) ?? []
-        for triple in triples {
-            try? FileManager.default.removeItem(at: buildDirectory.appendingPathComponent("\(triple)/debug/description.json"))
-        }
-        let result = try runProcess(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            [
-                "swift", "build", "--package-path", root.path, "--scratch-path", buildDirectory.path, "--product", "ConformanceRunner",
-            ], mergingErrors: true)
+        let result = try DependentPackage.build(product: "ConformanceRunner")
         return (result.status == 0, result.standardOutput)
     }
 
     /// Runs the built runner and returns its JSON lines.
     func fuzz(seed: UInt64, runs: Int, length: Int, walks: Int) throws -> [[String: String]] {
         let result = try runProcess(
-            buildDirectory.appendingPathComponent("debug/ConformanceRunner"),
+            DependentPackage.buildDirectory.appendingPathComponent("debug/ConformanceRunner"),
             [String(seed), String(runs), String(length), String(walks)], mergingErrors: true)
         return result.standardOutput.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: String]

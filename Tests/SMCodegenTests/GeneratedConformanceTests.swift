@@ -34,11 +34,12 @@ struct GeneratedConformanceTests {
             }
         }
         let package = ConformancePackage()
-        try package.write(subjects)
-        let build = try package.build()
-        try #require(build.succeeded, "the generated code does not build:\n\(build.output.suffix(6000))")
-
-        let verdicts = try package.fuzz(seed: 20_261_122, runs: 100, length: 60, walks: 100)
+        let verdicts = try DependentPackage.exclusively {
+            try package.write(subjects)
+            let build = try package.build()
+            try #require(build.succeeded, "the generated code does not build:\n\(build.output.suffix(6000))")
+            return try package.fuzz(seed: 20_261_122, runs: 100, length: 60, walks: 100)
+        }
         #expect(verdicts.count == subjects.count, "the runner reported \(verdicts.count) of \(subjects.count) specs")
         for verdict in verdicts {
             let spec = Fixtures.relative(verdict["spec"] ?? "?")

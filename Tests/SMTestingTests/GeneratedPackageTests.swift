@@ -7,7 +7,7 @@ import SMTestSupport
 import SMTesting
 import Testing
 
-/// Generated tests, pasted into a package of their own that depends on this one by path: they compile, fail on the
+/// Generated tests, pasted into the `DependentPackage` (which depends on this one by path): they compile, fail on the
 /// bugs they were made from, and the conformance one passes once the implementation is fixed.
 @Suite("A pasted generated test")
 struct GeneratedPackageTests {
@@ -18,57 +18,56 @@ struct GeneratedPackageTests {
     }
 
     private func buildAndTestPastedPackage() throws {
-        // A package under the build directory (kept between runs, so a rerun builds incrementally), with the rockets
-        // of the test support in a module of the same name, so the generated tests' `SMTestSupport.EarlyRocket` is
-        // the same code.
-        let package = SMCheckCommand.buildDirectory.appendingPathComponent("generated-test-package")
-        let rockets = try Fixtures.text("Tests/SMTestSupport/Rockets.swift")
-        try write(package, "Package.swift", Self.manifest)
-        try write(package, "Sources/SMTestSupport/Rockets.swift", rockets)
-        // The property the generated property test names, where a user's would be: in the test target.
-        let tests =
-            try Self.generatedTests() + [
-                (
-                    "Properties",
-                    """
-                    import SMFuzz
+        try DependentPackage.exclusively {
+            // The rockets of the test support in a module of the same name, so the generated tests'
+            // `SMTestSupport.EarlyRocket` is the same code.
+            let rockets = try Fixtures.text("Tests/SMTestSupport/Rockets.swift")
+            try DependentPackage.write("Sources/SMTestSupport/Rockets.swift", rockets)
+            // The property the generated property test names, where a user's would be: in the test target.
+            let tests =
+                try Self.generatedTests() + [
+                    (
+                        "Properties",
+                        """
+                        import SMFuzz
 
-                    let closeCloses = Property("close closes") { $0.lastEvent != "close" || !$0.isActive("open") }
+                        let closeCloses = Property("close closes") { $0.lastEvent != "close" || !$0.isActive("open") }
 
-                    """
-                )
-            ]
-        for (name, source) in tests { try write(package, "Tests/GeneratedTests/\(name).swift", source) }
-        let testDirectory = package.appendingPathComponent("Tests/GeneratedTests")
-        for stale in try FileManager.default.contentsOfDirectory(atPath: testDirectory.path)
-        where !tests.contains(where: { $0.0 + ".swift" == stale }) {
-            try FileManager.default.removeItem(at: testDirectory.appendingPathComponent(stale))
+                        """
+                    )
+                ]
+            for (name, source) in tests { try DependentPackage.write("Tests/GeneratedTests/\(name).swift", source) }
+            let testDirectory = DependentPackage.root.appendingPathComponent("Tests/GeneratedTests")
+            for stale in try FileManager.default.contentsOfDirectory(atPath: testDirectory.path)
+            where !tests.contains(where: { $0.0 + ".swift" == stale }) {
+                try FileManager.default.removeItem(at: testDirectory.appendingPathComponent(stale))
+            }
+            try DependentPackage.writeManifest()
+
+            let build = try DependentPackage.build(product: DependentPackage.testProduct)
+            try #require(build.status == 0, "the generated tests do not build:\n\(build.standardOutput)")
+            let buggy = try DependentPackage.swift(["test", "--skip-build"])
+            #expect(buggy.status != 0, "the generated tests pass on the bugs they were made from")
+            let log = buggy.standardOutput + buggy.standardError
+            for failure in [
+                "it is in launch where the spec is in countdown", "Rocket: not linearizable",
+                "range violation: 'count' cannot be 6", "property 'close closes' does not hold in open",
+            ] {
+                #expect(log.contains(failure), "\(failure) is not in:\n\(log)")
+            }
+
+            // The fix: the early rocket launches at zero like the article's.
+            let fixed = rockets.replacingOccurrences(
+                of: "var controller = RocketController(launchesAt: 1)",
+                with: "var controller = RocketController(launchesAt: 0)")
+            try #require(fixed != rockets, "the early rocket's bug is not where this test expects it")
+            try DependentPackage.write("Sources/SMTestSupport/Rockets.swift", fixed)
+            let rebuilt = try DependentPackage.build(product: DependentPackage.testProduct)
+            try #require(rebuilt.status == 0, "\(rebuilt.standardOutput)")
+            let passing = try DependentPackage.swift(["test", "--skip-build", "--filter", "earlyRocketConformsToRocket"])
+            #expect(passing.status == 0, "the generated test fails on the fixed rocket:\n\(passing.standardOutput)\n\(passing.standardError)")
+            #expect(passing.standardOutput.contains("earlyRocketConformsToRocket"))
         }
-
-        let swift = URL(fileURLWithPath: "/usr/bin/env")
-        let build = try runProcess(swift, ["swift", "build", "--build-tests"], in: package)
-        try #require(build.status == 0, "the generated tests do not build:\n\(build.standardOutput)\n\(build.standardError)")
-        let buggy = try runProcess(swift, ["swift", "test", "--skip-build"], in: package)
-        #expect(buggy.status != 0, "the generated tests pass on the bugs they were made from")
-        let log = buggy.standardOutput + buggy.standardError
-        for failure in [
-            "it is in launch where the spec is in countdown", "Rocket: not linearizable",
-            "range violation: 'count' cannot be 6", "property 'close closes' does not hold in open",
-        ] {
-            #expect(log.contains(failure), "\(failure) is not in:\n\(log)")
-        }
-
-        // The fix: the early rocket launches at zero like the article's.
-        let fixed = rockets.replacingOccurrences(
-            of: "var controller = RocketController(launchesAt: 1)",
-            with: "var controller = RocketController(launchesAt: 0)")
-        try #require(fixed != rockets, "the early rocket's bug is not where this test expects it")
-        try write(package, "Sources/SMTestSupport/Rockets.swift", fixed)
-        let rebuilt = try runProcess(swift, ["swift", "build", "--build-tests"], in: package)
-        try #require(rebuilt.status == 0, "\(rebuilt.standardOutput)\n\(rebuilt.standardError)")
-        let passing = try runProcess(swift, ["swift", "test", "--skip-build", "--filter", "earlyRocketConformsToRocket"], in: package)
-        #expect(passing.status == 0, "the generated test fails on the fixed rocket:\n\(passing.standardOutput)\n\(passing.standardError)")
-        #expect(passing.standardOutput.contains("earlyRocketConformsToRocket"))
     }
 
     /// One generated test of each kind, from failures found here: a divergence, a linearizability failure, an engine
@@ -108,36 +107,5 @@ struct GeneratedPackageTests {
             ("EngineError", SwiftTestSource.fuzz(range, machine: counterMachine, spec: counter)),
             ("Property", SwiftTestSource.fuzz(property, machine: doorMachine, spec: door)),
         ]
-    }
-
-    private func write(_ package: URL, _ path: String, _ text: String) throws {
-        let url = package.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        // Unchanged files keep their date, so a rerun rebuilds only what changed.
-        if (try? String(contentsOf: url, encoding: .utf8)) == text { return }
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
-
-    static var manifest: String {
-        """
-        // swift-tools-version: 6.1
-        // Written by GeneratedPackageTests: a generated test pasted into a package that depends on smcheck.
-        import PackageDescription
-
-        let package = Package(
-            name: "GeneratedTestCheck",
-            platforms: [.macOS(.v15)],
-            dependencies: [.package(name: "smcheck", path: \(SwiftTestSource.literal(Fixtures.repositoryRoot.path)))],
-            targets: [
-                .target(name: "SMTestSupport", dependencies: [
-                    .product(name: "SMFuzz", package: "smcheck"), .product(name: "SMSpec", package: "smcheck"),
-                ]),
-                .testTarget(name: "GeneratedTests", dependencies: [
-                    "SMTestSupport", .product(name: "SMTesting", package: "smcheck"), .product(name: "SMSpec", package: "smcheck"),
-                ]),
-            ]
-        )
-
-        """
     }
 }

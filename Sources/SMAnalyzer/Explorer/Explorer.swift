@@ -344,7 +344,8 @@ public final class Explorer: Sendable {
         }
         // Stopped in the middle of a layer: the depth is that of the deepest state stored, as in the other searches.
         if store.unsealedCount > 0 { depth += 1 }
-        // The last layer may fail to reach the disk as it is sealed.
+        // Every failure is caught after its chunk; this only keeps a failure that ended the loop through
+        // `sealLayer` (which answers 0 once the store has failed) from passing unreported.
         if let failure = store.failure, exploration.isComplete { exploration.stop(failure) }
         if worker.tally.pointee.choiceLimitHit { exploration.stop(choiceLimitReason) }
         if let filter = store.seen as? BitstateFilter { summarize(filter, depthLimit: nil, truncated: 0, in: exploration) }
