@@ -561,3 +561,18 @@ struct HistoryInitialExplorationTests {
         #expect(machine.activeLeafPaths(state.configuration) == ["player/intro"])
     }
 }
+
+@Suite("Exploration: overlaps in steps that fail")
+struct OverlapInFailingStepTests {
+    @Test("an overlap met by a step that then fails is reported, with the trace to that step")
+    func overlapBeforeFailure() throws {
+        var options = AnalysisOptions()
+        options.method = .exploration
+        let result = try Analyzer.analyze(try Fixtures.fixture("semantics/overlap-in-failing-step"), options: options)
+        let overlap = try #require(result.findings.first { $0.code == .nondeterministicGuards }, "\(result.findings.map(\.message))")
+        #expect(overlap.method == .exploration)
+        #expect(overlap.location?.pointer.description == "/states/a/on/go/1")
+        #expect(overlap.trace?.count == 1)
+        #expect(result.findings.contains { $0.code == .rangeViolation })
+    }
+}

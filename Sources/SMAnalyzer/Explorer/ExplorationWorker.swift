@@ -240,6 +240,12 @@ final class ExplorationWorker<Store: VisitedStore> {
                     }
                 } catch {
                     context.stopTracing()
+                    // Two guards enabled at once were enabled before the step failed: the overlap is as real as in a
+                    // step that succeeds (and the recorder keeps a pair once, so dropping it here would lose it).
+                    if context.recordedOverlapCount > overlapsBefore {
+                        let witness = Witness(depth: depth, state: id, instance: instanceIndex, choices: values)
+                        for overlap in context.recordedOverlaps(from: overlapsBefore) { tally.pointee.results.overlap(overlap, witness) }
+                    }
                     // A failure is not a deadlock: the machine does not silently ignore the event.
                     if case .unhandledEvent = error.kind {} else { progressed = true }
                     tally.pointee.results.error(error, Witness(depth: depth, state: id, instance: instanceIndex, choices: values))
