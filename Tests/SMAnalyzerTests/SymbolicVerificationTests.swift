@@ -94,4 +94,15 @@ struct SymbolicVerificationTests {
         #expect(result.stats.complete, "\(result.stats.undecided.map(\.description))")
         #expect(result.findings.filter { $0.severity >= .warning }.isEmpty, "\(result.findings.map(\.message))")
     }
+
+    @Test("an invariant broken in the initial configuration has the empty trace, also when a step breaks it in a macrostep")
+    func invariantBrokenAtStart() throws {
+        var options = AnalysisOptions()
+        options.method = .symbolic
+        let result = try Analyzer.analyze(try Fixtures.fixture("semantics/invariant-broken-at-start-with-send"), options: options)
+        let finding = try #require(result.findings.first { $0.code == .invariantViolated }, "\(result.findings.map(\.message))")
+        #expect(finding.method == .bmc)
+        #expect(finding.trace?.isEmpty == true, "\(finding.message)")
+        #expect(finding.states == ["a"])
+    }
 }

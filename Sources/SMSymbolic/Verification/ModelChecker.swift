@@ -140,7 +140,8 @@
                     (false, pending.compactMap { p in stateBad(p, state).map { (p, $0) } }),
                     (true, pending.compactMap { p in edgeBad(p, state, input).map { (p, $0) } }),
                 ] {
-                    var remaining = bads
+                    // A property found in the state is not looked for again on the step: its trace is a step shorter.
+                    var remaining = bads.filter { bad in pending.contains(bad.0) }
                     while !remaining.isEmpty {
                         solver.push()
                         if kind { solver.assert(encoding.domain(input)) }
