@@ -105,4 +105,14 @@ struct SymbolicVerificationTests {
         #expect(finding.trace?.isEmpty == true, "\(finding.message)")
         #expect(finding.states == ["a"])
     }
+
+    @Test("a variable nothing reads does not crash Spacer when it is asked for the invariant it found")
+    func unusedVariableInHornClauses() throws {
+        var options = AnalysisOptions()
+        options.method = .symbolic
+        let result = try Analyzer.analyze(try Fixtures.fixture("semantics/invariant-with-unused-variable"), options: options)
+        #expect(result.stats.complete, "\(result.stats.undecided.map(\.description))")
+        #expect(!result.findings.contains { $0.code == .invariantViolated })
+        #expect(result.findings.map(\.code) == [.deadlock, .eventNeverHandled, .unusedDeclaration])
+    }
 }
