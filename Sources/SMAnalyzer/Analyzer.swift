@@ -93,6 +93,11 @@ public enum Analyzer {
         _ machine: Machine, _ options: AnalysisOptions, structural: [Finding],
         stats: inout AnalysisStats, seen: SeenInRuns? = nil
     ) -> Runs {
+        // A start that fails leaves no run to verify: exploring that is instant and decides every code (nothing but
+        // the start's failure happens), where the symbolic checks could only report the failure.
+        if seen == nil, (try? machine.initialState()) == nil {
+            return explore(machine, options.exploration, structural: structural, stats: &stats)
+        }
         var symbolicOptions = SymbolicOptions()
         symbolicOptions.timeLimit = options.timeLimit
         symbolicOptions.maximumDepth = options.maximumDepth

@@ -58,6 +58,52 @@ struct SymbolicVerificationTests {
             "\(invariant.reason)")
     }
 
+    @Test(
+        "a value that doubles with each microstep stops the symbolic step, within the time limit or at its size bound",
+        arguments: [2, 120])
+    func growingValue(seconds: Int) throws {
+        // In b, x = x * x while x == 0: an eventless loop the engine stops at maxMicrosteps, and a value whose tree
+        // doubles with each microstep, which the symbolic step once followed for minutes.
+        let spec = try Spec.load(
+            json: #"""
+                {"format": "smcheck/1", "name": "Squares", "variables": {"x": {"type": "int", "min": 0, "max": 1000000}},
+                 "events": {"go": {}},
+                 "states": {"a": {"on": {"go": "b"}}, "b": {"always": [{"guard": "x == 0", "actions": [{"assign": {"x": "x * x"}}]}]}}}
+                """#)
+        var options = AnalysisOptions()
+        options.method = .symbolic
+        options.timeLimit = .seconds(seconds)
+        let start = ContinuousClock.now
+        let result = try Analyzer.analyze(spec, options: options)
+        #expect(ContinuousClock.now - start < .seconds(seconds + 10), "the symbolic step ran past the time limit")
+        #expect(!result.stats.complete)
+        let reason = try #require(result.stats.undecided.first { $0.codes.contains(.infiniteLoop) }?.reason)
+        // With two minutes the size bound stops it (in seconds); with two seconds either may come first.
+        let grew = reason.contains("the value of 'x' grew past 10000 terms within one macrostep")
+        #expect(grew || (seconds == 2 && reason.contains("the time limit ran out in the middle of a macrostep")), "\(reason)")
+    }
+
+    @Test("a start that fails: symbolic verification decides what exploration decides, not only the failure")
+    func failingStart() throws {
+        let spec = try Spec.load(
+            json: #"""
+                {"format": "smcheck/1", "name": "Falls at once", "variables": {"x": {"type": "int", "min": 0, "max": 1}},
+                 "events": {"go": {}}, "reachable": ["b"],
+                 "states": {"a": {"entry": [{"assign": {"x": "x - 1"}}], "on": {"go": "b"}}, "b": {}}}
+                """#)
+        var options = AnalysisOptions()
+        options.method = .exploration
+        let explored = try Analyzer.analyze(spec, options: options)
+        options.method = .symbolic
+        let verified = try Analyzer.analyze(spec, options: options)
+        #expect(verified.stats.complete, "\(verified.stats.undecided.map(\.description))")
+        #expect(
+            Set(verified.findings.map(\.code)) == [
+                .unreachableState, .deadTransition, .rangeViolation, .expectedReachable, .eventNeverHandled,
+            ])
+        #expect(MethodAgreementTests.summary(verified) == MethodAgreementTests.summary(explored))
+    }
+
     @Test("what a stopped exploration saw happen is not listed as undecided after the symbolic verification")
     func seenByExploration() throws {
         let spec = try Spec.load(

@@ -74,7 +74,9 @@ public enum DependentPackage {
     /// Writes the manifest with the parts whose folders exist. Call it after writing a part's files.
     public static func writeManifest() throws {
         let present = parts.filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0.folder).path) }
-        let repository = "\"" + Fixtures.repositoryRoot.path.replacingOccurrences(of: "\\", with: "\\\\")
+        let repository =
+            "\""
+            + Fixtures.repositoryRoot.path.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "\"", with: "\\\"") + "\""
         try write(
             "Package.swift",

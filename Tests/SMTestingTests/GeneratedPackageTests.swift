@@ -65,7 +65,8 @@ struct GeneratedPackageTests {
             let rebuilt = try DependentPackage.build(product: DependentPackage.testProduct)
             try #require(rebuilt.status == 0, "\(rebuilt.standardOutput)")
             let passing = try DependentPackage.swift(["test", "--skip-build", "--filter", "earlyRocketConformsToRocket"])
-            #expect(passing.status == 0, "the generated test fails on the fixed rocket:\n\(passing.standardOutput)\n\(passing.standardError)")
+            #expect(
+                passing.status == 0, "the generated test fails on the fixed rocket:\n\(passing.standardOutput)\n\(passing.standardError)")
             #expect(passing.standardOutput.contains("earlyRocketConformsToRocket"))
         }
     }

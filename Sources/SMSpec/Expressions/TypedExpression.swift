@@ -39,6 +39,26 @@ public indirect enum TypedExpression: Hashable, Sendable {
     }
 
     /// Calls `body` on this node and every node below it.
+    /// Whether the expression, written out as a tree, has more than `limit` nodes. A subexpression used twice counts
+    /// twice: that is the work of walking, hashing or encoding it. Stops counting at the limit, on an explicit stack,
+    /// so an expression whose size doubles with each assignment (`x = x * x`) costs at most `limit` steps.
+    public func hasMoreNodes(than limit: Int) -> Bool {
+        var pending = [self]
+        var count = 0
+        while let e = pending.popLast() {
+            count += 1
+            if count > limit { return true }
+            switch e {
+            case .integer, .boolean, .enumValue, .variable, .parameter, .inState: break
+            case .not(let inner), .negate(let inner), .convertEnum(let inner, _): pending.append(inner)
+            case .arithmetic(_, let l, let r), .comparison(_, let l, let r), .and(let l, let r), .or(let l, let r):
+                pending.append(l)
+                pending.append(r)
+            }
+        }
+        return false
+    }
+
     public func visit(_ body: (TypedExpression) -> Void) {
         body(self)
         switch self {

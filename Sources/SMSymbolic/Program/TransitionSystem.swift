@@ -30,7 +30,9 @@ package struct TransitionSystem: Sendable {
     package static func build(machine: Machine, limits: Limits, isFeasible: @escaping (Int?, [Formula]) -> Bool)
         throws(TransitionSystemError) -> TransitionSystem
     {
-        let stepper = SymbolicStepper(machine: machine, maximumPaths: limits.maximumPathsPerStep, isFeasible: isFeasible)
+        let stepper = SymbolicStepper(
+            machine: machine, maximumPaths: limits.maximumPathsPerStep, isFeasible: isFeasible,
+            shouldStop: { ContinuousClock.now > limits.deadline || limits.isCancelled() })
         let startPaths: [SymbolicPath]
         do {
             startPaths = try stepper.start()

@@ -22,16 +22,26 @@ package struct SymbolicStepper {
     /// none). Answering true when unsure is always safe: the conditions stay on the path.
     let isFeasible: (_ event: Int?, _ conditions: [Formula]) -> Bool
     package let maximumPaths: Int
+    /// Whether to give up (the time limit ran out, or the user cancelled): asked before each microstep, so one
+    /// macrostep of many microsteps cannot run past the limit.
+    let shouldStop: () -> Bool
     private let hasEventless: Bool
     private let variableTypes: [ValueType]
 
+    /// The most nodes a variable's or parameter's value may have, written out as a tree. Values build on the last
+    /// microstep's (`x = x * x` doubles the tree each time), so without a bound one macrostep of a hundred microsteps
+    /// would never finish.
+    package static let maximumValueNodes = 10_000
+
     package init(
         machine: Machine, maximumPaths: Int = 4096,
-        isFeasible: @escaping (_ event: Int?, _ conditions: [Formula]) -> Bool = { _, _ in true }
+        isFeasible: @escaping (_ event: Int?, _ conditions: [Formula]) -> Bool = { _, _ in true },
+        shouldStop: @escaping () -> Bool = { false }
     ) {
         self.machine = machine
         self.tree = machine.tree
         self.isFeasible = isFeasible
+        self.shouldStop = shouldStop
         self.maximumPaths = maximumPaths
         self.hasEventless = machine.eventlessCandidateWords.contains { $0 != 0 }
         self.variableTypes = machine.spec.variables.map(\.type)
@@ -390,6 +400,14 @@ package struct SymbolicStepper {
     // MARK: - The microstep (Microstep.swift)
 
     private func microstep(_ p: PathState) throws(PathLimitExceeded) -> Paths {
+        if shouldStop() { throw PathLimitExceeded(message: "the time limit ran out in the middle of a macrostep") }
+        if let big = (p.variables + p.parameters).first(where: { $0.hasMoreNodes(than: Self.maximumValueNodes) }) {
+            let name = p.variables.firstIndex(of: big).map { "'\(machine.spec.variables[$0].name)'" } ?? "an event parameter"
+            throw PathLimitExceeded(
+                message:
+                    "the value of \(name) grew past \(Self.maximumValueNodes) terms within one macrostep (each microstep computes it from the last)"
+            )
+        }
         var p = p
         p.microsteps += 1
         for (t, _) in p.selected { p.recent.append(t) }
