@@ -49,3 +49,16 @@ struct VerifierTests {
         }
     }
 }
+
+@Suite("Why a solver call gave up")
+struct SolverTimeTests {
+    @Test("a solver's reason is cut to its first line of at most 200 characters; Spacer's rules are not printed")
+    func reasonFirstLine() {
+        let time = SolverTime(perCall: 20_000, deadline: .now + .seconds(60))
+        let rules = "unknown (incomplete)\n" + String(repeating: "(rule (=> (and (R x) (< x 5)) (R (+ x 1))))\n", count: 200)
+        #expect(time.whyUnknown("spacer", reason: rules) == "spacer gave up (unknown (incomplete))")
+        let long = String(repeating: "w", count: 300)
+        #expect(time.whyUnknown("z3", reason: long) == "z3 gave up (\(String(repeating: "w", count: 200))…)")
+        #expect(time.whyUnknown("z3", reason: "ok") == "z3 gave up without a reason")
+    }
+}

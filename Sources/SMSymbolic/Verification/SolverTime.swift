@@ -18,8 +18,16 @@ struct SolverTime {
     func whyUnknown(_ solver: String, reason: String) -> String {
         guard ContinuousClock.now - started >= .milliseconds(Int(milliseconds) * 9 / 10) else {
             // Z3 says "ok" when a tactic simply returned unknown.
-            return reason.isEmpty || reason == "ok" ? "\(solver) gave up without a reason" : "\(solver) gave up (\(reason))"
+            if reason.isEmpty || reason == "ok" { return "\(solver) gave up without a reason" }
+            return "\(solver) gave up (\(Self.firstLine(of: reason)))"
         }
         return isCappedByDeadline ? "the time limit ran out" : "\(solver) ran out of its \(milliseconds / 1000) s for one call"
+    }
+
+    /// The first line of a solver's reason, at most 200 characters: Spacer's can go on to print its rules, kilobytes
+    /// of them, which would bury the rest of the report.
+    static func firstLine(of reason: String) -> String {
+        let line = reason.prefix { $0 != "\n" }.drop { $0 == " " }
+        return line.count > 200 ? String(line.prefix(200)) + "…" : String(line)
     }
 }
