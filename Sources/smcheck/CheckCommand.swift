@@ -42,7 +42,10 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var exploration: ExplorationArguments
 
-    @Option(help: "How to prove guard properties over the declared domains: z3 (default when built with Z3), enumerate or off.")
+    @Option(
+        help:
+            "How to prove guard properties over the declared domains: z3 (default when built with Z3, unless the --config file says otherwise), enumerate or off."
+    )
     var solver: SolverArgument = .automatic
 
     @Flag(name: .customLong("assume-invariants"), help: "Let the solver assume the invariants for transitions on external events.")

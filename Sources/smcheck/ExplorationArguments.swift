@@ -12,12 +12,13 @@ struct ExplorationArguments: ParsableArguments {
     @Option(
         name: .customLong("max-states"), parsing: .unconditional,
         help:
-            "Stop exploring once this many configurations are stored (default: 50000000; results are marked incomplete; the states being expanded then keep all their successors, so a few more may be stored).",
+            "Stop exploring once this many configurations are stored (default: 50000000, or the file check --config reads; results are marked incomplete; the states being expanded then keep all their successors, so a few more may be stored).",
         transform: PositiveInteger.parse("--max-states"))
     var maxStates: Int?
 
     @Option(
-        name: .customLong("max-memory"), help: "Stop exploring above this much memory, e.g. 512M or 4G (default: 8G).",
+        name: .customLong("max-memory"),
+        help: "Stop exploring above this much memory, e.g. 512M or 4G (default: 8G, or the file check --config reads).",
         transform: ByteCount.parse)
     var maxMemory: Int?
 
@@ -28,12 +29,13 @@ struct ExplorationArguments: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "How runs are checked: auto (the default: explore when the state space is small enough, else or when exploration stops at a limit, verify symbolically), explore, or symbolic (bounded model checking, k-induction and Spacer with Z3).",
+            "How runs are checked: auto (the default unless the file check --config reads says otherwise: explore when the state space is small enough, else or when exploration stops at a limit, verify symbolically), explore, or symbolic (bounded model checking, k-induction and Spacer with Z3).",
             valueName: "method"))
     var method: CaseArgument<VerificationMethod>?
 
     @Option(
-        help: "Stop symbolic verification of a spec after this long, e.g. 30s or 5m (default: 60s); what is left is undecided.",
+        help:
+            "Stop symbolic verification of a spec after this long, e.g. 30s or 5m (default: 60s, or the file check --config reads); what is left is undecided.",
         transform: DurationArgument.parse)
     var timeout: Duration?
 

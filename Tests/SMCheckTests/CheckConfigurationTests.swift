@@ -17,7 +17,10 @@ struct CheckConfigurationTests {
         #expect(raised.standardOutput.contains("error SM001 state 'archived' is unreachable"), "\(raised.standardOutput)")
         let sarif = try SMCheckCommand.run(["check", "--format", "sarif", "--config", raise, Self.unreachable])
         #expect(sarif.status == 1)
-        #expect(sarif.standardOutput.contains(#""level" : "error""#) || sarif.standardOutput.contains(#""level": "error""#))
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.standardOutput.utf8)) as? [String: Any])
+        let results = ((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        let levels = results.filter { $0["ruleId"] as? String == "SM001" }.map { $0["level"] as? String }
+        #expect(levels == ["error"], "the SM001 result's level: \(levels)")
 
         let off = try scratch.write("off.json", #"{ "severities": { "SM001": "off" } }"#)
         let silenced = try SMCheckCommand.run(["check", "--config", off, Self.unreachable])

@@ -5,17 +5,17 @@ public import Foundation
 /// targets in it. One package and one build directory for all of them, so smcheck's modules are compiled for it once
 /// per build directory rather than once per test, and kept between runs.
 public enum DependentPackage {
-    /// A group of targets one test owns: in the manifest while its folder exists.
+    /// A group of targets one test owns: in the manifest once each of its targets has a folder with files in it.
     public struct Part: Sendable {
-        /// The folder whose presence puts the part in the manifest (relative to the package root).
-        let folder: String
+        /// The folders of its targets (relative to the package root).
+        let folders: [String]
         /// The part's entries of the manifest's `targets:`.
         let targets: String
     }
 
     /// The generated machines (one module, warnings are errors) and the program that fuzzes them against the engine.
     public static let conformance = Part(
-        folder: "Sources/Generated",
+        folders: ["Sources/Generated", "Sources/ConformanceRunner"],
         targets: """
                 .target(
                     name: "Generated",
@@ -34,7 +34,7 @@ public enum DependentPackage {
 
     /// Generated tests pasted into a test target, with the rockets they test in a module named as the test support.
     public static let pastedTests = Part(
-        folder: "Tests/GeneratedTests",
+        folders: ["Sources/SMTestSupport", "Tests/GeneratedTests"],
         targets: """
                 .target(name: "SMTestSupport", dependencies: [
                     .product(name: "SMFuzz", package: "smcheck"), .product(name: "SMSpec", package: "smcheck"),
@@ -71,9 +71,14 @@ public enum DependentPackage {
         try text.write(to: url, atomically: true, encoding: .utf8)
     }
 
-    /// Writes the manifest with the parts whose folders exist. Call it after writing a part's files.
+    /// Writes the manifest with the parts whose folders all have files (a test stopped halfway through writing its
+    /// part leaves it out, rather than naming a target without sources). Call it after writing a part's files.
     public static func writeManifest() throws {
-        let present = parts.filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0.folder).path) }
+        let present = parts.filter { part in
+            part.folders.allSatisfy { folder in
+                !((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []).isEmpty
+            }
+        }
         let repository =
             "\""
             + Fixtures.repositoryRoot.path.replacingOccurrences(of: "\\", with: "\\\\")

@@ -38,7 +38,6 @@ public indirect enum TypedExpression: Hashable, Sendable {
         return result
     }
 
-    /// Calls `body` on this node and every node below it.
     /// Whether the expression, written out as a tree, has more than `limit` nodes. A subexpression used twice counts
     /// twice: that is the work of walking, hashing or encoding it. Stops counting at the limit, on an explicit stack,
     /// so an expression whose size doubles with each assignment (`x = x * x`) costs at most `limit` steps.
@@ -59,6 +58,7 @@ public indirect enum TypedExpression: Hashable, Sendable {
         return false
     }
 
+    /// Calls `body` on this node and every node below it.
     public func visit(_ body: (TypedExpression) -> Void) {
         body(self)
         switch self {

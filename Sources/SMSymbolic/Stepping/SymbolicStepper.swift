@@ -31,7 +31,7 @@ package struct SymbolicStepper {
     /// The most nodes a variable's or parameter's value may have, written out as a tree. Values build on the last
     /// microstep's (`x = x * x` doubles the tree each time), so without a bound one macrostep of a hundred microsteps
     /// would never finish.
-    package static let maximumValueNodes = 10_000
+    package static let maximumValueNodes = 50_000
 
     package init(
         machine: Machine, maximumPaths: Int = 4096,
@@ -401,13 +401,6 @@ package struct SymbolicStepper {
 
     private func microstep(_ p: PathState) throws(PathLimitExceeded) -> Paths {
         if shouldStop() { throw PathLimitExceeded(message: "the time limit ran out in the middle of a macrostep") }
-        if let big = (p.variables + p.parameters).first(where: { $0.hasMoreNodes(than: Self.maximumValueNodes) }) {
-            let name = p.variables.firstIndex(of: big).map { "'\(machine.spec.variables[$0].name)'" } ?? "an event parameter"
-            throw PathLimitExceeded(
-                message:
-                    "the value of \(name) grew past \(Self.maximumValueNodes) terms within one macrostep (each microstep computes it from the last)"
-            )
-        }
         var p = p
         p.microsteps += 1
         for (t, _) in p.selected { p.recent.append(t) }
@@ -420,6 +413,10 @@ package struct SymbolicStepper {
                     at: nil)
             ]
         }
+        if let big = p.variables.firstIndex(where: { $0.hasMoreNodes(than: Self.maximumValueNodes) }) {
+            throw valueTooBig("'\(machine.spec.variables[big].name)'")
+        }
+        if p.parameters.contains(where: { $0.hasMoreNodes(than: Self.maximumValueNodes) }) { throw valueTooBig("an event parameter") }
         for (t, _) in p.selected { p.taken.insert(t) }
         var paths = try exitStates(p)
         for (t, _) in p.selected where !machine.transitions[t].actions.isEmpty {
@@ -724,6 +721,13 @@ package struct SymbolicStepper {
         }
         try checkLimit(result.count)
         return result
+    }
+
+    private func valueTooBig(_ name: String) -> PathLimitExceeded {
+        PathLimitExceeded(
+            message:
+                "the value of \(name) grew past \(Self.maximumValueNodes) terms within one macrostep (each microstep computes it from the last)"
+        )
     }
 
     private func checkLimit(_ count: Int) throws(PathLimitExceeded) {
