@@ -31,7 +31,7 @@ package struct SymbolicStepper {
     /// The most nodes a variable's or parameter's value may have, written out as a tree. Values build on the last
     /// microstep's (`x = x * x` doubles the tree each time), so without a bound one macrostep of a hundred microsteps
     /// would never finish.
-    package static let maximumValueNodes = 50_000
+    package static let maximumValueNodes = 10_000
 
     package init(
         machine: Machine, maximumPaths: Int = 4096,
