@@ -18,7 +18,8 @@ struct ExplorationArguments: ParsableArguments {
 
     @Option(
         name: .customLong("max-memory"),
-        help: "Stop exploring above this much memory, e.g. 512M or 4G (default: 8G, or the file check --config reads).",
+        help:
+            "Stop exploring once the exploration has taken this much memory, e.g. 512M or 4G (default: 8G, or the file check --config reads).",
         transform: ByteCount.parse)
     var maxMemory: Int?
 

@@ -240,6 +240,18 @@ struct ExplorationTests {
         #expect(a.findings.first?.trace?.count == 25)
     }
 
+    @Test("the memory limit is on what the exploration takes, not on what the process already holds")
+    func memoryLimitCountsTheExplorationOnly() throws {
+        // A process (an app, a test run) holding more than the limit before the exploration begins.
+        let held = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 20, alignment: 4096)
+        defer { held.deallocate() }
+        held.initializeMemory(as: UInt8.self, repeating: 1)
+        let exploration = try Self.explore(Generated.rings([4, 4, 4])) { $0.maximumMemory = 32 << 20 }
+        #expect(exploration.isComplete, "\(exploration.incompleteReason ?? "")")
+        #expect(exploration.configurations == 64)
+        #expect(held.load(fromByteOffset: held.count - 1, as: UInt8.self) == 1)
+    }
+
     @Test("a search over layers on disk stopped at a limit gives the depth of the deepest state it stored")
     func layeredStopDepth() throws {
         var options = ExplorationOptions()

@@ -63,7 +63,7 @@ public final class Explorer: Sendable {
 
     /// Explores; a failure of the initial macrostep is recorded as `startError`.
     public func run() -> Exploration {
-        let start = ContinuousClock.now
+        let start = ExplorationStart()
         guard let store = makeStore() else {
             let exploration = Exploration(
                 machine: machine, codec: codec, store: WideHashedVisitedStore(keyWords: 1), eventInstances: eventInstances)
@@ -83,7 +83,7 @@ public final class Explorer: Sendable {
     }
 
     /// `run` with the store's type known, so the hot loop calls it directly rather than through a witness table.
-    private func explore<Store: VisitedStore>(_ store: Store, start: ContinuousClock.Instant) -> Exploration {
+    private func explore<Store: VisitedStore>(_ store: Store, start: ExplorationStart) -> Exploration {
         let exploration = Exploration(machine: machine, codec: codec, store: store, eventInstances: eventInstances)
 
         // The initial state.
@@ -152,7 +152,7 @@ public final class Explorer: Sendable {
         exploration.engineSteps = workers.all.reduce(0) { $0 + $1.tally.pointee.engineSteps }
         exploration.results = results
         exploration.coverage = results.coverage
-        exploration.elapsed = (ContinuousClock.now - start).seconds
+        exploration.elapsed = (ContinuousClock.now - start.time).seconds
         exploration.peakMemory = MemoryUse.peak() ?? 0
         return exploration
     }

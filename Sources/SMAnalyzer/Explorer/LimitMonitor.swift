@@ -1,6 +1,13 @@
 import Foundation
 import Synchronization
 
+/// When an exploration began, and the process's resident memory then. The memory limit is on what the exploration
+/// adds: an app or a test process may already hold more than a small exploration's whole limit.
+struct ExplorationStart {
+    let time = ContinuousClock.now
+    let residentMemory = MemoryUse.resident() ?? 0
+}
+
 /// Watches an exploration's limits (configurations, memory) and reports its progress, from the thread that
 /// coordinates and from inside a layer alike. Once a limit is reached it stays reached, and every worker sees it.
 final class LimitMonitor: @unchecked Sendable {
@@ -12,13 +19,15 @@ final class LimitMonitor: @unchecked Sendable {
     private let stopped = Atomic<Bool>(false)
     private var lastProgress: ContinuousClock.Instant
     private var lastMemoryCheck: ContinuousClock.Instant
+    private let residentAtStart: Int
 
-    init(options: ExplorationOptions, start: ContinuousClock.Instant, store: any VisitedStore) {
+    init(options: ExplorationOptions, start: ExplorationStart, store: any VisitedStore) {
         self.options = options
-        self.start = start
+        self.start = start.time
         self.store = store
-        lastProgress = start
-        lastMemoryCheck = start
+        lastProgress = start.time
+        lastMemoryCheck = start.time
+        residentAtStart = start.residentMemory
     }
 
     /// Whether a limit was reached: one atomic load.
@@ -49,13 +58,13 @@ final class LimitMonitor: @unchecked Sendable {
             lastMemoryCheck = now
             return true
         }
-        if due, let resident = MemoryUse.resident(), resident > options.maximumMemory {
+        if due, let resident = MemoryUse.resident(), resident - residentAtStart > options.maximumMemory {
             // The way on: a store of a few bytes a configuration, when the search stored them in more.
             let hint =
                 store.kind == "compact" || store.kind == "bitstate" || store.bytes < 8 * count
                 ? "" : " (--compact stores them in a few bytes each; --bitstate searches past memory)"
             return stop(
-                "stopped at \(resident >> 20) MB of memory (over the --max-memory limit of \(options.maximumMemory >> 20) MB) after \(count) configurations\(hint)"
+                "stopped at \((resident - residentAtStart) >> 20) MB of memory (over the --max-memory limit of \(options.maximumMemory >> 20) MB) after \(count) configurations\(hint)"
             )
         }
         return nil
