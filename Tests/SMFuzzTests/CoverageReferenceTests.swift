@@ -15,7 +15,9 @@ struct CoverageReferenceTests {
             let machine = try Machine(try Spec.load(path: path))
             let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 200, length: 100, seed: 1)).run()
             let name = Fixtures.relative(path)
-            #expect(result.reference?.reachableTransitions != nil, "\(name): the exploration did not finish")
+            #expect(
+                result.reference?.reachableTransitions != nil,
+                "\(name): the exploration did not finish: \(result.reference?.explorationNote ?? "no reference")")
             if let failure = result.failure {
                 // A campaign stops at its first failure; only the deliberately broken specs may fail.
                 #expect(name.hasPrefix("Specs/defects/"), "\(name): \(failure.failure.message)")
@@ -42,7 +44,9 @@ struct CoverageReferenceTests {
             StateNode("island") { On("go", to: "done") }
         }
         let machine = try Machine(spec)
-        let summary = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 50, length: 20, seed: 1)).run().coverageSummary
+        let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 50, length: 20, seed: 1)).run()
+        #expect(result.reference?.reachableStates != nil, "the exploration did not finish: \(result.reference?.explorationNote ?? "")")
+        let summary = result.coverageSummary
         #expect(
             summary.excluded == [
                 "state island (the exploration never reaches it)",
