@@ -3,17 +3,22 @@
 /// document order: each field's value names its state's active child, which brings the events of the states it
 /// activates and makes the fields below it count.
 ///
+/// Fields that always count and that no other field depends on (the regions of a parallel root, a flat machine's
+/// state) are read a few at a time: side by side in one word, up to 8 bits of the key index one table of their
+/// events together (`FieldGroups`).
+///
 /// Raw tables, as `HotTables`: this runs once per explored state. One per thread (it keeps scratch).
 package final class PossibleEvents {
     /// Words of a bitset over events.
     package let eventWords: Int
-    private let fieldCount: Int
     /// The per-field tables.
     private let fields: Fields
     /// The events of the states active in every configuration.
     private let baseEvents: UnsafeMutablePointer<UInt64>
     /// Per choice: the events of the states it activates.
     private let choiceEvents: UnsafeMutablePointer<UInt64>
+    /// The fields read through `groups`' tables.
+    private let groups: FieldGroups
 
     package init(codec: StateCodec) {
         let machine = codec.machine
@@ -21,7 +26,6 @@ package final class PossibleEvents {
         let eventCount = machine.eventCount
         let fields = codec.decodeFields
         eventWords = max(1, (eventCount + 63) / 64)
-        fieldCount = fields.count
         let fieldWords = max(1, (fields.count + 63) / 64)
         var fieldOf = [Int](repeating: -1, count: tree.count)
         for (i, field) in fields.enumerated() { fieldOf[Int(field.state)] = i }
@@ -49,7 +53,6 @@ package final class PossibleEvents {
             add(states, events: &choiceEvents, at: c * eventWords, fields: &choiceFields, at: c * fieldWords)
             choiceHalts[c] = tree.parent[states[0]] == 0 && tree.kind[states[0]] == .final
         }
-        self.baseEvents = HotTables.copy(baseEvents)
         var valueStart: [Int] = []
         var valueChoice: [Int] = []
         for field in fields {
@@ -69,17 +72,58 @@ package final class PossibleEvents {
                 parent[field] = fields.firstIndex { Int($0.firstChoice) <= c && c < Int($0.firstChoice + $0.choiceCount) }!
             }
         }
+        // A field of one value that always counts (a compound state's only child: the root's parallel state) names
+        // the same choice in every key: its events join the base ones, and its choice is set once, for the fields
+        // below it. Document order: a field's parent field comes before it.
+        var constant = [Int?](repeating: nil, count: fields.count)
+        func alwaysCounts(_ field: Int) -> Bool { parent[field] < 0 || constant[parent[field]] == parentChoice[field] }
+        for field in 0..<fields.count where fields[field].field.mask == 0 && alwaysCounts(field) {
+            let choice = valueChoice[valueStart[field]]
+            guard choice >= 0 else { continue }
+            constant[field] = choice
+            for e in 0..<eventWords { baseEvents[e] |= choiceEvents[choice * eventWords + e] }
+        }
+        self.baseEvents = HotTables.copy(baseEvents)
+        // A field goes into a group when it always counts, no other field needs its choice, none of its values halts,
+        // and its values fit a group's table.
+        let isParent = Set(parent.filter { $0 >= 0 })
+        let groupable = (0..<fields.count).filter { field in
+            constant[field] == nil && alwaysCounts(field) && !isParent.contains(field)
+                && UInt64.bitWidth - fields[field].field.mask.leadingZeroBitCount <= FieldGroups.maximumBits
+                && (0...Int(fields[field].field.mask)).allSatisfy { valueChoice[valueStart[field] + $0] >= 0 }
+        }
+        // A group of one field would cost more than reading the field: those stay with the others.
+        let grouping = FieldGroups.grouping(
+            groupable.map { field in
+                FieldGroups.Member(
+                    field: field, word: fields[field].field.word, shift: Int(fields[field].field.shift),
+                    mask: fields[field].field.mask,
+                    events: { value in
+                        let choice = valueChoice[valueStart[field] + Int(value)]
+                        return Array(choiceEvents[choice * eventWords..<(choice + 1) * eventWords])
+                    })
+            }
+        ).filter { $0.count > 1 }
+        groups = FieldGroups(grouping, eventWords: eventWords)
+        let grouped = Set(grouping.joined().map(\.field))
+        let others = (0..<fields.count).filter { !grouped.contains($0) && constant[$0] == nil }
         self.fields = Fields(
-            parent: HotTables.copy(parent), parentChoice: HotTables.copy(parentChoice),
-            choice: HotTables.copy([Int](repeating: -1, count: max(1, fields.count))), word: HotTables.copy(fields.map(\.field.word)),
-            shift: HotTables.copy(fields.map(\.field.shift)), mask: HotTables.copy(fields.map(\.field.mask)),
-            valueStart: HotTables.copy(valueStart), valueChoice: HotTables.copy(valueChoice))
+            entries: HotTables.copy(
+                others.map { field in
+                    Fields.Entry(
+                        field: Int32(field), parent: Int32(parent[field]), parentChoice: Int32(parentChoice[field]),
+                        word: Int32(fields[field].field.word), valueStart: Int32(valueStart[field]),
+                        shift: UInt32(fields[field].field.shift), mask: fields[field].field.mask)
+                }),
+            count: others.count, choice: HotTables.copy(constant.map { $0 ?? -1 }),
+            valueChoice: HotTables.copy(valueChoice))
     }
 
     deinit {
         fields.deallocate()
         baseEvents.deallocate()
         choiceEvents.deallocate()
+        groups.deallocate()
     }
 
     /// Writes the events some state active in `key` has a transition for (`eventWords` words); none when the machine
@@ -90,12 +134,11 @@ package final class PossibleEvents {
         // address again for each field.
         let fields = fields
         let choiceEvents = choiceEvents
-        let fieldCount = fieldCount
         if eventWords == 1 {
             // Most machines: the bits gather in a register.
-            var bits = baseEvents[0]
-            for field in 0..<fieldCount {
-                let choice = fields.choice(field, key)
+            var bits = baseEvents[0] | groups.events(key)
+            for i in 0..<fields.count {
+                let choice = fields.choice(i, key)
                 if choice == Fields.notCounted { continue }
                 if choice == Fields.halted {
                     events[0] = 0
@@ -108,8 +151,9 @@ package final class PossibleEvents {
         }
         let eventWords = eventWords
         for e in 0..<eventWords { events[e] = baseEvents[e] }
-        for field in 0..<fieldCount {
-            let choice = fields.choice(field, key)
+        groups.addEvents(key, into: events)
+        for i in 0..<fields.count {
+            let choice = fields.choice(i, key)
             if choice == Fields.notCounted { continue }
             if choice == Fields.halted {
                 for e in 0..<eventWords { events[e] = 0 }
@@ -120,47 +164,56 @@ package final class PossibleEvents {
         }
     }
 
-    /// The per-field tables: a value, so that a pass holds their addresses in locals.
+    /// The fields read one by one, each in one record, and the scratch of their choices: a value, so that a pass
+    /// holds the three addresses in locals.
     private struct Fields {
-        /// Per field: the field whose choice makes it count (-1: it always counts), and that choice. A field counts
-        /// when that field counts and has that value: decided from its ancestors alone, so fields side by side (the
-        /// regions of a parallel state) do not wait on each other.
-        let parent: UnsafeMutablePointer<Int>
-        let parentChoice: UnsafeMutablePointer<Int>
-        /// Per field, while writing: the choice it names, or -1 when it does not count. One per thread, as the
-        /// worker that owns it.
+        /// One field read one by one, in document order (a field's parent field comes before it).
+        struct Entry {
+            /// The field's number, in `choice`.
+            let field: Int32
+            /// The field whose choice makes it count (-1: it always counts), and that choice. A field counts when
+            /// that field counts and has that value: decided from its ancestors alone, so fields side by side (the
+            /// regions of a parallel state) do not wait on each other.
+            let parent: Int32
+            let parentChoice: Int32
+            /// Where it is in the key, and where its values' choices start in `valueChoice`.
+            let word: Int32
+            let valueStart: Int32
+            let shift: UInt32
+            let mask: UInt64
+        }
+
+        let entries: UnsafeMutablePointer<Entry>
+        let count: Int
+        /// Per field, while writing: the choice it names, or -1 when it does not count (a field of one value that
+        /// always counts keeps its one choice). One per thread, as the worker that owns it.
         let choice: UnsafeMutablePointer<Int>
-        /// Per field: where it is in the key, and where its values' choices start in `valueChoice`.
-        let word: UnsafeMutablePointer<Int>
-        let shift: UnsafeMutablePointer<UInt64>
-        let mask: UnsafeMutablePointer<UInt64>
-        let valueStart: UnsafeMutablePointer<Int>
         /// Per field and value of the field: the choice it names (a value past the last choice names the last), or
         /// -1 when that choice halts the machine (a final child of the root: nothing is handled any more).
         let valueChoice: UnsafeMutablePointer<Int>
 
         func deallocate() {
-            parent.deallocate(); parentChoice.deallocate(); choice.deallocate(); word.deallocate()
-            shift.deallocate(); mask.deallocate(); valueStart.deallocate(); valueChoice.deallocate()
+            entries.deallocate()
+            choice.deallocate()
+            valueChoice.deallocate()
         }
 
         static let notCounted = -2
         static let halted = -1
 
-        /// The choice `field` names in `key` (and remembers, for the fields below it), `notCounted` when the field
-        /// does not count (its parent field names another choice), or `halted`. Document order: a field's parent
-        /// field comes before it.
+        /// The choice the `i`th entry's field names in `key` (and remembers, for the fields below it),
+        /// `notCounted` when the field does not count (its parent field names another choice), or `halted`.
         @inline(__always)
-        func choice(_ field: Int, _ key: UnsafePointer<UInt64>) -> Int {
-            let parent = self.parent[field]
-            if parent >= 0 && self.choice[parent] != parentChoice[field] {
-                self.choice[field] = -1
+        func choice(_ i: Int, _ key: UnsafePointer<UInt64>) -> Int {
+            let entry = entries[i]
+            if entry.parent >= 0 && choice[Int(entry.parent)] != Int(entry.parentChoice) {
+                choice[Int(entry.field)] = -1
                 return Self.notCounted
             }
-            let value = Int(truncatingIfNeeded: (key[word[field]] &>> shift[field]) & mask[field])
-            let choice = valueChoice[valueStart[field] &+ value]
-            self.choice[field] = choice
-            return choice
+            let value = Int(truncatingIfNeeded: (key[Int(entry.word)] &>> UInt64(entry.shift)) & entry.mask)
+            let named = valueChoice[Int(entry.valueStart) &+ value]
+            choice[Int(entry.field)] = named
+            return named
         }
     }
 }
