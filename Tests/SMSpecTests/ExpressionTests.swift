@@ -79,4 +79,18 @@ struct ExpressionTests {
         #expect(typed.statesTested == [1])
         #expect(typed.readsParameters)
     }
+
+    @Test("a walk sees parents before children and left before right; a size is counted up to its limit")
+    func walkOrderAndSize() {
+        let tree = TypedExpression.and(
+            .comparison(.less, .variable(0), .arithmetic(.add, .variable(1), .integer(2))), .not(.inState(3)))
+        var seen: [TypedExpression] = []
+        tree.visit { seen.append($0) }
+        #expect(
+            seen == [
+                tree, .comparison(.less, .variable(0), .arithmetic(.add, .variable(1), .integer(2))), .variable(0),
+                .arithmetic(.add, .variable(1), .integer(2)), .variable(1), .integer(2), .not(.inState(3)), .inState(3),
+            ])
+        #expect(!tree.hasMoreNodes(than: 8) && tree.hasMoreNodes(than: 7))
+    }
 }

@@ -39,34 +39,39 @@ public indirect enum TypedExpression: Hashable, Sendable {
     }
 
     /// Whether the expression, written out as a tree, has more than `limit` nodes. A subexpression used twice counts
-    /// twice: that is the work of walking, hashing or encoding it. Stops counting at the limit, on an explicit stack,
-    /// so an expression whose size doubles with each assignment (`x = x * x`) costs at most `limit` steps.
+    /// twice: that is the work of walking, hashing or encoding it. Stops counting at the limit, so an expression
+    /// whose size doubles with each assignment (`x = x * x`) costs at most `limit` steps.
     public func hasMoreNodes(than limit: Int) -> Bool {
         var pending = [self]
         var count = 0
         while let e = pending.popLast() {
             count += 1
             if count > limit { return true }
-            switch e {
-            case .integer, .boolean, .enumValue, .variable, .parameter, .inState: break
-            case .not(let inner), .negate(let inner), .convertEnum(let inner, _): pending.append(inner)
-            case .arithmetic(_, let l, let r), .comparison(_, let l, let r), .and(let l, let r), .or(let l, let r):
-                pending.append(l)
-                pending.append(r)
-            }
+            e.forEachChild { pending.append($0) }
         }
         return false
     }
 
-    /// Calls `body` on this node and every node below it.
+    /// Calls `body` on this node and every node below it, parents before children and left before right. On an
+    /// explicit stack, as `hasMoreNodes`: a value built by many assignments can be deeper than a thread's stack.
     public func visit(_ body: (TypedExpression) -> Void) {
-        body(self)
+        var pending = [self]
+        while let e = pending.popLast() {
+            body(e)
+            let first = pending.count
+            e.forEachChild { pending.append($0) }
+            pending[first...].reverse()
+        }
+    }
+
+    /// Calls `body` on each direct subexpression, left to right.
+    private func forEachChild(_ body: (TypedExpression) -> Void) {
         switch self {
         case .integer, .boolean, .enumValue, .variable, .parameter, .inState: break
-        case .not(let e), .negate(let e), .convertEnum(let e, _): e.visit(body)
+        case .not(let e), .negate(let e), .convertEnum(let e, _): body(e)
         case .arithmetic(_, let l, let r), .comparison(_, let l, let r), .and(let l, let r), .or(let l, let r):
-            l.visit(body)
-            r.visit(body)
+            body(l)
+            body(r)
         }
     }
 }
