@@ -28,16 +28,26 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
         // An anonymous mapping: the pages of slots no state lands in are never touched. An all-zero atomic is a zero.
         let raw = mmap(nil, capacity * MemoryLayout<Atomic<UInt32>>.stride, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         guard let raw, raw != MAP_FAILED else { return nil }
-        #if os(Linux)
-            // Huge pages: a 4 KB page is first mapped to the shared zero page when a lookup reads it, and the insert
-            // that then writes it copies it, which makes the kernel flush the TLB of every core running the
-            // exploration (an interrupt each); a 2 MB page does it once for 512 of them. The cost is memory where
-            // the reachable keys are sparse, so arrays beyond 256 MB keep small pages.
-            if capacity * MemoryLayout<Atomic<UInt32>>.stride <= Self.hugePagedBytes {
-                _ = madvise(raw, capacity * MemoryLayout<Atomic<UInt32>>.stride, MADV_HUGEPAGE)
-            }
-        #endif
         slots = raw.bindMemory(to: Atomic<UInt32>.self, capacity: capacity)
+    }
+
+    /// Whether the array asked for huge pages yet (layers are closed by several threads at once).
+    private let hugePaged = Atomic<Bool>(false)
+
+    /// Asks for huge pages once the keys stored show that they pay. A 4 KB page is first mapped to the shared zero
+    /// page when a lookup reads it, and the insert that then writes it copies it, which makes the kernel flush the
+    /// TLB of every core running the exploration (an interrupt each); a 2 MB page does it once for 512 of them. But
+    /// a 2 MB page is zeroed and held for each state where the reachable keys are sparse (a model of a thousand
+    /// states in a 2^24 key space then took 88 MB and up to 200 ms). So: when a slot in 1,024 is taken, by when
+    /// small pages would be most of the array anyway; and never for arrays beyond 256 MB.
+    private func askForHugePagesWhenDense() {
+        #if os(Linux)
+            let bytes = capacity * MemoryLayout<Atomic<UInt32>>.stride
+            guard count >= capacity >> 10, bytes <= Self.hugePagedBytes, !hugePaged.load(ordering: .relaxed),
+                !hugePaged.exchange(true, ordering: .relaxed)
+            else { return }
+            _ = madvise(UnsafeMutableRawPointer(slots), bytes, MADV_HUGEPAGE)
+        #endif
     }
 
     deinit { munmap(slots, capacity * MemoryLayout<Atomic<UInt32>>.stride) }
@@ -84,6 +94,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     func closeLayer(_ added: UnsafeBufferPointer<UInt64>) {
         // No other thread writes between layers: a plain load and store, not a locked read-modify-write.
         for key in added { slots[Int(key)].store(slots[Int(key)].load(ordering: .relaxed) & ~Self.building, ordering: .relaxed) }
+        askForHugePagesWhenDense()
     }
 
     func parent(of id: UInt64) -> UInt64? {
