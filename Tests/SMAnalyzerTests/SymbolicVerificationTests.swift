@@ -152,6 +152,29 @@ struct SymbolicVerificationTests {
         #expect(finding.states == ["a"])
     }
 
+    @Test(
+        "an invariant broken before the events the machine sent itself run: found by both methods, in the state it broke in",
+        arguments: [VerificationMethod.exploration, .symbolic])
+    func invariantBrokenBeforeSentEvents(method: VerificationMethod) throws {
+        var options = AnalysisOptions()
+        options.method = method
+        let spec = try Fixtures.fixture("semantics/invariant-broken-before-sent-events")
+        let machine = try Machine(spec)
+        let result = try Analyzer.analyze(spec, options: options)
+        let broken = result.findings.filter { $0.code == .invariantViolated }
+        #expect(broken.count == 2, "\(result.findings.map(\.message))")
+        let atStart = try #require(broken.first { $0.message.contains("'y not 2'") })
+        #expect(atStart.message.hasSuffix("is violated in a at the start, before the machine processes the events it sent itself"))
+        #expect(atStart.trace?.isEmpty == true)
+        #expect(atStart.states == ["a"])
+        #expect(atStart.witness.map { "\($0.name)=\($0.value)" } == ["y=2"])
+        let afterGo = try #require(broken.first { $0.message.contains("'not in c'") })
+        #expect(afterGo.message.hasSuffix("is violated in c after go, before the machine processes the events it sent itself"))
+        #expect(afterGo.trace?.map { machine.describe($0.event) } == ["go"])
+        #expect(afterGo.states == ["c"])
+        #expect(afterGo.witness.map { "\($0.name)=\($0.value)" } == ["y=3"])
+    }
+
     @Test("a variable nothing reads does not crash Spacer when it is asked for the invariant it found")
     func unusedVariableInHornClauses() throws {
         var options = AnalysisOptions()

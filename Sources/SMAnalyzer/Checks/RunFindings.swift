@@ -1,4 +1,4 @@
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMSpec
 
 /// What shows a finding in a run: the shortest trace from the start, and where it shows: in the state the trace
@@ -84,14 +84,47 @@ struct RunFindings {
 
     func invariantViolated(_ index: Int, _ evidence: RunEvidence) -> Finding {
         let invariant = spec.invariants[index]
-        let place =
-            evidence.step == nil
-            ? "in \(leaves(evidence.state).joined(separator: ", "))"
-            : "while the machine processes the events it sent itself after \(eventName(evidence))"
+        let place: String
+        var state = evidence.state
+        if let passed = stateBeforeSentEvents(violating: index, evidence) {
+            // Where it broke, and the values there: not the state the step starts in or the one it ends in.
+            state = passed
+            let when = evidence.step == nil ? "at the start" : "after \(eventName(evidence))"
+            place = "in \(leaves(passed).joined(separator: ", ")) \(when), before the machine processes the events it sent itself"
+        } else if evidence.step == nil {
+            place = "in \(leaves(evidence.state).joined(separator: ", "))"
+        } else {
+            place = "while the machine processes the events it sent itself after \(eventName(evidence))"
+        }
         return Finding(
             .invariantViolated, "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated \(place)",
-            states: leaves(evidence.state), location: invariant.location, trace: evidence.trace, witness: values(evidence),
-            method: method)
+            states: leaves(state), location: invariant.location, trace: evidence.trace,
+            witness: values(evidence, variables: state.variables), method: method)
+    }
+
+    /// The state where invariant `index` broke inside the last macrostep of `evidence`, at the end of a macrostep
+    /// before the events the machine sent itself ran: found by replaying the step (or the start, when the trace is
+    /// empty and the state it ends in keeps the invariant). Nil when it breaks in the evidence's own state, or the
+    /// replay finds another invariant broken first.
+    func stateBeforeSentEvents(violating index: Int, _ evidence: RunEvidence) -> MachineState? {
+        let context = StepContext(machine: machine)
+        context.load(evidence.state)
+        if evidence.step == nil {
+            guard evidence.trace.isEmpty, context.invariantHolds(index) else { return nil }
+        }
+        context.recorder = CoverageRecorder(machine: machine, checksInvariants: true)
+        do {
+            if let step = evidence.step {
+                context.choices = ChoiceSequence(step.choices)
+                _ = try context.process(step.event)
+            } else {
+                _ = try context.resetToInitialState()
+            }
+        } catch {
+            // A failure later in the step is a finding of its own; the invariant broke before it, if at all.
+        }
+        guard let recorder = context.recorder, recorder.violatedInvariant == index else { return nil }
+        return recorder.violationState
     }
 
     // MARK: - SM004

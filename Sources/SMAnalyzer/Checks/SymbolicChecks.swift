@@ -255,7 +255,11 @@ private struct Replay {
             guard let error, error.kind.findingSignature(at: error.location) == signature else { return nil }
             return findings.failure(error, evidence)
         case .invariant(let index):
-            guard inLastStep else { return holds(index, in: state) ? nil : findings.invariantViolated(index, evidence) }
+            guard inLastStep else {
+                // At the start, it may break before the events the machine sent itself run.
+                let shown = !holds(index, in: state) || (trace.isEmpty && findings.stateBeforeSentEvents(violating: index, evidence) != nil)
+                return shown ? findings.invariantViolated(index, evidence) : nil
+            }
             guard let after, recorder?.violatedInvariant == index else { return nil }
             // Broken in the end state too: reported there, as exploration does.
             if !holds(index, in: after) { return findings.invariantViolated(index, RunEvidence(trace: trace, state: after, step: nil)) }

@@ -22,8 +22,10 @@ package struct CoverageRecorder: Sendable {
     package var overlaps: [Overlap] = []
     /// Check invariants at the end of every macrostep (also those of events the machine sent itself).
     package var checksInvariants: Bool
-    /// The first invariant found violated at a macrostep end of the current call, if any.
+    /// The first invariant found violated at a macrostep end of the current call, if any, and the state it was
+    /// violated in.
     package var violatedInvariant: Int?
+    package var violationState: MachineState?
 
     package struct Overlap: Hashable, Sendable {
         package var first: Int

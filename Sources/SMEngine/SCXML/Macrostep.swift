@@ -63,6 +63,7 @@ extension StepCore {
         drainedMicrosteps = 0
         choices.rewind()
         violatedInvariant = nil
+        violationState = nil
     }
 
     /// One macrostep for an external event: select and take its transitions, then run to completion.
@@ -167,6 +168,7 @@ extension StepCore {
         guard violatedInvariant == nil, invariantCount > 0 else { return }
         for i in 0..<invariantCount where !invariantHolds(i) {
             violatedInvariant = i
+            violationState = MachineState(configuration: currentConfiguration, variables: currentVariables, history: history)
             return
         }
     }

@@ -229,6 +229,7 @@
             coverage.copy(into: &recorder, machine: machine)
             recorder.overlaps = core.overlaps
             recorder.violatedInvariant = core.violatedInvariant
+            recorder.violationState = core.violationState
             return recorder
         }
         set {
@@ -238,6 +239,7 @@
             core.checksInvariants = newValue?.checksInvariants ?? false
             core.overlaps = newValue?.overlaps ?? []
             core.violatedInvariant = newValue?.violatedInvariant
+            core.violationState = newValue?.violationState
         }
     }
 

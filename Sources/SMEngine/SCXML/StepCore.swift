@@ -69,6 +69,9 @@ struct StepCore {
     var checksInvariants = false
     var overlaps: [CoverageRecorder.Overlap] = []
     var violatedInvariant: Int?
+    /// The configuration `violatedInvariant` was found violated in (the end of a macrostep, maybe one before the
+    /// events the machine sent itself ran).
+    var violationState: MachineState?
     /// The packed key, kept up to date, when the explorer asked for it.
     var tracking: KeyTracking?
     /// The codec of `tracking`, for the rare rewrite of history fields.

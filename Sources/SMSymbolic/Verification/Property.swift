@@ -25,6 +25,9 @@ package enum Property: Hashable, Sendable {
 package struct PropertyConditions {
     /// Properties the start itself shows.
     package var atStart: Set<Property> = []
+    /// Properties the start shows under conditions that are not constants (an opaque guard's outcome): the
+    /// verifier cannot say that these never happen.
+    package var maybeAtStart: Set<Property> = []
     /// For each property, the edges (by index) that show it, with conditions beyond the edge's own.
     package var edges: [Property: [(edge: Int, extra: [Formula])]] = [:]
     /// For invariants: the expression that must hold in every stable state.
@@ -44,7 +47,17 @@ package struct PropertyConditions {
         all += spec.events.filter { !$0.isImplicit }.map { .handles($0.index) }
         for invariant in spec.invariants { invariants[invariant.index] = invariant.expression }
 
-        record(system.start, spec: spec, into: { atStart.insert($0) }, extra: { _, _ in })
+        // The start's values are constants: what it shows under conditions (an invariant broken before the events the
+        // machine sent itself run, an overlap) is decided here.
+        record(
+            system.start, spec: spec, into: { atStart.insert($0) },
+            extra: { property, conditions in
+                switch Self.constantTruth(.and(conditions)) {
+                case true?: atStart.insert(property)
+                case false?: break
+                case nil: maybeAtStart.insert(property)
+                }
+            })
         for (index, edge) in system.edges.enumerated() {
             record(
                 edge.path, spec: spec, into: { property in edges[property, default: []].append((index, [])) },
@@ -107,6 +120,35 @@ package struct PropertyConditions {
         if spec.states[0].children.contains(where: { spec.states[$0].kind == .final && configuration.contains($0) }) { return true }
         let leaves = configuration.filter { machine.isLeaf($0) }
         return !leaves.isEmpty && leaves.allSatisfy { spec.states[$0].kind == .final }
+    }
+
+    /// Whether `formula` holds, when its expressions are constants; nil when one is not (or is an opaque guard).
+    private static func constantTruth(_ formula: Formula) -> Bool? {
+        switch formula {
+        case .truth(let value): return value
+        case .holds(let e):
+            switch Substitution.constant(e) {
+            case .success(let value)?: return value != 0
+            case .failure?: return false
+            case nil: return nil
+            }
+        case .defined(let e):
+            switch Substitution.constant(e) {
+            case .success?: return true
+            case .failure?: return false
+            case nil: return nil
+            }
+        case .outside, .opaque: return nil
+        case .not(let inner): return constantTruth(inner).map { !$0 }
+        case .and(let list):
+            let values = list.map(constantTruth)
+            if values.contains(false) { return false }
+            return values.contains(nil) ? nil : true
+        case .or(let list):
+            let values = list.map(constantTruth)
+            if values.contains(true) { return true }
+            return values.contains(nil) ? nil : false
+        }
     }
 
     private static func order(_ a: Property, _ b: Property) -> Bool { String(describing: a) < String(describing: b) }

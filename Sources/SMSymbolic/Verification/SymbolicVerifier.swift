@@ -159,6 +159,11 @@ package enum SymbolicVerifier {
             for property in conditions.all where verdicts[property] == nil {
                 verdicts[property] = .undecided("\(reason); \(noTrace(property, depth, conditions))")
             }
+            for property in conditions.maybeAtStart {
+                if case .never = verdicts[property] {
+                    verdicts[property] = .undecided("the start may show it, under an opaque guard's outcome, which was not decided")
+                }
+            }
             return SymbolicResult(
                 system: system, properties: conditions.all, verdicts: verdicts, depth: depth, failure: nil,
                 elapsed: ContinuousClock.now - start)
