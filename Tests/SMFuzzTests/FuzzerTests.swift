@@ -48,6 +48,26 @@ struct FuzzerTests {
         #expect(failure.originalSteps > 20, "the run that found it was longer than the shrunk trace")
     }
 
+    @Test("an invariant broken before the machine processes the events it sent itself fails the run, at the start and after go")
+    func invariantBrokenBeforeSentEvents() throws {
+        let machine = try Machine(try Fixtures.fixture("semantics/invariant-broken-before-sent-events"))
+        let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 10, length: 10, seed: 1)).run()
+        let failure = try #require(result.failure)
+        #expect(failure.failure.kind == .invariant)
+        #expect(failure.trace.isEmpty)
+        #expect(
+            failure.failure.message
+                == "invariant 'y not 2' (y != 2) is violated in a, before the machine processed the events it sent itself")
+        #expect(Fuzzer(machine: machine).replay([])?.signature == "invariant:0")
+        // After go, from the state the start ends in (b, y = 1): the engine keeps where the second invariant broke.
+        let context = StepContext(machine: machine)
+        context.load(try machine.initialState().state)
+        context.recorder = CoverageRecorder(machine: machine, checksInvariants: true)
+        _ = try context.process(EventInstance(event: 1))
+        #expect(context.recordedViolatedInvariant == 1)
+        #expect(context.recordedViolationState.map { machine.activeLeafPaths($0.configuration) } == ["c"])
+    }
+
     @Test(
         "the shrunk trace is 1-minimal: removing any one event or lowering any value makes it pass",
         arguments: ["off-by-one", "twenty-events"])

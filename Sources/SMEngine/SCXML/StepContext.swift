@@ -252,6 +252,9 @@
     /// The invariant the recorder saw violated at a macrostep end during the last call.
     package var recordedViolatedInvariant: Int? { core.violatedInvariant }
 
+    /// The state `recordedViolatedInvariant` was found violated in.
+    package var recordedViolationState: MachineState? { core.violationState }
+
     /// How many times a step reached something the recorder had not seen (a state entered, a transition taken, an
     /// outcome of a guard) since the recorder was set: compare it before and after a step to tell whether the step
     /// found something new. 0 without a recorder.

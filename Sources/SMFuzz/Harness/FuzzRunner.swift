@@ -44,7 +44,12 @@ final class FuzzRunner {
         self.weighted = weighted
         events = machine.spec.events.filter { !$0.isImplicit }
         context = StepContext(machine: machine)
-        if recordsCoverage || tracksNovelty { context.recorder = CoverageRecorder(machine: machine) }
+        // Invariants are checked by the engine at the end of every macrostep, also those before the events the machine
+        // sent itself run: a state after the step is not the only one that must keep them.
+        let checksInvariants = !machine.spec.invariants.isEmpty
+        if recordsCoverage || tracksNovelty || checksInvariants {
+            context.recorder = CoverageRecorder(machine: machine, checksInvariants: checksInvariants)
+        }
         if tracksNovelty { novelty = ConfigurationMap(machine: machine) }
     }
 
@@ -208,11 +213,15 @@ final class FuzzRunner {
     private func checkProperties(step: Int, event: String?, subject: (any StateMachineImplementation)?) -> RunFailure? {
         let state = FuzzState(machine: machine, context: context, steps: step, lastEvent: event)
         observer?(state)
-        for (i, invariant) in machine.spec.invariants.enumerated() where !context.invariantHolds(i) {
+        if let i = context.recordedViolatedInvariant, let broken = context.recordedViolationState {
+            let invariant = machine.spec.invariants[i]
+            let before =
+                broken.configuration == context.currentConfiguration && broken.variables == context.currentVariables
+                ? "" : ", before the machine processed the events it sent itself"
             return RunFailure(
                 kind: .invariant,
                 message:
-                    "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated in \(machine.activeLeafPaths(context.currentConfiguration).joined(separator: ", "))",
+                    "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated in \(machine.activeLeafPaths(broken.configuration).joined(separator: ", "))\(before)",
                 step: step, signature: "invariant:\(i)")
         }
         for property in properties where !property.check(state) {
