@@ -34,6 +34,22 @@ struct EngineErrorTests {
         #expect(run.leaves == ["idle"], "the state is unchanged")
     }
 
+    @Test("more than maxMicrosteps events sent to itself for one event is SM002, named as a loop or a long chain")
+    func sendChainCap() throws {
+        let run = try Scenario(fixture: "semantics/send-chain-past-the-limit")
+        let failure = try error { try run.send("go") }
+        guard case .infiniteLoop = failure.kind else { Issue.record("\(failure.kind)"); return }
+        #expect(
+            failure.message
+                == "more than 5 events sent by the machine to itself for one external event (the maxMicrosteps limit): an infinite send loop, or a chain of sends longer than the limit"
+        )
+        var spec = try Fixtures.fixture("semantics/send-chain-past-the-limit")
+        spec.options.maxMicrosteps = 11
+        let longer = try Scenario(spec)
+        try longer.send("go")
+        #expect(longer.leaves == ["b"])
+    }
+
     @Test("the cap is maxMicrosteps: 9 microsteps pass with 9 and fail with 8")
     func customCap() throws {
         let run = try Scenario(fixture: "semantics/loop-bound")

@@ -278,7 +278,7 @@ struct MacrostepEmitter: ContextEmitter {
                 w.line("drained += 1")
                 w.block("if drained > \(limit)") { w in
                     w.line(
-                        "throw \(errorType)(kind: .infiniteLoop, message: \"infinite send loop: more than \(limit) events sent by the machine to itself for one external event\")"
+                        "throw \(errorType)(kind: .infiniteLoop, message: \"more than \(limit) events sent by the machine to itself for one external event (the maxMicrosteps limit): an infinite send loop, or a chain of sends longer than the limit\")"
                     )
                 }
                 w.line("_ = try macrostep(\(context.arguments(["event", "fromHost: false"])))")

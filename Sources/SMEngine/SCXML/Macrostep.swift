@@ -123,7 +123,7 @@ extension StepCore {
             if drained > machine.options.maxMicrosteps {
                 throw EngineError(
                     .infiniteLoop(transitions: recentTransitionList),
-                    "infinite send loop: more than \(machine.options.maxMicrosteps) events sent by the machine to itself for one external event"
+                    "more than \(machine.options.maxMicrosteps) events sent by the machine to itself for one external event (the maxMicrosteps limit): an infinite send loop, or a chain of sends longer than the limit"
                 )
             }
             _ = try macrostep(for: event, fromHost: false)

@@ -197,7 +197,7 @@ package struct SymbolicStepper {
                 finished.append(
                     r.failing(
                         .infiniteLoop(transitions: r.recent),
-                        "infinite send loop: more than \(machine.options.maxMicrosteps) events sent by the machine to itself for one external event",
+                        "more than \(machine.options.maxMicrosteps) events sent by the machine to itself for one external event (the maxMicrosteps limit): an infinite send loop, or a chain of sends longer than the limit",
                         at: nil))
                 continue
             }
