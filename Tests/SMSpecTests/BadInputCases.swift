@@ -169,6 +169,15 @@ enum BadInputCases {
                 "reachable names an unknown state", spec { $0.extra = [("reachable", #"["zz"]"#)] },
                 message: #"unknown state "zz""#, pointer: "/reachable/0", at: #""zz""#),
             BadInput(
+                "reachable names a history state",
+                spec {
+                    $0.states = #"{ "p": { "states": { "x": {}, "h": { "type": "history" } } } }"#
+                    $0.extra = [("reachable", #"["p/h"]"#)]
+                },
+                message:
+                    #""p/h" is a history state, which is never active, so it cannot be listed as reachable; list its parent or the states it restores; did you mean "p"?"#,
+                pointer: "/reachable/0", at: #""p/h""#),
+            BadInput(
                 "misspelled option", spec { $0.extra = [("options", #"{"maxMicrostep": 5}"#)] },
                 message: #"unknown key "maxMicrostep" in "options"; did you mean "maxMicrosteps"?"#, pointer: "/options/maxMicrostep",
                 at: #""maxMicrostep""#),

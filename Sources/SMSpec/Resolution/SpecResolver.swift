@@ -89,7 +89,17 @@ struct SpecResolver {
                 index: i, name: invariant.name, expression: typed, source: invariant.expression,
                 location: invariant.location)
         }
-        let reachable = spec.reachable.compactMap { ref in resolveReference(ref).map { ($0, ref) } }
+        let reachable = spec.reachable.compactMap { ref -> (Int, Spec.StateReference)? in
+            guard let index = resolveReference(ref) else { return nil }
+            // A history state is never active: what it restores is, and its parent.
+            guard nodes[index].kind != .history else {
+                report(
+                    "\(JSONWriter.quoted(paths[index])) is a history state, which is never active, so it cannot be listed as reachable; list its parent or the states it restores",
+                    at: ref.location, suggestion: parents[index].flatMap { $0 == 0 ? nil : paths[$0] })
+                return nil
+            }
+            return (index, ref)
+        }
         return ResolvedSpec(
             spec: spec, states: resolvedStates, transitions: transitions, events: events, invariants: invariants,
             reachable: reachable, opaqueGuards: opaqueGuards, callbacks: callbacks)
