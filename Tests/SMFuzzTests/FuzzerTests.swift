@@ -59,13 +59,13 @@ struct FuzzerTests {
             failure.failure.message
                 == "invariant 'y not 2' (y != 2) is violated in a, before the machine processed the events it sent itself")
         #expect(Fuzzer(machine: machine).replay([])?.signature == "invariant:0")
-        // After go, from the state the start ends in (b, y = 1): the engine keeps where the second invariant broke.
+        // After go, from the state the start ends in (b, y = 1): the engine keeps where the other two broke.
         let context = StepContext(machine: machine)
         context.load(try machine.initialState().state)
         context.recorder = CoverageRecorder(machine: machine, checksInvariants: true)
         _ = try context.process(EventInstance(event: 1))
-        #expect(context.recordedViolatedInvariant == 1)
-        #expect(context.recordedViolationState.map { machine.activeLeafPaths($0.configuration) } == ["c"])
+        #expect(context.recordedViolations.map(\.invariant) == [1, 2])
+        #expect(context.recordedViolations.map { machine.activeLeafPaths($0.state.configuration) } == [["c"], ["c"]])
     }
 
     @Test(

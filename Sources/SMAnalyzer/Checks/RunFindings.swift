@@ -104,8 +104,7 @@ struct RunFindings {
 
     /// The state where invariant `index` broke inside the last macrostep of `evidence`, at the end of a macrostep
     /// before the events the machine sent itself ran: found by replaying the step (or the start, when the trace is
-    /// empty and the state it ends in keeps the invariant). Nil when it breaks in the evidence's own state, or the
-    /// replay finds another invariant broken first.
+    /// empty and the state it ends in keeps the invariant). Nil when it breaks in the evidence's own state.
     func stateBeforeSentEvents(violating index: Int, _ evidence: RunEvidence) -> MachineState? {
         let context = StepContext(machine: machine)
         context.load(evidence.state)
@@ -123,8 +122,7 @@ struct RunFindings {
         } catch {
             // A failure later in the step is a finding of its own; the invariant broke before it, if at all.
         }
-        guard let recorder = context.recorder, recorder.violatedInvariant == index else { return nil }
-        return recorder.violationState
+        return context.recordedViolations.first { $0.invariant == index }?.state
     }
 
     // MARK: - SM004

@@ -260,7 +260,7 @@ private struct Replay {
                 let shown = !holds(index, in: state) || (trace.isEmpty && findings.stateBeforeSentEvents(violating: index, evidence) != nil)
                 return shown ? findings.invariantViolated(index, evidence) : nil
             }
-            guard let after, recorder?.violatedInvariant == index else { return nil }
+            guard let after, recorder?.violations.contains(where: { $0.invariant == index }) == true else { return nil }
             // Broken in the end state too: reported there, as exploration does.
             if !holds(index, in: after) { return findings.invariantViolated(index, RunEvidence(trace: trace, state: after, step: nil)) }
             return findings.invariantViolated(index, evidence)

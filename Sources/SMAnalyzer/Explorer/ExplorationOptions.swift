@@ -4,8 +4,9 @@ public import Foundation
 public struct ExplorationOptions: Sendable {
     /// Stop (with partial results, marked incomplete) after this many configurations.
     public var maximumStates: Int = 50_000_000
-    /// Stop when the process's resident memory has grown by more than this many bytes since the exploration began
-    /// (what the process held before, an app's or other tests', does not count).
+    /// Stop when the process's resident memory has grown by more than this many bytes since the exploration began:
+    /// what the process held before (an app's, other tests') does not count; what it allocates meanwhile on other
+    /// threads does.
     public var maximumMemory: Int = 8 << 30
     /// Stop after this long (nil: no time limit).
     public var maximumDuration: Duration?

@@ -224,16 +224,16 @@ final class ExplorationWorker<Store: VisitedStore> {
                     }
                     // Violated at the end of a macrostep for an event the machine sent itself, but not at the end: the
                     // final state is checked when it is first reached, so only this case needs the event's witness.
-                    if let violated = context.recordedViolatedInvariant, context.invariantHolds(violated) {
+                    for violation in context.recordedViolations where context.invariantHolds(violation.invariant) {
                         tally.pointee.results.invariant(
-                            violated, Witness(depth: depth, state: id, instance: instanceIndex, choices: values))
+                            violation.invariant, Witness(depth: depth, state: id, instance: instanceIndex, choices: values))
                     }
                     let key = context.trackedKey!
                     // A step that handled nothing left the state as it was: nothing to insert.
                     let unchanged = !outcome.handled && PackedKey.equal(key, parentKey, words)
                     if !unchanged { tally.pointee.successors.append(key, words: words) }
                     if traces && (outcome.handled || unchanged) && context.recordedOverlapCount == overlapsBefore
-                        && context.recordedViolatedInvariant == nil
+                        && context.recordedViolations.isEmpty
                     {
                         plans.unsafelyUnwrapped.record(
                             instanceIndex, parent: parentKey, trace: trace, successor: key, handled: outcome.handled)

@@ -104,8 +104,8 @@ public final class Explorer: Sendable {
         exploration.root = root
         var results = WorkerResults(machine: machine)
         results.checkNewState(root, depth: 0, context: context)
-        if let violated = context.recorder?.violatedInvariant {
-            results.invariant(violated, .init(depth: 0, state: root, instance: nil, choices: []))
+        for violation in context.recordedViolations {
+            results.invariant(violation.invariant, .init(depth: 0, state: root, instance: nil, choices: []))
         }
         results.coverage = context.recorder!
 

@@ -22,10 +22,9 @@ package struct CoverageRecorder: Sendable {
     package var overlaps: [Overlap] = []
     /// Check invariants at the end of every macrostep (also those of events the machine sent itself).
     package var checksInvariants: Bool
-    /// The first invariant found violated at a macrostep end of the current call, if any, and the state it was
-    /// violated in.
-    package var violatedInvariant: Int?
-    package var violationState: MachineState?
+    /// The invariants found violated at a macrostep end of the current call (also one before the events the machine
+    /// sent itself ran), each once, with the state it first broke in.
+    package var violations: [InvariantViolation] = []
 
     package struct Overlap: Hashable, Sendable {
         package var first: Int
@@ -64,4 +63,11 @@ package struct CoverageRecorder: Sendable {
             overlaps.append(overlap)
         }
     }
+}
+
+/// An invariant found violated during a call, and the state it broke in: the end of a macrostep, maybe one before
+/// the events the machine sent itself ran.
+package struct InvariantViolation: Hashable, Sendable {
+    package var invariant: Int
+    package var state: MachineState
 }

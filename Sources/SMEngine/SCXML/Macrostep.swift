@@ -62,8 +62,7 @@ extension StepCore {
         externalHead = 0
         drainedMicrosteps = 0
         choices.rewind()
-        violatedInvariant = nil
-        violationState = nil
+        if !violations.isEmpty { violations.removeAll(keepingCapacity: true) }
     }
 
     /// One macrostep for an external event: select and take its transitions, then run to completion.
@@ -165,11 +164,11 @@ extension StepCore {
     }
 
     private mutating func checkInvariants() {
-        guard violatedInvariant == nil, invariantCount > 0 else { return }
-        for i in 0..<invariantCount where !invariantHolds(i) {
-            violatedInvariant = i
-            violationState = MachineState(configuration: currentConfiguration, variables: currentVariables, history: history)
-            return
+        for i in 0..<invariantCount where !invariantHolds(i) && !violations.contains(where: { $0.invariant == i }) {
+            violations.append(
+                InvariantViolation(
+                    invariant: i,
+                    state: MachineState(configuration: currentConfiguration, variables: currentVariables, history: history)))
         }
     }
 

@@ -228,8 +228,7 @@
             var recorder = CoverageRecorder(machine: machine, checksOverlaps: core.checksOverlaps, checksInvariants: core.checksInvariants)
             coverage.copy(into: &recorder, machine: machine)
             recorder.overlaps = core.overlaps
-            recorder.violatedInvariant = core.violatedInvariant
-            recorder.violationState = core.violationState
+            recorder.violations = core.violations
             return recorder
         }
         set {
@@ -238,8 +237,7 @@
             core.checksOverlaps = newValue?.checksOverlaps ?? false
             core.checksInvariants = newValue?.checksInvariants ?? false
             core.overlaps = newValue?.overlaps ?? []
-            core.violatedInvariant = newValue?.violatedInvariant
-            core.violationState = newValue?.violationState
+            core.violations = newValue?.violations ?? []
         }
     }
 
@@ -250,10 +248,7 @@
     package func recordedOverlaps(from start: Int) -> ArraySlice<CoverageRecorder.Overlap> { core.overlaps[start...] }
 
     /// The invariant the recorder saw violated at a macrostep end during the last call.
-    package var recordedViolatedInvariant: Int? { core.violatedInvariant }
-
-    /// The state `recordedViolatedInvariant` was found violated in.
-    package var recordedViolationState: MachineState? { core.violationState }
+    package var recordedViolations: [InvariantViolation] { core.violations }
 
     /// How many times a step reached something the recorder had not seen (a state entered, a transition taken, an
     /// outcome of a guard) since the recorder was set: compare it before and after a step to tell whether the step

@@ -68,10 +68,8 @@ struct StepCore {
     var checksOverlaps = false
     var checksInvariants = false
     var overlaps: [CoverageRecorder.Overlap] = []
-    var violatedInvariant: Int?
-    /// The configuration `violatedInvariant` was found violated in (the end of a macrostep, maybe one before the
-    /// events the machine sent itself ran).
-    var violationState: MachineState?
+    /// The invariants found violated at a macrostep end of the current call, each once, where it first broke.
+    var violations: [InvariantViolation] = []
     /// The packed key, kept up to date, when the explorer asked for it.
     var tracking: KeyTracking?
     /// The codec of `tracking`, for the rare rewrite of history fields.

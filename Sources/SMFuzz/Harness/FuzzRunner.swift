@@ -213,15 +213,19 @@ final class FuzzRunner {
     private func checkProperties(step: Int, event: String?, subject: (any StateMachineImplementation)?) -> RunFailure? {
         let state = FuzzState(machine: machine, context: context, steps: step, lastEvent: event)
         observer?(state)
-        if let i = context.recordedViolatedInvariant, let broken = context.recordedViolationState {
+        // Broken in the state the step ends in, as the analyzer reports it; else in one the step passed through, at
+        // the end of a macrostep before the events the machine sent itself ran.
+        let broken =
+            machine.spec.invariants.indices.first { !context.invariantHolds($0) }.map { ($0, context.snapshot(), "") }
+            ?? context.recordedViolations.first.map {
+                ($0.invariant, $0.state, ", before the machine processed the events it sent itself")
+            }
+        if let (i, state, when) = broken {
             let invariant = machine.spec.invariants[i]
-            let before =
-                broken.configuration == context.currentConfiguration && broken.variables == context.currentVariables
-                ? "" : ", before the machine processed the events it sent itself"
             return RunFailure(
                 kind: .invariant,
                 message:
-                    "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated in \(machine.activeLeafPaths(broken.configuration).joined(separator: ", "))\(before)",
+                    "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated in \(machine.activeLeafPaths(state.configuration).joined(separator: ", "))\(when)",
                 step: step, signature: "invariant:\(i)")
         }
         for property in properties where !property.check(state) {
