@@ -47,10 +47,10 @@ struct FieldGroups {
         self.eventWords = eventWords
         let entries = 1 << Self.maximumBits
         var tables = [UInt64](repeating: 0, count: groups.count * entries * eventWords)
+        let spans = groups.map { group in group.map(\.end).max()! - group[0].shift }
         for (g, group) in groups.enumerated() {
             let base = group[0].shift
-            let span = group.map(\.end).max()! - base
-            for index in 0..<(1 << span) {
+            for index in 0..<(1 << spans[g]) {
                 let entry = (g * entries + index) * eventWords
                 for member in group {
                     let value = (UInt64(index) >> UInt64(member.shift - base)) & member.mask
@@ -60,7 +60,7 @@ struct FieldGroups {
         }
         word = HotTables.copy(groups.map { $0[0].word })
         shift = HotTables.copy(groups.map { UInt64($0[0].shift) })
-        mask = HotTables.copy(groups.map { group in (1 << UInt64(group.map(\.end).max()! - group[0].shift)) - 1 })
+        mask = HotTables.copy(spans.map { (1 << UInt64($0)) - 1 })
         self.tables = HotTables.copy(tables)
     }
 

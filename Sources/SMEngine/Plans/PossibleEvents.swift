@@ -3,9 +3,9 @@
 /// document order: each field's value names its state's active child, which brings the events of the states it
 /// activates and makes the fields below it count.
 ///
-/// Fields that always count and that no other field depends on (the regions of a parallel root, a flat machine's
-/// state) are read a few at a time: side by side in one word, up to 8 bits of the key index one table of their
-/// events together (`FieldGroups`).
+/// Fields that always count and that no other field depends on (the flat regions of a parallel root) are read a few
+/// at a time: two or more side by side in one word, up to 8 bits of the key index one table of their events together
+/// (`FieldGroups`).
 ///
 /// Raw tables, as `HotTables`: this runs once per explored state. One per thread (it keeps scratch).
 package final class PossibleEvents {

@@ -247,7 +247,8 @@
     /// The overlaps the recorder found from index `start` on.
     package func recordedOverlaps(from start: Int) -> ArraySlice<CoverageRecorder.Overlap> { core.overlaps[start...] }
 
-    /// The invariant the recorder saw violated at a macrostep end during the last call.
+    /// The invariants the recorder saw violated at a macrostep end during the last call, each with the state it first
+    /// broke in.
     package var recordedViolations: [InvariantViolation] { core.violations }
 
     /// How many times a step reached something the recorder had not seen (a state entered, a transition taken, an
