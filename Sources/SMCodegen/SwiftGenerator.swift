@@ -124,7 +124,7 @@ private struct Emission {
         transitions = TransitionEmitter(context: context, states: states)
         transitions.emitHelpers(into: &transitionsCode)
         // Guards are written where they are tried; whether one needs run-time checks is known only by writing it.
-        for transition in machine.spec.transitions { _ = transitions.condition(of: transition) }
+        for transition in machine.spec.transitions { _ = transitions.condition(of: transition, askedOnce: []) }
         stepCanThrow =
             facts.countsMicrosteps || facts.sends || facts.hasChoices || context.hasCheckedGuards
             || states.entriesThrow || states.exitsThrow || transitions.effectThrows.values.contains(true)

@@ -118,6 +118,21 @@ struct MacrostepTests {
         #expect(no.leaves == ["buffering"])
     }
 
+    @Test("an opaque guard has one outcome per selection: one choice for every transition it guards")
+    func opaqueGuardAskedOnce() throws {
+        let both = try Scenario(fixture: "semantics/opaque-guard-asked-once")
+        // A second value would be drawn for the right region's guard if each transition asked on its own.
+        try both.send("go", choices: [1, 0])
+        #expect(both.leaves == ["lights/left/leftLit", "lights/right/rightLit"])
+        let neither = try Scenario(fixture: "semantics/opaque-guard-asked-once")
+        try neither.send("go", choices: [0, 1])
+        #expect(neither.leaves == ["lights/left/leftDark", "lights/right/rightDark"])
+        // Both regions reach the parallel state's `leave`: ?open is asked once.
+        let stays = try Scenario(fixture: "semantics/opaque-guard-asked-once")
+        try stays.send("leave", choices: [0, 1])
+        #expect(stays.leaves == ["lights/left/leftDark", "lights/right/rightDark"])
+    }
+
     @Test("oneOf: the choice sequence picks the target; the first by default")
     func oneOf() throws {
         let first = try Scenario(fixture: "semantics/one-of")

@@ -129,6 +129,27 @@ struct RuntimeTests {
         #expect(second.activeStates == ["playing"])
     }
 
+    @Test("a host guard is asked once per selection, however many transitions it guards")
+    func hostGuardAskedOnce() throws {
+        let calls = Atomic<Int>(0)
+        let machine = try StateMachine(
+            try Fixtures.fixture("semantics/opaque-guard-asked-once"),
+            host: HostFunctions()
+                .guarding("ready") { _ in
+                    calls.add(1, ordering: .relaxed)
+                    return true
+                }
+                .guarding("open") { _ in
+                    calls.add(1, ordering: .relaxed)
+                    return false
+                })
+        try machine.send("go")
+        #expect(machine.activeStates.filter { $0.hasSuffix("Lit") } == ["lights/left/leftLit", "lights/right/rightLit"])
+        #expect(calls.load(ordering: .relaxed) == 1)
+        try machine.send("leave")
+        #expect(calls.load(ordering: .relaxed) == 2)
+    }
+
     @Test("an opaque guard the host did not register is an error naming it")
     func missingGuard() throws {
         let machine = try StateMachine(try Fixtures.fixture("semantics/opaque-guard"))

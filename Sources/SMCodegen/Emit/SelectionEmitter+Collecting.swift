@@ -7,12 +7,12 @@ extension SelectionEmitter {
     // MARK: - Several active leaves
 
     /// Collects the transitions the active leaves select, then takes them.
-    func emitCollectingHandler(_ trigger: Trigger, into writer: inout SwiftWriter) {
+    func emitCollectingHandler(_ trigger: Trigger, askedOnce: Set<Int>, into writer: inout SwiftWriter) {
         writer.line("scratch.selection.removeAll()")
         var label = 0
         walkToLeaves(from: 0, trigger, into: &writer) { leaf, w in
             label += 1
-            emitCollectingChain(leaf, trigger, label: "leaf\(label)", into: &w)
+            emitCollectingChain(leaf, trigger, label: "leaf\(label)", askedOnce: askedOnce, into: &w)
             return false
         }
         writer.line("guard scratch.selection.count > 0 else { return false }")
@@ -25,7 +25,9 @@ extension SelectionEmitter {
 
     /// The leaf's chain: a transition of an ancestor that another leaf already selected ends the chain, as the
     /// engine does (its guard held a moment ago and is not evaluated again).
-    private func emitCollectingChain(_ leaf: Int, _ trigger: Trigger, label: String, into writer: inout SwiftWriter) {
+    private func emitCollectingChain(
+        _ leaf: Int, _ trigger: Trigger, label: String, askedOnce: Set<Int>, into writer: inout SwiftWriter
+    ) {
         var body = SwiftWriter()
         var breaks = false
         chainLoop: for state in chain(leaf) {
@@ -36,7 +38,7 @@ extension SelectionEmitter {
                     breaks = true
                 }
                 let option = transition.isOneOf ? transitions.optionChoice(t) : "0"
-                guard let (prelude, condition) = transitions.condition(of: transition) else {
+                guard let (prelude, condition) = transitions.condition(of: transition, askedOnce: askedOnce) else {
                     body.line("scratch.selection.append(\(t), option: \(option))  // \(spec.describe(transition))")
                     break chainLoop
                 }

@@ -61,16 +61,45 @@ struct SelectionEmitter: ContextEmitter {
         writer.line("@inline(__always)")
         writer.block("fileprivate mutating func \(handlerName(trigger))(\(handlerParameters(trigger)))\(context.throwsClause) -> Bool") {
             w in
+            let askedOnce = opaqueGuardsAskedTwice(trigger)
+            for id in askedOnce {
+                w.line("var \(TransitionEmitter.opaqueGuardLocal(id)): Bool?  // ?\(spec.opaqueGuards[id]), asked once per selection")
+            }
             if !hasCandidates {
                 w.line("return false")
             } else if selectsAtMostOne(trigger) {
-                let returned = walkToLeaves(from: 0, trigger, into: &w) { leaf, w in emitSingleLeafChain(leaf, trigger, into: &w) }
+                let returned = walkToLeaves(from: 0, trigger, into: &w) { leaf, w in
+                    emitSingleLeafChain(leaf, trigger, askedOnce: Set(askedOnce), into: &w)
+                }
                 if !returned { w.line("return false") }
             } else {
-                emitCollectingHandler(trigger, into: &w)
+                emitCollectingHandler(trigger, askedOnce: Set(askedOnce), into: &w)
             }
         }
         if hasCandidates && !selectsAtMostOne(trigger) { emitTakeSelection(trigger, into: &writer) }
+    }
+
+    /// The opaque guards a selection for `trigger` may reach twice: named twice on one leaf's chain, or, when several
+    /// leaves select, on the chains of two leaves (a shared ancestor's transition is tried from each). The engine asks
+    /// the host once per selection (one answer for one moment), so the handler keeps the first answer.
+    private func opaqueGuardsAskedTwice(_ trigger: Trigger) -> [Int] {
+        var twice = Set<Int>()
+        var acrossLeaves: [Int: Int] = [:]
+        for leaf in spec.states.indices where !states.hasChildren(leaf) {
+            var sites: [Int: Int] = [:]
+            for state in chain(leaf) {
+                for t in list(of: state, trigger) {
+                    guard case .opaque(let id, _)? = spec.transitions[t].guardCondition else { continue }
+                    sites[id, default: 0] += 1
+                }
+            }
+            for (id, count) in sites {
+                if count > 1 { twice.insert(id) }
+                acrossLeaves[id, default: 0] += count
+            }
+        }
+        if !selectsAtMostOne(trigger) { twice.formUnion(acrossLeaves.filter { $0.value > 1 }.keys) }
+        return twice.sorted()
     }
 
     /// A walk down the active configuration to every leaf that has something to try, in document order. Returns
@@ -111,13 +140,13 @@ struct SelectionEmitter: ContextEmitter {
 
     /// The leaf's transitions, then its ancestors': the first enabled one is taken and the handler returns.
     /// Returns whether the code always returns (or throws).
-    private func emitSingleLeafChain(_ leaf: Int, _ trigger: Trigger, into writer: inout SwiftWriter) -> Bool {
+    private func emitSingleLeafChain(_ leaf: Int, _ trigger: Trigger, askedOnce: Set<Int>, into writer: inout SwiftWriter) -> Bool {
         var emittedSomething = false
         for state in chain(leaf) {
             for t in list(of: state, trigger) {
                 let transition = spec.transitions[t]
                 emittedSomething = true
-                guard let (prelude, condition) = transitions.condition(of: transition) else {
+                guard let (prelude, condition) = transitions.condition(of: transition, askedOnce: askedOnce) else {
                     writer.line("// \(spec.describe(transition))")
                     emitSingleLeafMicrostep(t, leaf: leaf, into: &writer)
                     writer.line("return true")

@@ -111,13 +111,17 @@ struct TransitionEmitter: ContextEmitter {
     }
 
     /// The guard as a condition, with the statements that must run before it; nil when the transition is always
-    /// enabled where it is reached (no guard, or `else`).
-    func condition(of transition: ResolvedTransition) -> (prelude: [String], condition: String)? {
+    /// enabled where it is reached (no guard, or `else`). The opaque guards in `askedOnce` keep their answer in a
+    /// local of the handler (`opaqueGuard…`, declared by `SelectionEmitter`): the host is asked once per selection.
+    func condition(of transition: ResolvedTransition, askedOnce: Set<Int>) -> (prelude: [String], condition: String)? {
         switch transition.guardCondition {
         case nil, .otherwise?:
             return nil
         case .opaque(let id, _)?:
-            return ([], "hooks.\(SwiftIdentifier.escaped(names.opaqueGuardHook[id]))(scratch.event)")
+            let call = "hooks.\(SwiftIdentifier.escaped(names.opaqueGuardHook[id]))(scratch.event)"
+            guard askedOnce.contains(id) else { return ([], call) }
+            let local = Self.opaqueGuardLocal(id)
+            return (["if \(local) == nil { \(local) = \(call) }"], "\(local) == true")
         case .expression(let typed, _)?:
             var emitter = context.expressionEmitter(event: event(of: transition), what: "guard of \(spec.describe(transition))")
             let value = emitter.emit(typed, expected: .bool)
@@ -127,6 +131,9 @@ struct TransitionEmitter: ContextEmitter {
             return (prelude, value.code)
         }
     }
+
+    /// The handler's local that keeps an opaque guard's answer (parameter locals start with `event`: no clash).
+    static func opaqueGuardLocal(_ id: Int) -> String { "opaqueGuard\(id)" }
 
     /// The option a `oneOf` transition takes: the host's pick, kept within the options as the engine does.
     func optionChoice(_ transition: Int) -> String {

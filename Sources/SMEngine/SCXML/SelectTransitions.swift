@@ -6,6 +6,7 @@ extension StepCore {
     /// first) matching `event`; then conflicts removed. Fills `selected`.
     mutating func selectTransitions(event: Int) throws(EngineError) {
         selectedCount = 0
+        forgetOpaqueOutcomes()
         let eventCount = Int32(self.eventCount)
         let candidates = hot.eventCandidateWords + event * words
         for w in 0..<words {
@@ -27,6 +28,7 @@ extension StepCore {
     /// The same for eventless transitions. A choice state none of whose branches is enabled is an error.
     mutating func selectEventlessTransitions() throws(EngineError) {
         selectedCount = 0
+        forgetOpaqueOutcomes()
         for w in 0..<words {
             var bits = hot.eventlessCandidateWords[w] & configuration[w]
             while bits != 0 {
@@ -118,7 +120,8 @@ extension StepCore {
             let other = Int(pool[position])
             let alsoEnabled: Bool
             switch machine.transitions[other].guardCondition {
-            case .opaque: alsoEnabled = true
+            // Possibly true, unless this selection already asked it.
+            case .opaque(let id): alsoEnabled = opaqueOutcomes[id] != 0
             case .none, .otherwise: alsoEnabled = false
             case .program(let program):
                 alsoEnabled =
@@ -223,15 +226,27 @@ extension StepCore {
 
     // MARK: - Choices
 
+    /// The guard's outcome in this selection: asked of the host (or drawn from the choices) the first time only.
     private mutating func opaqueGuard(_ id: Int) throws(EngineError) -> Bool {
+        if opaqueOutcomes[id] >= 0 { return opaqueOutcomes[id] == 1 }
+        let outcome: Bool
         if let host {
             guard id < host.guards.count, let predicate = host.guards[id] else {
                 let name = machine.spec.opaqueGuards[id]
                 throw EngineError(.missingHostFunction(name: name), "no guard is registered for '?\(name)'")
             }
-            return predicate(hostCall(name: machine.spec.opaqueGuards[id]))
+            outcome = predicate(hostCall(name: machine.spec.opaqueGuards[id]))
+        } else {
+            outcome = choices.next(arity: 2) == 1
         }
-        return choices.next(arity: 2) == 1
+        opaqueOutcomes[id] = outcome ? 1 : 0
+        return outcome
+    }
+
+    @inline(__always)
+    private mutating func forgetOpaqueOutcomes() {
+        guard !opaqueOutcomes.isEmpty else { return }
+        for id in opaqueOutcomes.indices { opaqueOutcomes[id] = -1 }
     }
 
     private mutating func chooseOption(_ t: Int) -> Int {

@@ -55,7 +55,8 @@
             variables: variables, history: Array(repeating: nil, count: machine.historyStates.count),
             parameters: parameters, selected: .allocate(capacity: selectionCapacity),
             selectedOption: .allocate(capacity: selectionCapacity), exitScratch: exitScratch,
-            recentTransitions: .allocate(capacity: StepCore.recentCapacity))
+            recentTransitions: .allocate(capacity: StepCore.recentCapacity),
+            opaqueOutcomes: Array(repeating: -1, count: machine.spec.opaqueGuards.count))
     }
 
     deinit {

@@ -59,6 +59,9 @@ struct StepCore {
     // Choices and host functions.
     var choices = ChoiceSequence()
     var host: HostBindings?
+    /// Each opaque guard's outcome in the current selection (-1: not asked yet). A host predicate is asked once per
+    /// selection: two transitions guarded by the same `?name` see one answer, as the guard analysis assumes.
+    var opaqueOutcomes: [Int8] = []
 
     // Recording, all off by default.
     var recordsMicrosteps = false

@@ -16,6 +16,9 @@ struct PathState {
     var externalEvent: Int?
     var conditions: [Formula] = []
     var choices: [Int] = []
+    /// The outcomes of the opaque guards asked in the current selection, by guard: one answer per selection, as the
+    /// engine gives.
+    var opaqueOutcomes: [Int: Bool] = [:]
     var internalQueue: [(event: Int, arguments: [TypedExpression])] = []
     var internalHead = 0
     var externalQueue: [(event: Int, arguments: [TypedExpression])] = []

@@ -212,6 +212,7 @@ package struct SymbolicStepper {
     private func selectTransitions(_ p: PathState, event: Int) throws(PathLimitExceeded) -> Paths {
         var start = p
         start.selected = []
+        start.opaqueOutcomes = [:]
         var paths: Paths = [start]
         let e = machine.eventCount
         for leaf in p.configuration where tree.leaves.contains(leaf) {
@@ -229,6 +230,7 @@ package struct SymbolicStepper {
     private func selectEventlessTransitions(_ p: PathState) throws(PathLimitExceeded) -> Paths {
         var start = p
         start.selected = []
+        start.opaqueOutcomes = [:]
         var paths: Paths = [start]
         let candidates = StateSet(words: machine.eventlessCandidateWords)
         for leaf in p.configuration where candidates.contains(leaf) {
@@ -317,10 +319,12 @@ package struct SymbolicStepper {
         switch transition.guardCondition {
         case .none, .otherwise:
             return [(p, true)]
-        case .opaque:
+        case .opaque(let id):
+            if let known = p.opaqueOutcomes[id] { return [(p, known)] }
             return [0, 1].map { value in
                 var q = p
                 q.choices.append(value)
+                q.opaqueOutcomes[id] = value == 1
                 return (q, value == 1)
             }
         case .program(let program):
@@ -336,7 +340,9 @@ package struct SymbolicStepper {
         guard isGuarded(t), tree.kind[machine.transitions[t].source] != .choice else { return }
         for other in later {
             switch machine.transitions[other].guardCondition {
-            case .opaque:
+            case .opaque(let id):
+                // Possibly true, unless this selection already asked it.
+                guard p.opaqueOutcomes[id] != false else { continue }
                 p.overlaps.append(SymbolicOverlap(first: t, second: other, conditions: p.conditions))
             case .program(let program):
                 let guardValue = substitute(program.expression, in: p)

@@ -9,7 +9,7 @@ let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] =
     ("README.md:423", snippet_README_423),
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:68", snippet_Docs_CodeGeneration_68),
-    ("Docs/CodeGeneration.md:94", snippet_Docs_CodeGeneration_94),
+    ("Docs/CodeGeneration.md:95", snippet_Docs_CodeGeneration_95),
     ("Docs/Fuzzing.md:186", snippet_Docs_Fuzzing_186),
     ("Docs/Fuzzing.md:223", snippet_Docs_Fuzzing_223),
 ]
