@@ -178,7 +178,7 @@ struct SymbolicVerificationTests {
         #expect(afterGo.witness.map { "\($0.name)=\($0.value)" } == ["y=3"])
     }
 
-    @Test("two eventless transitions enabled at once at the start: no counterexample that fails to replay")
+    @Test("two eventless transitions enabled at once at the start: SM004 with the empty trace, by both methods")
     func overlapAtStart() throws {
         let spec = Spec("overlap at the start") {
             Variable("x", .int(min: 0, max: 9))
@@ -190,10 +190,17 @@ struct SymbolicVerificationTests {
             StateNode("b") { On("go", to: "a") }
             StateNode("c") { On("go", to: "a") }
         }
-        var options = AnalysisOptions()
-        options.method = .symbolic
-        let result = try Analyzer.analyze(spec, options: options)
-        #expect(!result.stats.undecided.contains { $0.description.contains("a bug in smcheck") }, "\(result.stats.undecided)")
+        for method in [VerificationMethod.symbolic, .exploration] {
+            var options = AnalysisOptions()
+            options.method = method
+            let result = try Analyzer.analyze(spec, options: options)
+            #expect(!result.stats.undecided.contains { $0.description.contains("a bug in smcheck") }, "\(result.stats.undecided)")
+            // Also shown after `go` (back in a): the start shows it first, with no event at all.
+            let overlap = try #require(result.findings.first { $0.code == .nondeterministicGuards }, "\(method)")
+            #expect(overlap.trace?.isEmpty == true, "\(method)")
+            #expect(overlap.witness.map { "\($0.name)=\($0.value)" } == ["x=0"], "\(method)")
+            #expect(overlap.witnessMoment == .whenEnabled, "\(method)")
+        }
     }
 
     @Test("a variable nothing reads does not crash Spacer when it is asked for the invariant it found")

@@ -138,7 +138,8 @@ struct RunFindings {
             .nondeterministicGuards,
             "two \(trigger) of '\(spec.states[first.source].displayPath)' are enabled at once (\(describe(witnessValues))): \(describe(overlap.first)) and \(describe(overlap.second)); document order silently picks the first",
             states: [spec.states[first.source].path], location: second.location, trace: evidence.trace,
-            witness: witnessValues, method: method, transitions: [overlap.first, overlap.second])
+            witness: witnessValues, witnessMoment: first.trigger == .eventless ? .whenEnabled : .beforeEvent, method: method,
+            transitions: [overlap.first, overlap.second])
     }
 
     // MARK: - SM007

@@ -237,6 +237,14 @@ private struct Replay {
         recorder = context.recorder
     }
 
+    /// The guards the start's own macrostep finds enabled at once.
+    private func startOverlaps() -> [CoverageRecorder.Overlap] {
+        let context = StepContext(machine: machine)
+        context.recorder = CoverageRecorder(machine: machine, checksOverlaps: true, checksInvariants: false)
+        guard (try? context.resetToInitialState()) != nil else { return [] }
+        return context.recorder?.overlaps ?? []
+    }
+
     private func holds(_ invariant: Int, in state: MachineState) -> Bool {
         let context = StepContext(machine: machine)
         context.load(state)
@@ -265,7 +273,8 @@ private struct Replay {
             if !holds(index, in: after) { return findings.invariantViolated(index, RunEvidence(trace: trace, state: after, step: nil)) }
             return findings.invariantViolated(index, evidence)
         case .overlap(let first, let second):
-            guard let overlap = recorder?.overlaps.first(where: { $0.first == first && $0.second == second }) else { return nil }
+            let overlaps = trace.isEmpty ? startOverlaps() : recorder?.overlaps ?? []
+            guard let overlap = overlaps.first(where: { $0.first == first && $0.second == second }) else { return nil }
             return findings.overlap(overlap, evidence)
         case .deadlock(let configuration):
             guard !inLastStep, state.configuration == configuration else { return nil }

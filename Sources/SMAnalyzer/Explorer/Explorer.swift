@@ -104,9 +104,9 @@ public final class Explorer: Sendable {
         exploration.root = root
         var results = WorkerResults(machine: machine)
         results.checkNewState(root, depth: 0, context: context)
-        for violation in context.recordedViolations {
-            results.invariant(violation.invariant, .init(depth: 0, state: root, instance: nil, choices: []))
-        }
+        let atStart = Witness(depth: 0, state: root, instance: nil, choices: [])
+        for violation in context.recordedViolations { results.invariant(violation.invariant, atStart) }
+        for overlap in context.recordedOverlaps(from: 0) { results.overlap(overlap, atStart) }
         results.coverage = context.recorder!
 
         let threadCount = store.isConcurrent ? max(1, options.threads) : 1

@@ -20,6 +20,9 @@ public enum WitnessMoment: String, Hashable, Sendable {
     case beforeEvent
     /// At the moment the engine failed, part-way through the last event's macrostep.
     case atFailure
+    /// Where eventless transitions were selected, part-way through the last macrostep or the start's: two of their
+    /// guards enabled at once.
+    case whenEnabled
 
     /// How a report introduces the values.
     public var label: String {
@@ -27,6 +30,7 @@ public enum WitnessMoment: String, Hashable, Sendable {
         case .configuration: "witness"
         case .beforeEvent: "before the event"
         case .atFailure: "when it fails"
+        case .whenEnabled: "when both are enabled"
         }
     }
 }

@@ -47,12 +47,11 @@ package struct PropertyConditions {
         all += spec.events.filter { !$0.isImplicit }.map { .handles($0.index) }
         for invariant in spec.invariants { invariants[invariant.index] = invariant.expression }
 
-        // The start's values are constants: an invariant it breaks before the events the machine sent itself run is
-        // decided here. (Overlaps at the start are not reported, by exploration either.)
+        // The start's values are constants: an invariant it breaks before the events the machine sent itself run, and
+        // two guards it finds enabled at once, are decided here.
         record(
             system.start, spec: spec, into: { atStart.insert($0) },
             extra: { property, conditions in
-                guard case .invariant = property else { return }
                 switch Self.constantTruth(.and(conditions)) {
                 case true?: atStart.insert(property)
                 case false?: break

@@ -2,11 +2,11 @@
 // swift-format-ignore-file
 
 let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] = [
-    ("README.md:315", snippet_README_315),
-    ("README.md:341", snippet_README_341),
-    ("README.md:357", snippet_README_357),
-    ("README.md:373", snippet_README_373),
-    ("README.md:423", snippet_README_423),
+    ("README.md:316", snippet_README_316),
+    ("README.md:342", snippet_README_342),
+    ("README.md:358", snippet_README_358),
+    ("README.md:374", snippet_README_374),
+    ("README.md:424", snippet_README_424),
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:68", snippet_Docs_CodeGeneration_68),
     ("Docs/CodeGeneration.md:95", snippet_Docs_CodeGeneration_95),
