@@ -88,6 +88,44 @@ struct ExplorationTests {
         #expect(!result.findings.contains { $0.code == .deadlock }, "\(result.findings.map(\.message))")
     }
 
+    @Test("a choice the start meets: its other outcomes count as covered, and the search is incomplete when they lead elsewhere")
+    func otherOutcomesOfTheStart() throws {
+        // The host may say yes at the start: 'ready' is reachable, though the search starts from the answer no.
+        let noWayBack = Spec("a start the host decides") {
+            Events("go")
+            StateNode("boot") {
+                Always(to: "ready", guard: "?online")
+                Always(to: "offline")
+            }
+            StateNode("ready") { On("go", to: "done") }
+            StateNode("offline") { On("go", to: "done") }
+            Final("done")
+        }
+        for method in [VerificationMethod.exploration, .symbolic] {
+            var options = AnalysisOptions()
+            options.method = method
+            let result = try Analyzer.analyze(noWayBack, options: options)
+            #expect(!result.stats.complete, "\(method)")
+            #expect(!result.findings.contains { $0.code == .unreachableState }, "\(method): \(result.findings.map(\.message))")
+            #expect(result.stats.undecided.contains { $0.description.contains("only its first outcome was searched") }, "\(method)")
+        }
+        // The same start, and a way back to it: every outcome's start is a configuration the search visits.
+        let wayBack = Spec("a start the host decides, and a way back") {
+            Events("go", "retry")
+            StateNode("boot") {
+                Always(to: "ready", guard: "?online")
+                Always(to: "offline")
+            }
+            StateNode("ready") { On("go", to: "offline") }
+            StateNode("offline") { On("retry", to: "boot") }
+        }
+        var options = AnalysisOptions()
+        options.method = .exploration
+        let result = try Analyzer.analyze(wayBack, options: options)
+        #expect(result.stats.complete, "\(result.stats.undecided.map(\.description))")
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+    }
+
     @Test("a bitstate search with room visits every configuration; a tiny bit array fewer, and it says so")
     func bitstate() throws {
         let spec = Generated.rings([8, 8, 8, 8], invariant: "!(in(r0s7) && in(r1s7) && in(r2s6) && in(r3s3))")

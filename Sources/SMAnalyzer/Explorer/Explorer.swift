@@ -104,6 +104,7 @@ public final class Explorer: Sendable {
         exploration.root = root
         var results = WorkerResults(machine: machine)
         results.checkNewState(root, depth: 0, context: context)
+        let startMetChoices = !context.choiceArities.isEmpty
         let atStart = Witness(depth: 0, state: root, instance: nil, choices: [])
         for violation in context.recordedViolations { results.invariant(violation.invariant, atStart) }
         for overlap in context.recordedOverlaps(from: 0) { results.overlap(overlap, atStart) }
@@ -154,7 +155,39 @@ public final class Explorer: Sendable {
         exploration.coverage = results.coverage
         exploration.elapsed = (ContinuousClock.now - start.time).seconds
         exploration.peakMemory = MemoryUse.peak() ?? 0
+        if startMetChoices { checkOtherStartOutcomes(exploration) }
         return exploration
+    }
+
+    /// The search began from the start with every choice at its first outcome (a trace has no place for the start's
+    /// choices). Each other outcome's start is run here: what its macrostep enters and takes counts as covered, and
+    /// unless it ends in a configuration the search visited, with nothing to report on the way, the search is
+    /// incomplete (what only that start reaches was not searched).
+    private func checkOtherStartOutcomes(_ exploration: Exploration) {
+        let context = StepContext(machine: machine)
+        var choices = ChoiceSequence()
+        var combinations = 0
+        var covered = true
+        // The first outcome's start, the one searched: only for the choices it meets.
+        _ = try? context.resetToInitialState()
+        choices = context.choices
+        while choices.advance() {
+            combinations += 1
+            if combinations > options.maximumChoiceCombinations {
+                covered = false
+                break
+            }
+            context.recorder = CoverageRecorder(machine: machine, checksOverlaps: true, checksInvariants: true)
+            context.choices = choices
+            let ended = (try? context.resetToInitialState()) != nil
+            choices = context.choices
+            guard let recorder = context.recorder else { break }
+            exploration.coverage.merge(recorder)
+            if !ended || !recorder.overlaps.isEmpty || !recorder.violations.isEmpty || !exploration.contains(context.snapshot()) {
+                covered = false
+            }
+        }
+        if !covered { exploration.stop(ChoiceSequence.startOutcomesNotExplored, alongside: true) }
     }
 
     /// Layer by layer: each layer is expanded by the workers, and its new states are the next layer.

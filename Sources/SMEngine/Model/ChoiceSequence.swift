@@ -12,6 +12,12 @@ public struct ChoiceSequence: Hashable, Sendable {
 
     public init(_ values: [Int] = []) { self.values = values }
 
+    /// Why a search that starts from one start is incomplete when the start meets a choice: the explorer and symbolic
+    /// verification take the start with every choice at its first outcome (a trace has no place for the start's
+    /// choices), so what only another outcome reaches is not ruled out.
+    package static let startOutcomesNotExplored =
+        "the start meets an opaque guard or a oneOf target and only its first outcome was searched (false, the first option)"
+
     /// The values actually used, one per choice point met.
     package var used: [Int] { (0..<cursor).map { $0 < values.count ? values[$0] : 0 } }
 

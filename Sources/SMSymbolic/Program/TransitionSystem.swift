@@ -14,6 +14,8 @@ package struct TransitionSystem: Sendable {
     /// The start the explorer and the fuzzer use (every choice at its first outcome), and its location.
     package let start: SymbolicPath
     package let startLocation: Int?
+    /// The start meets a choice with another feasible outcome, which the system does not follow.
+    package let startHasOtherOutcomes: Bool
     /// Every path of every event from every location; the stable ones first (`stableEdgeCount`), then the failures.
     package let edges: [Edge]
     package let stableEdgeCount: Int
@@ -93,7 +95,7 @@ package struct TransitionSystem: Sendable {
         }
         return TransitionSystem(
             machine: machine, locations: locations, start: start, startLocation: startLocation,
-            edges: stable + failures, stableEdgeCount: stable.count)
+            startHasOtherOutcomes: startPaths.count > 1, edges: stable + failures, stableEdgeCount: stable.count)
     }
 
     package struct Limits: Sendable {
