@@ -46,7 +46,7 @@ public enum Analyzer {
                     ))
             }
         }
-        return AnalysisResult(spec: machine.spec, machine: machine, findings: findings.sortedForOutput(), stats: stats)
+        return AnalysisResult(spec: machine.spec, machine: machine, findings: findings.sortedWithoutRepeats(), stats: stats)
     }
 
     /// What checking the runs gave: findings, and what the guard analysis may rely on.

@@ -126,6 +126,27 @@ struct ExplorationTests {
         #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
     }
 
+    @Test("one loop reached with different choices on the way is one finding, with the shorter trace")
+    func loopReachedTwoWays() throws {
+        // r2 loops for ever; r1's host guard decides whether r1 loops alongside it: the same SM002 either way.
+        let spec = Spec("a loop beside a host's choice") {
+            Events("a")
+            StateNode("idle") { On("a", to: "p") }
+            Parallel("p") {
+                StateNode("r1") { StateNode("s") { Always(to: "s", guard: "?g") } }
+                StateNode("r2") { StateNode("t") { Always(to: "t") } }
+            }
+            Options(maxMicrosteps: 10)
+        }
+        for method in [VerificationMethod.exploration, .symbolic] {
+            var options = AnalysisOptions()
+            options.method = method
+            let loops = try Analyzer.analyze(spec, options: options).findings.filter { $0.code == .infiniteLoop }
+            #expect(loops.count == 1, "\(method): \(loops.map { "\($0.message) \($0.trace ?? [])" })")
+            #expect(loops.first?.trace?.first?.choices.allSatisfy { $0 == 0 } == true, "\(method)")
+        }
+    }
+
     @Test("a bitstate search with room visits every configuration; a tiny bit array fewer, and it says so")
     func bitstate() throws {
         let spec = Generated.rings([8, 8, 8, 8], invariant: "!(in(r0s7) && in(r1s7) && in(r2s6) && in(r3s3))")

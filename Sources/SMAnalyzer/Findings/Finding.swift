@@ -88,6 +88,20 @@ extension Array where Element == Finding {
     }
 }
 
+extension [Finding] {
+    /// Sorted for output, with each finding that differs from an earlier one only by its trace left out: the first
+    /// has the shortest. (Two runs can fail on the same loop having taken different transitions before it.)
+    func sortedWithoutRepeats() -> [Finding] {
+        var seen = Set<[String]>()
+        return sortedForOutput().filter { finding in
+            let identity =
+                [finding.code.rawValue, finding.location?.pointer.description ?? "", finding.message]
+                + finding.states + finding.witness.map { "\($0.name)=\($0.value)" }
+            return seen.insert(identity).inserted
+        }
+    }
+}
+
 extension Finding {
     /// The trace as numbers to order by: shorter first, then step by step (event, arguments, choices).
     fileprivate var traceOrder: [Int] {
