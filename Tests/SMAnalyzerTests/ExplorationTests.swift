@@ -124,6 +124,32 @@ struct ExplorationTests {
         let result = try Analyzer.analyze(wayBack, options: options)
         #expect(result.stats.complete, "\(result.stats.undecided.map(\.description))")
         #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+        // Every outcome's start shows the overlap the search reports at the start: nothing is left unreported.
+        let overlapEitherWay = Spec("an overlap at the start beside a host's choice") {
+            Variable("x", .int(min: 0, max: 9))
+            Events("e", "f")
+            Parallel("p") {
+                StateNode("r1") {
+                    StateNode("boot") {
+                        Always(to: "p/r1/a", guard: "x == 0")
+                        Always(to: "p/r1/b", guard: "x < 5")
+                    }
+                    StateNode("a") { On("e", to: "p/r1/b") }
+                    StateNode("b") { On("e", to: "p/r1/a") }
+                }
+                StateNode("r2") {
+                    StateNode("q0") {
+                        Always(to: "p/r2/q1", guard: "?g")
+                        Always(to: "p/r2/q2")
+                    }
+                    StateNode("q1") { On("f", to: "p/r2/q2") }
+                    StateNode("q2") { On("f", to: "p/r2/q1") }
+                }
+            }
+        }
+        let both = try Analyzer.analyze(overlapEitherWay, options: options)
+        #expect(both.stats.complete, "\(both.stats.undecided.map(\.description))")
+        #expect(both.findings.first { $0.code == .nondeterministicGuards }?.trace == [])
     }
 
     @Test("one loop reached with different choices on the way is one finding, with the shorter trace")

@@ -138,7 +138,7 @@ struct RunFindings {
             .nondeterministicGuards,
             "two \(trigger) of '\(spec.states[first.source].displayPath)' are enabled at once (\(describe(witnessValues))): \(describe(overlap.first)) and \(describe(overlap.second)); document order silently picks the first",
             states: [spec.states[first.source].path], location: second.location, trace: evidence.trace,
-            witness: witnessValues, witnessMoment: first.trigger == .eventless ? .whenEnabled : .beforeEvent, method: method,
+            witness: witnessValues, witnessMoment: .overlap(eventless: first.trigger == .eventless), method: method,
             transitions: [overlap.first, overlap.second])
     }
 

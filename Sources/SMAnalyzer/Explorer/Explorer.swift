@@ -161,8 +161,8 @@ public final class Explorer: Sendable {
 
     /// The search began from the start with every choice at its first outcome (a trace has no place for the start's
     /// choices). Each other outcome's start is run here: what its macrostep enters and takes counts as covered, and
-    /// unless it ends in a configuration the search visited, with nothing to report on the way, the search is
-    /// incomplete (what only that start reaches was not searched).
+    /// unless it ends in a configuration the search visited, with nothing on the way that the search has not
+    /// reported, the search is incomplete (what only that start reaches was not searched).
     private func checkOtherStartOutcomes(_ exploration: Exploration) {
         let context = StepContext(machine: machine)
         var choices = ChoiceSequence()
@@ -179,11 +179,19 @@ public final class Explorer: Sendable {
             }
             context.recorder = CoverageRecorder(machine: machine, checksOverlaps: true, checksInvariants: true)
             context.choices = choices
-            let ended = (try? context.resetToInitialState()) != nil
+            var failure: EngineError?
+            do { try context.resetToInitialState() } catch { failure = error }
             choices = context.choices
             guard let recorder = context.recorder else { break }
             exploration.coverage.merge(recorder)
-            if !ended || !recorder.overlaps.isEmpty || !recorder.violations.isEmpty || !exploration.contains(context.snapshot()) {
+            // What it shows must be reported already (with another trace), since it cannot be reported from here.
+            let results = exploration.results
+            let shownElsewhere =
+                failure.map { error in WorkerResults.signature(of: error).map { results.errors[$0] != nil } ?? true }
+                ?? exploration.contains(context.snapshot())
+            if !shownElsewhere || recorder.violations.contains(where: { results.invariants[$0.invariant] == nil })
+                || recorder.overlaps.contains(where: { results.overlaps[.init(first: $0.first, second: $0.second)] == nil })
+            {
                 covered = false
             }
         }

@@ -24,6 +24,10 @@ public enum WitnessMoment: String, Hashable, Sendable {
     /// guards enabled at once.
     case whenEnabled
 
+    /// When the values of two guards enabled at once (SM004) hold: before the event, or, for eventless transitions,
+    /// where they were selected.
+    static func overlap(eventless: Bool) -> WitnessMoment { eventless ? .whenEnabled : .beforeEvent }
+
     /// How a report introduces the values.
     public var label: String {
         switch self {

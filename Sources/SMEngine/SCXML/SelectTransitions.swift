@@ -122,7 +122,8 @@ extension StepCore {
             switch machine.transitions[other].guardCondition {
             // Possibly true, unless this selection already asked it.
             case .opaque(let id): alsoEnabled = opaqueOutcomes[id] != 0
-            case .none, .otherwise: alsoEnabled = false
+            case .none: continue  // the list's default: never enabled alongside, but no guard was false either
+            case .otherwise: alsoEnabled = false
             case .program(let program):
                 alsoEnabled =
                     ((try? program.evaluate(variables: variables, parameters: parameters, configuration: configuration)) ?? 0) != 0
