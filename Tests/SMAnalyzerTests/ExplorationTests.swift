@@ -101,7 +101,7 @@ struct ExplorationTests {
             StateNode("offline") { On("go", to: "done") }
             Final("done")
         }
-        for method in [VerificationMethod.exploration, .symbolic] {
+        for method in [VerificationMethod.exploration] + (BuildTraits.verifiesSymbolically ? [.symbolic] : []) {
             var options = AnalysisOptions()
             options.method = method
             let result = try Analyzer.analyze(noWayBack, options: options)
@@ -164,7 +164,7 @@ struct ExplorationTests {
             }
             Options(maxMicrosteps: 10)
         }
-        for method in [VerificationMethod.exploration, .symbolic] {
+        for method in [VerificationMethod.exploration] + (BuildTraits.verifiesSymbolically ? [.symbolic] : []) {
             var options = AnalysisOptions()
             options.method = method
             let loops = try Analyzer.analyze(spec, options: options).findings.filter { $0.code == .infiniteLoop }

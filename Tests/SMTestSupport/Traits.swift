@@ -13,4 +13,6 @@ public enum BuildTraits {
     public static let guardBackends = Z3Library.isAvailable ? ["z3", "enumerate"] : ["enumerate"]
     /// How messages name the back end that proves guard facts by default: "z3", else "enumeration".
     public static let guardProver = Z3Library.isAvailable ? "z3" : "enumeration"
+    /// Whether symbolic verification runs (it needs Z3), for tests that compare it with exploration when it does.
+    public static let verifiesSymbolically = Z3Library.isAvailable
 }
