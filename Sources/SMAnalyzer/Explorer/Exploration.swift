@@ -200,6 +200,11 @@ public final class Exploration {
     public func contains(_ state: MachineState) -> Bool {
         let context = StepContext(machine: machine)
         context.load(state)
+        return contains(context)
+    }
+
+    /// Whether the search visited the configuration `context` is in.
+    func contains(_ context: StepContext) -> Bool {
         let key = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
         defer { key.deallocate() }
         codec.encode(context, into: key)

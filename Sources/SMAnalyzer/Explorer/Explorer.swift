@@ -168,6 +168,7 @@ public final class Explorer: Sendable {
         var choices = ChoiceSequence()
         var combinations = 0
         var covered = true
+        let results = exploration.results
         // The first outcome's start, the one searched: only for the choices it meets.
         _ = try? context.resetToInitialState()
         choices = context.choices
@@ -185,10 +186,9 @@ public final class Explorer: Sendable {
             guard let recorder = context.recorder else { break }
             exploration.coverage.merge(recorder)
             // What it shows must be reported already (with another trace), since it cannot be reported from here.
-            let results = exploration.results
             let shownElsewhere =
                 failure.map { error in WorkerResults.signature(of: error).map { results.errors[$0] != nil } ?? true }
-                ?? exploration.contains(context.snapshot())
+                ?? exploration.contains(context)
             if !shownElsewhere || recorder.violations.contains(where: { results.invariants[$0.invariant] == nil })
                 || recorder.overlaps.contains(where: { results.overlaps[.init(first: $0.first, second: $0.second)] == nil })
             {

@@ -57,17 +57,18 @@ struct SelectionEmitter: ContextEmitter {
             writer.documentation("Selects and takes the enabled eventless transitions; false when there is none.")
         }
         let hasCandidates = hasCandidates(below: 0, trigger)
+        let selectsAtMostOne = selectsAtMostOne(trigger)
         // Inlined into the dispatch: the step for an event is one function, a switch down to the active leaf.
         writer.line("@inline(__always)")
         writer.block("fileprivate mutating func \(handlerName(trigger))(\(handlerParameters(trigger)))\(context.throwsClause) -> Bool") {
             w in
-            let askedOnce = opaqueGuardsAskedTwice(trigger)
+            let askedOnce = opaqueGuardsAskedTwice(trigger, selectsAtMostOne: selectsAtMostOne)
             for id in askedOnce {
                 w.line("var \(TransitionEmitter.opaqueGuardLocal(id)): Bool?  // ?\(spec.opaqueGuards[id]), asked once per selection")
             }
             if !hasCandidates {
                 w.line("return false")
-            } else if selectsAtMostOne(trigger) {
+            } else if selectsAtMostOne {
                 let returned = walkToLeaves(from: 0, trigger, into: &w) { leaf, w in
                     emitSingleLeafChain(leaf, trigger, askedOnce: Set(askedOnce), into: &w)
                 }
@@ -76,13 +77,13 @@ struct SelectionEmitter: ContextEmitter {
                 emitCollectingHandler(trigger, askedOnce: Set(askedOnce), into: &w)
             }
         }
-        if hasCandidates && !selectsAtMostOne(trigger) { emitTakeSelection(trigger, into: &writer) }
+        if hasCandidates && !selectsAtMostOne { emitTakeSelection(trigger, into: &writer) }
     }
 
     /// The opaque guards a selection for `trigger` may reach twice: named twice on one leaf's chain, or, when several
     /// leaves select, on the chains of two leaves (a shared ancestor's transition is tried from each). The engine asks
     /// the host once per selection (one answer for one moment), so the handler keeps the first answer.
-    private func opaqueGuardsAskedTwice(_ trigger: Trigger) -> [Int] {
+    private func opaqueGuardsAskedTwice(_ trigger: Trigger, selectsAtMostOne: Bool) -> [Int] {
         var twice = Set<Int>()
         var acrossLeaves: [Int: Int] = [:]
         for leaf in spec.states.indices where !states.hasChildren(leaf) {
@@ -98,7 +99,7 @@ struct SelectionEmitter: ContextEmitter {
                 acrossLeaves[id, default: 0] += count
             }
         }
-        if !selectsAtMostOne(trigger) { twice.formUnion(acrossLeaves.filter { $0.value > 1 }.keys) }
+        if !selectsAtMostOne { twice.formUnion(acrossLeaves.filter { $0.value > 1 }.keys) }
         return twice.sorted()
     }
 

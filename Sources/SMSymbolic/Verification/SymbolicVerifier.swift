@@ -164,8 +164,10 @@ package enum SymbolicVerifier {
                     verdicts[property] = .undecided("the start may show it, under an opaque guard's outcome, which was not decided")
                 }
             }
-            for property in conditions.all where system.startHasOtherOutcomes {
-                if case .never = verdicts[property] { verdicts[property] = .undecided(ChoiceSequence.startOutcomesNotExplored) }
+            if system.startHasOtherOutcomes {
+                for property in conditions.all {
+                    if case .never = verdicts[property] { verdicts[property] = .undecided(ChoiceSequence.startOutcomesNotExplored) }
+                }
             }
             return SymbolicResult(
                 system: system, properties: conditions.all, verdicts: verdicts, depth: depth, failure: nil,
