@@ -92,6 +92,23 @@ struct DefectSpecTests {
         #expect(finding.states == ["ping", "pong"])
     }
 
+    @Test("SM002 of a loop whose values come back only after several rounds names one round, and how many")
+    func loopOfRounds() throws {
+        let spec = Spec("wrapping counter") {
+            Variable("n", .int(min: 0, max: 20))
+            Events("go")
+            StateNode("idle") { On("go", to: "busy") }
+            StateNode("busy") { Always(to: "spin") }
+            StateNode("spin") { Always(to: "busy") { Assign("n", "(n + 1) % 21") } }
+        }
+        let finding = try #require(try Analyzer.analyze(spec).findings.first { $0.code == .infiniteLoop })
+        #expect(
+            finding.message.hasPrefix(
+                "infinite transition loop: busy --always--> spin; spin --always--> busy repeat forever without the machine becoming stable (the values come back after 21 rounds)"
+            ), "\(finding.message)")
+        #expect(finding.transitions.count == 42)
+    }
+
     @Test("SM005 says a transition whose inner states always take its event first is never tried, not that its guard fails")
     func neverTriedTransition() throws {
         let spec = Spec("inner first") {

@@ -53,3 +53,13 @@ struct LoopCycle {
         }
     }
 }
+
+extension Array where Element: Equatable {
+    /// The shortest prefix that, repeated, makes up the whole array (the whole array when none does).
+    var shortestRepeatingPrefix: ArraySlice<Element> {
+        let length = (1...Swift.max(1, count)).first { period in
+            count % period == 0 && indices.allSatisfy { self[$0] == self[$0 % period] }
+        }
+        return prefix(length ?? count)
+    }
+}

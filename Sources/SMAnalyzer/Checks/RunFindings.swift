@@ -52,10 +52,15 @@ struct RunFindings {
         switch error.kind {
         case .infiniteLoop:
             if let evidence, let step = evidence.step, let cycle = LoopCycle.find(machine: machine, from: evidence.state, step: step) {
-                let names = cycle.transitions.map(describe)
+                // A loop that changes variables can come back to its configuration many times before its values
+                // repeat: the transitions are then one round, said once with how many rounds the cycle takes.
+                let round = cycle.transitions.shortestRepeatingPrefix
+                let names = round.map(describe).joined(separator: "; ")
+                let rounds = cycle.transitions.count / round.count
+                let values = rounds == 1 ? "" : " (the values come back after \(rounds) rounds)"
                 return Finding(
                     .infiniteLoop,
-                    "infinite transition loop: \(names.joined(separator: "; ")) repeat\(cycle.transitions.count == 1 ? "s" : "") forever without the machine becoming stable\(when)",
+                    "infinite transition loop: \(names) repeat\(round.count == 1 ? "s" : "") forever without the machine becoming stable\(values)\(when)",
                     states: cycle.states.map { machine.path(of: $0) }, location: spec.transitions[cycle.transitions[0]].location,
                     trace: steps, witness: witnessValues, method: method, transitions: cycle.transitions)
             }
