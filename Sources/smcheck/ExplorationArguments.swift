@@ -25,7 +25,7 @@ struct ExplorationArguments: ParsableArguments {
 
     @Option(
         parsing: .unconditional, help: ArgumentHelp("Threads that explore (default: one per core).", valueName: "count"),
-        transform: PositiveInteger.parse("--threads"))
+        transform: PositiveInteger.parse("--threads", maximum: ExplorationOptions.maximumThreads))
     var threads: Int?
 
     @Option(

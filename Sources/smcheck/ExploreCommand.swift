@@ -26,6 +26,7 @@ struct ExploreCommand: ParsableCommand {
     @OptionGroup var exploration: ExplorationArguments
 
     func run() throws {
+        Interruption.shared.install()
         let machine = try loadMachine(file)
         let explorer: Explorer
         do {

@@ -37,7 +37,9 @@ struct FuzzCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Runs per spec.", transform: PositiveInteger.parse("--runs"))
     var runs = 100
 
-    @Option(parsing: .unconditional, help: "Events per run.", transform: PositiveInteger.parse("--length"))
+    @Option(
+        parsing: .unconditional, help: "Events per run.",
+        transform: PositiveInteger.parse("--length", maximum: FuzzConfiguration.maximumLength))
     var length = 100
 
     @Option(help: "The seed (an unsigned 64-bit integer); runs are derived from it.")
@@ -158,6 +160,8 @@ enum DurationArgument {
         guard let value = Double(number), value > 0, value.isFinite else {
             throw ValidationError("'\(text)' is not a duration; write a number with ms, s, m or h, like 30s")
         }
+        // A year: longer than any run should wait, and far from where milliseconds overflow.
+        guard value * scale <= 366 * 86_400 else { throw ValidationError("'\(text)' is too long; the most is a year (8784h)") }
         return .milliseconds(Int64((value * scale * 1000).rounded()))
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import SMAnalyzer
 import SMCodegen
@@ -115,11 +116,15 @@ struct GenerationConfiguration {
                 }
                 configuration.maximumStates = count
             case "maxMemory":
-                guard let text = value.stringValue, let bytes = try? ByteCount.parse(text) else {
+                guard let text = value.stringValue else {
                     report("\"maxMemory\" must be a size such as \"512M\" or \"2G\"", member)
                     continue
                 }
-                configuration.maximumMemory = bytes
+                do {
+                    configuration.maximumMemory = try ByteCount.parse(text)
+                } catch {
+                    report("\"maxMemory\": \((error as? ValidationError)?.message ?? "\(error)")", member)
+                }
             case "access":
                 guard let text = value.stringValue, let access = SwiftGenerator.Access(rawValue: text) else {
                     report("\"access\" must be \"public\", \"package\" or \"internal\"", member)

@@ -3,18 +3,29 @@ import ArgumentParser
 /// Whole-number options. They are parsed `.unconditional`ly, so `--runs -3` reaches the check and gets a message
 /// about the value instead of "missing value" (a leading '-' otherwise looks like an option).
 enum PositiveInteger {
-    /// At least `minimum` (1 by default).
-    static func parse(_ option: String, minimum: Int = 1) -> @Sendable (String) throws -> Int {
+    /// At least `minimum` (1 by default) and at most `maximum`.
+    static func parse(_ option: String, minimum: Int = 1, maximum: Int = .max) -> @Sendable (String) throws -> Int {
         { text in
-            guard let value = Int(text) else { throw ValidationError("'\(text)' is not a whole number") }
+            guard let value = Int(text) else {
+                let isNumber = !text.isEmpty && text.drop { $0 == "-" || $0 == "+" }.allSatisfy(\.isASCIIDigit)
+                throw ValidationError(isNumber ? "\(option) must be at most \(maximum), not \(text)" : "'\(text)' is not a whole number")
+            }
             guard value >= minimum else { throw ValidationError("\(option) must be at least \(minimum), not \(value)") }
+            guard value <= maximum else { throw ValidationError("\(option) must be at most \(maximum), not \(value)") }
             return value
         }
     }
 }
 
+extension Character {
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
 /// Sizes such as `512M` or `2G` (`--max-memory`, `maxMemory`): bytes.
 enum ByteCount {
+    /// 1024T: more than any machine has, and far from where the arithmetic on sizes overflows.
+    static let maximum = 1 << 50
+
     static func parse(_ text: String) throws -> Int {
         let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
         var digits = text.uppercased()
@@ -24,10 +35,12 @@ enum ByteCount {
             multiplier = unit
             digits.removeLast()
         }
-        guard let value = Double(digits), value > 0 else {
+        guard let value = Double(digits), value > 0, value.isFinite else {
             throw ValidationError("'\(text)' is not a size; write a number with an optional K, M or G, like 512M")
         }
-        return Int(value * Double(multiplier))
+        let bytes = value * Double(multiplier)
+        guard bytes < Double(maximum) else { throw ValidationError("'\(text)' is too large; the most is 1024T") }
+        return Int(bytes)
     }
 }
 

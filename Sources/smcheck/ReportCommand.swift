@@ -48,7 +48,9 @@ struct ReportCommand: ParsableCommand {
         transform: PositiveInteger.parse("--runs", minimum: 0))
     var runs = 100
 
-    @Option(parsing: .unconditional, help: "Events per fuzz run.", transform: PositiveInteger.parse("--length"))
+    @Option(
+        parsing: .unconditional, help: "Events per fuzz run.",
+        transform: PositiveInteger.parse("--length", maximum: FuzzConfiguration.maximumLength))
     var length = 100
 
     @Option(help: "The fuzzing seed; the same seed gives the same coverage.")

@@ -172,6 +172,22 @@ struct CommandLineTests {
         #expect(output.standardOutput.contains("complete        no: "))
     }
 
+    @Test(
+        "numbers past what smcheck can use are refused with the most it takes, not a crash",
+        arguments: [
+            (["check", "--max-memory", "99999999999G"], "'99999999999G' is too large; the most is 1024T"),
+            (["check", "--bitstate", "99999999999G"], "'99999999999G' is too large; the most is 1024T"),
+            (["check", "--threads", "100000"], "--threads must be at most 1024, not 100000"),
+            (["check", "--threads", "99999999999999999999999"], "--threads must be at most 1024, not 99999999999999999999999"),
+            (["check", "--timeout", "1e300s"], "'1e300s' is too long; the most is a year (8784h)"),
+            (["fuzz", "--length", "9223372036854775807"], "--length must be at most 1000000, not 9223372036854775807"),
+        ])
+    func numbersTooLarge(arguments: [String], message: String) throws {
+        let output = try SMCheckCommand.run(arguments + ["Specs/rocket.json"])
+        #expect(output.status == 64)
+        #expect(output.standardError.contains(message), "\(output.standardError)")
+    }
+
     @Test("smcheck schema prints the committed schema")
     func schema() throws {
         #expect(try SMCheckCommand.run(["schema"]).standardOutput == (try Fixtures.text("Specs/smcheck.schema.json")))

@@ -12,9 +12,11 @@ public struct ExplorationOptions: Sendable {
     public var maximumDuration: Duration?
     /// Polled between chunks of work; when it returns true the exploration stops (marked incomplete).
     public var isCancelled: @Sendable () -> Bool = { false }
-    /// Threads that expand states; 1 for none beside the caller. Keys longer than a word (the wide store) are
-    /// inserted from one thread.
+    /// Threads that expand states; 1 for none beside the caller, at most `maximumThreads`. Keys longer than a word
+    /// (the wide store) are inserted from one thread.
     public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// The most threads an exploration starts, whatever `threads` asks: each has buffers of its own.
+    public static let maximumThreads = 1024
     /// At most this many event instances (events times parameter values) are tried in each configuration.
     public var maximumEventInstances: Int = 4096
     /// At most this many combinations of opaque-guard and oneOf outcomes are tried per configuration and event.

@@ -110,7 +110,7 @@ public final class Explorer: Sendable {
         for overlap in context.recordedOverlaps(from: 0) { results.overlap(overlap, atStart) }
         results.coverage = context.recorder!
 
-        let threadCount = store.isConcurrent ? max(1, options.threads) : 1
+        let threadCount = store.isConcurrent ? min(max(1, options.threads), ExplorationOptions.maximumThreads) : 1
         exploration.threads = threadCount
         let footprints = options.cachesTransitions ? codec.eventFootprints() : nil
         let workers = Workers((0..<threadCount).map { _ in ExplorationWorker(explorer: self, store: store, footprints: footprints) })

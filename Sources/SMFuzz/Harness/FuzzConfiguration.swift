@@ -4,6 +4,9 @@ public struct FuzzConfiguration: Sendable {
     public var runs = 100
     /// Events per run, at most (guided runs from the corpus are often shorter).
     public var length = 100
+    /// The longest run `smcheck fuzz --length` takes: a run is not interrupted by `timeLimit`, and shrinking a
+    /// failure replays prefixes of it.
+    public static let maximumLength = 1_000_000
     /// The campaign's seed: the same seed gives the same campaign on every machine.
     public var seed: UInt64 = 0
     /// Stop starting new runs after this long.
