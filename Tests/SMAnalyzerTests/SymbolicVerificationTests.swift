@@ -178,6 +178,24 @@ struct SymbolicVerificationTests {
         #expect(afterGo.witness.map { "\($0.name)=\($0.value)" } == ["y=3"])
     }
 
+    @Test(
+        "an invariant that cannot be evaluated (a division by zero, an overflow) does not hold: SM006 by both methods, saying why",
+        arguments: [VerificationMethod.exploration, .symbolic])
+    func invariantThatCannotBeEvaluated(method: VerificationMethod) throws {
+        var options = AnalysisOptions()
+        options.method = method
+        let spec = try Fixtures.fixture("semantics/invariant-that-cannot-be-evaluated")
+        let machine = try Machine(spec)
+        let result = try Analyzer.analyze(spec, options: options)
+        let broken = result.findings.filter { $0.code == .invariantViolated }
+        #expect(broken.count == 2, "\(result.findings.map(\.message))")
+        for (name, event, reason) in [("'ratio'", "go", "division by zero"), ("'cube'", "big", "integer overflow")] {
+            let finding = try #require(broken.first { $0.message.contains(name) }, "\(method)")
+            #expect(finding.message.hasSuffix("is violated in done, where it cannot be evaluated (\(reason))"), "\(finding.message)")
+            #expect(finding.trace?.map { machine.describe($0.event) } == [event])
+        }
+    }
+
     @Test("two eventless transitions enabled at once at the start: SM004 with the empty trace, by both methods")
     func overlapAtStart() throws {
         let spec = Spec("overlap at the start") {

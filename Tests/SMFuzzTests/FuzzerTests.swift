@@ -68,6 +68,15 @@ struct FuzzerTests {
         #expect(context.recordedViolations.map { machine.activeLeafPaths($0.state.configuration) } == [["c"], ["c"]])
     }
 
+    @Test("an invariant that divides by zero where the machine stops fails the run, and the message says why")
+    func invariantThatCannotBeEvaluated() throws {
+        let machine = try Machine(try Fixtures.fixture("semantics/invariant-that-cannot-be-evaluated"))
+        let failure = try #require(Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 20, length: 5, seed: 1)).run().failure)
+        #expect(failure.failure.kind == .invariant)
+        #expect(failure.failure.message.contains("is violated in done, where it cannot be evaluated ("), "\(failure.failure.message)")
+        #expect(Fuzzer(machine: machine).replay([TraceStep(event: EventInstance(event: 0))])?.signature == "invariant:0")
+    }
+
     @Test(
         "the shrunk trace is 1-minimal: removing any one event or lowering any value makes it pass",
         arguments: ["off-by-one", "twenty-events"])

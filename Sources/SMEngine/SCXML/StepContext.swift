@@ -197,8 +197,11 @@
         set { core.history = newValue }
     }
 
-    /// Whether the invariant at `index` holds in the current state.
+    /// Whether the invariant at `index` holds in the current state (one that cannot be evaluated does not).
     package func invariantHolds(_ index: Int) -> Bool { core.invariantHolds(index) }
+
+    /// Why the invariant at `index` cannot be evaluated in the current state ("division by zero"), or nil.
+    package func invariantFailure(_ index: Int) -> String? { core.invariantFailure(index) }
 
     // MARK: - Choices, host functions, recording
 

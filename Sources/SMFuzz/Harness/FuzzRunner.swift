@@ -222,10 +222,13 @@ final class FuzzRunner {
             }
         if let (i, state, when) = broken {
             let invariant = machine.spec.invariants[i]
+            let evaluation = StepContext(machine: machine)
+            evaluation.load(state)
+            let failure = evaluation.invariantFailure(i).map { ", where it cannot be evaluated (\($0))" } ?? ""
             return RunFailure(
                 kind: .invariant,
                 message:
-                    "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated in \(machine.activeLeafPaths(state.configuration).joined(separator: ", "))\(when)",
+                    "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated in \(machine.activeLeafPaths(state.configuration).joined(separator: ", "))\(when)\(failure)",
                 step: step, signature: "invariant:\(i)")
         }
         for property in properties where !property.check(state) {

@@ -29,9 +29,8 @@
             switch property {
             case .invariant(let index):
                 guard let expression = conditions.invariants[index] else { return nil }
-                // An invariant that cannot be evaluated counts as holding, as the engine checks it.
-                let encoder = encoding.encoder(state)
-                return context.and([encoder.formula(.defined(expression)), context.not(encoder.formula(.holds(expression)))])
+                // An invariant that cannot be evaluated does not hold (`holds` is false there), as the engine checks it.
+                return context.not(encoding.encoder(state).formula(.holds(expression)))
             case .deadlock(let configuration):
                 guard let locations = conditions.deadlocks[configuration] else { return nil }
                 return context.or(

@@ -106,9 +106,9 @@ package struct PropertyConditions {
                     invariant.expression)
                 switch Substitution.constant(value) {
                 case .success(let v) where v != 0: continue
-                case .failure: continue  // an invariant that cannot be evaluated is not violated (as the engine checks it)
-                case .success: extra(.invariant(invariant.index), [])
-                case nil: extra(.invariant(invariant.index), [.defined(value), .not(.holds(value))])
+                // An invariant that cannot be evaluated does not hold (as the engine checks it).
+                case .success, .failure: extra(.invariant(invariant.index), [])
+                case nil: extra(.invariant(invariant.index), [.not(.holds(value))])
                 }
             }
         }
