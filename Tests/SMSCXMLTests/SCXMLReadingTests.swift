@@ -154,6 +154,23 @@ struct SCXMLReadingTests {
         #expect(try spec.resolve().state(named: "leaf")?.depth == 251)
     }
 
+    @Test("an <if> with more <elseif> branches than if actions may nest is refused at the <if>, not a stack overflow")
+    func longElseIfChain() throws {
+        func chain(_ branches: Int) -> String {
+            let elseIfs = (0..<branches).map { #"<elseif cond="n == \#($0)"/><assign location="n" expr="\#($0)"/>"# }.joined()
+            return Self.document(
+                #"<datamodel><data id="n" expr="0" smcheck:min="0" smcheck:max="9999"/></datamodel>"#
+                    + #"<state id="a"><onentry><if cond="n == 0"><assign location="n" expr="1"/>\#(elseIfs)</if></onentry></state>"#)
+        }
+        _ = try Spec.load(scxml: chain(199)).resolve()
+        let diagnostics = Spec.decode(scxml: Array(chain(1_000).utf8), file: "chain.scxml").1
+        #expect(
+            diagnostics.map(\.fullMessage)
+                == [
+                    "<if> with its <elseif> branches nests 1001 levels deep (each <elseif> is an if inside the else of the branch before it); smcheck reads at most 200: split it into several <if>s, or choose among the cases with a transition each"
+                ])
+    }
+
     @Test("a file over the size limit is refused before it is parsed")
     func size() {
         let (spec, diagnostics) = Spec.decode(

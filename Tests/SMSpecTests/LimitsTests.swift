@@ -48,6 +48,29 @@ struct LimitsTests {
         #expect(resolved.state(named: "leaf")?.depth == 251)
     }
 
+    @Test("if actions nested 200 deep resolve; deeper ones, however the spec was made, are refused where they get too deep")
+    func deepIfActions() throws {
+        func nested(_ depth: Int) -> [Spec.Action] {
+            var actions = [Spec.Action.call("done")]
+            for _ in 0..<depth { actions = [Spec.Action(.ifThen(condition: "true", then: [], else: actions))] }
+            return actions
+        }
+        func spec(_ depth: Int) -> Spec {
+            Spec(name: "deep", states: [Spec.State("a", entry: nested(depth))])
+        }
+        #expect(Spec.Action.nesting(of: nested(200)) == 200)
+        _ = try spec(Spec.Action.maximumNesting).resolve()
+        // Built in code, 2,000 deep: a message, not a stack overflow.
+        for depth in [Spec.Action.maximumNesting + 1, 2_000] {
+            let error = #expect(throws: SpecError.self) { try spec(depth).resolve() }
+            #expect(
+                error?.diagnostics.map(\.fullMessage)
+                    == [
+                        "\"if\" actions nest deeper than 200 levels here; smcheck reads at most that many: choose among the cases with a transition each, or with a choice state"
+                    ])
+        }
+    }
+
     @Test("a large valid spec (thousands of states) loads")
     func largeSpec() throws {
         let count = 4_000

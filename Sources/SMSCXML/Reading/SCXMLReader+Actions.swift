@@ -199,6 +199,12 @@ extension SCXMLReader {
             otherwise = [action]
             result = action
         }
+        if let result, case let nesting = Spec.Action.nesting(of: [result]), nesting > Spec.Action.maximumNesting {
+            report(
+                "<if> with its <elseif> branches nests \(nesting) levels deep (each <elseif> is an if inside the else of the branch before it); smcheck reads at most \(Spec.Action.maximumNesting): split it into several <if>s, or choose among the cases with a transition each",
+                at: location(element))
+            return nil
+        }
         return result
     }
 }

@@ -70,3 +70,25 @@ extension Spec {
         }
     }
 }
+
+extension Spec.Action {
+    /// The deepest `if` actions may nest (an `if` in a branch of another is one level deeper; in SCXML each `<elseif>`
+    /// is an `if` inside the `else` of the branch before it). Walks over actions recurse, so a spec deeper than this
+    /// is refused at load rather than overflowing a stack.
+    public static let maximumNesting = 200
+
+    /// How deep `if` actions nest in `actions` (0 with none), found without recursion.
+    public static func nesting(of actions: [Spec.Action]) -> Int {
+        var deepest = 0
+        var pending: [(actions: [Spec.Action], depth: Int)] = [(actions, 0)]
+        while let (list, depth) = pending.popLast() {
+            for action in list {
+                guard case .ifThen(_, let thenActions, let elseActions) = action.kind else { continue }
+                deepest = max(deepest, depth + 1)
+                pending.append((thenActions, depth + 1))
+                pending.append((elseActions, depth + 1))
+            }
+        }
+        return deepest
+    }
+}

@@ -54,6 +54,8 @@ struct SpecResolver {
     private var variableBindings: [String: ExpressionScope.Binding] = [:]
     private var opaqueGuards: [String] = []
     private var callbacks: [String] = []
+    /// How many `if` actions the action being resolved is inside (bounded: resolving recurses).
+    private var ifNesting = 0
 
     init(spec: Spec, rejected: RejectedDeclarations = RejectedDeclarations()) {
         self.spec = spec
@@ -614,6 +616,14 @@ struct SpecResolver {
                 kind: isRaise ? .raise(event: event, arguments: arguments) : .send(event: event, arguments: arguments),
                 location: action.location)
         case .ifThen(let condition, let thenActions, let elseActions):
+            ifNesting += 1
+            defer { ifNesting -= 1 }
+            guard ifNesting <= Spec.Action.maximumNesting else {
+                report(
+                    "\"if\" actions nest deeper than \(Spec.Action.maximumNesting) levels here; smcheck reads at most that many: choose among the cases with a transition each, or with a choice state",
+                    at: action.location)
+                return nil
+            }
             let typed = typeCheck(condition, scope: scope, expecting: .bool, what: "the condition of \"if\"")
             let thenResolved = resolveActions(thenActions, scope: scope)
             let elseResolved = resolveActions(elseActions, scope: scope)
