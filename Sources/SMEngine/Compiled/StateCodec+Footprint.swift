@@ -52,6 +52,9 @@ private struct FootprintBuilder {
     /// choice, which a plan does not replay: so a plan must not serve states where one is active if it was recorded
     /// where none was.
     let hostDecidedBits: [UInt64]
+    /// Per event: the transitions that match it, in document order.
+    let transitionsByEvent: [[Int]]
+    let eventless: [ResolvedTransition]
 
     init(codec: StateCodec) {
         self.codec = codec
@@ -93,6 +96,14 @@ private struct FootprintBuilder {
             hostDecidedBits.formUnion(activityBits[transition.source])
         }
         self.hostDecidedBits = hostDecidedBits
+        var transitionsByEvent = Array(repeating: [Int](), count: machine.eventCount)
+        for transition in spec.transitions {
+            for event in transition.matchedEvents where event < transitionsByEvent.count {
+                transitionsByEvent[event].append(transition.index)
+            }
+        }
+        self.transitionsByEvent = transitionsByEvent
+        eventless = spec.transitions.filter { $0.trigger == .eventless }
     }
 
     /// What a set of transitions and actions touches, accumulated.
@@ -101,6 +112,9 @@ private struct FootprintBuilder {
         var writes: [UInt64]
         var events: [Int] = []
         var cacheable = true
+        /// The domains whose states' entry and exit actions are in already: many transitions share one (every
+        /// transition of a flat machine has the root), and adding it once keeps a footprint linear in the spec.
+        var domains: Set<Int> = []
     }
 
     func footprint(ofEvent event: Int) -> EventFootprint? {
@@ -108,11 +122,10 @@ private struct FootprintBuilder {
         var included = Set<Int>()
         var queued: Set<Int> = [event]
         var pending = [event]
-        let eventless = spec.transitions.filter { $0.trigger == .eventless }
         while true {
             while let next = pending.popLast() {
-                for transition in spec.transitions where transition.matchedEvents.contains(next) {
-                    if included.insert(transition.index).inserted { add(transition, to: &footprint) }
+                for transition in transitionsByEvent[next] {
+                    if included.insert(transition).inserted { add(spec.transitions[transition], to: &footprint) }
                 }
                 for raised in footprint.events where queued.insert(raised).inserted { pending.append(raised) }
                 guard footprint.cacheable else { return nil }
@@ -156,6 +169,7 @@ private struct FootprintBuilder {
             hasHistoryTarget
             ? tree.leastCommonCompoundAncestor([transition.source] + targets)
             : tree.domain(source: transition.source, targets: targets, isLocal: transition.kind == .local)
+        guard footprint.domains.insert(domain).inserted else { return }
         footprint.reads.formUnion(subtreeBits[domain])
         footprint.writes.formUnion(subtreeBits[domain])
         for state in tree.descendants[domain] {

@@ -47,6 +47,8 @@ package final class UnhandledLeaves: @unchecked Sendable {
             }
             var byParent: [Int: [Int]] = [:]
             for leaf in handling { byParent[tree.parent[leaf], default: []].append(leaf) }
+            // A set: a flat machine's root may have thousands of leaves that handle the event.
+            let handles = Set(handling)
             for parent in byParent.keys.sorted() {
                 var state = parent
                 while tree.parent[state] >= 0 {
@@ -63,7 +65,7 @@ package final class UnhandledLeaves: @unchecked Sendable {
                     fieldWord.append(Int32(field.word))
                     fieldShift.append(field.shift)
                     fieldMask.append(field.mask)
-                    leafPool += codec.selectable[parent].map { Int32(byParent[parent]!.contains($0) ? $0 : -1) }
+                    leafPool += codec.selectable[parent].map { Int32(handles.contains($0) ? $0 : -1) }
                 } else {
                     fieldWord.append(-1)
                     fieldShift.append(0)
