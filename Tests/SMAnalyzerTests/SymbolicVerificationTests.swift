@@ -27,6 +27,24 @@ struct SymbolicVerificationTests {
         )
     }
 
+    @Test("a proof names the variable it is about, with other variables declared after it")
+    func proofNamesItsVariable() throws {
+        let spec = Spec("even counter and a flag") {
+            Variable("x", .int(min: 0, max: 1_000_000_000))
+            Variable("flag", .bool)
+            Events("inc", "check", "toggle", "back")
+            StateNode("counting") {
+                On("inc", guard: "x <= 999999998") { Assign("x", "x + 2") }
+                On("toggle") { Assign("flag", "!flag") }
+                On("check", to: "odd", guard: "x % 2 == 1")
+            }
+            StateNode("odd") { On("back", to: "counting") }
+        }
+        let unreachable = try #require(try Analyzer.analyze(spec).findings.first { $0.code == .unreachableState })
+        #expect(unreachable.method == .chc)
+        #expect(unreachable.message.hasSuffix("(proved by an inductive invariant: in counting: x % 2 <= 0)"), "\(unreachable.message)")
+    }
+
     @Test("the vault: the invariant violation with its two-event trace and the two large values")
     func vault() throws {
         let result = try Self.analyze("vault-combination")

@@ -169,9 +169,8 @@
         private func text(_ reading: Z3Reading, parent: Int) -> String {
             switch reading {
             case .bound(let index):
-                // Spacer's bound variables count from the last argument.
-                let variable = spec.variables.count - 1 - index
-                return spec.variables.indices.contains(variable) ? spec.variables[variable].name : "?\(index)"
+                // A cover's bound variable `index` is the relation's argument `index`: the variable of that index.
+                return spec.variables.indices.contains(index) ? spec.variables[index].name : "?\(index)"
             case .constant(let name): return name
             case .integer(let digits): return digits
             case .boolean(let value): return String(value)
@@ -193,8 +192,7 @@
             }
         }
 
-        private func isNeverNegative(_ index: Int) -> Bool {
-            let variable = spec.variables.count - 1 - index
+        private func isNeverNegative(_ variable: Int) -> Bool {
             guard spec.variables.indices.contains(variable), case .int(let minimum, _) = spec.variables[variable].type else { return false }
             return minimum >= 0
         }
