@@ -112,10 +112,13 @@ public struct GuardAnalysis {
     static func lists(of spec: ResolvedSpec) -> [(event: Int?, transitions: [Int])] {
         var result: [(event: Int?, transitions: [Int])] = []
         for state in spec.states {
-            for event in spec.events {
-                let list = state.transitions.filter { spec.transitions[$0].matchedEvents.contains(event.index) }
-                if !list.isEmpty { result.append((event.index, list)) }
+            // By event, in event order, each list in document order: grouped in one pass over the state's
+            // transitions (a state may have thousands, one per event).
+            var byEvent: [Int: [Int]] = [:]
+            for t in state.transitions {
+                for event in Set(spec.transitions[t].matchedEvents) { byEvent[event, default: []].append(t) }
             }
+            for event in byEvent.keys.sorted() { result.append((event, byEvent[event]!)) }
             if !state.eventless.isEmpty { result.append((nil, state.eventless)) }
         }
         return result
@@ -291,12 +294,15 @@ public struct GuardAnalysis {
 
     private func checkIgnoredEvents(into result: inout GuardAnalysisResult) {
         for leaf in spec.states where leaf.kind == .atomic {
-            let chain = [leaf.index] + spec.ancestors(of: leaf.index)
-            for event in spec.events where !event.isImplicit {
-                let handling = chain.flatMap { s in
-                    spec.states[s].transitions.filter { spec.transitions[$0].matchedEvents.contains(event.index) }
+            // The transitions of the leaf and its ancestors, innermost first, grouped by the events they match.
+            var byEvent: [Int: [Int]] = [:]
+            for s in [leaf.index] + spec.ancestors(of: leaf.index) {
+                for t in spec.states[s].transitions {
+                    for event in Set(spec.transitions[t].matchedEvents) { byEvent[event, default: []].append(t) }
                 }
-                guard !handling.isEmpty else { continue }
+            }
+            for event in spec.events where !event.isImplicit {
+                guard let handling = byEvent[event.index] else { continue }
                 let allExpressions = handling.allSatisfy { t in
                     if case .expression = spec.transitions[t].guardCondition { return true }
                     return false

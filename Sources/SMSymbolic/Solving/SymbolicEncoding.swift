@@ -92,9 +92,10 @@
         /// The parameters (of every event, or of `only` one) are in their domains.
         package func domain(_ input: Input, only: Int? = nil) -> Term {
             var terms: [Term] = []
-            for event in events where only == nil || only == event.index {
-                guard let parameters = input.parameters[event.index] else { continue }
-                for (i, parameter) in event.parameters.enumerated() where parameter.type != .bool {
+            // Only the events with parameters have inputs: a spec may have thousands of events without any.
+            for index in only.map({ [$0] }) ?? input.parameters.keys.sorted() {
+                guard let parameters = input.parameters[index] else { continue }
+                for (i, parameter) in spec.events[index].parameters.enumerated() where parameter.type != .bool {
                     terms.append(within(parameters[i], parameter.type))
                 }
             }

@@ -50,14 +50,17 @@
                 let encoder = encoding.encoder(state)
                 fixedpoint.add(rule: context.apply(relations[start], values.map { encoder.expression($0).value }), named: "start")
             }
-            // The steps.
+            // The steps. Building the rules of a spec with tens of thousands of edges takes a while: the deadline
+            // bounds it as it bounds the query.
+            let inputDomain = encoding.domain(input)
             for index in 0..<system.stableEdgeCount {
+                if index % 1024 == 1023, ContinuousClock.now > deadline { return .unknown("the time limit ran out") }
                 let edge = system.edges[index]
                 guard let target = edge.target, case .stable(_, let values) = edge.path.outcome else { continue }
                 let encoder = encoding.encoder(state, input, event: edge.event)
                 rule(
                     [
-                        context.apply(relations[edge.source], state.values), encoding.domain(input),
+                        context.apply(relations[edge.source], state.values), inputDomain,
                         encoding.conditions(edge.path.conditions, state, input, event: edge.event),
                     ],
                     context.apply(relations[target], values.map { encoder.expression($0).value }), "edge\(index)")
@@ -88,7 +91,7 @@
                 rule(
                     [
                         context.apply(relations[source], state.values), context.equal(state.location, context.int(source)),
-                        encoding.domain(input), encoding.taken(edge, from: state, input: input, selected: false),
+                        inputDomain, encoding.taken(edge, from: state, input: input, selected: false),
                         encoding.conditions(extra, state, input, event: system.edges[edge].event),
                     ],
                     context.apply(bad, []), "bad-edge\(edge)")

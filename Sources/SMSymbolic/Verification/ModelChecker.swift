@@ -140,8 +140,13 @@
                     (true, pending.compactMap { p in edgeBad(p, state, input).map { (p, $0) } }),
                 ] {
                     // A property found in the state is not looked for again on the step: its trace is a step shorter.
-                    var remaining = bads.filter { bad in pending.contains(bad.0) }
+                    let stillPending = Set(pending)
+                    var remaining = bads.filter { bad in stillPending.contains(bad.0) }
                     while !remaining.isEmpty {
+                        // Each model may show one property of thousands: the deadline bounds the round, not only a call.
+                        if ContinuousClock.now > deadline || cancelled() {
+                            return BMCResult(found: found, checkedDepth: checkedDepth, stopped: "the time limit ran out at depth \(depth)")
+                        }
                         solver.push()
                         if kind { solver.assert(encoding.domain(input)) }
                         solver.assert(context.or(remaining.map(\.1)))
@@ -150,7 +155,7 @@
                         let outcome = try solver.check()
                         switch outcome {
                         case .satisfiable(let model):
-                            let shown = remaining.filter { model.bool($0.1) == true }.map(\.0)
+                            let shown = Set(remaining.filter { model.bool($0.1) == true }.map(\.0))
                             let trace = self.trace(model, states: states, inputs: kind ? inputs : Array(inputs.dropLast()))
                             for property in shown { found[property] = Found(trace: trace, inLastStep: kind) }
                             remaining.removeAll { shown.contains($0.0) }

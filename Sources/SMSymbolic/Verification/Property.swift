@@ -46,6 +46,11 @@ package struct PropertyConditions {
         all += spec.transitions.indices.map { .takes($0) }
         all += spec.events.filter { !$0.isImplicit }.map { .handles($0.index) }
         for invariant in spec.invariants { invariants[invariant.index] = invariant.expression }
+        // Locals, not the stored properties: closures that wrote to those copied the whole value on every call
+        // (seconds per thousand edges).
+        var atStart: Set<Property> = []
+        var maybeAtStart: Set<Property> = []
+        var edges: [Property: [(edge: Int, extra: [Formula])]] = [:]
 
         // The start's values are constants: an invariant it breaks before the events the machine sent itself run, and
         // two guards it finds enabled at once, are decided here.
@@ -63,9 +68,16 @@ package struct PropertyConditions {
                 edge.path, spec: spec, into: { property in edges[property, default: []].append((index, [])) },
                 extra: { property, conditions in edges[property, default: []].append((index, conditions)) })
         }
+        self.atStart = atStart
+        self.maybeAtStart = maybeAtStart
+        self.edges = edges
         // Failures and overlaps are only properties where some path shows them.
         var seen = Set(all)
-        for property in atStart.union(edges.keys).sorted(by: Self.order) where seen.insert(property).inserted { all.append(property) }
+        let onlyWhereShown = atStart.union(edges.keys).filter { !seen.contains($0) }
+        for property in onlyWhereShown.map({ (String(describing: $0), $0) }).sorted(by: { $0.0 < $1.0 }).map(\.1)
+        where seen.insert(property).inserted {
+            all.append(property)
+        }
         // A location with a step that always changes something (an unconditional path elsewhere, or one that fails) is
         // never deadlocked: only the others need the solver.
         var alwaysProgresses = Set<Int>()
@@ -150,6 +162,4 @@ package struct PropertyConditions {
             return values.contains(nil) ? nil : false
         }
     }
-
-    private static func order(_ a: Property, _ b: Property) -> Bool { String(describing: a) < String(describing: b) }
 }

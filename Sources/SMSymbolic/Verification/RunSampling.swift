@@ -9,15 +9,23 @@ struct RunSampling {
     var runs = 64
     var length = 48
 
-    /// Each property among `enters`, `takes` and `handles` that a run showed, with the run up to that point.
-    func sample() -> [Property: [TraceStep]] {
+    /// Work per step, at most, summed over the runs: each step looks at every state, transition and event, so a
+    /// spec with tens of thousands of them gets fewer runs (sampling is only a shortcut; the search decides the rest).
+    static let budget = 4_000_000
+
+    /// Each property among `enters`, `takes` and `handles` that a run showed, with the run up to that point; what
+    /// the runs showed by `deadline` (or a cancellation).
+    func sample(until deadline: ContinuousClock.Instant, isCancelled: @Sendable () -> Bool = { false }) -> [Property: [TraceStep]] {
         let spec = machine.spec
         let events = spec.events.filter { !$0.isImplicit }
         guard !events.isEmpty else { return [:] }
         var generator = SplitMix(seed: 0x5EED_CAFE)
         var shown: [Property: [TraceStep]] = [:]
         let context = StepContext(machine: machine)
+        let perStep = spec.states.count + spec.transitions.count + spec.events.count
+        let runs = min(runs, max(1, Self.budget / max(1, perStep * length)))
         for _ in 0..<runs {
+            if ContinuousClock.now > deadline || isCancelled() { break }
             context.recorder = CoverageRecorder(machine: machine)
             guard (try? context.resetToInitialState()) != nil else { return shown }
             var trace: [TraceStep] = []

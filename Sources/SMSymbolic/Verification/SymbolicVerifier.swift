@@ -79,8 +79,9 @@ package enum SymbolicVerifier {
                 }
             }
             // What a few random runs show happening needs no search (only its absence would be a finding).
-            for (property, trace) in RunSampling(machine: machine).sample()
-            where verdicts[property] == nil && conditions.all.contains(property) {
+            let properties = Set(conditions.all)
+            for (property, trace) in RunSampling(machine: machine).sample(until: deadline, isCancelled: options.isCancelled)
+            where verdicts[property] == nil && properties.contains(property) {
                 verdicts[property] = .happens(trace: trace, inLastStep: !trace.isEmpty)
             }
             var pending = conditions.all.filter { verdicts[$0] == nil }
