@@ -89,7 +89,7 @@ struct CheckCommand: ParsableCommand {
             Self.write(outcome, as: format, filter: filter)
             outcomes.append(outcome)
         }
-        Self.write(outcomes, as: format, filter: filter)
+        Self.write(outcomes, as: format, filter: filter, shard: exploration.shard.map { ($0.index, $0.count) })
         throw Self.exitStatus(filter.verdict(outcomes))
     }
 
@@ -102,10 +102,10 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// Writes the whole batch in the formats that need all of it (one JSON, SARIF or JUnit document).
-    static func write(_ outcomes: [SpecOutcome], as format: Format, filter: ReportFilter) {
+    static func write(_ outcomes: [SpecOutcome], as format: Format, filter: ReportFilter, shard: (index: Int, count: Int)? = nil) {
         switch format {
         case .text: break
-        case .json: print(CheckJSONRenderer(filter: filter).render(outcomes), terminator: "")
+        case .json: print(CheckJSONRenderer(filter: filter, shard: shard).render(outcomes), terminator: "")
         case .sarif: print(SARIFRenderer(filter: filter).render(outcomes), terminator: "")
         case .junit: print(CheckJUnitRenderer(filter: filter).render(outcomes), terminator: "")
         }

@@ -62,11 +62,21 @@ struct MergeCommand: ParsableCommand {
     private func mergeCheckResults(_ documents: [(file: String, node: JSONNode)]) throws {
         var merge = CheckResultMerge { path throws(SpecError) in try Machine(try SpecFile.load(path: path)) }
         for document in documents { try merge.add(document.node, source: document.file) }
+        let missing = try merge.missingShards()
         let outcomes = try merge.outcomes()
         let filter = ReportFilter(minimumSeverity: severity.value, allowsIncomplete: allowIncomplete)
         for outcome in outcomes { CheckCommand.write(outcome, as: format, filter: filter) }
         CheckCommand.write(outcomes, as: format, filter: filter)
-        throw CheckCommand.exitStatus(filter.verdict(outcomes))
+        let verdict = filter.verdict(outcomes)
+        if !missing.isEmpty {
+            // What those shards checked is not here: the merge is incomplete whatever --allow-incomplete says.
+            let one = missing.count == 1
+            printError(
+                "smcheck merge: incomplete: the result\(one ? " of shard" : "s of shards") \(missing.joined(separator: ", ")) \(one ? "is" : "are") missing; the specs only \(one ? "it" : "they") checked are not in this result"
+            )
+            if case .passed = verdict { throw ExitStatus.incomplete }
+        }
+        throw CheckCommand.exitStatus(verdict)
     }
 
     private func mergeFuzzResults(_ documents: [(file: String, node: JSONNode)]) throws {

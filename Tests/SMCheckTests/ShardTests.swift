@@ -44,6 +44,36 @@ struct ShardTests {
         #expect(!merged.standardOutput.contains("\"complete\": false"))
     }
 
+    @Test("a merge without every shard's result is incomplete; a shard twice, or results of another swarm, cannot be merged")
+    func missingShards() throws {
+        let scratch = try ScratchDirectory()
+        var results: [String] = []
+        for k in 1...3 {
+            let output = try SMCheckCommand.run([
+                "check", "Specs/rocket.json", "Specs/tbstatemachine.json", "Specs/statekit-loading.json", "--shard", "\(k)/3", "--format",
+                "json",
+            ])
+            #expect(output.standardOutput.contains("\"shard\": {\n    \"index\": \(k),\n    \"count\": 3\n  }"), "\(output.standardOutput)")
+            results.append(scratch.path("shard-\(k).json"))
+            try output.standardOutput.write(toFile: results[k - 1], atomically: true, encoding: .utf8)
+        }
+        #expect(try SMCheckCommand.run(["merge"] + results).status == 0)
+        let partial = try SMCheckCommand.run(["merge", "--allow-incomplete", results[0], results[2]])
+        #expect(partial.status == 3)
+        #expect(
+            partial.standardError
+                == "smcheck merge: incomplete: the result of shard 2/3 is missing; the specs only it checked are not in this result\n")
+        let twice = try SMCheckCommand.run(["merge", results[0], results[1], results[0]])
+        #expect(twice.status == 2)
+        #expect(twice.standardError.contains("shard 1/3 again (\(results[0]) is that shard too): merge each shard's result once"))
+        let whole = scratch.path("whole.json")
+        try SMCheckCommand.run(["check", "--format", "json", "Specs/rocket.json"]).standardOutput.write(
+            toFile: whole, atomically: true, encoding: .utf8)
+        let mixed = try SMCheckCommand.run(["merge", results[0], whole])
+        #expect(mixed.status == 2)
+        #expect(mixed.standardError.contains("not a shard's result, while \(results[0]) is shard 1/3: merge the results of one swarm"))
+    }
+
     @Test("bitstate shards find every defect a run shows, and the merge gives their union's expected coverage")
     func bitstateShards() throws {
         let scratch = try ScratchDirectory()

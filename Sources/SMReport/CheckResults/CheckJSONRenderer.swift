@@ -5,33 +5,40 @@ public import SMSpec
 /// The machine-readable result, `smcheck-result/1`: stable key order so outputs can be diffed.
 public struct CheckJSONRenderer: ReportRenderer {
     public var filter: ReportFilter
+    /// The part of a swarm this job was (`--shard k/n`), recorded so that `smcheck merge` can tell when one is missing.
+    public var shard: (index: Int, count: Int)?
 
-    public init(filter: ReportFilter = ReportFilter()) { self.filter = filter }
+    public init(filter: ReportFilter = ReportFilter(), shard: (index: Int, count: Int)? = nil) {
+        self.filter = filter
+        self.shard = shard
+    }
 
     public func document(_ outcomes: [SpecOutcome]) -> JSONNode {
-        .object([
-            ("format", "smcheck-result/1"),
-            (
-                "specs",
-                .array(
-                    outcomes.map { outcome in
-                        switch outcome {
-                        case .unusable(let file, let error):
-                            return .object([("file", .string(file)), ("errors", .array(error.diagnostics.map(Self.diagnostic)))])
-                        case .analyzed(let file, let result):
-                            return .object([
-                                ("file", .string(file)),
-                                ("name", .string(result.spec.name)),
-                                ("stats", Self.stats(result.stats)),
-                                (
-                                    "findings",
-                                    .array(result.findings.filter(filter.shows).map { Self.finding($0, machine: result.machine) })
-                                ),
-                            ])
-                        }
-                    })
-            ),
-        ])
+        let shardMember: [(String, JSONNode)] =
+            shard.map { [("shard", .object([("index", .int($0.index)), ("count", .int($0.count))]))] } ?? []
+        return .object(
+            [("format", "smcheck-result/1")] + shardMember + [
+                (
+                    "specs",
+                    .array(
+                        outcomes.map { outcome in
+                            switch outcome {
+                            case .unusable(let file, let error):
+                                return .object([("file", .string(file)), ("errors", .array(error.diagnostics.map(Self.diagnostic)))])
+                            case .analyzed(let file, let result):
+                                return .object([
+                                    ("file", .string(file)),
+                                    ("name", .string(result.spec.name)),
+                                    ("stats", Self.stats(result.stats)),
+                                    (
+                                        "findings",
+                                        .array(result.findings.filter(filter.shows).map { Self.finding($0, machine: result.machine) })
+                                    ),
+                                ])
+                            }
+                        })
+                )
+            ])
     }
 
     public func render(_ outcomes: [SpecOutcome]) -> String {

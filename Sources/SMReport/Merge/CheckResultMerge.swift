@@ -15,6 +15,8 @@ public struct CheckResultMerge {
     /// Per spec file, in the order first seen: each job's entry.
     private var entries: [(file: String, nodes: [(source: String, node: JSONNode)])] = []
     private var sources: [String] = []
+    /// Each source's shard (`--shard k/n`), when its job was one.
+    private var shards: [(source: String, index: Int, count: Int)?] = []
 
     public init(loadMachine: @escaping (String) throws(SpecError) -> Machine) {
         self.loadMachine = loadMachine
@@ -27,6 +29,13 @@ public struct CheckResultMerge {
         }
         guard let specs = document["specs"]?.arrayValue else { throw MergeError(source, "no \"specs\" array") }
         sources.append(source)
+        if let shard = document["shard"] {
+            guard let index = shard["index"]?.integerValue, let count = shard["count"]?.integerValue, (1...max(1, count)).contains(index)
+            else { throw MergeError(source, "\"shard\" must be {\"index\": k, \"count\": n} with k in 1...n") }
+            shards.append((source, index, count))
+        } else {
+            shards.append(nil)
+        }
         for spec in specs {
             guard let file = spec["file"]?.stringValue else {
                 throw MergeError(source, "a spec without \"file\" at line \(spec.position.line)")
@@ -37,6 +46,35 @@ public struct CheckResultMerge {
                 entries.append((file, [(source, spec)]))
             }
         }
+    }
+
+    /// The shards of the swarm that no document is (`["2/3", "3/3"]`): the specs only they checked are not in
+    /// the merge, so it cannot pass. Empty when no document was a shard's. Documents of different swarms, a shard given
+    /// twice, or shards mixed with whole runs cannot be merged.
+    public func missingShards() throws(MergeError) -> [String] {
+        let given = shards.compactMap { $0 }
+        guard let first = given.first else { return [] }
+        if let whole = zip(sources, shards).first(where: { $0.1 == nil }) {
+            throw MergeError(
+                whole.0,
+                "not a shard's result, while \(first.source) is shard \(first.index)/\(first.count): merge the results of one swarm")
+        }
+        var seen: [Int: String] = [:]
+        for shard in given {
+            guard shard.count == first.count else {
+                throw MergeError(
+                    shard.source,
+                    "shard \(shard.index)/\(shard.count), while \(first.source) is shard \(first.index)/\(first.count): merge the results of one swarm"
+                )
+            }
+            if let earlier = seen[shard.index] {
+                throw MergeError(
+                    shard.source, "shard \(shard.index)/\(shard.count) again (\(earlier) is that shard too): merge each shard's result once"
+                )
+            }
+            seen[shard.index] = shard.source
+        }
+        return (1...first.count).filter { seen[$0] == nil }.map { "\($0)/\(first.count)" }
     }
 
     /// One outcome per spec file.

@@ -2,11 +2,11 @@
 // swift-format-ignore-file
 
 let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] = [
-    ("README.md:316", snippet_README_316),
-    ("README.md:342", snippet_README_342),
-    ("README.md:358", snippet_README_358),
-    ("README.md:374", snippet_README_374),
-    ("README.md:424", snippet_README_424),
+    ("README.md:318", snippet_README_318),
+    ("README.md:344", snippet_README_344),
+    ("README.md:360", snippet_README_360),
+    ("README.md:376", snippet_README_376),
+    ("README.md:426", snippet_README_426),
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:68", snippet_Docs_CodeGeneration_68),
     ("Docs/CodeGeneration.md:95", snippet_Docs_CodeGeneration_95),
