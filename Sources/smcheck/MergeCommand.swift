@@ -16,8 +16,9 @@ struct MergeCommand: ParsableCommand {
             decided stays undecided, and for bitstate shards the expected coverage of their union is given. Fuzz \
             results: per spec, the shortest failure any shard found, with all shards' runs and seeds.
 
-            Exit status as for `smcheck check` (fuzz results: 1 when a shard found a failure); 2 when a file cannot \
-            be merged.
+            Exit status as for `smcheck check` (fuzz results: 1 when a shard found a failure); 3 as well when the \
+            results of some shards of a `check --shard` swarm are missing (it names them); 2 when a file cannot be \
+            merged (a shard given twice, results of another swarm).
             """)
 
     @Argument(help: "Result files (JSON) to merge.", completion: .file(extensions: ["json"]))
@@ -71,8 +72,11 @@ struct MergeCommand: ParsableCommand {
         if !missing.isEmpty {
             // What those shards checked is not here: the merge is incomplete whatever --allow-incomplete says.
             let one = missing.count == 1
+            let named =
+                missing.count <= 20
+                ? missing.joined(separator: ", ") : missing.prefix(20).joined(separator: ", ") + " and \(missing.count - 20) more"
             printError(
-                "smcheck merge: incomplete: the result\(one ? " of shard" : "s of shards") \(missing.joined(separator: ", ")) \(one ? "is" : "are") missing; the specs only \(one ? "it" : "they") checked are not in this result"
+                "smcheck merge: incomplete: the result\(one ? " of shard" : "s of shards") \(named) \(one ? "is" : "are") missing; the specs only \(one ? "it" : "they") checked are not in this result"
             )
             if case .passed = verdict { throw ExitStatus.incomplete }
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SMReport
 
 /// Whole-number options. They are parsed `.unconditional`ly, so `--runs -3` reaches the check and gets a message
 /// about the value instead of "missing value" (a leading '-' otherwise looks like an option).
@@ -7,8 +8,12 @@ enum PositiveInteger {
     static func parse(_ option: String, minimum: Int = 1, maximum: Int = .max) -> @Sendable (String) throws -> Int {
         { text in
             guard let value = Int(text) else {
-                let isNumber = !text.isEmpty && text.drop { $0 == "-" || $0 == "+" }.allSatisfy(\.isASCIIDigit)
-                throw ValidationError(isNumber ? "\(option) must be at most \(maximum), not \(text)" : "'\(text)' is not a whole number")
+                // Digits that do not fit an Int: far past one limit or the other.
+                let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+                guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) else { throw ValidationError("'\(text)' is not a whole number") }
+                throw ValidationError(
+                    text.hasPrefix("-")
+                        ? "\(option) must be at least \(minimum), not \(text)" : "\(option) must be at most \(maximum), not \(text)")
             }
             guard value >= minimum else { throw ValidationError("\(option) must be at least \(minimum), not \(value)") }
             guard value <= maximum else { throw ValidationError("\(option) must be at most \(maximum), not \(value)") }
@@ -39,7 +44,7 @@ enum ByteCount {
             throw ValidationError("'\(text)' is not a size; write a number with an optional K, M or G, like 512M")
         }
         let bytes = value * Double(multiplier)
-        guard bytes < Double(maximum) else { throw ValidationError("'\(text)' is too large; the most is 1024T") }
+        guard bytes <= Double(maximum) else { throw ValidationError("'\(text)' is too large; the most is 1024T") }
         return Int(bytes)
     }
 }
@@ -54,6 +59,9 @@ struct Shard: Equatable {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
             throw ValidationError("'\(text)' is not a shard; write k/n, like 3/8 for the third of eight jobs")
+        }
+        guard count <= CheckResultMerge.maximumShards else {
+            throw ValidationError("shard \(text): n must be at most \(CheckResultMerge.maximumShards)")
         }
         guard count >= 1, (1...count).contains(index) else {
             throw ValidationError("shard \(text): k must be between 1 and n (\(count >= 1 ? "1...\(count)" : "n must be at least 1"))")

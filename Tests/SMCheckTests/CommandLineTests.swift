@@ -181,11 +181,18 @@ struct CommandLineTests {
             (["check", "--threads", "99999999999999999999999"], "--threads must be at most 1024, not 99999999999999999999999"),
             (["check", "--timeout", "1e300s"], "'1e300s' is too long; the most is a year (8784h)"),
             (["fuzz", "--length", "9223372036854775807"], "--length must be at most 1000000, not 9223372036854775807"),
+            (["check", "--threads", "-99999999999999999999"], "--threads must be at least 1, not -99999999999999999999"),
+            (["check", "--shard", "1/100001"], "shard 1/100001: n must be at most 100000"),
         ])
     func numbersTooLarge(arguments: [String], message: String) throws {
         let output = try SMCheckCommand.run(arguments + ["Specs/rocket.json"])
         #expect(output.status == 64)
         #expect(output.standardError.contains(message), "\(output.standardError)")
+    }
+
+    @Test("the most a size option takes is taken")
+    func largestSize() throws {
+        #expect(try SMCheckCommand.run(["check", "--max-memory", "1024T", "Specs/rocket.json"]).status == 0)
     }
 
     @Test("smcheck schema prints the committed schema")

@@ -69,6 +69,13 @@ struct ShardTests {
         let whole = scratch.path("whole.json")
         try SMCheckCommand.run(["check", "--format", "json", "Specs/rocket.json"]).standardOutput.write(
             toFile: whole, atomically: true, encoding: .utf8)
+        // A result file edited by hand (or corrupted) is refused, not a crash.
+        let corrupt = scratch.path("corrupt.json")
+        try String(contentsOfFile: results[0], encoding: .utf8).replacingOccurrences(of: "\"count\": 3", with: "\"count\": 0")
+            .write(toFile: corrupt, atomically: true, encoding: .utf8)
+        let refused = try SMCheckCommand.run(["merge", corrupt])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("\"shard\" must be {\"index\": k, \"count\": n} with n in 1...100000 and k in 1...n"))
         let mixed = try SMCheckCommand.run(["merge", results[0], whole])
         #expect(mixed.status == 2)
         #expect(mixed.standardError.contains("not a shard's result, while \(results[0]) is shard 1/3: merge the results of one swarm"))

@@ -167,7 +167,7 @@ struct SCXMLReadingTests {
         #expect(
             diagnostics.map(\.fullMessage)
                 == [
-                    "<if> with its <elseif> branches nests 1001 levels deep (each <elseif> is an if inside the else of the branch before it); smcheck reads at most 200: split it into several <if>s, or choose among the cases with a transition each"
+                    "<if> nests if actions 1001 levels deep, counting each <elseif> as an if inside the else of the branch before it and the <if>s inside its branches; smcheck reads at most 200: split it into several <if>s, or choose among the cases with a transition each"
                 ])
     }
 

@@ -119,9 +119,8 @@ extension StepCore {
     }
 
     func evaluationError(_ error: EvaluationError, at location: Spec.SourceLocation?, what: String) -> EngineError {
-        let reason = error == .divisionByZero ? "division by zero" : "integer overflow"
-        return EngineError(
-            .rangeViolation(variable: nil, value: nil), "range violation: \(reason) in the \(what) (\(describeVariables()))",
+        EngineError(
+            .rangeViolation(variable: nil, value: nil), "range violation: \(error.reason) in the \(what) (\(describeVariables()))",
             at: location, variables: currentVariables)
     }
 

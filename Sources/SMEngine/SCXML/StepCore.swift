@@ -126,7 +126,7 @@ struct StepCore {
 
     /// Why the invariant at `index` cannot be evaluated in the current state ("division by zero"), or nil.
     func invariantFailure(_ index: Int) -> String? {
-        if case .failure(let error) = invariantResult(index) { return error == .divisionByZero ? "division by zero" : "integer overflow" }
+        if case .failure(let error) = invariantResult(index) { return error.reason }
         return nil
     }
 

@@ -15,6 +15,8 @@ public struct CheckResultMerge {
     /// Per spec file, in the order first seen: each job's entry.
     private var entries: [(file: String, nodes: [(source: String, node: JSONNode)])] = []
     private var sources: [String] = []
+    /// The most shards a swarm has (`--shard k/n` takes n up to this).
+    public static let maximumShards = 100_000
     /// Each source's shard (`--shard k/n`), when its job was one.
     private var shards: [(source: String, index: Int, count: Int)?] = []
 
@@ -30,8 +32,12 @@ public struct CheckResultMerge {
         guard let specs = document["specs"]?.arrayValue else { throw MergeError(source, "no \"specs\" array") }
         sources.append(source)
         if let shard = document["shard"] {
-            guard let index = shard["index"]?.integerValue, let count = shard["count"]?.integerValue, (1...max(1, count)).contains(index)
-            else { throw MergeError(source, "\"shard\" must be {\"index\": k, \"count\": n} with k in 1...n") }
+            guard let index = shard["index"]?.integerValue, let count = shard["count"]?.integerValue,
+                (1...Self.maximumShards).contains(count), (1...count).contains(index)
+            else {
+                throw MergeError(
+                    source, "\"shard\" must be {\"index\": k, \"count\": n} with n in 1...\(Self.maximumShards) and k in 1...n")
+            }
             shards.append((source, index, count))
         } else {
             shards.append(nil)

@@ -60,7 +60,8 @@ extension TracePlayback {
             let value = try? invariant.expression.evaluate(
                 variable: { state.variables[$0] }, parameter: { _ in 0 },
                 isActive: { state.configuration.contains($0) })
-            return value == 0
+            // One that cannot be evaluated (a division by zero) does not hold, as the engine checks it.
+            return value != 1
         }
         return Step(
             label: label,

@@ -201,7 +201,7 @@ extension SCXMLReader {
         }
         if let result, case let nesting = Spec.Action.nesting(of: [result]), nesting > Spec.Action.maximumNesting {
             report(
-                "<if> with its <elseif> branches nests \(nesting) levels deep (each <elseif> is an if inside the else of the branch before it); smcheck reads at most \(Spec.Action.maximumNesting): split it into several <if>s, or choose among the cases with a transition each",
+                "<if> nests if actions \(nesting) levels deep, counting each <elseif> as an if inside the else of the branch before it and the <if>s inside its branches; smcheck reads at most \(Spec.Action.maximumNesting): split it into several <if>s, or choose among the cases with a transition each",
                 at: location(element))
             return nil
         }

@@ -301,20 +301,20 @@ public struct GuardAnalysis {
                     for event in Set(spec.transitions[t].matchedEvents) { byEvent[event, default: []].append(t) }
                 }
             }
-            for event in spec.events where !event.isImplicit {
-                guard let handling = byEvent[event.index] else { continue }
+            for event in byEvent.keys.sorted() where !spec.events[event].isImplicit {
+                let handling = byEvent[event]!
                 let allExpressions = handling.allSatisfy { t in
                     if case .expression = spec.transitions[t].guardCondition { return true }
                     return false
                 }
                 guard allExpressions else { continue }
                 let ignored = Formula.and(handling.map { .not(guardFormula($0, in: handling)) })
-                if let answer = ask(GuardQuery(event: event.index, activeStates: [leaf.index], formula: ignored), &result),
+                if let answer = ask(GuardQuery(event: event, activeStates: [leaf.index], formula: ignored), &result),
                     let witness = answer
                 {
                     result.issues.append(
                         GuardIssue(
-                            kind: .ignoredEvent(state: leaf.index, event: event.index), event: event.index,
+                            kind: .ignoredEvent(state: leaf.index, event: event), event: event,
                             witness: witness))
                 }
             }

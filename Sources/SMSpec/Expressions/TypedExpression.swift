@@ -122,6 +122,14 @@ public enum ExpressionType: Hashable, Sendable, CustomStringConvertible {
 public enum EvaluationError: Error, Hashable, Sendable {
     case divisionByZero
     case overflow
+
+    /// What went wrong, for messages: "division by zero", "integer overflow".
+    public var reason: String {
+        switch self {
+        case .divisionByZero: "division by zero"
+        case .overflow: "integer overflow"
+        }
+    }
 }
 
 extension TypedExpression {
