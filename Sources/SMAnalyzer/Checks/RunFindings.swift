@@ -103,16 +103,9 @@ struct RunFindings {
         }
         return Finding(
             .invariantViolated,
-            "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated \(place)\(evaluationFailure(of: index, in: state))",
+            "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated \(place)\(StepContext.evaluationNote(ofInvariant: index, in: state, machine: machine))",
             states: leaves(state), location: invariant.location, trace: evidence.trace,
             witness: values(evidence, variables: state.variables), method: method)
-    }
-
-    /// `, where it cannot be evaluated (division by zero)` when that is why invariant `index` does not hold in `state`.
-    func evaluationFailure(of index: Int, in state: MachineState) -> String {
-        let context = StepContext(machine: machine)
-        context.load(state)
-        return context.invariantFailure(index).map { ", where it cannot be evaluated (\($0))" } ?? ""
     }
 
     /// The state where invariant `index` broke inside the last macrostep of `evidence`, at the end of a macrostep

@@ -203,6 +203,14 @@
     /// Why the invariant at `index` cannot be evaluated in the current state ("division by zero"), or nil.
     package func invariantFailure(_ index: Int) -> String? { core.invariantFailure(index) }
 
+    /// `, where it cannot be evaluated (division by zero)` when that is why invariant `index` does not hold in
+    /// `state`, else empty: the one wording of SM006, the fuzzer's failures and the test assertions.
+    package static func evaluationNote(ofInvariant index: Int, in state: MachineState, machine: Machine) -> String {
+        let context = StepContext(machine: machine)
+        context.load(state)
+        return context.invariantFailure(index).map { ", where it cannot be evaluated (\($0))" } ?? ""
+    }
+
     // MARK: - Choices, host functions, recording
 
     package var choices: ChoiceSequence {

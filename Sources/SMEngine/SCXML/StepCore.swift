@@ -122,15 +122,13 @@ struct StepCore {
 
     /// An invariant that cannot be evaluated (a division by zero, an overflow) does not hold: what it promises cannot
     /// be shown.
-    func invariantHolds(_ index: Int) -> Bool { invariantValue(index).map { $0 != 0 } ?? false }
+    func invariantHolds(_ index: Int) -> Bool { (try? invariantResult(index).get()).map { $0 != 0 } ?? false }
 
     /// Why the invariant at `index` cannot be evaluated in the current state ("division by zero"), or nil.
     func invariantFailure(_ index: Int) -> String? {
         if case .failure(let error) = invariantResult(index) { return error.reason }
         return nil
     }
-
-    private func invariantValue(_ index: Int) -> Int? { try? invariantResult(index).get() }
 
     private func invariantResult(_ index: Int) -> Result<Int, EvaluationError> {
         Result { () throws(EvaluationError) -> Int in

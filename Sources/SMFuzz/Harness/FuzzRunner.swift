@@ -222,9 +222,7 @@ final class FuzzRunner {
             }
         if let (i, state, when) = broken {
             let invariant = machine.spec.invariants[i]
-            let evaluation = StepContext(machine: machine)
-            evaluation.load(state)
-            let failure = evaluation.invariantFailure(i).map { ", where it cannot be evaluated (\($0))" } ?? ""
+            let failure = StepContext.evaluationNote(ofInvariant: i, in: state, machine: machine)
             return RunFailure(
                 kind: .invariant,
                 message:

@@ -1,5 +1,5 @@
 public import SMAnalyzer
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMFuzz
 import SMReport
 public import SMSpec
@@ -86,16 +86,14 @@ public enum SpecChecks {
         let state = runtime.state
         let machine = runtime.machine
         for invariant in machine.spec.invariants {
-            let value: Result<Int, EvaluationError> = Result { () throws(EvaluationError) -> Int in
-                try invariant.expression.evaluate(
-                    variable: { state.variables[$0] }, parameter: { _ in 0 }, isActive: { state.configuration.contains($0) })
-            }
-            if (try? value.get()) != 1 {
+            let value = try? invariant.expression.evaluate(
+                variable: { state.variables[$0] }, parameter: { _ in 0 },
+                isActive: { state.configuration.contains($0) })
+            if value != 1 {
                 // One that cannot be evaluated does not hold, and says why, as SM006 does.
-                var failure = ""
-                if case .failure(let error) = value { failure = ", where it cannot be evaluated (\(error.reason))" }
                 return "invariant '\(invariant.name)' (\(invariant.source.text)) is violated in "
-                    + machine.activeLeafPaths(state.configuration).joined(separator: ", ") + failure
+                    + machine.activeLeafPaths(state.configuration).joined(separator: ", ")
+                    + StepContext.evaluationNote(ofInvariant: invariant.index, in: state, machine: machine)
             }
         }
         return nil
