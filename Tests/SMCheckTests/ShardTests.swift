@@ -137,6 +137,7 @@ struct ShardTests {
         let arguments = [
             "fuzz", "--seed", "1", "--runs", "200", "--format", "json", "Tests/Fixtures/fuzz/off-by-one.json",
             "Tests/Fixtures/fuzz/shortcut.json", "Tests/Fixtures/fuzz/combination-lock.json",
+            "--failures-directory", scratch.path("failures"),
         ]
         var results: [String] = []
         var seeds: Set<String> = []
