@@ -102,12 +102,17 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// Writes the whole batch in the formats that need all of it (one JSON, SARIF or JUnit document).
-    static func write(_ outcomes: [SpecOutcome], as format: Format, filter: ReportFilter, shard: (index: Int, count: Int)? = nil) {
+    /// `missingShards`: the shards whose results a merge lacked, said in the document (standard error says it too).
+    static func write(
+        _ outcomes: [SpecOutcome], as format: Format, filter: ReportFilter, shard: (index: Int, count: Int)? = nil,
+        missingShards: [String] = []
+    ) {
         switch format {
         case .text: break
-        case .json: print(CheckJSONRenderer(filter: filter, shard: shard).render(outcomes), terminator: "")
-        case .sarif: print(SARIFRenderer(filter: filter).render(outcomes), terminator: "")
-        case .junit: print(CheckJUnitRenderer(filter: filter).render(outcomes), terminator: "")
+        case .json:
+            print(CheckJSONRenderer(filter: filter, shard: shard, missingShards: missingShards).render(outcomes), terminator: "")
+        case .sarif: print(SARIFRenderer(filter: filter, missingShards: missingShards).render(outcomes), terminator: "")
+        case .junit: print(CheckJUnitRenderer(filter: filter, missingShards: missingShards).render(outcomes), terminator: "")
         }
     }
 

@@ -89,7 +89,9 @@ struct FuzzCommand: ParsableCommand {
             }
             outcomes.append(outcome)
         }
-        if format == .json { print(FuzzJSONRenderer().render(outcomes), terminator: "") }
+        if format == .json {
+            print(FuzzJSONRenderer(shard: shard.map { ($0.index, $0.count) }).render(outcomes), terminator: "")
+        }
         if let junit {
             do {
                 try FuzzJUnitRenderer().render(outcomes).write(toFile: junit, atomically: true, encoding: .utf8)

@@ -17,8 +17,9 @@ struct MergeCommand: ParsableCommand {
             results: per spec, the shortest failure any shard found, with all shards' runs and seeds.
 
             Exit status as for `smcheck check` (fuzz results: 1 when a shard found a failure); 3 as well when the \
-            results of some shards of a `check --shard` swarm are missing (it names them); 2 when a file cannot be \
-            merged (a shard given twice, results of another swarm).
+            results of some shards of a `--shard k/n` swarm are missing (it names them, on standard error and as \
+            "missingShards" in the merged JSON, SARIF and JUnit); 2 when a file cannot be merged (a shard given \
+            twice, results of another swarm).
             """)
 
     @Argument(help: "Result files (JSON) to merge.", completion: .file(extensions: ["json"]))
@@ -41,7 +42,7 @@ struct MergeCommand: ParsableCommand {
             do {
                 documents.append((file, try JSONParser.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: file))))))
             } catch let error as JSONSyntaxError {
-                reportError("\(error)", at: file)
+                reportError(error.message, at: "\(file):\(error.position)")
                 throw ExitStatus.unusableInput
             } catch {
                 reportError("cannot read it (\(error.localizedDescription))", at: file)
@@ -55,7 +56,7 @@ struct MergeCommand: ParsableCommand {
                 try mergeCheckResults(documents)
             }
         } catch let error as MergeError {
-            reportError(error.message, at: error.source)
+            reportError(error.message, at: error.place)
             throw ExitStatus.unusableInput
         }
     }
@@ -67,17 +68,11 @@ struct MergeCommand: ParsableCommand {
         let outcomes = try merge.outcomes()
         let filter = ReportFilter(minimumSeverity: severity.value, allowsIncomplete: allowIncomplete)
         for outcome in outcomes { CheckCommand.write(outcome, as: format, filter: filter) }
-        CheckCommand.write(outcomes, as: format, filter: filter)
+        CheckCommand.write(outcomes, as: format, filter: filter, missingShards: missing)
         let verdict = filter.verdict(outcomes)
         if !missing.isEmpty {
             // What those shards checked is not here: the merge is incomplete whatever --allow-incomplete says.
-            let one = missing.count == 1
-            let named =
-                missing.count <= 20
-                ? missing.joined(separator: ", ") : missing.prefix(20).joined(separator: ", ") + " and \(missing.count - 20) more"
-            printError(
-                "smcheck merge: incomplete: the result\(one ? " of shard" : "s of shards") \(named) \(one ? "is" : "are") missing; the specs only \(one ? "it" : "they") checked are not in this result"
-            )
+            printError("smcheck merge: " + ShardRoster.incompleteness(missing))
             if case .passed = verdict { throw ExitStatus.incomplete }
         }
         throw CheckCommand.exitStatus(verdict)
@@ -89,7 +84,14 @@ struct MergeCommand: ParsableCommand {
         }
         var merge = FuzzResultMerge()
         for document in documents { try merge.add(document.node, source: document.file) }
-        print(JSONWriter.string(merge.document()))
-        throw merge.foundFailure ? ExitStatus.findings : ExitStatus.clean
+        let missing = try merge.missingShards()
+        print(JSONWriter.string(merge.document(missingShards: missing)))
+        if merge.foundFailure { throw ExitStatus.findings }
+        if !missing.isEmpty {
+            // Fewer runs than the swarm was meant to make: not a pass.
+            printError("smcheck merge: " + ShardRoster.incompleteness(missing))
+            throw ExitStatus.incomplete
+        }
+        throw ExitStatus.clean
     }
 }

@@ -60,8 +60,8 @@ struct Shard: Equatable {
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
             throw ValidationError("'\(text)' is not a shard; write k/n, like 3/8 for the third of eight jobs")
         }
-        guard count <= CheckResultMerge.maximumShards else {
-            throw ValidationError("shard \(text): n must be at most \(CheckResultMerge.maximumShards)")
+        guard count <= ShardRoster.maximumShards else {
+            throw ValidationError("shard \(text): n must be at most \(ShardRoster.maximumShards)")
         }
         guard count >= 1, (1...count).contains(index) else {
             throw ValidationError("shard \(text): k must be between 1 and n (\(count >= 1 ? "1...\(count)" : "n must be at least 1"))")

@@ -62,7 +62,24 @@ struct ShardTests {
         #expect(partial.status == 3)
         #expect(
             partial.standardError
-                == "smcheck merge: incomplete: the result of shard 2/3 is missing; the specs only it checked are not in this result\n")
+                == "smcheck merge: incomplete: the result of shard 2/3 is missing; what only it checked is not in this result\n")
+        // The merged documents say so too, and a merge of a merged result keeps saying it.
+        let partialJSON = try SMCheckCommand.run(["merge", "--format", "json", results[0], results[2]])
+        #expect(partialJSON.status == 3)
+        #expect(try JSONParser.parse(partialJSON.standardOutput)["missingShards"]?.arrayValue?.compactMap(\.stringValue) == ["2/3"])
+        let merged = scratch.path("merged.json")
+        try partialJSON.standardOutput.write(toFile: merged, atomically: true, encoding: .utf8)
+        let again = try SMCheckCommand.run(["merge", merged])
+        #expect(again.status == 3)
+        #expect(again.standardError.contains("the result of shard 2/3 is missing"))
+        let sarif = try SMCheckCommand.run(["merge", "--format", "sarif", results[0], results[2]])
+        #expect(sarif.status == 3)
+        let run = try JSONParser.parse(sarif.standardOutput)["runs"]?.arrayValue?.first
+        let notification = run?["invocations"]?.arrayValue?.first?["toolExecutionNotifications"]?.arrayValue?.first
+        #expect(notification?["level"]?.stringValue == "error")
+        #expect(notification?["message"]?["text"]?.stringValue?.contains("the result of shard 2/3 is missing") == true)
+        let junit = try SMCheckCommand.run(["merge", "--format", "junit", results[0], results[2]])
+        #expect(junit.standardOutput.contains("<testsuite name=\"missing shards\" tests=\"1\" failures=\"0\" errors=\"1\""))
         let twice = try SMCheckCommand.run(["merge", results[0], results[1], results[0]])
         #expect(twice.status == 2)
         #expect(twice.standardError.contains("shard 1/3 again (\(results[0]) is that shard too): merge each shard's result once"))
@@ -151,6 +168,17 @@ struct ShardTests {
             results.append(path)
         }
         #expect(seeds.count == 4)
+        // Without one shard's result the merge has fewer runs than the swarm made: it says so, and it cannot pass.
+        let clean = scratch.path("clean.json")
+        let cleanShard = try SMCheckCommand.run([
+            "fuzz", "--seed", "1", "--runs", "5", "--format", "json", "--shard", "1/2", "Specs/rocket.json",
+        ])
+        #expect(cleanShard.status == 0)
+        try cleanShard.standardOutput.write(toFile: clean, atomically: true, encoding: .utf8)
+        let partial = try SMCheckCommand.run(["merge", "--format", "json", clean])
+        #expect(partial.status == 3)
+        #expect(partial.standardError.contains("the result of shard 2/2 is missing"))
+        #expect(try JSONParser.parse(partial.standardOutput)["missingShards"]?.arrayValue?.compactMap(\.stringValue) == ["2/2"])
         let merged = try SMCheckCommand.run(["merge", "--format", "json"] + results)
         #expect(merged.status == 1)
         let specs = try JSONParser.parse(merged.standardOutput)["specs"]?.arrayValue ?? []

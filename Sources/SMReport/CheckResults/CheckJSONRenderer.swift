@@ -7,17 +7,21 @@ public struct CheckJSONRenderer: ReportRenderer {
     public var filter: ReportFilter
     /// The part of a swarm this job was (`--shard k/n`), recorded so that `smcheck merge` can tell when one is missing.
     public var shard: (index: Int, count: Int)?
+    /// The shards of a swarm whose results a merge lacked (`["2/3"]`): what only they checked is not in this result.
+    public var missingShards: [String]
 
-    public init(filter: ReportFilter = ReportFilter(), shard: (index: Int, count: Int)? = nil) {
+    public init(filter: ReportFilter = ReportFilter(), shard: (index: Int, count: Int)? = nil, missingShards: [String] = []) {
         self.filter = filter
         self.shard = shard
+        self.missingShards = missingShards
     }
 
     public func document(_ outcomes: [SpecOutcome]) -> JSONNode {
-        let shardMember: [(String, JSONNode)] =
-            shard.map { [("shard", .object([("index", .int($0.index)), ("count", .int($0.count))]))] } ?? []
+        var swarm: [(String, JSONNode)] = []
+        if let shard { swarm.append(("shard", .object([("index", .int(shard.index)), ("count", .int(shard.count))]))) }
+        if !missingShards.isEmpty { swarm.append(("missingShards", .array(missingShards.map { .string($0) }))) }
         return .object(
-            [("format", "smcheck-result/1")] + shardMember + [
+            [("format", "smcheck-result/1")] + swarm + [
                 (
                     "specs",
                     .array(

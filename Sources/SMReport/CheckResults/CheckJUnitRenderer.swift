@@ -6,8 +6,13 @@ import SMAnalyzer
 /// used. The verdict is the same as the exit status's.
 public struct CheckJUnitRenderer: ReportRenderer {
     public var filter: ReportFilter
+    /// The shards of a swarm whose results a merge lacked (`["2/3"]`): one more test suite, in error.
+    public var missingShards: [String]
 
-    public init(filter: ReportFilter = ReportFilter()) { self.filter = filter }
+    public init(filter: ReportFilter = ReportFilter(), missingShards: [String] = []) {
+        self.filter = filter
+        self.missingShards = missingShards
+    }
 
     public func render(_ outcomes: [SpecOutcome]) -> String {
         var suites: [String] = []
@@ -50,9 +55,21 @@ public struct CheckJUnitRenderer: ReportRenderer {
                   </testsuite>
                 """)
         }
+        if !missingShards.isEmpty {
+            errors += 1
+            let message = Markup.escape(ShardRoster.incompleteness(missingShards))
+            suites.append(
+                """
+                  <testsuite name="missing shards" tests="1" failures="0" errors="1" time="0">
+                    <testcase classname="smcheck.merge" name="missing shards" time="0">
+                      <error message="\(message)" type="incomplete">\(message)</error>
+                    </testcase>
+                  </testsuite>
+                """)
+        }
         return """
             <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="smcheck check" tests="\(outcomes.count)" failures="\(failures)" errors="\(errors)">
+            <testsuites name="smcheck check" tests="\(suites.count)" failures="\(failures)" errors="\(errors)">
             \(suites.joined(separator: "\n"))
             </testsuites>
 

@@ -6,8 +6,13 @@ public import SMSpec
 /// traces as code flows, load errors as results of the rule `load-error`.
 public struct SARIFRenderer: ReportRenderer {
     public var filter: ReportFilter
+    /// The shards of a swarm whose results a merge lacked (`["2/3"]`): said as an error-level notification.
+    public var missingShards: [String]
 
-    public init(filter: ReportFilter = ReportFilter()) { self.filter = filter }
+    public init(filter: ReportFilter = ReportFilter(), missingShards: [String] = []) {
+        self.filter = filter
+        self.missingShards = missingShards
+    }
 
     public func document(_ outcomes: [SpecOutcome]) -> JSONNode {
         let rules: [JSONNode] =
@@ -28,6 +33,10 @@ public struct SARIFRenderer: ReportRenderer {
         var results: [JSONNode] = []
         // What was not checked goes beside the results, so code scanning does not read silence as "nothing wrong".
         var notifications: [JSONNode] = []
+        if !missingShards.isEmpty {
+            notifications.append(
+                .object([("level", "error"), ("message", .object([("text", .string(ShardRoster.incompleteness(missingShards)))]))]))
+        }
         for outcome in outcomes {
             switch outcome {
             case .unusable(let file, let error):

@@ -3,26 +3,30 @@ public import SMSpec
 
 /// The machine-readable result of `smcheck fuzz`, `smcheck-fuzz/1`.
 public struct FuzzJSONRenderer: ReportRenderer {
-    public init() {}
+    /// The part of a swarm this job was (`--shard k/n`), recorded so that `smcheck merge` can tell when one is missing.
+    public var shard: (index: Int, count: Int)?
+
+    public init(shard: (index: Int, count: Int)? = nil) { self.shard = shard }
 
     public func document(_ outcomes: [FuzzOutcome]) -> JSONNode {
-        .object([
-            ("format", "smcheck-fuzz/1"),
-            (
-                "specs",
-                .array(
-                    outcomes.map { outcome in
-                        switch outcome {
-                        case .unusable(let file, let error):
-                            return .object([
-                                ("file", .string(file)), ("errors", .array(error.diagnostics.map(CheckJSONRenderer.diagnostic))),
-                            ])
-                        case .fuzzed(let file, let result, let replayFile, let swiftTestFile):
-                            return Self.spec(file: file, result, replayFile: replayFile, swiftTestFile: swiftTestFile)
-                        }
-                    })
-            ),
-        ])
+        .object(
+            [("format", "smcheck-fuzz/1")]
+                + (shard.map { [("shard", .object([("index", .int($0.index)), ("count", .int($0.count))]))] } ?? []) + [
+                    (
+                        "specs",
+                        .array(
+                            outcomes.map { outcome in
+                                switch outcome {
+                                case .unusable(let file, let error):
+                                    return .object([
+                                        ("file", .string(file)), ("errors", .array(error.diagnostics.map(CheckJSONRenderer.diagnostic))),
+                                    ])
+                                case .fuzzed(let file, let result, let replayFile, let swiftTestFile):
+                                    return Self.spec(file: file, result, replayFile: replayFile, swiftTestFile: swiftTestFile)
+                                }
+                            })
+                    )
+                ])
     }
 
     public func render(_ outcomes: [FuzzOutcome]) -> String {

@@ -15,10 +15,8 @@ public struct CheckResultMerge {
     /// Per spec file, in the order first seen: each job's entry.
     private var entries: [(file: String, nodes: [(source: String, node: JSONNode)])] = []
     private var sources: [String] = []
-    /// The most shards a swarm has (`--shard k/n` takes n up to this).
-    public static let maximumShards = 100_000
-    /// Each source's shard (`--shard k/n`), when its job was one.
-    private var shards: [(source: String, index: Int, count: Int)?] = []
+    /// Which shards of a swarm the documents are.
+    private var roster = ShardRoster()
 
     public init(loadMachine: @escaping (String) throws(SpecError) -> Machine) {
         self.loadMachine = loadMachine
@@ -31,20 +29,10 @@ public struct CheckResultMerge {
         }
         guard let specs = document["specs"]?.arrayValue else { throw MergeError(source, "no \"specs\" array") }
         sources.append(source)
-        if let shard = document["shard"] {
-            guard let index = shard["index"]?.integerValue, let count = shard["count"]?.integerValue,
-                (1...Self.maximumShards).contains(count), (1...count).contains(index)
-            else {
-                throw MergeError(
-                    source, "\"shard\" must be {\"index\": k, \"count\": n} with n in 1...\(Self.maximumShards) and k in 1...n")
-            }
-            shards.append((source, index, count))
-        } else {
-            shards.append(nil)
-        }
+        try roster.add(document, source: source)
         for spec in specs {
             guard let file = spec["file"]?.stringValue else {
-                throw MergeError(source, "a spec without \"file\" at line \(spec.position.line)")
+                throw MergeError(source, "a spec without \"file\"", at: spec.position)
             }
             if let index = entries.firstIndex(where: { $0.file == file }) {
                 entries[index].nodes.append((source, spec))
@@ -54,34 +42,8 @@ public struct CheckResultMerge {
         }
     }
 
-    /// The shards of the swarm that no document is (`["2/3", "3/3"]`): the specs only they checked are not in
-    /// the merge, so it cannot pass. Empty when no document was a shard's. Documents of different swarms, a shard given
-    /// twice, or shards mixed with whole runs cannot be merged.
-    public func missingShards() throws(MergeError) -> [String] {
-        let given = shards.compactMap { $0 }
-        guard let first = given.first else { return [] }
-        if let whole = zip(sources, shards).first(where: { $0.1 == nil }) {
-            throw MergeError(
-                whole.0,
-                "not a shard's result, while \(first.source) is shard \(first.index)/\(first.count): merge the results of one swarm")
-        }
-        var seen: [Int: String] = [:]
-        for shard in given {
-            guard shard.count == first.count else {
-                throw MergeError(
-                    shard.source,
-                    "shard \(shard.index)/\(shard.count), while \(first.source) is shard \(first.index)/\(first.count): merge the results of one swarm"
-                )
-            }
-            if let earlier = seen[shard.index] {
-                throw MergeError(
-                    shard.source, "shard \(shard.index)/\(shard.count) again (\(earlier) is that shard too): merge each shard's result once"
-                )
-            }
-            seen[shard.index] = shard.source
-        }
-        return (1...first.count).filter { seen[$0] == nil }.map { "\($0)/\(first.count)" }
-    }
+    /// The shards of the swarm that no document is, and those a merged document already lacked (`ShardRoster`).
+    public func missingShards() throws(MergeError) -> [String] { try roster.missing() }
 
     /// One outcome per spec file.
     public func outcomes() throws(MergeError) -> [SpecOutcome] {
@@ -145,7 +107,7 @@ public struct CheckResultMerge {
             for undecided in s["undecided"]?.arrayValue ?? [] {
                 for code in undecided["codes"]?.arrayValue ?? [] {
                     guard let value = code.stringValue, let parsed = FindingCode(rawValue: value) else {
-                        throw MergeError(source, "unknown finding code in \"undecided\" at line \(code.position.line)")
+                        throw MergeError(source, "unknown finding code in \"undecided\"", at: code.position)
                     }
                     codes.insert(parsed)
                 }
@@ -184,14 +146,13 @@ public struct CheckResultMerge {
 
     /// A finding read back from its JSON.
     private static func finding(_ node: JSONNode, file: String, machine: Machine, source: String) throws(MergeError) -> Finding {
-        let line = node.position.line
         guard let codeText = node["code"]?.stringValue, let code = FindingCode(rawValue: codeText) else {
-            throw MergeError(source, "a finding without a known \"code\" at line \(line)")
+            throw MergeError(source, "a finding without a known \"code\"", at: node.position)
         }
         guard let message = node["message"]?.stringValue, let methodText = node["method"]?.stringValue,
             let method = Finding.Method(rawValue: methodText)
         else {
-            throw MergeError(source, "the \(codeText) finding at line \(line) lacks \"message\" or a known \"method\"")
+            throw MergeError(source, "the \(codeText) finding lacks \"message\" or a known \"method\"", at: node.position)
         }
         let states = (node["states"]?.arrayValue ?? []).compactMap(\.stringValue)
         let place = node["pointer"]?.stringValue ?? ""
@@ -211,8 +172,8 @@ public struct CheckResultMerge {
             } catch {
                 throw MergeError(
                     source,
-                    "the trace of the \(codeText) finding at line \(line) does not fit \(file) as it is now (\(error.message)); was it changed?"
-                )
+                    "the trace of the \(codeText) finding does not fit \(file) as it is now (\(error.message)); was it changed?",
+                    at: node.position)
             }
         }
         var witness: [WitnessValue] = []
@@ -224,7 +185,7 @@ public struct CheckResultMerge {
             case .string(let s): value = .enumCase(s)
             default:
                 throw MergeError(
-                    source, "the witness value '\(member.key)' at line \(member.keyPosition.line) is not a bool, an int or a name")
+                    source, "the witness value '\(member.key)' is not a bool, an int or a name", at: member.keyPosition)
             }
             witness.append(WitnessValue(member.key, value))
         }
@@ -244,11 +205,17 @@ public struct CheckResultMerge {
 public struct MergeError: Error, Sendable, CustomStringConvertible {
     public let source: String
     public let message: String
+    /// Where in the source, when the error is about one value.
+    public let position: TextPosition?
 
-    public init(_ source: String, _ message: String) {
+    public init(_ source: String, _ message: String, at position: TextPosition? = nil) {
         self.source = source
         self.message = message
+        self.position = position
     }
 
-    public var description: String { "\(source): \(message)" }
+    /// `file` or `file:line:column`, as errors begin.
+    public var place: String { source + (position.map { ":\($0)" } ?? "") }
+
+    public var description: String { "\(place): \(message)" }
 }

@@ -5,6 +5,8 @@ public import SMSpec
 /// and events of every shard summed and the shards' seeds listed, so each failure can be replayed.
 public struct FuzzResultMerge {
     private var entries: [(file: String, nodes: [JSONNode])] = []
+    /// Which shards of a swarm the documents are.
+    private var roster = ShardRoster()
 
     public init() {}
 
@@ -14,9 +16,10 @@ public struct FuzzResultMerge {
             throw MergeError(source, "not a result of 'smcheck fuzz --format json' (\"format\" is not \"smcheck-fuzz/1\")")
         }
         guard let specs = document["specs"]?.arrayValue else { throw MergeError(source, "no \"specs\" array") }
+        try roster.add(document, source: source)
         for spec in specs {
             guard let file = spec["file"]?.stringValue else {
-                throw MergeError(source, "a spec without \"file\" at line \(spec.position.line)")
+                throw MergeError(source, "a spec without \"file\"", at: spec.position)
             }
             if let index = entries.firstIndex(where: { $0.file == file }) {
                 entries[index].nodes.append(spec)
@@ -31,29 +34,34 @@ public struct FuzzResultMerge {
         entries.contains { $0.nodes.contains { Self.traceLength($0) != nil } }
     }
 
-    public func document() -> JSONNode {
-        .object([
-            ("format", .string("smcheck-fuzz/1")),
-            (
-                "specs",
-                .array(
-                    entries.map { entry in
-                        let chosen = entry.nodes.min { (Self.traceLength($0) ?? Int.max) < (Self.traceLength($1) ?? Int.max) }!
-                        let runs = entry.nodes.reduce(0) { $0 + ($1["runs"]?.integerValue ?? 0) }
-                        let events = entry.nodes.reduce(0) { $0 + ($1["events"]?.integerValue ?? 0) }
-                        var members = (chosen.objectValue ?? []).map { member -> (String, JSONNode) in
-                            switch member.key {
-                            case "runs": (member.key, .int(runs))
-                            case "events": (member.key, .int(events))
-                            default: (member.key, member.value)
-                            }
-                        }
-                        members.append(("shards", .int(entry.nodes.count)))
-                        members.append(("shardSeeds", .array(entry.nodes.map { $0["seed"] ?? .null })))
-                        return .object(members)
-                    })
-            ),
-        ])
+    /// The shards of the swarm that no document is, and those a merged document already lacked (`ShardRoster`).
+    public func missingShards() throws(MergeError) -> [String] { try roster.missing() }
+
+    /// The merged document; `missingShards` (from `missingShards()`) are listed in it.
+    public func document(missingShards: [String] = []) -> JSONNode {
+        .object(
+            [("format", .string("smcheck-fuzz/1"))]
+                + (missingShards.isEmpty ? [] : [("missingShards", .array(missingShards.map { .string($0) }))]) + [
+                    (
+                        "specs",
+                        .array(
+                            entries.map { entry in
+                                let chosen = entry.nodes.min { (Self.traceLength($0) ?? Int.max) < (Self.traceLength($1) ?? Int.max) }!
+                                let runs = entry.nodes.reduce(0) { $0 + ($1["runs"]?.integerValue ?? 0) }
+                                let events = entry.nodes.reduce(0) { $0 + ($1["events"]?.integerValue ?? 0) }
+                                var members = (chosen.objectValue ?? []).map { member -> (String, JSONNode) in
+                                    switch member.key {
+                                    case "runs": (member.key, .int(runs))
+                                    case "events": (member.key, .int(events))
+                                    default: (member.key, member.value)
+                                    }
+                                }
+                                members.append(("shards", .int(entry.nodes.count)))
+                                members.append(("shardSeeds", .array(entry.nodes.map { $0["seed"] ?? .null })))
+                                return .object(members)
+                            })
+                    )
+                ])
     }
 
     private static func traceLength(_ spec: JSONNode) -> Int? {
