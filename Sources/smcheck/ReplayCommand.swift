@@ -34,7 +34,7 @@ struct ReplayCommand: ParsableCommand {
             node = try JSONParser.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: failureFile))))
             reference = try FailureFile.specReference(in: node)
         } catch {
-            printError("error: \(failureFile): \(Self.message(error))")
+            reportError(Self.message(error).text, at: failureFile + (Self.message(error).position.map { ":\($0)" } ?? ""))
             throw ExitStatus.unusableInput
         }
         guard let specPath = spec ?? locate(reference.file) else {
@@ -54,7 +54,9 @@ struct ReplayCommand: ParsableCommand {
         do {
             saved = try FailureFile.read(node, machine: machine)
         } catch {
-            printError("error: \(failureFile): \(error.description)" + (currentHash != reference.hash ? " (the spec changed)" : ""))
+            reportError(
+                error.message + (currentHash != reference.hash ? " (the spec changed)" : ""),
+                at: failureFile + (error.position.map { ":\($0)" } ?? ""))
             throw ExitStatus.unusableInput
         }
         print("replaying \(failureFile) on \(specPath) (\(saved.trace.count) events)")
@@ -109,9 +111,10 @@ struct ReplayCommand: ParsableCommand {
         return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
     }
 
-    private static func message(_ error: any Error) -> String {
-        if let error = error as? JSONSyntaxError { return error.description }
-        if let error = error as? FailureFile.ReadError { return error.description }
-        return (error as NSError).localizedDescription
+    /// What went wrong reading the failure file, and where in it when that is known.
+    private static func message(_ error: any Error) -> (text: String, position: TextPosition?) {
+        if let error = error as? JSONSyntaxError { return (error.message, error.position) }
+        if let error = error as? FailureFile.ReadError { return (error.message, error.position) }
+        return ("cannot read it (\((error as NSError).localizedDescription))", nil)
     }
 }

@@ -208,9 +208,9 @@ struct FuzzCommandTests {
             (["fuzz", "--time", "soon", "Specs/rocket.json"], "'soon' is not a duration; write a number with ms, s, m or h, like 30s"),
             (
                 ["replay", "Specs/rocket.json"],
-                "error: Specs/rocket.json: not a smcheck failure file (\"format\" is not \"smcheck-failure/1\")"
+                "Specs/rocket.json:3:13: error: not a smcheck failure file (\"format\" is not \"smcheck-failure/1\")"
             ),
-            (["replay", "Specs/missing.json"], "error: Specs/missing.json:"),
+            (["replay", "Specs/missing.json"], "Specs/missing.json: error: cannot read it ("),
         ])
     func badArguments(arguments: [String], message: String) throws {
         let output = try SMCheckCommand.run(arguments)

@@ -137,6 +137,26 @@ struct FuzzerTests {
         let again = Fuzzer(machine: result.machine).replay(read.trace)
         #expect(again?.message == failure.failure.message)
         #expect(again?.step == read.failure.step)
+
+        // A hand-edited file is refused at the value that is wrong, not replayed as something else.
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let edits: [(from: String, to: String, message: String)] = [
+            ("\"originalSteps\"", "\"orignalSteps\"", "unknown key \"orignalSteps\" in a failure file; did you mean \"originalSteps\"?"),
+            ("\"step\": \(failure.failure.step)", "\"step\": -1", "\"step\" must be a whole number, at least 0"),
+            ("\"step\": \(failure.failure.step)", "\"step\": 999", "the failure is at step 999, past the end of its trace of"),
+            ("\"seed\": \"7\"", "\"seed\": 7", "\"seed\" must be a seed written as a string of digits"),
+            (
+                "\"choices\": [", "\"choices\": [-2" + (failure.choices.isEmpty ? "" : ", "),
+                "\"choices\" must be a whole number, at least 0"
+            ),
+        ]
+        for edit in edits {
+            #expect(text.contains(edit.from), "the saved file has no \(edit.from)")
+            let edited = try JSONParser.parse(text.replacingOccurrences(of: edit.from, with: edit.to))
+            let error = #expect(throws: FailureFile.ReadError.self) { try FailureFile.read(edited, machine: result.machine) }
+            #expect(error?.message.hasPrefix(edit.message) == true, "\(error?.message ?? "")")
+            #expect(error?.position != nil)
+        }
     }
 
     @Test("a failing 10,000-event trace from elsewhere shrinks to the four events that open the lock")

@@ -81,18 +81,61 @@ public struct FailureFile: Sendable {
     }
 
     public struct ReadError: Error, CustomStringConvertible {
-        public let description: String
+        public let message: String
+        /// Where in the failure file, when the error is about one value.
+        public let position: TextPosition?
+
+        init(_ message: String, at position: TextPosition? = nil) {
+            self.message = message
+            self.position = position
+        }
+
+        public var description: String { (position.map { "\($0): " } ?? "") + message }
     }
+
+    /// The keys of a failure file, of its "spec" and of its "failure": any other is a mistake (a hand edit, a typo).
+    static let keys = ["format", "spec", "seed", "run", "runSeed", "failure", "trace", "choices", "originalSteps", "implementation"]
+    static let specKeys = ["name", "file", "hash"]
+    static let failureKeys = ["kind", "message", "step", "signature"]
 
     /// Which spec a failure file was saved for: its name, file as given to `smcheck fuzz`, and content hash.
     public static func specReference(in node: JSONNode) throws(ReadError) -> (name: String, file: String?, hash: String) {
         guard node["format"]?.stringValue == format else {
-            throw ReadError(description: "not a smcheck failure file (\"format\" is not \"\(format)\")")
+            throw ReadError("not a smcheck failure file (\"format\" is not \"\(format)\")", at: node["format"]?.position)
         }
         guard let spec = node["spec"], let name = spec["name"]?.stringValue, let hash = spec["hash"]?.stringValue else {
-            throw ReadError(description: "the failure file does not say which spec it is for (\"spec\" with \"name\" and \"hash\")")
+            throw ReadError("the failure file does not say which spec it is for (\"spec\" with \"name\" and \"hash\")", at: node.position)
         }
+        try checkKeys(of: node, allowed: keys, what: "a failure file")
+        try checkKeys(of: spec, allowed: specKeys, what: "\"spec\"")
         return (name, spec["file"]?.stringValue, hash)
+    }
+
+    private static func checkKeys(of node: JSONNode, allowed: [String], what: String) throws(ReadError) {
+        for member in node.objectValue ?? [] where !allowed.contains(member.key) {
+            let suggestion = Suggestions.closest(to: member.key, in: allowed).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw ReadError(
+                "unknown key \(JSONWriter.quoted(member.key)) in \(what)\(suggestion) (its keys: \(allowed.joined(separator: ", ")))",
+                at: member.keyPosition)
+        }
+    }
+
+    /// A whole number at least `minimum`, or nil when absent.
+    private static func count(_ node: JSONNode?, _ name: String, minimum: Int) throws(ReadError) -> Int? {
+        guard let node else { return nil }
+        guard let value = node.integerValue, value >= minimum else {
+            throw ReadError("\"\(name)\" must be a whole number, at least \(minimum)", at: node.position)
+        }
+        return value
+    }
+
+    /// A seed, written as a string of decimal digits (a UInt64 does not fit a JSON number exactly), or nil when absent.
+    private static func seed(_ node: JSONNode?, _ name: String) throws(ReadError) -> UInt64? {
+        guard let node else { return nil }
+        guard let value = node.stringValue.flatMap(UInt64.init) else {
+            throw ReadError("\"\(name)\" must be a seed written as a string of digits, like \"42\"", at: node.position)
+        }
+        return value
     }
 
     /// Reads a failure file; the trace is read against `machine` (the spec as it is now).
@@ -100,26 +143,47 @@ public struct FailureFile: Sendable {
         let (name, specFile, hash) = try specReference(in: node)
         guard let failureNode = node["failure"], let kindText = failureNode["kind"]?.stringValue,
             let kind = RunFailure.Kind(rawValue: kindText), let message = failureNode["message"]?.stringValue,
-            let step = failureNode["step"]?.integerValue, let steps = node["trace"]?.arrayValue
-        else { throw ReadError(description: "the failure file lacks its failure (\"kind\", \"message\", \"step\") or trace") }
+            let steps = node["trace"]?.arrayValue
+        else {
+            throw ReadError("the failure file lacks its failure (\"kind\", \"message\", \"step\") or trace", at: node.position)
+        }
+        try checkKeys(of: failureNode, allowed: failureKeys, what: "\"failure\"")
+        guard let step = try count(failureNode["step"], "step", minimum: 0) else {
+            throw ReadError("the failure lacks its \"step\"", at: failureNode.position)
+        }
+        guard step <= steps.count else {
+            throw ReadError(
+                "the failure is at step \(step), past the end of its trace of \(steps.count) event\(steps.count == 1 ? "" : "s")",
+                at: failureNode["step"]?.position)
+        }
         var trace: [TraceStep] = []
         for (i, stepNode) in steps.enumerated() {
             do {
                 trace.append(try machine.traceStep(stepNode))
             } catch {
-                throw ReadError(description: "step \(i + 1) of the trace no longer fits the spec: \(error.message)")
+                throw ReadError("step \(i + 1) of the trace no longer fits the spec: \(error.message)", at: stepNode.position)
+            }
+        }
+        var choices: [Int] = []
+        if let choicesNode = node["choices"] {
+            guard let elements = choicesNode.arrayValue else {
+                throw ReadError("\"choices\" must be an array of whole numbers", at: choicesNode.position)
+            }
+            for element in elements {
+                guard let choice = try count(element, "choices", minimum: 0) else { continue }
+                choices.append(choice)
             }
         }
         return FailureFile(
             specName: name, specFile: specFile, specHash: hash,
-            seed: node["seed"]?.stringValue.flatMap(UInt64.init) ?? 0,
+            seed: try seed(node["seed"], "seed") ?? 0,
             failure: FuzzFailure(
-                run: node["run"]?.integerValue ?? 0, runSeed: node["runSeed"]?.stringValue.flatMap(UInt64.init) ?? 0,
+                run: try count(node["run"], "run", minimum: 0) ?? 0, runSeed: try seed(node["runSeed"], "runSeed") ?? 0,
                 failure: RunFailure(
                     kind: kind, message: message, step: step,
                     signature: failureNode["signature"]?.stringValue ?? ""),
-                trace: trace, choices: node["choices"]?.arrayValue?.compactMap(\.integerValue) ?? [],
-                originalSteps: node["originalSteps"]?.integerValue ?? step, shrinkReplays: 0),
+                trace: trace, choices: choices,
+                originalSteps: try count(node["originalSteps"], "originalSteps", minimum: step) ?? step, shrinkReplays: 0),
             implementation: node["implementation"]?.stringValue)
     }
 }
