@@ -93,9 +93,9 @@ struct SCXMLCommandTests {
                 == "\(path):2:102: error: state \"a\" has transitions on \"go\" separated by other transitions (the first at line 2, column 17); the JSON format groups the transitions of one trigger under one key, so their priority cannot be kept. Put them next to each other (at //state[@id='a']/transition[3])\n"
         )
 
-        // XML 1.0 cannot hold a control character; the export notices by reading its text back.
+        // XML 1.0 cannot hold U+FFFE (a noncharacter, which JSON allows); the export notices by reading its text back.
         let control = scratch.path("control.json")
-        try #"{"format": "smcheck/1", "name": "x", "description": "a\u0001b", "states": {"a": {}}}"#.write(
+        try #"{"format": "smcheck/1", "name": "x", "description": "a\uFFFEb", "states": {"a": {}}}"#.write(
             toFile: control, atomically: true, encoding: .utf8)
         let unwritable = try SMCheckCommand.run(["export", control])
         #expect(unwritable.status == 2)

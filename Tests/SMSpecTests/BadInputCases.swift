@@ -406,6 +406,20 @@ enum BadInputCases {
                 "space in a state name", states(#"{"a b": {}}"#),
                 message: #"state name "a b" contains white space; names are joined with '/' into paths and used inside in(...)"#,
                 pointer: "/states/a b", at: #""a b""#),
+            BadInput(
+                "a long name is quoted in part", states(#"{"a b\#(String(repeating: "x", count: 1_000))": {}}"#),
+                message:
+                    #"state name "a b\#(String(repeating: "x", count: 97))…\#(String(repeating: "x", count: 50))" (1003 characters) contains white space; names are joined with '/' into paths and used inside in(...)"#,
+                pointer: "/states/a b" + String(repeating: "x", count: 1_000), at: #""a b\#(String(repeating: "x", count: 1_000))""#),
+            BadInput(
+                "control character in a state name", states(#"{"a\u001b[2J": {}}"#),
+                message: #"state name "a\u001b[2J" contains the control character U+001B; write it without one"#,
+                pointer: "/states/a\u{1B}[2J", at: #""a\u001b[2J""#),
+            BadInput(
+                "right-to-left override in a description",
+                SpecText.with { $0.extra = [("description", #""pay \u202Eyks""#)] },
+                message: #""description" contains the control character U+202E; write it without one"#,
+                pointer: "/description", at: #""pay \u202Eyks""#),
             BadInput("empty state name", states(#"{"": {}}"#), message: "a state name must not be empty", pointer: "/states/", at: #""""#),
             BadInput(
                 "misspelled state type", states(#"{"a": {"type": "paralel", "states": {"x": {}}}}"#),

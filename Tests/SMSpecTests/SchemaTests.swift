@@ -34,6 +34,8 @@ struct SchemaTests {
             (#"{"format": "smcheck/1", "name": "x", "states": {"a": {"entry": [{"assign": {}, "call": "f"}]}}}"#, "/states/a/entry/0"),
             (#"{"format": "smcheck/1", "name": "x", "states": {"a/b": {}}}"#, "/states/a~1b"),
             (#"{"format": "smcheck/1", "name": "x", "events": {"a..b": {}}, "states": {"a": {}}}"#, "/events/a..b"),
+            (#"{"format": "smcheck/1", "name": "x", "states": {"a\u001b[2J": {}}}"#, "/states/a\u{1B}[2J"),
+            (#"{"format": "smcheck/1", "name": "x", "events": {"go\u202e": {}}, "states": {"a": {}}}"#, "/events/go\u{202E}"),
             (#"{"format": "smcheck/1", "name": "x", "options": {"maxMicrosteps": 0}, "states": {"a": {}}}"#, "/options/maxMicrosteps"),
         ])
     func rejects(text: String, pointer: String) throws {

@@ -58,9 +58,8 @@ public enum JSONWriter {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                if scalar.isControlCharacter {
+                    out += String(scalar).controlCharactersEscaped
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -69,12 +68,23 @@ public enum JSONWriter {
         out += "\""
     }
 
-    /// A JSON string literal for `s`, quotes included.
+    /// A JSON string literal for `s`, quotes included, to quote it in a message: past `quotedLimit` characters it
+    /// is cut in the middle (`"aaaa…zz" (5000 characters)`), so that a huge input does not make a huge message.
     public static func quoted(_ s: String) -> String {
         var out = ""
-        writeString(s, into: &out)
-        return out
+        let scalars = s.unicodeScalars
+        guard scalars.count > quotedLimit else {
+            writeString(s, into: &out)
+            return out
+        }
+        let head = String(String.UnicodeScalarView(scalars.prefix(quotedLimit / 2)))
+        let tail = String(String.UnicodeScalarView(scalars.suffix(quotedLimit / 4)))
+        writeString(head + "…" + tail, into: &out)
+        return out + " (\(scalars.count) characters)"
     }
+
+    /// The most characters `quoted` quotes whole.
+    public static let quotedLimit = 200
 }
 
 extension JSONNode {

@@ -5,10 +5,19 @@ package enum SpecMessages {
         "variable name \(JSONWriter.quoted(name)) is not a valid name; use letters, digits and _, not starting with a digit, and not a keyword"
     }
 
+    /// The first control character of `text` (as `U+001B`; see `Unicode.Scalar.isControlCharacter`), tabs and line
+    /// breaks left out when `allowingLineBreaks`.
+    package static func controlCharacter(in text: String, allowingLineBreaks: Bool = false) -> String? {
+        text.unicodeScalars.first { $0.isControlCharacter && !(allowingLineBreaks && ["\t", "\n", "\r"].contains($0)) }?.codePointText
+    }
+
     /// What is wrong with a state's name, if anything.
     package static func stateNameProblem(_ name: String) -> String? {
         let forbidden: Set<Unicode.Scalar> = ["/", "(", ")", ",", "*", "\"", "[", "]", "{", "}"]
         if name.isEmpty { return "a state name must not be empty" }
+        if let bad = controlCharacter(in: name) {
+            return "state name \(JSONWriter.quoted(name)) contains the control character \(bad); write it without one"
+        }
         guard let bad = name.unicodeScalars.first(where: { forbidden.contains($0) || $0.properties.isWhitespace }) else { return nil }
         let shown = bad.properties.isWhitespace ? "white space" : "'\(bad)'"
         return "state name \(JSONWriter.quoted(name)) contains \(shown); names are joined with '/' into paths and used inside in(...)"
@@ -23,6 +32,9 @@ package enum SpecMessages {
         }
         if name.isEmpty || name.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
             return ("event name \(JSONWriter.quoted(name)) must be non-empty and contain no white space", nil)
+        }
+        if let bad = controlCharacter(in: name) {
+            return ("event name \(JSONWriter.quoted(name)) contains the control character \(bad); write it without one", nil)
         }
         return emptyTokenProblem(Substring(name), what: "event name", written: name)
     }
@@ -250,10 +262,12 @@ extension SpecDecoder {
                 report("\(what) is an int and needs both \"min\" and \"max\" (bounds make exploration finite)", at: node.position, pointer)
                 return nil
             }
-            guard let min = integer(minMember.value, pointer / "min", what: "\"min\" of \(what)", range: SpecKeys.intBounds),
-                let max = integer(maxMember.value, pointer / "max", what: "\"max\" of \(what)", range: SpecKeys.intBounds)
-            else { return nil }
-            if min > max {
+            let readMin = integer(minMember.value, pointer / "min", what: "\"min\" of \(what)", range: SpecKeys.intBounds)
+            let readMax = integer(maxMember.value, pointer / "max", what: "\"max\" of \(what)", range: SpecKeys.intBounds)
+            // A bound already reported stands in as the widest one, so that expressions using the declaration are
+            // still checked, and not reported again as using something undeclared.
+            let min = readMin ?? SpecKeys.intBounds.lowerBound, max = readMax ?? SpecKeys.intBounds.upperBound
+            if readMin != nil && readMax != nil && min > max {
                 // Reported, and kept as an int so expressions using it are still checked without a cascade.
                 report("\(what) has min \(min) greater than max \(max)", at: minMember.value.position, pointer / "min")
             }

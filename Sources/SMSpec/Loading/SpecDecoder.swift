@@ -93,6 +93,11 @@ struct SpecDecoder {
             report("\(what) must be a string, not \(article(node.typeName))", at: node.position, pointer)
             return nil
         }
+        // Line breaks and tabs have their uses in a description or an expression; other control characters only
+        // turn a terminal's output or a generated file into something else.
+        if let bad = SpecMessages.controlCharacter(in: s, allowingLineBreaks: true) {
+            report("\(what) contains the control character \(bad); write it without one", at: node.position, pointer)
+        }
         return s
     }
 

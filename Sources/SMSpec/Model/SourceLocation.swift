@@ -30,7 +30,7 @@ extension Spec {
 
         /// The place inside the file as messages show it: the element path, or the JSON Pointer (`/` for the whole
         /// document, whose pointer is empty).
-        public var pointerText: String { documentPath.isEmpty ? "/" : documentPath }
+        public var pointerText: String { documentPath.isEmpty ? "/" : documentPath.controlCharactersEscaped }
 
         /// `file:line:column`, or as much of it as is known.
         public var description: String {

@@ -7,6 +7,10 @@ public enum SpecSchema {
 
     public static var text: String { JSONWriter.string(document) + "\n" }
 
+    /// White space and the control characters names may not hold (`Unicode.Scalar.isControlCharacter`), for a
+    /// pattern's character class.
+    private static let spaceOrControl = "\\s\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069"
+
     public static var document: JSONNode {
         .object([
             ("$schema", "https://json-schema.org/draft/2020-12/schema"),
@@ -36,7 +40,15 @@ public enum SpecSchema {
                         .object([
                             ("type", "object"),
                             // Tokens joined by ".", none empty; not "*", not under the reserved "done.".
-                            ("propertyNames", .object([("pattern", "^(?!done\\.)[^\\s*.][^\\s.]*(\\.[^\\s.]+)*$")])),
+                            (
+                                "propertyNames",
+                                .object([
+                                    (
+                                        "pattern",
+                                        .string("^(?!done\\.)[^\(spaceOrControl)*.][^\(spaceOrControl).]*(\\.[^\(spaceOrControl).]+)*$")
+                                    )
+                                ])
+                            ),
                             ("additionalProperties", ref("event")),
                         ])
                     ),
@@ -132,7 +144,7 @@ public enum SpecSchema {
                 .object([
                     ("type", "object"),
                     ("minProperties", 1),
-                    ("propertyNames", .object([("pattern", "^[^/(),*\"\\[\\]{}\\s]+$")])),
+                    ("propertyNames", .object([("pattern", .string("^[^/(),*\"\\[\\]{}\(spaceOrControl)]+$"))])),
                     ("additionalProperties", ref("state")),
                 ])
             ),

@@ -1,0 +1,30 @@
+extension Unicode.Scalar {
+    /// A control character (C0, DEL, C1) or a bidirectional override or isolate: characters that change what a
+    /// terminal or an editor shows rather than showing themselves, so names may not hold them and JSON escapes them.
+    package var isControlCharacter: Bool {
+        properties.generalCategory == .control || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    }
+
+    /// `U+001B`.
+    package var codePointText: String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
+
+extension String {
+    /// The text with each control character written as JSON writes it (`\u001b`), for messages shown on a terminal.
+    package var controlCharactersEscaped: String {
+        guard unicodeScalars.contains(where: \.isControlCharacter) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            if scalar.isControlCharacter {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
