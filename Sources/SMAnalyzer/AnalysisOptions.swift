@@ -13,7 +13,8 @@ public struct AnalysisOptions: Sendable {
     public var reportsIgnoredEvents = false
     /// How the runs of the machine are checked (see `VerificationMethod`).
     public var method: VerificationMethod = .automatic
-    /// Symbolic verification of one spec stops after this long; what is left is undecided.
+    /// Symbolic verification of one spec stops after this long, and so does its guard analysis; what is left is
+    /// undecided.
     public var timeLimit: Duration = .seconds(60)
     /// Bounded model checking unrolls at most this many steps.
     public var maximumDepth = 1_000
@@ -21,6 +22,8 @@ public struct AnalysisOptions: Sendable {
     public var isCancelled: @Sendable () -> Bool = { false }
     /// Told what symbolic verification is doing, now and then.
     public var symbolicProgress: (@Sendable (String) -> Void)?
+    /// Told how many guard questions the solver was asked so far, before each one.
+    public var guardProgress: (@Sendable (Int) -> Void)?
 
     public enum SolverChoice: String, Sendable, CaseIterable {
         /// Z3 when this build has it, else enumeration.

@@ -32,18 +32,26 @@ public enum Analyzer {
         }
         var findings = structural + runs.findings
         if let (backend, method) = solver(for: machine, options: options, stats: &stats) {
-            let analysis = GuardAnalysis(spec: machine.spec, backend: backend, assumeInvariants: options.assumeInvariants).run()
+            var guardAnalysis = GuardAnalysis(spec: machine.spec, backend: backend, assumeInvariants: options.assumeInvariants)
+            guardAnalysis.deadline = ContinuousClock.now + options.timeLimit
+            guardAnalysis.isCancelled = options.isCancelled
+            guardAnalysis.progress = options.guardProgress
+            let analysis = guardAnalysis.run()
             SolverChecks(
                 machine: machine, analysis: analysis, method: method, runs: runs.knowledge,
                 reportsIgnoredEvents: options.reportsIgnoredEvents
             ).merge(into: &findings)
             // Guard questions matter only where the runs did not decide the same codes already.
+            let guardCodes: [FindingCode] = [.nondeterministicGuards, .deadTransition, .incompleteChoice, .rangeViolation]
             if !analysis.unknown.isEmpty, !runs.knowledge.complete {
                 stats.undecided.append(
                     Undecided(
-                        [.nondeterministicGuards, .deadTransition, .incompleteChoice, .rangeViolation],
+                        guardCodes,
                         "\(backend.name) could not decide \(analysis.unknown.count) of \(analysis.queries) guard questions (\(analysis.unknown[0]))"
                     ))
+            }
+            if let stopped = analysis.stopped, !runs.knowledge.complete {
+                stats.undecided.append(Undecided(guardCodes, "\(stopped); the questions left were not asked"))
             }
         }
         return AnalysisResult(spec: machine.spec, machine: machine, findings: findings.sortedWithoutRepeats(), stats: stats)

@@ -36,7 +36,7 @@ struct ExplorationArguments: ParsableArguments {
 
     @Option(
         help:
-            "Stop symbolic verification of a spec after this long, e.g. 30s or 5m (default: 60s, or the file check --config reads); what is left is undecided.",
+            "Stop symbolic verification of a spec, and its guard questions, after this long, e.g. 30s or 5m (default: 60s, or the file check --config reads); what is left is undecided.",
         transform: DurationArgument.parse)
     var timeout: Duration?
 
@@ -149,6 +149,9 @@ struct ExplorationArguments: ParsableArguments {
             let throttle = ProgressThrottle(interval: FileHandleOutput.progressInterval)
             options.symbolicProgress = { message in
                 if throttle.due() { FileHandleOutput.progress("verifying \(file) symbolically: \(message)") }
+            }
+            options.guardProgress = { questions in
+                if throttle.due() { FileHandleOutput.progress("checking the guards of \(file): \(questions) questions asked") }
             }
         }
         return options

@@ -34,14 +34,16 @@ final class Interruption: Sendable {
 /// Lets a progress report through at most once per interval.
 final class ProgressThrottle: Sendable {
     private let interval: Duration
-    private let last = Mutex<ContinuousClock.Instant?>(nil)
+    /// When the last report was due; at first, when the throttle was made, so that work done within one
+    /// interval reports nothing.
+    private let last = Mutex(ContinuousClock.now)
 
     init(interval: Duration) { self.interval = interval }
 
     func due() -> Bool {
         let now = ContinuousClock.now
         return last.withLock { last in
-            if let previous = last, now - previous < interval { return false }
+            if now - last < interval { return false }
             last = now
             return true
         }

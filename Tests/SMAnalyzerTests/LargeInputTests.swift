@@ -19,4 +19,27 @@ struct LargeInputTests {
         #expect(result.stats.configurations == 5)
         #expect(!result.findings.contains { $0.code == .rangeViolation })
     }
+
+    @Test("2,000 guarded transitions on one event: the guard analysis stops at the time limit and says what it left")
+    func manyGuardedTransitions() throws {
+        let list = (0..<2_000).map { #"{"guard": "n == \#($0)", "target": "a"}"# }.joined(separator: ", ")
+        let text = SpecText.with {
+            $0.variables = #"{"n": {"type": "int", "min": 0, "max": 1999}}"#
+            $0.events = #"{"go": {}, "set": {"params": {"to": {"type": "int", "min": 0, "max": 1999}}}}"#
+            $0.states = #"{"a": {"on": {"go": [\#(list)], "set": {"target": "a", "actions": [{"assign": {"n": "event.to"}}]}}}}"#
+        }
+        var options = AnalysisOptions()
+        options.method = .exploration
+        options.exploration.maximumStates = 10
+        // Two million pair questions cannot be asked in a second.
+        options.timeLimit = .seconds(1)
+        let result = try Analyzer.analyze(try Spec.load(json: text), options: options)
+        #expect(!result.stats.complete)
+        let reasons = result.stats.undecided.map(\.reason)
+        #expect(
+            reasons.contains {
+                $0.hasPrefix("the guard analysis reached its time limit after ") && $0.hasSuffix("; the questions left were not asked")
+            },
+            "\(reasons)")
+    }
 }

@@ -3,6 +3,7 @@ import SMBuilder
 @_spi(Stepping) import SMEngine
 import SMSpec
 import SMTestSupport
+import Synchronization
 import Testing
 
 @testable import SMSolver
@@ -43,6 +44,41 @@ struct GuardAnalysisTests {
         #expect(kinds.contains(.shadowed(transition: 4)), "level < 3 implies level < 5, which comes first")
         #expect(!kinds.contains(.shadowed(transition: 2)))
         #expect(kinds.filter { if case .overlap = $0 { true } else { false } }.count == 2, "\(kinds)")
+    }
+
+    /// 120 guarded transitions on one event (`n == 0` ... `n == 119`): thousands of pair questions.
+    static func manyGuards() throws -> ResolvedSpec {
+        let list = (0..<120).map { #"{"guard": "n == \#($0)", "target": "a"}"# }.joined(separator: ", ")
+        let text = SpecText.with {
+            $0.variables = #"{"n": {"type": "int", "min": 0, "max": 119}}"#
+            $0.events = #"{"go": {}}"#
+            $0.states = #"{"a": {"on": {"go": [\#(list)]}}}"#
+        }
+        return try Spec.load(json: text).resolve()
+    }
+
+    @Test("the analysis asks nothing after its deadline or once cancelled, and says after how many questions it stopped")
+    func stopsAsking() throws {
+        let spec = try Self.manyGuards()
+        var late = GuardAnalysis(spec: spec, backend: EnumerationBackend(spec: spec))
+        late.deadline = ContinuousClock.now
+        let stopped = late.run()
+        #expect(stopped.queries == 0)
+        #expect(stopped.issues.isEmpty)
+        #expect(stopped.stopped == "the guard analysis reached its time limit after 0 questions")
+
+        let asked = Mutex(0)
+        var cancelled = GuardAnalysis(spec: spec, backend: EnumerationBackend(spec: spec))
+        cancelled.isCancelled = { asked.withLock { $0 >= 50 } }
+        cancelled.progress = { count in asked.withLock { $0 = count + 1 } }
+        let interrupted = cancelled.run()
+        #expect(interrupted.queries == 50)
+        #expect(interrupted.stopped == "the guard analysis was interrupted after 50 questions")
+        #expect(!interrupted.issues.contains { if case .shadowed = $0.kind { true } else { false } })
+
+        let whole = GuardAnalysis(spec: spec, backend: EnumerationBackend(spec: spec)).run()
+        #expect(whole.stopped == nil)
+        #expect(whole.queries > 120 * 119 / 2)
     }
 
     @Test("an overlap witness really enables both transitions in the engine")

@@ -39,7 +39,10 @@ public struct CoverageReference: Sendable {
         }
         var stats = AnalysisStats()
         if let (backend, method) = Analyzer.solver(for: machine, options: options, stats: &stats) {
-            impossibleGuardOutcomes = GuardAnalysis(spec: machine.spec, backend: backend).impossibleOutcomes()
+            var analysis = GuardAnalysis(spec: machine.spec, backend: backend)
+            analysis.deadline = ContinuousClock.now + options.timeLimit
+            analysis.isCancelled = options.isCancelled
+            impossibleGuardOutcomes = analysis.impossibleOutcomes()
             guardMethod = method
         } else {
             impossibleGuardOutcomes = GuardAnalysis.structurallyImpossibleOutcomes(in: machine.spec)

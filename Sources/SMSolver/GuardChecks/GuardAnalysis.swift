@@ -28,6 +28,9 @@ public struct GuardAnalysisResult: Sendable {
     /// Queries the back end could not answer, with its reason.
     public var unknown: [String] = []
     public var queries = 0
+    /// Why the analysis stopped before asking every question (its time ran out, or it was cancelled); nil when it
+    /// asked them all.
+    public var stopped: String?
 }
 
 /// Builds the guard questions of SM004, SM005, SM008 and SM009 (and per-event completeness) for a spec and asks a
@@ -37,6 +40,13 @@ public struct GuardAnalysis {
     public let backend: any GuardBackend
     /// Add the invariants as assumptions for transitions on external events (they hold in stable configurations).
     public let assumeInvariants: Bool
+    /// No question is asked after this instant: each solver call is bounded, but a spec with thousands of guarded
+    /// transitions on one event asks millions of them. What is left is reported as not asked (`stopped`).
+    public var deadline: ContinuousClock.Instant?
+    /// Polled before each question; when it returns true the analysis stops as at the deadline.
+    public var isCancelled: @Sendable () -> Bool = { false }
+    /// Told how many questions were asked so far, before each one.
+    public var progress: (@Sendable (Int) -> Void)?
 
     public init(spec: ResolvedSpec, backend: any GuardBackend, assumeInvariants: Bool = false) {
         self.spec = spec
@@ -55,7 +65,19 @@ public struct GuardAnalysis {
 
     // MARK: - Queries
 
+    /// The solver's answer: a witness, `.some(nil)` when there is none, nil when it is unknown or was not asked
+    /// because the analysis stopped.
     private func ask(_ query: GuardQuery, _ result: inout GuardAnalysisResult) -> SolverWitness?? {
+        guard result.stopped == nil else { return nil }
+        if isCancelled() {
+            result.stopped = "the guard analysis was interrupted after \(result.queries) questions"
+            return nil
+        }
+        if let deadline, ContinuousClock.now >= deadline {
+            result.stopped = "the guard analysis reached its time limit after \(result.queries) questions"
+            return nil
+        }
+        progress?(result.queries)
         result.queries += 1
         switch backend.solve(query) {
         case .satisfiable(let witness): return .some(witness)
@@ -140,12 +162,15 @@ public struct GuardAnalysis {
         }
         for (event, list) in lists {
             for (j, second) in list.enumerated() where !unsatisfiable.contains(second) {
+                if result.stopped != nil { return }
                 let first = Array(list[..<j])
                 // SM004: can an earlier one be enabled together with this one? Only between guarded transitions, and not
                 // among a choice's branches (see `isGuarded`).
                 if isGuarded(second) && spec.states[spec.transitions[second].source].kind != .choice {
                     for earlier in first
-                    where isGuarded(earlier) && !unsatisfiable.contains(earlier) && !overlaps.contains([earlier, second]) {
+                    where result.stopped == nil && isGuarded(earlier) && !unsatisfiable.contains(earlier)
+                        && !overlaps.contains([earlier, second])
+                    {
                         let both = Formula.and([guardFormula(earlier, in: list), guardFormula(second, in: list)])
                         if let answer = ask(query(spec.transitions[second], both, event: event), &result), let witness = answer {
                             overlaps.insert([earlier, second])
@@ -196,7 +221,7 @@ public struct GuardAnalysis {
     }
 
     private func checkRanges(into result: inout GuardAnalysisResult) {
-        for transition in spec.transitions where !transition.actions.isEmpty {
+        for transition in spec.transitions where !transition.actions.isEmpty && result.stopped == nil {
             let context: Formula = transition.guardCondition == nil ? .truth(true) : guardFormula(transition.index, in: [transition.index])
             walk(
                 transition.actions, paths: [Path()], base: query(transition, context), transition: transition.index, state: nil,
@@ -293,7 +318,7 @@ public struct GuardAnalysis {
     // MARK: - Completeness
 
     private func checkIgnoredEvents(into result: inout GuardAnalysisResult) {
-        for leaf in spec.states where leaf.kind == .atomic {
+        for leaf in spec.states where leaf.kind == .atomic && result.stopped == nil {
             // The transitions of the leaf and its ancestors, innermost first, grouped by the events they match.
             var byEvent: [Int: [Int]] = [:]
             for s in [leaf.index] + spec.ancestors(of: leaf.index) {

@@ -10,19 +10,25 @@ extension GuardAnalysis {
     /// the back end cannot decide leaves the outcome possible.
     ///
     /// Cost: two queries per guarded transition and list it is in.
+    /// Stops asking at `deadline` or when `isCancelled`: the outcomes not asked about stay possible.
     public func impossibleOutcomes() -> [UInt8] {
         var impossible = Self.structurallyImpossibleOutcomes(in: spec)
+        // Each transition's lists, with its place in each, found once.
+        var containing = [[(event: Int?, list: [Int], position: Int)]](repeating: [], count: spec.transitions.count)
+        for (event, list) in lists {
+            for (position, t) in list.enumerated() { containing[t].append((event, list, position)) }
+        }
         for t in spec.transitions.indices where Self.isEvaluated(spec.transitions[t].guardCondition) {
-            let containing = lists.filter { $0.transitions.contains(t) }
+            if isCancelled() || deadline.map({ ContinuousClock.now >= $0 }) == true { break }
             for (bit, holds) in [(UInt8(1), true), (UInt8(2), false)] where impossible[t] & bit == 0 {
-                let provenEverywhere = containing.allSatisfy { event, list in
+                let provenEverywhere = containing[t].allSatisfy { event, list, position in
                     let own = guardFormula(t, in: list)
-                    let earlier = list.prefix { $0 != t }.map { Formula.not(guardFormula($0, in: list)) }
+                    let earlier = list[..<position].map { Formula.not(guardFormula($0, in: list)) }
                     let query = query(spec.transitions[t], .and(earlier + [holds ? own : .not(own)]), event: event)
                     if case .unsatisfiable = backend.solve(query) { return true }
                     return false
                 }
-                if !containing.isEmpty && provenEverywhere { impossible[t] |= bit }
+                if !containing[t].isEmpty && provenEverywhere { impossible[t] |= bit }
             }
         }
         return impossible
