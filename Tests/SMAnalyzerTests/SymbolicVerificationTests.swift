@@ -77,6 +77,29 @@ struct SymbolicVerificationTests {
             "\(invariant.reason)")
     }
 
+    @Test("a range violation left undecided names the variable and the assignment, not only why")
+    func undecidedRangeViolation() throws {
+        // x goes out of range only at the semiprime target, which the time limit does not let the solver reach.
+        let spec = try Spec.load(
+            json: #"""
+                {"format": "smcheck/1", "name": "Semiprime range",
+                 "variables": {"x": {"type": "int", "min": 0, "max": 100000000, "initial": 1},
+                               "y": {"type": "int", "min": 0, "max": 100000000, "initial": 1}},
+                 "events": {"setX": {"params": {"v": {"type": "int", "min": 2, "max": 100000}}},
+                            "mul": {"params": {"v": {"type": "int", "min": 2, "max": 100000}}}},
+                 "states": {"s": {"on": {
+                   "setX": {"actions": [{"assign": {"x": "event.v"}}]},
+                   "mul": {"guard": "x * event.v <= 100000000",
+                           "actions": [{"assign": {"y": "x * event.v"}}, {"if": "y == 99400891", "then": [{"assign": {"x": "x - 200000000"}}]}]}}}}}
+                """#)
+        var options = AnalysisOptions()
+        options.method = .symbolic
+        options.timeLimit = .seconds(1)
+        let result = try Analyzer.analyze(spec, options: options)
+        let range = try #require(result.stats.undecided.first { $0.codes.contains(.rangeViolation) }, "\(result.stats.undecided)")
+        #expect(range.reason.hasPrefix("'x' at /states/s/on/mul/actions/1/then/0"), "\(range.reason)")
+    }
+
     @Test(
         "a value that doubles with each microstep stops the symbolic step, within the time limit or at its size bound",
         arguments: [2, 120])
@@ -235,6 +258,33 @@ struct SymbolicVerificationTests {
             let overlap = try #require(result.findings.first { $0.code == .nondeterministicGuards }, "\(method)")
             #expect(overlap.trace?.isEmpty == true, "\(method)")
             #expect(overlap.witness.map { "\($0.name)=\($0.value)" } == ["x=0"], "\(method)")
+            #expect(overlap.witnessMoment == .whenEnabled, "\(method)")
+        }
+    }
+
+    @Test("two transitions on an event the machine raised, enabled at once: the values are when both are enabled")
+    func overlapOnRaisedEvent() throws {
+        // `go` sets x to 3 and raises `ping`; both of b's `ping` transitions hold at x = 3, which is not x before `go`.
+        let spec = Spec("overlap on a raised event") {
+            Variable("x", .int(min: 0, max: 9))
+            Events("go", "ping")
+            StateNode("a") {
+                On("go", to: "b") {
+                    Assign("x", "3"); Raise("ping")
+                }
+            }
+            StateNode("b") {
+                On("ping", to: "a", guard: "x > 2")
+                On("ping", to: "a", guard: "x < 5")
+            }
+        }
+        for method in [VerificationMethod.symbolic, .exploration] {
+            var options = AnalysisOptions()
+            options.method = method
+            let result = try Analyzer.analyze(spec, options: options)
+            let overlap = try #require(result.findings.first { $0.code == .nondeterministicGuards && $0.trace != nil }, "\(method)")
+            #expect(overlap.trace?.count == 1, "\(method)")
+            #expect(overlap.witness.map { "\($0.name)=\($0.value)" } == ["x=3"], "\(method)")
             #expect(overlap.witnessMoment == .whenEnabled, "\(method)")
         }
     }

@@ -40,7 +40,7 @@ struct SolverChecks {
                         .nondeterministicGuards,
                         "two \(trigger) of '\(spec.states[spec.transitions[first].source].displayPath)' can be enabled at once (\(describe(values))): \(describe(first)) and \(describe(second)); document order silently picks the first",
                         states: [spec.states[spec.transitions[first].source].path], location: spec.transitions[second].location,
-                        witness: values, witnessMoment: .overlap(eventless: spec.transitions[first].trigger == .eventless),
+                        witness: values, witnessMoment: .overlap(midMacrostep: spec.transitions[first].trigger == .eventless),
                         transitions: [first, second]))
             case .unsatisfiableGuard(let t):
                 guard let source = reachableSource(t) else { continue }

@@ -138,7 +138,8 @@ struct SymbolicChecks {
             guard let reason = undecidedReason(property) else { continue }
             switch property {
             case .invariant(let index): undecided[.invariantViolated, default: []].append("'\(spec.invariants[index].name)': \(reason)")
-            case .failure(let signature): undecided[Self.code(ofSignature: signature), default: []].append(reason)
+            case .failure(let signature):
+                undecided[Self.code(ofSignature: signature), default: []].append("\(describe(signature: signature)): \(reason)")
             case .overlap(let first, let second):
                 undecided[.nondeterministicGuards, default: []].append(
                     "\(spec.describe(spec.transitions[first])) and \(spec.describe(spec.transitions[second])): \(reason)")
@@ -155,6 +156,30 @@ struct SymbolicChecks {
     private static func undecided(_ byCode: [FindingCode: [String]]) -> [Undecided] {
         byCode.sorted { $0.key < $1.key }.map { code, reasons in
             Undecided([code], reasons.count == 1 ? reasons[0] : "\(reasons.count) cases, e.g. \(reasons[0])")
+        }
+    }
+
+    /// What a failure's signature (`EngineError.Kind.findingSignature`) is about, for an undecided reason:
+    /// "'count' at /states/a/on/go/0/actions/0", "choice 'pick'", "the queue at ...", "a loop of go, stop".
+    private func describe(signature: String) -> String {
+        let parts = signature.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        let place = parts.count > 2 && !parts[2].isEmpty ? " at \(parts[2].controlCharactersEscaped)" : ""
+        switch parts[0] {
+        case "range":
+            if let index = Int(parts[1]), spec.variables.indices.contains(index) { return "'\(spec.variables[index].name)'\(place)" }
+            return "a value\(place)"
+        case "choice":
+            if let index = Int(parts[1]), spec.states.indices.contains(index) { return "choice '\(spec.states[index].path)'" }
+            return "a choice"
+        case "queue":
+            if let index = Int(parts[1]), spec.events.indices.contains(index) {
+                return "the queue, raising '\(spec.events[index].name)'\(place)"
+            }
+            return "the queue\(place)"
+        default:
+            let transitions = parts.count > 1 ? parts[1].split(separator: ",").compactMap { Int($0) } : []
+            let described = transitions.filter(spec.transitions.indices.contains).map { spec.describe(spec.transitions[$0]) }
+            return described.isEmpty ? "a loop" : "a loop through " + described.joined(separator: "; ")
         }
     }
 

@@ -24,15 +24,25 @@ public final class Explorer: Sendable {
         self.machine = machine
         self.codec = StateCodec(machine: machine)
         self.options = options
+        let sent = machine.spec.events.filter { !$0.isImplicit }
+        let maximum = options.maximumEventInstances
+        if let wide = sent.first(where: { $0.instanceCount > maximum }) {
+            throw ExplorationError(
+                message:
+                    "event '\(wide.name)' has \(wide.instanceCount) combinations of parameter values; exploration tries at most \(maximum) event instances in each configuration (narrow the parameters' domains)"
+            )
+        }
+        let total = sent.reduce(0) { $0 + $1.instanceCount }  // each at most `maximum`: no overflow
+        if total > maximum {
+            let parameterless = sent.allSatisfy { $0.parameters.isEmpty }
+            throw ExplorationError(
+                message: parameterless
+                    ? "the spec has \(total) events; exploration tries at most \(maximum) event instances in each configuration"
+                    : "the spec's \(sent.count) events have \(total) instances in all (each event once per combination of its parameters' values); exploration tries at most \(maximum) in each configuration (narrow the parameters' domains)"
+            )
+        }
         var instances: [EventInstance] = []
-        for event in machine.spec.events where !event.isImplicit {
-            let count = event.instanceCount
-            if count > options.maximumEventInstances || instances.count + count > options.maximumEventInstances {
-                throw ExplorationError(
-                    message:
-                        "event '\(event.name)' has \(count) combinations of parameter values; exploration tries at most \(options.maximumEventInstances) event instances in all (narrow the parameters' domains)"
-                )
-            }
+        for event in sent {
             for values in event.parameterCombinations {
                 instances.append(
                     EventInstance(event: event.index, arguments: zip(event.parameters, values).map { Machine.encode($1, as: $0.type) }))

@@ -20,13 +20,13 @@ public enum WitnessMoment: String, Hashable, Sendable {
     case beforeEvent
     /// At the moment the engine failed, part-way through the last event's macrostep.
     case atFailure
-    /// Where eventless transitions were selected, part-way through the last macrostep or the start's: two of their
-    /// guards enabled at once.
+    /// Where two transitions with guards enabled at once were selected part-way through the last macrostep or the
+    /// start's: eventless transitions, or transitions on an event the machine raised itself.
     case whenEnabled
 
-    /// When the values of two guards enabled at once (SM004) hold: before the event, or, for eventless transitions,
-    /// where they were selected.
-    static func overlap(eventless: Bool) -> WitnessMoment { eventless ? .whenEnabled : .beforeEvent }
+    /// When the values of two guards enabled at once (SM004) hold: before the event, or, where they were selected
+    /// part-way through a macrostep (eventless transitions, an event the machine raised), there.
+    static func overlap(midMacrostep: Bool) -> WitnessMoment { midMacrostep ? .whenEnabled : .beforeEvent }
 
     /// How a report introduces the values.
     public var label: String {

@@ -2,11 +2,11 @@
 // swift-format-ignore-file
 
 let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] = [
-    ("README.md:318", snippet_README_318),
-    ("README.md:344", snippet_README_344),
-    ("README.md:360", snippet_README_360),
-    ("README.md:376", snippet_README_376),
-    ("README.md:426", snippet_README_426),
+    ("README.md:320", snippet_README_320),
+    ("README.md:346", snippet_README_346),
+    ("README.md:362", snippet_README_362),
+    ("README.md:378", snippet_README_378),
+    ("README.md:428", snippet_README_428),
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:68", snippet_Docs_CodeGeneration_68),
     ("Docs/CodeGeneration.md:95", snippet_Docs_CodeGeneration_95),
