@@ -102,17 +102,18 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// Writes the whole batch in the formats that need all of it (one JSON, SARIF or JUnit document).
-    /// `missingShards`: the shards whose results a merge lacked, said in the document (standard error says it too).
+    /// `mergedShards`: the shards of a swarm a merge holds, said in the document with those it lacks (standard error
+    /// says those too).
     static func write(
         _ outcomes: [SpecOutcome], as format: Format, filter: ReportFilter, shard: (index: Int, count: Int)? = nil,
-        missingShards: [String] = []
+        mergedShards: ShardRoster.Shards? = nil
     ) {
         switch format {
         case .text: break
         case .json:
-            print(CheckJSONRenderer(filter: filter, shard: shard, missingShards: missingShards).render(outcomes), terminator: "")
-        case .sarif: print(SARIFRenderer(filter: filter, missingShards: missingShards).render(outcomes), terminator: "")
-        case .junit: print(CheckJUnitRenderer(filter: filter, missingShards: missingShards).render(outcomes), terminator: "")
+            print(CheckJSONRenderer(filter: filter, shard: shard, mergedShards: mergedShards).render(outcomes), terminator: "")
+        case .sarif: print(SARIFRenderer(filter: filter, mergedShards: mergedShards).render(outcomes), terminator: "")
+        case .junit: print(CheckJUnitRenderer(filter: filter, mergedShards: mergedShards).render(outcomes), terminator: "")
         }
     }
 

@@ -17,9 +17,9 @@ struct MergeCommand: ParsableCommand {
             results: per spec, the shortest failure any shard found, with all shards' runs and seeds.
 
             Exit status as for `smcheck check` (fuzz results: 1 when a shard found a failure); 3 as well when the \
-            results of some shards of a `--shard k/n` swarm are missing (it names them, on standard error and as \
-            "missingShards" in the merged JSON, SARIF and JUnit); 2 when a file cannot be merged (a shard given \
-            twice, results of another swarm).
+            results of some shards of a `--shard k/n` swarm are missing (it names them, on standard error and in \
+            the merged JSON, SARIF and JUnit; merging the merged result with the missing ones completes it); 2 when \
+            a file cannot be merged (a shard given twice, results of another swarm).
             """)
 
     @Argument(help: "Result files (JSON) to merge.", completion: .file(extensions: ["json"]))
@@ -64,11 +64,12 @@ struct MergeCommand: ParsableCommand {
     private func mergeCheckResults(_ documents: [(file: String, node: JSONNode)]) throws {
         var merge = CheckResultMerge { path throws(SpecError) in try Machine(try SpecFile.load(path: path)) }
         for document in documents { try merge.add(document.node, source: document.file) }
-        let missing = try merge.missingShards()
+        let shards = try merge.shards()
+        let missing = shards?.missing ?? []
         let outcomes = try merge.outcomes()
         let filter = ReportFilter(minimumSeverity: severity.value, allowsIncomplete: allowIncomplete)
         for outcome in outcomes { CheckCommand.write(outcome, as: format, filter: filter) }
-        CheckCommand.write(outcomes, as: format, filter: filter, missingShards: missing)
+        CheckCommand.write(outcomes, as: format, filter: filter, mergedShards: shards)
         let verdict = filter.verdict(outcomes)
         if !missing.isEmpty {
             // What those shards checked is not here: the merge is incomplete whatever --allow-incomplete says.
@@ -84,14 +85,13 @@ struct MergeCommand: ParsableCommand {
         }
         var merge = FuzzResultMerge()
         for document in documents { try merge.add(document.node, source: document.file) }
-        let missing = try merge.missingShards()
-        print(JSONWriter.string(merge.document(missingShards: missing)))
-        if merge.foundFailure { throw ExitStatus.findings }
-        if !missing.isEmpty {
-            // Fewer runs than the swarm was meant to make: not a pass.
+        let shards = try merge.shards()
+        print(JSONWriter.string(merge.document(shards: shards)))
+        if let missing = shards?.missing, !missing.isEmpty {
+            // Fewer runs than the swarm was meant to make: not a pass, and said even when a shard found a failure.
             printError("smcheck merge: " + ShardRoster.incompleteness(missing))
-            throw ExitStatus.incomplete
+            if !merge.foundFailure { throw ExitStatus.incomplete }
         }
-        throw ExitStatus.clean
+        throw merge.foundFailure ? ExitStatus.findings : ExitStatus.clean
     }
 }

@@ -72,6 +72,13 @@ struct ShardTests {
         let again = try SMCheckCommand.run(["merge", merged])
         #expect(again.status == 3)
         #expect(again.standardError.contains("the result of shard 2/3 is missing"))
+        // The missing shard's result, merged in later, completes it.
+        let completed = try SMCheckCommand.run(["merge", "--format", "json", merged, results[1]])
+        #expect(completed.status == 0, "\(completed.standardError)")
+        #expect(try JSONParser.parse(completed.standardOutput)["missingShards"] == nil)
+        #expect(
+            try Self.findings(completed.standardOutput)
+                == Self.findings(try SMCheckCommand.run(["merge", "--format", "json"] + results).standardOutput))
         let sarif = try SMCheckCommand.run(["merge", "--format", "sarif", results[0], results[2]])
         #expect(sarif.status == 3)
         let run = try JSONParser.parse(sarif.standardOutput)["runs"]?.arrayValue?.first
@@ -82,7 +89,10 @@ struct ShardTests {
         #expect(junit.standardOutput.contains("<testsuite name=\"missing shards\" tests=\"1\" failures=\"0\" errors=\"1\""))
         let twice = try SMCheckCommand.run(["merge", results[0], results[1], results[0]])
         #expect(twice.status == 2)
-        #expect(twice.standardError.contains("shard 1/3 again (\(results[0]) is that shard too): merge each shard's result once"))
+        #expect(twice.standardError.contains("shard 1/3 again (\(results[0]) holds it too): merge each shard's result once"))
+        let mergedTwice = try SMCheckCommand.run(["merge", merged, results[0]])
+        #expect(mergedTwice.status == 2)
+        #expect(mergedTwice.standardError.contains("shard 1/3 again (\(merged) holds it too)"))
         let whole = scratch.path("whole.json")
         try SMCheckCommand.run(["check", "--format", "json", "Specs/rocket.json"]).standardOutput.write(
             toFile: whole, atomically: true, encoding: .utf8)

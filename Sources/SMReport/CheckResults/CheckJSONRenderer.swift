@@ -7,19 +7,19 @@ public struct CheckJSONRenderer: ReportRenderer {
     public var filter: ReportFilter
     /// The part of a swarm this job was (`--shard k/n`), recorded so that `smcheck merge` can tell when one is missing.
     public var shard: (index: Int, count: Int)?
-    /// The shards of a swarm whose results a merge lacked (`["2/3"]`): what only they checked is not in this result.
-    public var missingShards: [String]
+    /// The shards of a swarm a merge holds, and so those it lacks: what only they checked is not in this result.
+    public var mergedShards: ShardRoster.Shards?
 
-    public init(filter: ReportFilter = ReportFilter(), shard: (index: Int, count: Int)? = nil, missingShards: [String] = []) {
+    public init(filter: ReportFilter = ReportFilter(), shard: (index: Int, count: Int)? = nil, mergedShards: ShardRoster.Shards? = nil) {
         self.filter = filter
         self.shard = shard
-        self.missingShards = missingShards
+        self.mergedShards = mergedShards
     }
 
     public func document(_ outcomes: [SpecOutcome]) -> JSONNode {
         var swarm: [(String, JSONNode)] = []
         if let shard { swarm.append(("shard", .object([("index", .int(shard.index)), ("count", .int(shard.count))]))) }
-        if !missingShards.isEmpty { swarm.append(("missingShards", .array(missingShards.map { .string($0) }))) }
+        swarm += mergedShards?.members ?? []
         return .object(
             [("format", "smcheck-result/1")] + swarm + [
                 (

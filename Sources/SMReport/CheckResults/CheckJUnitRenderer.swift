@@ -6,12 +6,12 @@ import SMAnalyzer
 /// used. The verdict is the same as the exit status's.
 public struct CheckJUnitRenderer: ReportRenderer {
     public var filter: ReportFilter
-    /// The shards of a swarm whose results a merge lacked (`["2/3"]`): one more test suite, in error.
-    public var missingShards: [String]
+    /// The shards of a swarm a merge holds: when it lacks some, one more test suite, in error.
+    public var mergedShards: ShardRoster.Shards?
 
-    public init(filter: ReportFilter = ReportFilter(), missingShards: [String] = []) {
+    public init(filter: ReportFilter = ReportFilter(), mergedShards: ShardRoster.Shards? = nil) {
         self.filter = filter
-        self.missingShards = missingShards
+        self.mergedShards = mergedShards
     }
 
     public func render(_ outcomes: [SpecOutcome]) -> String {
@@ -55,9 +55,9 @@ public struct CheckJUnitRenderer: ReportRenderer {
                   </testsuite>
                 """)
         }
-        if !missingShards.isEmpty {
+        if let missing = mergedShards?.missing, !missing.isEmpty {
             errors += 1
-            let message = Markup.escape(ShardRoster.incompleteness(missingShards))
+            let message = Markup.escape(ShardRoster.incompleteness(missing))
             suites.append(
                 """
                   <testsuite name="missing shards" tests="1" failures="0" errors="1" time="0">

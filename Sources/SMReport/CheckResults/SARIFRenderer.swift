@@ -6,12 +6,12 @@ public import SMSpec
 /// traces as code flows, load errors as results of the rule `load-error`.
 public struct SARIFRenderer: ReportRenderer {
     public var filter: ReportFilter
-    /// The shards of a swarm whose results a merge lacked (`["2/3"]`): said as an error-level notification.
-    public var missingShards: [String]
+    /// The shards of a swarm a merge holds: those it lacks are said as an error-level notification.
+    public var mergedShards: ShardRoster.Shards?
 
-    public init(filter: ReportFilter = ReportFilter(), missingShards: [String] = []) {
+    public init(filter: ReportFilter = ReportFilter(), mergedShards: ShardRoster.Shards? = nil) {
         self.filter = filter
-        self.missingShards = missingShards
+        self.mergedShards = mergedShards
     }
 
     public func document(_ outcomes: [SpecOutcome]) -> JSONNode {
@@ -33,9 +33,9 @@ public struct SARIFRenderer: ReportRenderer {
         var results: [JSONNode] = []
         // What was not checked goes beside the results, so code scanning does not read silence as "nothing wrong".
         var notifications: [JSONNode] = []
-        if !missingShards.isEmpty {
+        if let missing = mergedShards?.missing, !missing.isEmpty {
             notifications.append(
-                .object([("level", "error"), ("message", .object([("text", .string(ShardRoster.incompleteness(missingShards)))]))]))
+                .object([("level", "error"), ("message", .object([("text", .string(ShardRoster.incompleteness(missing)))]))]))
         }
         for outcome in outcomes {
             switch outcome {

@@ -42,8 +42,8 @@ public struct CheckResultMerge {
         }
     }
 
-    /// The shards of the swarm that no document is, and those a merged document already lacked (`ShardRoster`).
-    public func missingShards() throws(MergeError) -> [String] { try roster.missing() }
+    /// The shards of a swarm the documents hold together (`ShardRoster`), nil when none was part of one.
+    public func shards() throws(MergeError) -> ShardRoster.Shards? { try roster.shards() }
 
     /// One outcome per spec file.
     public func outcomes() throws(MergeError) -> [SpecOutcome] {

@@ -34,34 +34,33 @@ public struct FuzzResultMerge {
         entries.contains { $0.nodes.contains { Self.traceLength($0) != nil } }
     }
 
-    /// The shards of the swarm that no document is, and those a merged document already lacked (`ShardRoster`).
-    public func missingShards() throws(MergeError) -> [String] { try roster.missing() }
+    /// The shards of a swarm the documents hold together (`ShardRoster`), nil when none was part of one.
+    public func shards() throws(MergeError) -> ShardRoster.Shards? { try roster.shards() }
 
-    /// The merged document; `missingShards` (from `missingShards()`) are listed in it.
-    public func document(missingShards: [String] = []) -> JSONNode {
+    /// The merged document; `shards` (from `shards()`) says which shards it holds and which are missing.
+    public func document(shards: ShardRoster.Shards? = nil) -> JSONNode {
         .object(
-            [("format", .string("smcheck-fuzz/1"))]
-                + (missingShards.isEmpty ? [] : [("missingShards", .array(missingShards.map { .string($0) }))]) + [
-                    (
-                        "specs",
-                        .array(
-                            entries.map { entry in
-                                let chosen = entry.nodes.min { (Self.traceLength($0) ?? Int.max) < (Self.traceLength($1) ?? Int.max) }!
-                                let runs = entry.nodes.reduce(0) { $0 + ($1["runs"]?.integerValue ?? 0) }
-                                let events = entry.nodes.reduce(0) { $0 + ($1["events"]?.integerValue ?? 0) }
-                                var members = (chosen.objectValue ?? []).map { member -> (String, JSONNode) in
-                                    switch member.key {
-                                    case "runs": (member.key, .int(runs))
-                                    case "events": (member.key, .int(events))
-                                    default: (member.key, member.value)
-                                    }
+            [("format", .string("smcheck-fuzz/1"))] + (shards?.members ?? []) + [
+                (
+                    "specs",
+                    .array(
+                        entries.map { entry in
+                            let chosen = entry.nodes.min { (Self.traceLength($0) ?? Int.max) < (Self.traceLength($1) ?? Int.max) }!
+                            let runs = entry.nodes.reduce(0) { $0 + ($1["runs"]?.integerValue ?? 0) }
+                            let events = entry.nodes.reduce(0) { $0 + ($1["events"]?.integerValue ?? 0) }
+                            var members = (chosen.objectValue ?? []).map { member -> (String, JSONNode) in
+                                switch member.key {
+                                case "runs": (member.key, .int(runs))
+                                case "events": (member.key, .int(events))
+                                default: (member.key, member.value)
                                 }
-                                members.append(("shards", .int(entry.nodes.count)))
-                                members.append(("shardSeeds", .array(entry.nodes.map { $0["seed"] ?? .null })))
-                                return .object(members)
-                            })
-                    )
-                ])
+                            }
+                            members.append(("shards", .int(entry.nodes.count)))
+                            members.append(("shardSeeds", .array(entry.nodes.map { $0["seed"] ?? .null })))
+                            return .object(members)
+                        })
+                )
+            ])
     }
 
     private static func traceLength(_ spec: JSONNode) -> Int? {
