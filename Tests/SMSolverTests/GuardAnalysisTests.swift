@@ -81,6 +81,31 @@ struct GuardAnalysisTests {
         #expect(whole.queries > 120 * 119 / 2)
     }
 
+    @Test("a transition shadowed in one list is not called always shadowed when the analysis stopped before another")
+    func stopsBeforeTheLastList() throws {
+        // "*" (x > 5) is in the lists of alpha and beta: after alpha's x > 3 it is never enabled alone, after beta's
+        // x < 2 it is. Questions: three guards, then two per list for "*" (the seventh shows it enabled alone), then
+        // two more, whether s ignores alpha or beta for some x.
+        let spec = try Spec.load(
+            json: SpecText.with {
+                $0.variables = #"{"x": {"type": "int", "min": 0, "max": 9}}"#
+                $0.events = #"{"alpha": {}, "beta": {}}"#
+                $0.states =
+                    #"{"s": {"on": {"alpha": {"guard": "x > 3", "target": "s"}, "beta": {"guard": "x < 2", "target": "s"}, "*": {"guard": "x > 5", "target": "s"}}}}"#
+            }
+        ).resolve()
+        let whole = GuardAnalysis(spec: spec, backend: EnumerationBackend(spec: spec)).run()
+        #expect(whole.queries == 9)
+        #expect(!whole.issues.contains { if case .shadowed = $0.kind { true } else { false } })
+        let asked = Mutex(0)
+        var stopped = GuardAnalysis(spec: spec, backend: EnumerationBackend(spec: spec))
+        stopped.isCancelled = { asked.withLock { $0 >= 6 } }
+        stopped.progress = { count in asked.withLock { $0 = count + 1 } }
+        let partial = stopped.run()
+        #expect(partial.queries == 6)
+        #expect(!partial.issues.contains { if case .shadowed = $0.kind { true } else { false } }, "\(partial.issues)")
+    }
+
     @Test("an overlap witness really enables both transitions in the engine")
     func overlapWitnessInEngine() throws {
         let issue = try #require(try Self.analyze(Self.guards).first { $0.kind == .overlap(first: 1, second: 2) })

@@ -153,6 +153,9 @@ public struct GuardAnalysis {
         var unsatisfiable: Set<Int> = []
         var reachable: Set<Int> = []
         var shadowedCandidates: [Int: SolverWitness] = [:]
+        // Transitions whose "enabled alone" question some list left unanswered (unknown): shadowed there or not, no
+        // one can tell, so they are never reported as always shadowed.
+        var unanswered: Set<Int> = []
         for t in spec.transitions.indices {
             guard case .expression(let e, _) = spec.transitions[t].guardCondition else { continue }
             if let answer = ask(query(spec.transitions[t], .holds(e)), &result), answer == nil {
@@ -190,10 +193,14 @@ public struct GuardAnalysis {
                 let alone = Formula.and([guardFormula(second, in: list)] + first.map { .not(guardFormula($0, in: list)) })
                 if let answer = ask(query(spec.transitions[second], alone, event: event), &result) {
                     if answer == nil { shadowedCandidates[second] = SolverWitness() } else { reachable.insert(second) }
+                } else {
+                    unanswered.insert(second)
                 }
             }
         }
-        for t in shadowedCandidates.keys.sorted() where !reachable.contains(t) {
+        // Stopped, even at the last question: a list not asked about may be where a candidate is enabled alone.
+        guard result.stopped == nil else { return }
+        for t in shadowedCandidates.keys.sorted() where !reachable.contains(t) && !unanswered.contains(t) {
             result.issues.append(GuardIssue(kind: .shadowed(transition: t), event: nil, witness: SolverWitness()))
         }
     }
