@@ -262,20 +262,23 @@ struct SymbolicVerificationTests {
         }
     }
 
-    @Test("two transitions on an event the machine raised, enabled at once: the values are when both are enabled")
-    func overlapOnRaisedEvent() throws {
-        // `go` sets x to 3 and raises `ping`; both of b's `ping` transitions hold at x = 3, which is not x before `go`.
+    @Test(
+        "two transitions on an event the machine raised, enabled at once: the values are when both are enabled",
+        arguments: ["ping", "go"])
+    func overlapOnRaisedEvent(raised: String) throws {
+        // `go` sets x to 3 and raises `ping` (or `go` again); both of b's transitions on it hold at x = 3, which is not
+        // x before `go`.
         let spec = Spec("overlap on a raised event") {
             Variable("x", .int(min: 0, max: 9))
             Events("go", "ping")
             StateNode("a") {
                 On("go", to: "b") {
-                    Assign("x", "3"); Raise("ping")
+                    Assign("x", "3"); Raise(raised)
                 }
             }
             StateNode("b") {
-                On("ping", to: "a", guard: "x > 2")
-                On("ping", to: "a", guard: "x < 5")
+                On(raised, to: "a", guard: "x > 2")
+                On(raised, to: "a", guard: "x < 5")
             }
         }
         for method in [VerificationMethod.symbolic, .exploration] {

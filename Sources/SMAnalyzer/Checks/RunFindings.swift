@@ -140,8 +140,7 @@ struct RunFindings {
             witnessValues += machine.arguments(of: event).map { WitnessValue("event." + $0.name, $0.value) }
         }
         let trigger = first.trigger == .eventless ? "eventless transitions" : "transitions on '\(first.triggerText)'"
-        // An event other than the trace's last one was raised by the machine, part-way through the macrostep.
-        let midMacrostep = first.trigger == .eventless || overlap.event != evidence.trace.last?.event
+        let midMacrostep = first.trigger == .eventless || overlap.midMacrostep
         return Finding(
             .nondeterministicGuards,
             "two \(trigger) of '\(spec.states[first.source].displayPath)' are enabled at once (\(describe(witnessValues))): \(describe(overlap.first)) and \(describe(overlap.second)); document order silently picks the first",

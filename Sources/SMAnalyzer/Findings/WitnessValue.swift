@@ -20,8 +20,8 @@ public enum WitnessMoment: String, Hashable, Sendable {
     case beforeEvent
     /// At the moment the engine failed, part-way through the last event's macrostep.
     case atFailure
-    /// Where two transitions with guards enabled at once were selected part-way through the last macrostep or the
-    /// start's: eventless transitions, or transitions on an event the machine raised itself.
+    /// Where two transitions with guards enabled at once were selected part-way through the last step or the
+    /// start: eventless transitions, or transitions on an event the machine raised or sent itself.
     case whenEnabled
 
     /// When the values of two guards enabled at once (SM004) hold: before the event, or, where they were selected

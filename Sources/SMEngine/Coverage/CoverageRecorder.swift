@@ -31,6 +31,9 @@ package struct CoverageRecorder: Sendable {
         package var second: Int
         package var event: EventInstance?
         package var variables: [Int]
+        /// Selected part-way through a macrostep (eventless transitions, an event the machine raised or sent
+        /// itself), not for the event the host sent: the values are not those before that event.
+        package var midMacrostep: Bool
     }
 
     package init(machine: Machine, checksOverlaps: Bool = false, checksInvariants: Bool = false) {

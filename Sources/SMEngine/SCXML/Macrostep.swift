@@ -61,6 +61,7 @@ extension StepCore {
         if !externalQueue.isEmpty { externalQueue.removeAll(keepingCapacity: true) }
         externalHead = 0
         drainedMicrosteps = 0
+        selectingHostEvent = false
         choices.rewind()
         if !violations.isEmpty { violations.removeAll(keepingCapacity: true) }
     }
@@ -71,7 +72,9 @@ extension StepCore {
         recentCount = 0
         guard !isHalted else { return false }
         setCurrentEvent(event)
+        selectingHostEvent = fromHost
         try selectTransitions(event: event.event)
+        selectingHostEvent = false
         let handled = selectedCount > 0
         if handled {
             coverage?.handled[event.event] = true

@@ -139,7 +139,8 @@ extension StepCore {
             }
             coverage?.enabled[other] = true
             if !overlaps.contains(where: { $0.first == t && $0.second == other }) {
-                overlaps.append(.init(first: t, second: other, event: currentEvent, variables: currentVariables))
+                overlaps.append(
+                    .init(first: t, second: other, event: currentEvent, variables: currentVariables, midMacrostep: !selectingHostEvent))
             }
         }
     }

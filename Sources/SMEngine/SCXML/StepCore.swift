@@ -27,6 +27,8 @@ struct StepCore {
     // as an `EventInstance` so the hot path stores an integer instead of retaining and releasing an array.
     let parameters: UnsafeMutablePointer<Int>
     var currentEventIndex = -1
+    /// True while the transitions for the event the host sent are selected (not one the machine raised or sent).
+    var selectingHostEvent = false
 
     /// The event being processed, for messages, records and host calls (off the hot path).
     var currentEvent: EventInstance? {
