@@ -506,15 +506,19 @@ struct ExplorationTests {
 
 @Suite("The explorer's transition cache")
 struct TransitionCacheTests {
-    /// The machines, in groups that run in parallel: the spec files and fixtures with a few generated shapes
-    /// (group 0), and 200 random machines of parallel regions, 50 to a group (groups 1...4).
+    /// The machines, in groups that run in parallel: the spec files and fixtures with a few generated shapes (group
+    /// 0; the keypad's events are each handled by one of many states), and 200 random machines of parallel regions,
+    /// 50 to a group (groups 1...4).
     static func specs(group: Int) throws -> [Spec] {
         guard group > 0 else {
             let paths =
                 try Fixtures.allSpecPaths + Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("semantics"))
                 + Fixtures.jsonFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("fuzz"))
             return try paths.map { try Spec.load(path: $0) }
-                + [Generated.rings([3, 4, 5]), Generated.historyRing(children: 3), Generated.counter(maximum: 5)]
+                + [
+                    Generated.rings([3, 4, 5]), Generated.historyRing(children: 3), Generated.counter(maximum: 5),
+                    Generated.keypad(size: 24),
+                ]
         }
         return (UInt64(group - 1) * 50..<UInt64(group) * 50).map { Generated.randomParallel(seed: $0) }
     }
@@ -551,6 +555,38 @@ struct TransitionCacheTests {
         #expect(
             cachedSomewhere * 3 > specs.count,
             "the cache answered steps on only \(cachedSomewhere) of \(specs.count) machines: the test would not exercise it")
+    }
+
+    @Test("the leaves handling an event, read off a packed key: one child of many (listed alone) and every child")
+    func handlingLeavesOfAKey() throws {
+        let size = 24
+        let machine = try Machine(Generated.keypad(size: size))
+        let codec = StateCodec(machine: machine)
+        let leaves = UnhandledLeaves(codec: codec)
+        let key = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
+        let states = UnsafeMutablePointer<UInt64>.allocate(capacity: machine.words)
+        defer {
+            key.deallocate()
+            states.deallocate()
+        }
+        func written(_ event: String) throws -> [String] {
+            leaves.write(try machine.eventInstance(event).event, in: key, into: states)
+            return (0..<size).map { "s\($0)" }.filter { name in
+                let leaf = machine.state(named: name)!
+                return states[leaf >> 6] & (1 << UInt64(leaf & 63)) != 0
+            }
+        }
+        let context = StepContext(machine: machine)
+        var state = try machine.step(try machine.initialState().state, try machine.eventInstance("arm")).state
+        for k in 0..<size {
+            context.load(state)
+            codec.encode(context, into: key)
+            // press<k> is handled by s<k> alone, among 24 children; arm by their parent, so by every one of them.
+            #expect(try written("press\(k)") == ["s\(k)"])
+            #expect(try written("press\((k + 1) % size)") == [])
+            #expect(try written("arm") == ["s\(k)"])
+            state = try machine.step(state, try machine.eventInstance("press\(k)")).state
+        }
     }
 
     /// The machine explored with its plans, each planned step checked against the engine, and without plans.

@@ -22,6 +22,20 @@ public enum Generated {
         }
     }
 
+    /// A flat ring of `size` states where state k handles only its own event, `press<k>`, and only while `armed`
+    /// (which `arm` toggles): each event is handled by one of many children.
+    public static func keypad(size: Int) -> Spec {
+        Spec("keypad of \(size)") {
+            Variable("armed", .bool)
+            Events("arm")
+            for k in 0..<size { Events("press\(k)") }
+            StateNode("pad") {
+                On("arm") { Assign("armed", "!armed") }
+                for k in 0..<size { StateNode("s\(k)") { On("press\(k)", to: "s\((k + 1) % size)", guard: "armed") } }
+            }
+        }
+    }
+
     /// A counter from 0 to `maximum` with saturating `up` and `down`: `maximum + 1` configurations.
     public static func counter(maximum: Int) -> Spec {
         Spec("counter to \(maximum)") {
