@@ -147,7 +147,7 @@ struct FuzzerTests {
             ("\"seed\": \"7\"", "\"seed\": 7", "\"seed\" must be a seed written as a string of digits"),
             (
                 "\"choices\": [", "\"choices\": [-2" + (failure.choices.isEmpty ? "" : ", "),
-                "\"choices\" must be a whole number, at least 0"
+                "each of \"choices\" must be a whole number, at least 0"
             ),
         ]
         for edit in edits {

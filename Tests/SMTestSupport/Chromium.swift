@@ -119,7 +119,7 @@ public final class Chromium {
     public func click(_ selector: String) throws {
         let point = try evaluate(
             """
-            (() => { const e = document.querySelector(\(JSONWriter.quoted(selector))); if (!e) return null;
+            (() => { const e = document.querySelector(\(JSONWriter.literal(selector))); if (!e) return null;
                      e.scrollIntoView({ block: "center" }); const r = e.getBoundingClientRect();
                      return [r.x + r.width / 2, r.y + r.height / 2]; })()
             """)

@@ -60,7 +60,7 @@ extension Machine {
         let arguments = self.arguments(of: event)
         guard !arguments.isEmpty else { return name }
         return name + " {"
-            + arguments.map { "\(JSONWriter.quoted($0.name)): \(JSONWriter.string($0.value.json, style: .compact))" }
+            + arguments.map { "\(JSONWriter.literal($0.name)): \(JSONWriter.string($0.value.json, style: .compact))" }
             .joined(separator: ", ") + "}"
     }
 

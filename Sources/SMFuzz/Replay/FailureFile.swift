@@ -121,10 +121,10 @@ public struct FailureFile: Sendable {
     }
 
     /// A whole number at least `minimum`, or nil when absent.
-    private static func count(_ node: JSONNode?, _ name: String, minimum: Int) throws(ReadError) -> Int? {
+    private static func count(_ node: JSONNode?, _ what: String, minimum: Int) throws(ReadError) -> Int? {
         guard let node else { return nil }
         guard let value = node.integerValue, value >= minimum else {
-            throw ReadError("\"\(name)\" must be a whole number, at least \(minimum)", at: node.position)
+            throw ReadError("\(what) must be a whole number, at least \(minimum)", at: node.position)
         }
         return value
     }
@@ -148,7 +148,7 @@ public struct FailureFile: Sendable {
             throw ReadError("the failure file lacks its failure (\"kind\", \"message\", \"step\") or trace", at: node.position)
         }
         try checkKeys(of: failureNode, allowed: failureKeys, what: "\"failure\"")
-        guard let step = try count(failureNode["step"], "step", minimum: 0) else {
+        guard let step = try count(failureNode["step"], "\"step\"", minimum: 0) else {
             throw ReadError("the failure lacks its \"step\"", at: failureNode.position)
         }
         guard step <= steps.count else {
@@ -170,7 +170,7 @@ public struct FailureFile: Sendable {
                 throw ReadError("\"choices\" must be an array of whole numbers", at: choicesNode.position)
             }
             for element in elements {
-                guard let choice = try count(element, "choices", minimum: 0) else { continue }
+                guard let choice = try count(element, "each of \"choices\"", minimum: 0) else { continue }
                 choices.append(choice)
             }
         }
@@ -178,12 +178,12 @@ public struct FailureFile: Sendable {
             specName: name, specFile: specFile, specHash: hash,
             seed: try seed(node["seed"], "seed") ?? 0,
             failure: FuzzFailure(
-                run: try count(node["run"], "run", minimum: 0) ?? 0, runSeed: try seed(node["runSeed"], "runSeed") ?? 0,
+                run: try count(node["run"], "\"run\"", minimum: 0) ?? 0, runSeed: try seed(node["runSeed"], "runSeed") ?? 0,
                 failure: RunFailure(
                     kind: kind, message: message, step: step,
                     signature: failureNode["signature"]?.stringValue ?? ""),
                 trace: trace, choices: choices,
-                originalSteps: try count(node["originalSteps"], "originalSteps", minimum: step) ?? step, shrinkReplays: 0),
+                originalSteps: try count(node["originalSteps"], "\"originalSteps\"", minimum: step) ?? step, shrinkReplays: 0),
             implementation: node["implementation"]?.stringValue)
     }
 }

@@ -68,6 +68,13 @@ public enum JSONWriter {
         out += "\""
     }
 
+    /// A JSON string literal for `s`, quotes included, whole: for text a parser reads back.
+    public static func literal(_ s: String) -> String {
+        var out = ""
+        writeString(s, into: &out)
+        return out
+    }
+
     /// A JSON string literal for `s`, quotes included, to quote it in a message: past `quotedLimit` characters it
     /// is cut in the middle (`"aaaa…zz" (5000 characters)`), so that a huge input does not make a huge message.
     public static func quoted(_ s: String) -> String {
