@@ -25,6 +25,17 @@ struct GraphvizDiagramTests {
         return paths
     }
 
+    @Test("a spec's name cannot end the DOT string of the graph's name: a backslash before a quote, a newline")
+    func hostileGraphName() throws {
+        let spec = Spec(#"x\" { n [label=<pwn> URL=<javascript:alert(1)>] } digraph y { z [label=\"#) {
+            Events("go")
+            StateNode("a") { On("go", to: "a") }
+        }
+        let dot = try graph(spec).dot
+        #expect(dot.hasPrefix(#"digraph "x   { n [label=<pwn> URL=<javascript:alert(1)>] } digraph y { z [label= " {"#), "\(dot)")
+        #expect(dot.components(separatedBy: "digraph ").count == 3, "one graph, whose name holds the text 'digraph'")
+    }
+
     @Test("the rocket as DOT: a node per state, the initial dot, one labelled edge per transition, the targetless tick in its state")
     func rocketDOT() throws {
         let dot = try graph(try Fixtures.spec("rocket")).dot

@@ -11,6 +11,18 @@ struct MermaidDiagramTests {
         MermaidDiagram(StateDiagram(try spec.resolve(), findings: findings))
     }
 
+    @Test("markup in names is shown, not read: <, >, & and quotes are Mermaid's entities")
+    func markupInNames() throws {
+        let spec = Spec("markup") {
+            Events("go")
+            StateNode("<b>bold&amp;") { On("go", to: "<b>bold&amp;", guard: #"?<u>x</u>"q""#) }
+        }
+        let source = try #require(try diagram(spec).source)
+        #expect(source.contains("#60;b#62;bold#38;amp#59;"), "\(source)")
+        #expect(source.contains("#60;u#62;x#60;/u#62;#34;q#34;"), "\(source)")
+        #expect(!source.contains("<b>") && !source.contains("<u>"))
+    }
+
     @Test("the rocket: initial arrow, one edge per transition, the targetless tick and its action listed in its state")
     func rocket() throws {
         let source = try #require(try diagram(try Fixtures.spec("rocket")).source)

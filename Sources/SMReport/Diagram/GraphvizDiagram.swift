@@ -62,13 +62,20 @@ public struct GraphvizDiagram: Sendable {
 
         typealias Attribute = GraphvizGraph.Attribute
 
+        /// The spec's name as the graph's: DOT cannot quote a backslash before a quote or at the end (it would escape
+        /// what follows and end the string early, or never), and Graphviz refuses names past 16,384 bytes.
+        static func graphName(_ name: String) -> String {
+            let plain = String(name.map { "\\\"\n\r".contains($0) ? " " : $0 })
+            return plain.count <= 200 ? plain : String(plain.prefix(200)) + "…"
+        }
+
         init(diagram: StateDiagram) {
             self.diagram = diagram
             // nslimit and nslimit1 bound dot's network simplex passes to 5 iterations per node: a 300-state spec with
             // edges between groups took minutes to position without them. The specs in Specs/ converge well within
             // the bound, so their drawings are what they would be without it.
             graph = GraphvizGraph(
-                name: diagram.spec.name,
+                name: Self.graphName(diagram.spec.name),
                 attributes: [
                     Attribute("compound", "true"), Attribute("rankdir", "LR"), Attribute("nslimit", "5"), Attribute("nslimit1", "5"),
                     Attribute("fontname", Self.font), Attribute("fontsize", "12"), Attribute("nodesep", "0.3"),

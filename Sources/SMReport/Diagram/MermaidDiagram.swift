@@ -164,7 +164,12 @@ public struct MermaidDiagram: Sendable {
                 case "{": result += "#123;"
                 case "}": result += "#125;"
                 case "#": result += "#35;"
-                case "\n": result += " "
+                // Mermaid draws labels as HTML: markup would be read, not shown.
+                case "<": result += "#60;"
+                case ">": result += "#62;"
+                case "&": result += "#38;"
+                case "\"": result += "#34;"
+                case "\n", "\r": result += " "
                 default: result.append(character)
                 }
             }
