@@ -206,18 +206,28 @@ struct SpecDiagnostics {
         for finding in result.findings {
             guard let severity = configuration.severity(of: finding) else { continue }
             let place = finding.location.map { "\(file):\($0.line ?? 1):\($0.column ?? 1)" } ?? "\(file):1:1"
-            lines.append("\(place): \(severity == .info ? "note" : severity.rawValue): \(finding.code.rawValue) \(finding.message)")
+            lines.append(
+                "\(place): \(severity == .info ? "note" : severity.rawValue): \(finding.code.rawValue) \(Self.oneLine(finding.message))")
             if let trace = finding.trace {
                 let steps = trace.map { machine.describe($0.event) + ($0.choices.isEmpty ? "" : " \($0.choices)") }
-                lines.append("\(place): note: trace: " + (steps.isEmpty ? "(the initial configuration)" : steps.joined(separator: ", ")))
+                lines.append(
+                    "\(place): note: trace: " + Self.oneLine(steps.isEmpty ? "(the initial configuration)" : steps.joined(separator: ", ")))
             }
             if severity == .error { failed = true }
         }
         if !result.stats.complete {
             for undecided in result.stats.undecided {
-                lines.append("\(file):1:1: warning: the check of \"\(spec.name)\" is incomplete; not checked: \(undecided.description)")
+                lines.append(
+                    "\(file):1:1: warning: the check of \"\(spec.name)\" is incomplete; not checked: \(Self.oneLine(undecided.description))"
+                )
             }
         }
         return (lines, failed)
+    }
+
+    /// A message on one line: a compiler's reader takes each line as a diagnostic of its own, so a line break in a
+    /// guard's text (which expressions may hold) would start a line that reads as another file's error.
+    static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 }))
     }
 }

@@ -412,6 +412,10 @@ enum BadInputCases {
                     #"state name "a b\#(String(repeating: "x", count: 97))…\#(String(repeating: "x", count: 50))" (1003 characters) contains white space; names are joined with '/' into paths and used inside in(...)"#,
                 pointer: "/states/a b" + String(repeating: "x", count: 1_000), at: #""a b\#(String(repeating: "x", count: 1_000))""#),
             BadInput(
+                "a line break in the spec's name", SpecText.with { $0.name = #""demo\n  0 errors""# },
+                message: #""name" contains the control character U+000A; a name is one line"#, pointer: "/name",
+                at: #""demo\n  0 errors""#),
+            BadInput(
                 "control character in a state name", states(#"{"a\u001b[2J": {}}"#),
                 message: #"state name "a\u001b[2J" contains the control character U+001B; write it without one"#,
                 pointer: "/states/a\u{1B}[2J", at: #""a\u001b[2J""#),

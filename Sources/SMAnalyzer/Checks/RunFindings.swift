@@ -95,9 +95,9 @@ struct RunFindings {
             // Where it broke, and the values there: not the state the step starts in or the one it ends in.
             state = passed
             let when = evidence.step == nil ? "at the start" : "after \(eventName(evidence))"
-            place = "in \(leaves(passed).joined(separator: ", ")) \(when), before the machine processes the events it sent itself"
+            place = "in \(Machine.list(leaves(passed))) \(when), before the machine processes the events it sent itself"
         } else if evidence.step == nil {
-            place = "in \(leaves(evidence.state).joined(separator: ", "))"
+            place = "in \(Machine.list(leaves(evidence.state)))"
         } else {
             place = "while the machine processes the events it sent itself after \(eventName(evidence))"
         }
@@ -154,7 +154,7 @@ struct RunFindings {
     /// `valuations`: how many deadlocked configurations share these active states, when known.
     func deadlock(_ evidence: RunEvidence, valuations: Int?) -> Finding {
         var message =
-            "deadlock in \(leaves(evidence.state).joined(separator: ", ")): no event changes anything, and it is not a final configuration"
+            "deadlock in \(Machine.list(leaves(evidence.state))): no event changes anything, and it is not a final configuration"
         if let valuations, valuations > 1 {
             message += " (\(valuations) valuations of the variables deadlock in these states; the witness is one of them)"
         }

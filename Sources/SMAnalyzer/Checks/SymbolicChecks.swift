@@ -144,7 +144,7 @@ struct SymbolicChecks {
                 undecided[.nondeterministicGuards, default: []].append(
                     "\(spec.describe(spec.transitions[first])) and \(spec.describe(spec.transitions[second])): \(reason)")
             case .deadlock(let configuration):
-                undecided[.deadlock, default: []].append("\(machine.activeLeafPaths(configuration).joined(separator: ", ")): \(reason)")
+                undecided[.deadlock, default: []].append("\(machine.activeLeafList(configuration)): \(reason)")
             case .enters, .takes, .handles:
                 continue
             }

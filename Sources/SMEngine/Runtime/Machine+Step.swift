@@ -69,6 +69,16 @@ extension Machine {
         configuration.filter { tree.leaves.contains($0) }.map { path(of: $0) }.sorted()
     }
 
+    /// The active leaves' paths for a message, joined with ", " (`activeLeafPaths`), cut after the first 20 as
+    /// "… and 980 more": a machine of a thousand parallel regions would otherwise make a line of a thousand names.
+    package func activeLeafList(_ configuration: StateSet) -> String { Self.list(activeLeafPaths(configuration)) }
+
+    /// Names joined with ", " for a message, at most `limit` of them and how many more.
+    package static func list(_ names: [String], limit: Int = 20) -> String {
+        names.count <= limit
+            ? names.joined(separator: ", ") : names.prefix(limit).joined(separator: ", ") + " and \(names.count - limit) more"
+    }
+
     /// Variables by name.
     public func variableValues(_ values: [Int]) -> [(name: String, value: Value)] {
         zip(spec.variables, values).map { ($0.name, Self.decode($1, as: $0.type)) }

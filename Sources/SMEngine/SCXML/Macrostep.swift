@@ -178,6 +178,6 @@ extension StepCore {
     /// The active leaves' paths, for messages.
     func describeConfiguration() -> String {
         let leaves = (0..<tree.count).filter { tree.leaves.contains($0) && isActive($0) }.map { machine.path(of: $0) }
-        return leaves.count == 1 ? "state '\(leaves[0])'" : "states " + leaves.map { "'\($0)'" }.joined(separator: ", ")
+        return leaves.count == 1 ? "state '\(leaves[0])'" : "states " + Machine.list(leaves.map { "'\($0)'" })
     }
 }

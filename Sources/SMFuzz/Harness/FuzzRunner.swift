@@ -226,7 +226,7 @@ final class FuzzRunner {
             return RunFailure(
                 kind: .invariant,
                 message:
-                    "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated in \(machine.activeLeafPaths(state.configuration).joined(separator: ", "))\(when)\(failure)",
+                    "invariant '\(invariant.name)' (\(invariant.source.excerpt)) is violated in \(machine.activeLeafList(state.configuration))\(when)\(failure)",
                 step: step, signature: "invariant:\(i)")
         }
         for property in properties where !property.check(state) {

@@ -57,6 +57,8 @@ public struct MarkdownRenderer: ReportRenderer, Sendable {
             longest = max(longest, run)
         }
         let fence = String(repeating: "`", count: longest + 1)
+        // A line break would end the list item or table row the span is in.
+        let text = text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
         return longest == 0 ? fence + text + fence : fence + " " + text + " " + fence
     }
 
@@ -64,7 +66,7 @@ public struct MarkdownRenderer: ReportRenderer, Sendable {
     private func escape(_ text: String) -> String {
         var result = ""
         for character in text {
-            if "\\*_[]<|`".contains(character) || (character == "#" && result.isEmpty) { result.append("\\") }
+            if "\\*_[]<|`&".contains(character) || (character == "#" && result.isEmpty) { result.append("\\") }
             result.append(character == "\n" ? " " : character)
         }
         return result

@@ -124,6 +124,7 @@ extension SpecDecoder {
         var name = ""
         if let member = top["name"], let text = string(member.value, pointer / "name", what: "\"name\"") {
             if text.trimmingWhitespace().isEmpty { report("\"name\" must not be empty", at: member.value.position, pointer / "name") }
+            checkOneLine(text, what: "\"name\"", member.value, pointer / "name")
             name = text
         }
         let description = top["description"].flatMap { string($0.value, pointer / "description", what: "\"description\"") }
@@ -344,9 +345,18 @@ extension SpecDecoder {
                 let name = string(nameMember.value, at / "name", what: "the invariant's \"name\""),
                 let text = string(exprMember.value, at / "expr", what: "the invariant's \"expr\"")
             else { return nil }
+            checkOneLine(name, what: "the invariant's \"name\"", nameMember.value, at / "name")
             let description = fields["description"].flatMap { string($0.value, at / "description", what: "\"description\"") }
             return Spec.Invariant(
                 name, expression(exprMember.value, text, at / "expr"), description: description, location: location(element.position, at))
+        }
+    }
+
+    /// A name is one line: reports print it inside a line, where a line break or tab would start what reads as
+    /// another line of the report (other control characters are refused for every string, by `string`).
+    private mutating func checkOneLine(_ text: String, what: String, _ node: JSONNode, _ pointer: JSONPointer) {
+        if let bad = text.unicodeScalars.first(where: { ["\n", "\r", "\t"].contains($0) }) {
+            report("\(what) contains the control character \(bad.codePointText); a name is one line", at: node.position, pointer)
         }
     }
 

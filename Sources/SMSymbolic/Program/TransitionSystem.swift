@@ -77,7 +77,7 @@ package struct TransitionSystem: Sendable {
                 } catch {
                     throw TransitionSystemError(
                         message:
-                            "in \(machine.activeLeafPaths(locations[source].configuration).joined(separator: ", ")) on '\(machine.spec.events[event].name)': \(error.message)"
+                            "in \(machine.activeLeafList(locations[source].configuration)) on '\(machine.spec.events[event].name)': \(error.message)"
                     )
                 }
                 for path in paths {

@@ -130,7 +130,7 @@
                     guard let term = fixedpoint.invariant(of: relations[l]) else { continue }
                     let text = renderer.render(context.read(context.simplify(term)))
                     guard text != "true" else { continue }
-                    let place = machine.activeLeafPaths(system.locations[l].configuration).joined(separator: ", ")
+                    let place = machine.activeLeafList(system.locations[l].configuration)
                     parts.append(text == "false" ? "\(place) is never active" : "in \(place): \(text)")
                 }
                 return parts

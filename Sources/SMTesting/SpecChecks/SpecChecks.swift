@@ -92,7 +92,7 @@ public enum SpecChecks {
             if value != 1 {
                 // One that cannot be evaluated does not hold, and says why, as SM006 does.
                 return "invariant '\(invariant.name)' (\(invariant.source.text)) is violated in "
-                    + machine.activeLeafPaths(state.configuration).joined(separator: ", ")
+                    + machine.activeLeafList(state.configuration)
                     + StepContext.evaluationNote(ofInvariant: invariant.index, in: state, machine: machine)
             }
         }
