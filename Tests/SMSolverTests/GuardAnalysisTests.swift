@@ -46,6 +46,15 @@ struct GuardAnalysisTests {
         #expect(kinds.filter { if case .overlap = $0 { true } else { false } }.count == 2, "\(kinds)")
     }
 
+    /// An analysis by enumeration that is cancelled once it has asked `questions` questions (its progress counts them).
+    static func analysis(of spec: ResolvedSpec, cancelledAfter questions: Int) -> GuardAnalysis {
+        let asked = Mutex(0)
+        var analysis = GuardAnalysis(spec: spec, backend: EnumerationBackend(spec: spec))
+        analysis.isCancelled = { asked.withLock { $0 >= questions } }
+        analysis.progress = { count in asked.withLock { $0 = count + 1 } }
+        return analysis
+    }
+
     /// 120 guarded transitions on one event (`n == 0` ... `n == 119`): thousands of pair questions.
     static func manyGuards() throws -> ResolvedSpec {
         let list = (0..<120).map { #"{"guard": "n == \#($0)", "target": "a"}"# }.joined(separator: ", ")
@@ -67,11 +76,7 @@ struct GuardAnalysisTests {
         #expect(stopped.issues.isEmpty)
         #expect(stopped.stopped == "the guard analysis reached its time limit after 0 questions")
 
-        let asked = Mutex(0)
-        var cancelled = GuardAnalysis(spec: spec, backend: EnumerationBackend(spec: spec))
-        cancelled.isCancelled = { asked.withLock { $0 >= 50 } }
-        cancelled.progress = { count in asked.withLock { $0 = count + 1 } }
-        let interrupted = cancelled.run()
+        let interrupted = Self.analysis(of: spec, cancelledAfter: 50).run()
         #expect(interrupted.queries == 50)
         #expect(interrupted.stopped == "the guard analysis was interrupted after 50 questions")
         #expect(!interrupted.issues.contains { if case .shadowed = $0.kind { true } else { false } })
@@ -97,11 +102,7 @@ struct GuardAnalysisTests {
         let whole = GuardAnalysis(spec: spec, backend: EnumerationBackend(spec: spec)).run()
         #expect(whole.queries == 9)
         #expect(!whole.issues.contains { if case .shadowed = $0.kind { true } else { false } })
-        let asked = Mutex(0)
-        var stopped = GuardAnalysis(spec: spec, backend: EnumerationBackend(spec: spec))
-        stopped.isCancelled = { asked.withLock { $0 >= 6 } }
-        stopped.progress = { count in asked.withLock { $0 = count + 1 } }
-        let partial = stopped.run()
+        let partial = Self.analysis(of: spec, cancelledAfter: 6).run()
         #expect(partial.queries == 6)
         #expect(!partial.issues.contains { if case .shadowed = $0.kind { true } else { false } }, "\(partial.issues)")
     }
