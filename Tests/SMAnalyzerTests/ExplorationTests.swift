@@ -308,11 +308,16 @@ struct ExplorationTests {
         }
     }
 
-    @Test("the compact store agrees over layers bigger than its chunks, read back from disk and from memory")
-    func compactOverChunks() throws {
-        // 8^4 × 7 = 28,672 configurations: the records go to disk every 16,384, here in the middle of layer 18
-        // (configurations 15,443 to 17,619), so layers are read back from memory, from disk, and across the two.
-        let spec = Generated.rings([8, 8, 8, 8, 7], invariant: "!(in(r0s7) && in(r1s7) && in(r2s6) && in(r3s5))")
+    @Test(
+        "the compact store agrees over layers bigger than its chunks, read back from disk and from memory",
+        arguments: [0, 60])
+    func compactOverChunks(idleBits: Int) throws {
+        // 8^4 × 7 = 28,672 configurations. In a key of one word (15 bits), the store every thread fills writes each
+        // layer's records in chunks of 4,096 and reads a trace back by layer. In a key of two words (75 bits), the
+        // store of one thread writes every 16,384 records, here in the middle of layer 18 (configurations 15,443 to
+        // 17,619), so layers are read back from memory, from disk, and across the two.
+        let spec = Generated.rings(
+            [8, 8, 8, 8, 7], invariant: "!(in(r0s7) && in(r1s7) && in(r2s6) && in(r3s5))", idleBits: idleBits)
         var compact = AnalysisOptions()
         compact.method = .exploration
         compact.exploration.store = .compact
@@ -323,6 +328,12 @@ struct ExplorationTests {
         #expect(a.stats.configurations == 28_672 && a.stats.complete)
         #expect(a.findings == b.findings)
         #expect(a.findings.first?.trace?.count == 25)
+        // Which of the two compact stores ran: every thread fills the one for keys of a word.
+        let explored = try Self.explore(spec) {
+            $0.store = .compact
+            $0.threads = 2
+        }
+        #expect(explored.storeKind == "compact" && explored.threads == (idleBits == 0 ? 2 : 1))
     }
 
     @Test("the memory limit is on what the exploration takes, not on what the process already holds")

@@ -20,13 +20,17 @@ struct VisitedStoreTests {
         var previous: [UInt64] = [key(0, 0)]
         for d in 1..<layers {
             var added: [UInt64] = []
+            /// The layer as the partitioned search keeps it: (key, entry) pairs.
+            var pairs: [UInt64] = []
             var overflow: [(key: UInt64, parent: UInt64)] = []
             for i in 0..<width {
                 let parents = d == 1 ? [0] : [(i + 1) % width, i]
                 for parentIndex in inKeyOrder ? parents.sorted(by: { previous[$0] < previous[$1] }) : parents {
                     buffer[0] = key(d, i)
                     switch store.insert(buffer, parent: store.handle(of: previous[parentIndex])) {
-                    case .added(let id): added.append(id)
+                    case .added(let id):
+                        added.append(id)
+                        pairs += [key(d, i), id]
                     case .known: break
                     case .full: overflow.append((key(d, i), previous[parentIndex]))
                     }
@@ -36,10 +40,18 @@ struct VisitedStoreTests {
                 #expect(store.grow(toHold: overflow.count))
                 for (k, parent) in overflow {
                     buffer[0] = k
-                    if case .added(let id) = store.insert(buffer, parent: store.handle(of: parent)) { added.append(id) }
+                    if case .added(let id) = store.insert(buffer, parent: store.handle(of: parent)) {
+                        added.append(id)
+                        pairs += [k, id]
+                    }
                 }
             }
             store.closeLayer(added)
+            if let partitioned = store as? any PartitionedStore {
+                var scratch: [UInt64] = []
+                RadixSort.sortPairs(&pairs, scratch: &scratch)
+                pairs.withUnsafeBufferPointer { partitioned.sealLayer($0) }
+            }
             previous = (0..<width).map { key(d, $0) }
         }
         // Every key's parent is the smaller of its two parents' keys, through every growth.
@@ -49,14 +61,14 @@ struct VisitedStoreTests {
                 let id = store.lookup(buffer)
                 #expect(id != nil)
                 let candidates = d == 1 ? [key(0, 0)] : [key(d - 1, i), key(d - 1, (i + 1) % width)]
-                let parent = store.parent(of: id!)
+                let parent = store.parent(of: id!, depth: d)
                 #expect(parent != nil)
                 store.key(of: parent!, into: buffer)
                 #expect(buffer[0] == candidates.min(), "key \(key(d, i)) at layer \(d)")
             }
         }
         buffer[0] = key(0, 0)
-        #expect(store.parent(of: store.lookup(buffer)!) == nil)
+        #expect(store.parent(of: store.lookup(buffer)!, depth: 0) == nil)
         #expect(store.count == 1 + (layers - 1) * width)
     }
 
@@ -64,6 +76,16 @@ struct VisitedStoreTests {
     func hashed(scramble: UInt64) {
         // One slot a slice: the table grows many times and slot 0 holds parents early on.
         Self.build(HashedVisitedStore(sliceBits: 0), layers: 40, width: 50, scramble: scramble, inKeyOrder: true)
+    }
+
+    @Test(
+        "the compact store finds each parent in its layer's records, in memory and on disk",
+        arguments: [1, 0x9E37_79B9, 0xFFFF_FFFB])
+    func compact(scramble: UInt64) {
+        // 30,001 records: more than a few chunks (4,096), so the first layers' are read back from disk.
+        let store = CompactVisitedStore(bits: 40)
+        Self.build(store, layers: 31, width: 1_000, scramble: scramble, inKeyOrder: true)
+        #expect(store.failure == nil)
     }
 
     @Test("the dense store keeps the same parents")

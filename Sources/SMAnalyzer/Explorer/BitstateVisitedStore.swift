@@ -68,7 +68,7 @@ final class BitstateVisitedStore: VisitedStore, @unchecked Sendable {
 
     func closeLayer(_ added: UnsafeBufferPointer<UInt64>) {}
 
-    func parent(of id: UInt64) -> UInt64? {
+    func parent(of id: UInt64, depth: Int) -> UInt64? {
         let parent = trailParents[Int(id)]
         return parent == Self.noParent ? nil : UInt64(parent)
     }

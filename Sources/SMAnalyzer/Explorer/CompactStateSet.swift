@@ -21,6 +21,8 @@ final class CompactStateSet: @unchecked Sendable {
     private let firstMask: UInt64
     /// The permutation's shift: about half the first word.
     private let shift: UInt64
+    /// Whether keys come permuted already (`CompactVisitedStore` permutes a key once to choose its slice).
+    private let permutes: Bool
 
     /// Slots, as a power of two.
     private(set) var tableBits: Int
@@ -61,13 +63,16 @@ final class CompactStateSet: @unchecked Sendable {
 
     /// An empty set for keys of `wordBits.count` words, each using its low `wordBits[w]` bits (the others zero, as
     /// `StateCodec` packs them), of `2^tableBits` slots whose distances take `distanceBits` (tests make both small).
-    init(wordBits: [Int], tableBits: Int = 12, distanceBits: Int = initialDistanceBits) {
+    /// With `permutes` false, keys of one word come already through a bijection that spreads them (`permute`).
+    init(wordBits: [Int], tableBits: Int = 12, distanceBits: Int = initialDistanceBits, permutes: Bool = true) {
         precondition(!wordBits.isEmpty && wordBits.allSatisfy { (0...64).contains($0) })
+        precondition(permutes || wordBits.count == 1)
         self.wordBits = wordBits
+        self.permutes = permutes
         keyWords = wordBits.count
         firstBits = wordBits[0]
-        firstMask = firstBits == 64 ? ~0 : (1 << UInt64(firstBits)) - 1
-        shift = UInt64(max(1, (firstBits + 1) / 2))
+        firstMask = Self.mask(bits: firstBits)
+        shift = Self.permutationShift(bits: firstBits)
         restBits = wordBits.dropFirst().reduce(0, +)
         (self.tableBits, self.distanceBits, remainderBits, slotBits, capacityMask, maximumDistance, growAt) = (0, 0, 0, 0, 0, 0, 0)
         (isNarrow, slotMask, remainderMask, homeShift, homeLeftShift) = (false, 0, 0, 0, 0)
@@ -104,16 +109,30 @@ final class CompactStateSet: @unchecked Sendable {
 
     // MARK: Keys as homes and remainders
 
+    /// The low `bits` bits.
+    static func mask(bits: Int) -> UInt64 { bits == 64 ? ~0 : (1 << UInt64(bits)) - 1 }
+
+    /// The shift of `permute` for words of `bits` bits: about half of them.
+    static func permutationShift(bits: Int) -> UInt64 { UInt64(max(1, (bits + 1) / 2)) }
+
+    /// A bijection of the words of `mask`'s bits that spreads keys close together over all of them: products by odd
+    /// constants and right shifts within the mask, each invertible.
+    @inline(__always)
+    static func permute(_ word: UInt64, mask: UInt64, shift: UInt64) -> UInt64 {
+        var p = (word &* 0x9E37_79B9_7F4A_7C15) & mask
+        p ^= p &>> shift
+        p = (p &* 0xBF58_476D_1CE4_E5B9) & mask
+        p ^= p &>> shift
+        return (p &* 0x94D0_49BB_1331_11EB) & mask
+    }
+
     /// A bijection of the first word's used bits, keyed by the other words.
     @inline(__always)
     private func permuted(_ key: UnsafePointer<UInt64>) -> UInt64 {
+        guard permutes else { return key[0] }
         var p = key[0]
         if keyWords > 1 { p ^= PackedKey.mix(key + 1, keyWords - 1, from: PackedKey.golden) & firstMask }
-        p = (p &* 0x9E37_79B9_7F4A_7C15) & firstMask
-        p ^= p &>> shift
-        p = (p &* 0xBF58_476D_1CE4_E5B9) & firstMask
-        p ^= p &>> shift
-        return (p &* 0x94D0_49BB_1331_11EB) & firstMask
+        return Self.permute(p, mask: firstMask, shift: shift)
     }
 
     @inline(__always)

@@ -97,7 +97,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
         askForHugePagesWhenDense()
     }
 
-    func parent(of id: UInt64) -> UInt64? {
+    func parent(of id: UInt64, depth: Int) -> UInt64? {
         let value = UInt64(slots[Int(id)].load(ordering: .relaxed) & ~Self.building) - 1
         return value == id ? nil : value
     }

@@ -225,7 +225,7 @@ public final class Exploration {
     /// The shortest event trace from the initial configuration to the witness (and its own event, if it has one).
     public func trace(to witness: Witness) -> [TraceStep] {
         var path: [UInt64] = [witness.state]
-        while let parent = store.parent(of: path[path.count - 1]) { path.append(parent) }
+        while let parent = store.parent(of: path[path.count - 1], depth: witness.depth - (path.count - 1)) { path.append(parent) }
         path.reverse()
         let context = StepContext(machine: machine)
         let parentKey = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)

@@ -22,10 +22,12 @@ public struct ExplorationOptions: Sendable {
     /// At most this many combinations of opaque-guard and oneOf outcomes are tried per configuration and event.
     public var maximumChoiceCombinations: Int = 1024
     /// Which visited store to use; `.automatic` picks the dense one when the packed state fits in 28 bits, the
-    /// hashed one when it fits in a word, the wide one otherwise. `.compact` keeps each configuration in a few bytes
-    /// (`smcheck --compact`): an exact table of keys without their parents, the keys and parents of every layer on
-    /// disk under `layerDirectory`, one thread. Forcing the others is for tests and diagnosis: all must find the
-    /// same configurations (a forced store the key does not fit falls back to the automatic choice).
+    /// compact one when it fits in a word (the hashed one when `layerDirectory` is not a writable directory), the
+    /// wide one otherwise. `.compact` keeps each configuration in a few bytes whatever its size (`smcheck
+    /// --compact`): exact tables of keys without their parents, the keys and parents of every layer on disk under
+    /// `layerDirectory`; on one thread when the key is wider than a word. Forcing the others is for tests and
+    /// diagnosis: all must find the same configurations (a forced store the key does not fit falls back to the
+    /// automatic choice).
     public var store: StoreChoice = .automatic
     /// Compile steps into plans per event and control state under the event's footprint (`StepPlanCache`), and
     /// replay them on packed states instead of running the engine: an event touching one parallel region is planned
@@ -34,7 +36,7 @@ public struct ExplorationOptions: Sendable {
     /// Also run the engine on every step a plan answers and count where they differ
     /// (`Exploration.transitionCacheMismatches`); an internal consistency check that tests switch on.
     public var verifiesTransitionCache = false
-    /// With the hashed store, a layer is expanded and inserted in rounds of at most this many states (their
+    /// With a partitioned store (compact, hashed), a layer is expanded and inserted in rounds of at most this many states (their
     /// successors wait in memory between the two). Tests make it small so that layers take many rounds.
     package var statesPerRound = 1 << 16
 
@@ -47,7 +49,7 @@ public struct ExplorationOptions: Sendable {
     /// The order of a bitstate search.
     public var bitstateOrder: BitstateOrder = .breadthFirst
     /// Where a breadth-first bitstate search or the compact store writes its layers (in a directory of its own,
-    /// removed at the end); nil: the temporary directory (`TMPDIR`).
+    /// unlinked as soon as it is made); nil: the temporary directory (`TMPDIR`).
     public var layerDirectory: URL?
 
     public enum BitstateOrder: String, Sendable, CaseIterable {

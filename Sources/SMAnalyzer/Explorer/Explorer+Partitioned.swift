@@ -20,24 +20,24 @@ extension Explorer {
         return min(states, max(partitionChunk, Int(filling) + 1))
     }
 
-    /// Why a search stopped when the hashed store could not grow.
-    private func cannotGrowReason(_ store: HashedVisitedStore) -> String {
-        "stopped after \(store.count) configurations: the visited store cannot grow further"
+    /// Why a search stopped when the store could not grow.
+    private func cannotGrowReason(_ store: some PartitionedStore) -> String {
+        store.failure ?? "stopped after \(store.count) configurations: the visited store cannot grow further"
     }
 
-    /// Layer by layer for the hashed store, in rounds of two phases. Expanding: the threads take chunks of the
+    /// Layer by layer for a partitioned store (the hashed one, the compact one), in rounds of two phases. Expanding: the threads take chunks of the
     /// round and keep each successor with its parent's handle, by slice (`SuccessorArena`). Inserting: each thread
     /// takes whole slices and inserts their successors chunk by chunk, in the order of the layer, so the first
     /// parent to reach a key is its parent; the layer is in key order, so that is the smallest parent, as the dense
     /// store keeps. No insert is atomic or waits, and the result is the same with any number of threads.
     ///
-    /// The frontier holds (key, handle) pairs: a state is expanded without looking its key up.
-    func searchPartitioned(
-        from root: UInt64, store: HashedVisitedStore, workers: Workers<HashedVisitedStore>, helpers: HelperThreads, monitor: LimitMonitor,
+    /// The frontier holds (key, entry) pairs (`PartitionedStore`): a state is expanded without looking its key up.
+    func searchPartitioned<Store: PartitionedStore>(
+        from root: UInt64, store: Store, workers: Workers<Store>, helpers: HelperThreads, monitor: LimitMonitor,
         exploration: Exploration
     ) -> Int {
         let all = workers.all
-        let slices = HashedVisitedStore.sliceCount
+        let slices = StoreSlices.count
         var frontier: [UInt64] = [root, store.handle(of: root)]
         var next: [UInt64] = []
         var scratch: [UInt64] = []
@@ -67,6 +67,10 @@ extension Explorer {
         var growth: Double?
         /// The depth of the deepest states stored, when the search stops in the middle of a layer.
         func deepestStored(_ depth: Int) -> Int { (0..<slices).contains { !added[$0].isEmpty } ? depth + 1 : depth }
+        if let failure = store.failure {
+            exploration.stop(failure)
+            return depth
+        }
         layers: while !frontier.isEmpty {
             // A deep, narrow stretch: one thread, layer after layer, without rounds, until it widens or the limits
             // are due (a chain of millions of layers must not pay a round's setup for each).
@@ -98,6 +102,10 @@ extension Explorer {
                 }
                 if expanded >= Self.timedLayer {
                     secondsPerState = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 / Double(expanded)
+                }
+                if let failure = store.failure {
+                    exploration.stop(failure)
+                    break
                 }
                 if frontier.isEmpty { break }
             }
@@ -135,7 +143,8 @@ extension Explorer {
                             worker.tally.pointee.arena.openChunk(starts: chunkBounds + c * 2 * slices)
                             let first = base + c * Self.partitionChunk
                             for position in first..<min(base + roundStates, first + Self.partitionChunk) {
-                                worker.expandBuffered(key: frontier[2 * position], handle: frontier[2 * position + 1], depth: depth)
+                                worker.expandBuffered(
+                                    key: frontier[2 * position], entry: frontier[2 * position + 1], depth: depth, store: store)
                             }
                             worker.tally.pointee.arena.closeChunk(ends: chunkBounds + c * 2 * slices + slices)
                         }
@@ -204,31 +213,50 @@ extension Explorer {
                 next += added[s]
                 added[s].removeAll(keepingCapacity: true)
             }
-            // Every thread sorts a part of each pass when the layer is big: else the sort is what the helpers wait for.
-            if all.count > 1 && next.count / 2 >= Self.parallelClose {
-                RadixSort.sortPairs(&next, scratch: &scratch, parts: all.count, run: helpers.run)
-            } else {
-                RadixSort.sortPairs(&next, scratch: &scratch)
+            sortAndSeal(&next, scratch: &scratch, store: store, threads: all.count, helpers: helpers)
+            if let failure = store.failure {
+                exploration.stop(failure)
+                if !next.isEmpty { depth += 1 }
+                break
             }
             swap(&frontier, &next)
             if !frontier.isEmpty { depth += 1 }
         }
+        // Stopped in the middle of a layer: what it stored is sealed too, so its states' traces can be read.
+        if (0..<slices).contains(where: { !added[$0].isEmpty }) {
+            next.removeAll(keepingCapacity: true)
+            for s in 0..<slices { next += added[s] }
+            sortAndSeal(&next, scratch: &scratch, store: store, threads: all.count, helpers: helpers)
+        }
         return depth
+    }
+
+    /// Puts a layer's (key, entry) pairs in key order and hands them to the store. Every thread sorts a part of each
+    /// pass when the layer is big: else the sort is what the helpers wait for.
+    private func sortAndSeal(
+        _ layer: inout [UInt64], scratch: inout [UInt64], store: some PartitionedStore, threads: Int, helpers: HelperThreads
+    ) {
+        if threads > 1 && layer.count / 2 >= Self.parallelClose {
+            RadixSort.sortPairs(&layer, scratch: &scratch, parts: threads, run: helpers.run)
+        } else {
+            RadixSort.sortPairs(&layer, scratch: &scratch)
+        }
+        layer.withUnsafeBufferPointer { store.sealLayer($0) }
     }
 }
 
 extension Explorer {
-    /// After the hashed store grew in the middle of a layer, renumbers every handle held: the arenas' parents, the
+    /// After the store grew in the middle of a layer, renumbers every handle held: the arenas' parents, the
     /// frontier's and the slices' additions. `parts` threads (1, or every worker with `helpers`) share the work,
     /// each the arenas, a share of the frontier and the slices of its own part. Out of line: the search's loop is
     /// compiled better without it.
     @inline(never)
-    private func renumberHandles(
-        store: HashedVisitedStore, workers: [ExplorationWorker<HashedVisitedStore>], frontier: inout [UInt64], states: Int,
+    private func renumberHandles<Store: PartitionedStore>(
+        store: Store, workers: [ExplorationWorker<Store>], frontier: inout [UInt64], states: Int,
         added: UnsafeMutablePointer<[UInt64]>, parts: Int, helpers: HelperThreads
     ) {
         let moved = { (handle: UInt64) in store.movedHandle(handle) }
-        let slices = HashedVisitedStore.sliceCount
+        let slices = StoreSlices.count
         frontier.withUnsafeMutableBufferPointer { frontier in
             let frontier = frontier.baseAddress!
             let renumber: (Int) -> Void = { part in
@@ -245,12 +273,13 @@ extension Explorer {
     }
 }
 
-extension ExplorationWorker where Store == HashedVisitedStore {
-    /// Expands `layer` ((key, handle) pairs in key order) alone, inserting each state's successors as they are
+extension ExplorationWorker where Store: PartitionedStore {
+    /// Expands `layer` ((key, entry) pairs in key order) alone, inserting each state's successors as they are
     /// found: in the layer's order, so each new state gets the parent the rounds would give it. Leaves the next
-    /// layer, in key order, in `next`. False when the store is full and cannot grow.
+    /// layer, in key order and sealed, in `next`. False when the store is full and cannot grow (what the next layer
+    /// got is sealed then too).
     func expandDirectly(
-        _ layer: inout [UInt64], into next: inout [UInt64], scratch: inout [UInt64], depth: Int, store: HashedVisitedStore
+        _ layer: inout [UInt64], into next: inout [UInt64], scratch: inout [UInt64], depth: Int, store: Store
     ) -> Bool {
         next.removeAll(keepingCapacity: true)
         // After the step, the room for a planned successor is free: the new key's place for `checkNew`.
@@ -263,7 +292,9 @@ extension ExplorationWorker where Store == HashedVisitedStore {
             for i in 0..<tally.pointee.successors.count where successors[i] != key {
                 progressed = true
                 while true {
-                    let insertion = store.insert(successors[i], parent: layer[2 * position + 1])
+                    let insertion = store.insert(
+                        successors[i], from: store.touch(successors[i]),
+                        parent: store.parentHandle(key: key, entry: layer[2 * position + 1]))
                     if case .added(let handle) = insertion {
                         next.append(successors[i])
                         next.append(handle)
@@ -272,7 +303,11 @@ extension ExplorationWorker where Store == HashedVisitedStore {
                     }
                     guard insertion == .full else { break }
                     // Full: grow, and renumber the handles held (the layer's and the next one's).
-                    guard store.grow(toHold: 1) else { return false }
+                    guard store.grow(toHold: 1) else {
+                        RadixSort.sortPairs(&next, scratch: &scratch)
+                        next.withUnsafeBufferPointer { store.sealLayer($0) }
+                        return false
+                    }
                     for j in stride(from: 1, to: layer.count, by: 2) { layer[j] = store.movedHandle(layer[j]) }
                     for j in stride(from: 1, to: next.count, by: 2) { next[j] = store.movedHandle(next[j]) }
                 }
@@ -280,18 +315,20 @@ extension ExplorationWorker where Store == HashedVisitedStore {
             if !progressed { checkDeadlock(key, depth: depth) }
         }
         RadixSort.sortPairs(&next, scratch: &scratch)
+        next.withUnsafeBufferPointer { store.sealLayer($0) }
         return true
     }
 
-    /// Expands the state `key` (handle `handle`) and keeps its successors, other than itself, for the inserting
+    /// Expands the state `key` (its pair's `entry`) and keeps its successors, other than itself, for the inserting
     /// phase (`SuccessorArena`).
-    func expandBuffered(key: UInt64, handle: UInt64, depth: Int) {
+    func expandBuffered(key: UInt64, entry: UInt64, depth: Int, store: Store) {
         parentKey[0] = key
         var progressed = step(from: key, depth: depth)
         let successors = tally.pointee.successors.base
+        let handle = store.parentHandle(key: key, entry: entry)
         for i in 0..<tally.pointee.successors.count where successors[i] != key {
             progressed = true
-            tally.pointee.arena.append(successors[i], parent: handle)
+            tally.pointee.arena.append(successors[i], parent: handle, slice: store.slice(of: successors[i]))
         }
         if !progressed { checkDeadlock(key, depth: depth) }
     }
@@ -299,11 +336,11 @@ extension ExplorationWorker where Store == HashedVisitedStore {
     /// Inserts slice `s`'s successors of a round, chunk by chunk from `start` (`entry` -1: the chunk's first), and
     /// appends the states it adds to `added`; where it stopped when the slice is full, nil when done.
     func insertSlice(
-        _ s: Int, chunks: Int, workers: [ExplorationWorker<HashedVisitedStore>], chunkWorker: UnsafeMutablePointer<Int32>,
-        chunkBounds: UnsafeMutablePointer<Int32>, from start: (chunk: Int, entry: Int), store: HashedVisitedStore, depth: Int,
+        _ s: Int, chunks: Int, workers: [ExplorationWorker<Store>], chunkWorker: UnsafeMutablePointer<Int32>,
+        chunkBounds: UnsafeMutablePointer<Int32>, from start: (chunk: Int, entry: Int), store: Store, depth: Int,
         into added: inout [UInt64]
     ) -> (chunk: Int, entry: Int)? {
-        let slices = HashedVisitedStore.sliceCount
+        let slices = StoreSlices.count
         let key = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
         // The first slots of the next `ahead` entries, loading into the cache while this one is inserted.
         let ahead = 8

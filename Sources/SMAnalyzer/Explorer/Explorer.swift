@@ -84,6 +84,7 @@ public final class Explorer: Sendable {
         switch store {
         case let dense as DenseVisitedStore: return explore(dense, start: start)
         case let hashed as HashedVisitedStore: return explore(hashed, start: start)
+        case let compact as CompactVisitedStore: return explore(compact, start: start)
         case let wide as WideHashedVisitedStore: return explore(wide, start: start)
         case let layered as LayeredStore<BitstateFilter>: return explore(layered, start: start)
         case let layered as LayeredStore<CompactStateSet>: return explore(layered, start: start)
@@ -142,6 +143,12 @@ public final class Explorer: Sendable {
             let helpers = HelperThreads(count: threadCount - 1)
             depth = searchPartitioned(
                 from: root, store: hashed, workers: workers as! Workers<HashedVisitedStore>, helpers: helpers, monitor: monitor,
+                exploration: exploration)
+            helpers.stop()
+        } else if let compact = store as? CompactVisitedStore {
+            let helpers = HelperThreads(count: threadCount - 1)
+            depth = searchPartitioned(
+                from: root, store: compact, workers: workers as! Workers<CompactVisitedStore>, helpers: helpers, monitor: monitor,
                 exploration: exploration)
             helpers.stop()
         } else {
@@ -431,10 +438,19 @@ public final class Explorer: Sendable {
         case .hashed where oneWord: return HashedVisitedStore()
         case .wide: return WideHashedVisitedStore(keyWords: codec.words)
         case .compact:
+            // Keys of one word, wide enough to fill its slices, go to the store every thread fills.
+            if oneWord && codec.bits >= CompactVisitedStore.minimumBits {
+                return CompactVisitedStore(bits: codec.bits, in: options.layerDirectory)
+            }
             return LayeredStore(seen: CompactStateSet(wordBits: codec.wordBits), keyWords: codec.words, in: options.layerDirectory)
         default:
-            // Dense when the key is short enough, unless its array cannot be mapped.
+            // Dense when the key is short enough, unless its array cannot be mapped; then compact, unless it has
+            // nowhere to write its records.
             if dense, let store = DenseVisitedStore(bits: codec.bits) { return store }
+            if oneWord && codec.bits >= CompactVisitedStore.minimumBits {
+                let compact = CompactVisitedStore(bits: codec.bits, in: options.layerDirectory)
+                if compact.failure == nil { return compact }
+            }
             return oneWord ? HashedVisitedStore() : WideHashedVisitedStore(keyWords: codec.words)
         }
     }

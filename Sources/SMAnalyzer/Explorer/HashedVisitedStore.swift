@@ -12,12 +12,10 @@ import Foundation
 /// A state's handle is its slot (`slice << sliceBits | slot`), its id its key. The slices grow together, between
 /// the phases (`grow(toHold:)`), which moves keys to new slots: `movedHandle` says where, for the handles the
 /// explorer holds.
-final class HashedVisitedStore: VisitedStore, @unchecked Sendable {
+final class HashedVisitedStore: PartitionedStore, @unchecked Sendable {
     /// Keys of up to this many bits: `key + 1` is stored so that 0 marks an empty slot.
     static let maximumBits = 62
-    /// The number of slices: fixed, so the order of inserts, hence parents and traces, does not depend on the
-    /// number of threads.
-    static let sliceCount = 16
+    static let sliceCount = StoreSlices.count
     private static let sliceShift = 60
     /// The parent slot of the initial state.
     private static let none: UInt32 = UInt32.max
@@ -77,7 +75,16 @@ final class HashedVisitedStore: VisitedStore, @unchecked Sendable {
 
     /// The slice a key belongs to.
     @inline(__always)
-    static func slice(of key: UInt64) -> Int { Int(truncatingIfNeeded: hash(key) >> UInt64(sliceShift)) }
+    func slice(of key: UInt64) -> Int { Int(truncatingIfNeeded: Self.hash(key) >> UInt64(Self.sliceShift)) }
+
+    /// A layer's entries are the states' own handles.
+    @inline(__always)
+    func parentHandle(key: UInt64, entry: UInt64) -> UInt64 { entry }
+
+    /// The parents are in the table already.
+    func sealLayer(_ pairs: UnsafeBufferPointer<UInt64>) {}
+
+    let failure: String? = nil
 
     /// The key's first slot in its slice, as a handle.
     @inline(__always)
@@ -110,7 +117,7 @@ final class HashedVisitedStore: VisitedStore, @unchecked Sendable {
         let slot = home(key[0])
         keys[slot] = key[0] &+ 1
         parents[slot] = Self.none
-        counts[Self.slice(of: key[0]) * Self.countStride] += 1
+        counts[slice(of: key[0]) * Self.countStride] += 1
         return key[0]
     }
 
@@ -161,7 +168,7 @@ final class HashedVisitedStore: VisitedStore, @unchecked Sendable {
 
     func closeLayer(_ added: UnsafeBufferPointer<UInt64>) {}
 
-    func parent(of id: UInt64) -> UInt64? {
+    func parent(of id: UInt64, depth: Int) -> UInt64? {
         let parent = parents[slot(of: id)!]
         return parent == Self.none ? nil : keys[Int(parent) - 1] &- 1
     }

@@ -59,10 +59,13 @@ final class LimitMonitor: @unchecked Sendable {
             return true
         }
         if due, let resident = MemoryUse.resident(), resident - residentAtStart > options.maximumMemory {
-            // The way on: a store of a few bytes a configuration, when the search stored them in more.
+            // The way on: a store of a few bytes a configuration, when the search stored them in more; past that, a
+            // bit array.
             let hint =
-                store.kind == "compact" || store.kind == "bitstate" || store.bytes < 8 * count
-                ? "" : " (--compact stores them in a few bytes each; --bitstate searches past memory)"
+                store.kind == "bitstate"
+                ? ""
+                : store.kind == "compact" || store.bytes < 8 * count
+                    ? " (--bitstate searches past memory)" : " (--compact stores them in a few bytes each; --bitstate searches past memory)"
             return stop(
                 "stopped at \((resident - residentAtStart) >> 20) MB of memory (over the --max-memory limit of \(options.maximumMemory >> 20) MB) after \(count) configurations\(hint)"
             )

@@ -1,9 +1,9 @@
-/// One thread's successors in a round of a layer, for the hashed store's two phases (`Explorer.searchPartitioned`):
+/// One thread's successors in a round of a layer, for a partitioned store's two phases (`Explorer.searchPartitioned`):
 /// (key, parent handle) pairs, kept by the store's slice as they are found, so that the thread that fills a slice
 /// reads its part of every chunk in the order of the frontier. Each chunk the thread expanded is a range of each
 /// slice's pairs (`closeChunk`).
 struct SuccessorArena {
-    private static let slices = HashedVisitedStore.sliceCount
+    private static let slices = StoreSlices.count
     /// Per slice: its pairs (the key, then the parent's handle), how many, and room for how many.
     private var entries: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>>
     private var counts: UnsafeMutablePointer<Int>
@@ -31,10 +31,9 @@ struct SuccessorArena {
     @inline(__always)
     func entries(of s: Int) -> UnsafePointer<UInt64> { UnsafePointer(entries[s]) }
 
-    /// Keeps a successor of the chunk being expanded.
+    /// Keeps a successor of the chunk being expanded, in its slice `s`.
     @inline(__always)
-    mutating func append(_ key: UInt64, parent: UInt64) {
-        let s = HashedVisitedStore.slice(of: key)
+    mutating func append(_ key: UInt64, parent: UInt64, slice s: Int) {
         let count = counts[s]
         if count == capacities[s] { grow(s) }
         let slice = entries[s]

@@ -33,8 +33,9 @@ protocol VisitedStore: AnyObject, Sendable {
     func grow(toHold more: Int) -> Bool
     /// Called between layers, with the ids the layer added.
     func closeLayer(_ added: UnsafeBufferPointer<UInt64>)
-    /// The parent's id, or nil for the initial state.
-    func parent(of id: UInt64) -> UInt64?
+    /// The parent's id, or nil for the initial state; `depth` is the state's (the compact store finds a state's
+    /// record among its layer's).
+    func parent(of id: UInt64, depth: Int) -> UInt64?
     /// Writes the key of `id`.
     func key(of id: UInt64, into key: UnsafeMutablePointer<UInt64>)
     /// Whether `insert` may be called from several threads at once.

@@ -93,7 +93,7 @@ final class WideHashedVisitedStore: VisitedStore, @unchecked Sendable {
 
     func closeLayer(_ added: UnsafeBufferPointer<UInt64>) {}
 
-    func parent(of id: UInt64) -> UInt64? {
+    func parent(of id: UInt64, depth: Int) -> UInt64? {
         let p = parents[Int(id)]
         return p == UInt32.max ? nil : UInt64(p)
     }

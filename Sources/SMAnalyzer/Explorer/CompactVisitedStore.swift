@@ -1,0 +1,143 @@
+import Foundation
+
+/// The compact store for keys of one word (`--compact`), filled from every thread: a `CompactStateSet` per slice,
+/// a few bytes a configuration, and each layer's keys and parents on disk, in key order (`RecordFile`).
+///
+/// A key goes once through a bijection of its bits (`CompactStateSet.permute`): the top bits of the result choose
+/// the slice, and the slice's set takes the rest, so those bits are not stored either. A state's id and handle are
+/// its key. The partitioned search keeps each new state's parent beside it in the next layer (the pair's entry) and
+/// hands the layer over in key order once it is complete (`sealLayer`), to be appended to the records: a state's
+/// parent is then found by a binary search of its layer's records.
+final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {
+    /// Keys of fewer bits leave slices too small for the compact set; they go to the one-thread compact store.
+    static let minimumBits = 12
+    private static let sliceBits = StoreSlices.count.trailingZeroBitCount
+
+    let keyWords = 1
+    let isConcurrent = true
+    let kind = "compact"
+    private let keyMask: UInt64
+    private let permutationShift: UInt64
+    /// A permuted key's slice is the permuted key shifted right by this; the rest goes to the slice's set.
+    private let sliceShift: UInt64
+    private let restMask: UInt64
+    /// The slices' sets; `slices` holds them for the hot path, unretained (`sets` keeps them).
+    private let sets: [CompactStateSet]
+    private let slices: UnsafeMutablePointer<Unmanaged<CompactStateSet>>
+    private let records: RecordFile
+    /// The index of each layer's first record; the last entry is the number of records.
+    private var layerStart: [UInt64] = [0]
+
+    var count: Int { (0..<StoreSlices.count).reduce(0) { total, s in total + withSet(s) { $0.stored } } }
+    var bytes: Int { sets.reduce(0) { $0 + $1.bytes } + records.bufferedBytes }
+
+    /// A store whose directory cannot be made says so in `failure`.
+    init(bits: Int, in parent: URL? = nil) {
+        precondition((Self.minimumBits...HashedVisitedStore.maximumBits).contains(bits))
+        keyMask = CompactStateSet.mask(bits: bits)
+        permutationShift = CompactStateSet.permutationShift(bits: bits)
+        sliceShift = UInt64(bits - Self.sliceBits)
+        restMask = CompactStateSet.mask(bits: bits - Self.sliceBits)
+        sets = (0..<StoreSlices.count).map { _ in
+            CompactStateSet(wordBits: [bits - Self.sliceBits], tableBits: 8, permutes: false)
+        }
+        slices = .allocate(capacity: StoreSlices.count)
+        slices.initialize(from: sets.map { Unmanaged.passUnretained($0) }, count: StoreSlices.count)
+        // Small chunks: the records waiting to be written count in the store's bytes.
+        records = RecordFile(kind: "compact", recordWords: 2, in: parent, chunkRecords: 1 << 12)
+    }
+
+    deinit { slices.deallocate() }
+
+    /// The set of slice `s`, without retaining it (two retains a key otherwise).
+    @inline(__always)
+    private func withSet<Result>(_ s: Int, _ body: (CompactStateSet) -> Result) -> Result {
+        slices[s]._withUnsafeGuaranteedRef(body)
+    }
+
+    var failure: String? { records.failure ?? sets.lazy.compactMap(\.failure).first }
+
+    @inline(__always)
+    private func permuted(_ key: UInt64) -> UInt64 { CompactStateSet.permute(key, mask: keyMask, shift: permutationShift) }
+
+    @inline(__always)
+    func slice(of key: UInt64) -> Int { Int(truncatingIfNeeded: permuted(key) &>> sliceShift) }
+
+    // MARK: Inserting
+
+    func insertRoot(_ key: UnsafePointer<UInt64>) -> UInt64 {
+        _ = insert(key[0], from: touch(key[0]), parent: UInt64.max)
+        records.append(key, UInt64.max)
+        layerStart.append(records.count)
+        return key[0]
+    }
+
+    func handle(of id: UInt64) -> UInt64 { id }
+
+    @inline(__always)
+    func parentHandle(key: UInt64, entry: UInt64) -> UInt64 { key }
+
+    @inline(__always)
+    func movedHandle(_ handle: UInt64) -> UInt64 { handle }
+
+    /// The permuted key, its first slot loading into the cache.
+    @inline(__always)
+    func touch(_ key: UInt64) -> Int {
+        let permuted = permuted(key)
+        var rest = permuted & restMask
+        withSet(Int(truncatingIfNeeded: permuted &>> sliceShift)) { $0.touch(&rest, count: 1) }
+        return Int(truncatingIfNeeded: permuted)
+    }
+
+    func touch(_ keys: UnsafePointer<UInt64>, count: Int) {
+        for i in 0..<count { _ = touch(keys[i]) }
+    }
+
+    /// `.added(parent)`: the entry the search keeps beside a new key is its parent, for `sealLayer`.
+    @inline(__always)
+    func insert(_ key: UInt64, from home: Int, parent: UInt64) -> Insertion {
+        let permuted = UInt64(truncatingIfNeeded: home)
+        var rest = permuted & restMask
+        return withSet(Int(truncatingIfNeeded: permuted &>> sliceShift)) { set in
+            if set.insert(&rest) { return .added(parent) }
+            return set.failure == nil ? .known : .full
+        }
+    }
+
+    func insert(_ key: UnsafePointer<UInt64>, parent: UInt64) -> Insertion { insert(key[0], from: touch(key[0]), parent: parent) }
+
+    /// True unless a slice could not grow: the sets grow as they fill, each on the thread inserting into it.
+    func grow(toHold more: Int) -> Bool { failure == nil }
+
+    func closeLayer(_ added: UnsafeBufferPointer<UInt64>) {}
+
+    func sealLayer(_ pairs: UnsafeBufferPointer<UInt64>) {
+        records.append(records: pairs)
+        layerStart.append(records.count)
+    }
+
+    // MARK: Reading
+
+    func lookup(_ key: UnsafePointer<UInt64>) -> UInt64? {
+        let permuted = permuted(key[0])
+        var rest = permuted & restMask
+        return withSet(Int(truncatingIfNeeded: permuted &>> sliceShift)) { $0.contains(&rest) } ? key[0] : nil
+    }
+
+    func key(of id: UInt64, into key: UnsafeMutablePointer<UInt64>) { key[0] = id }
+
+    /// The parent in `id`'s record, found by a binary search of layer `depth`'s records (in key order). Nil for the
+    /// initial state, and for a state whose record cannot be read (the search has stopped with `failure` then).
+    func parent(of id: UInt64, depth: Int) -> UInt64? {
+        guard depth > 0, depth + 1 < layerStart.count else { return nil }
+        var low = layerStart[depth]
+        var high = layerStart[depth + 1]
+        while low < high {
+            let middle = low + (high - low) / 2
+            let (key, parent) = records.withRecord(middle) { ($0[0], $0[1]) }
+            if key == id { return parent == UInt64.max ? nil : parent }
+            if key < id { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+}
