@@ -29,9 +29,11 @@ final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {
     private var layerStart: [UInt64] = [0]
 
     var count: Int { (0..<StoreSlices.count).reduce(0) { total, s in total + withSet(s) { $0.stored } } }
-    var bytes: Int { sets.reduce(0) { $0 + $1.bytes } + records.bufferedBytes }
+    /// The sets, the records waiting to be written, and where each layer starts (a deep, narrow space has a layer
+    /// per state).
+    var bytes: Int { sets.reduce(0) { $0 + $1.bytes } + records.bufferedBytes + layerStart.capacity * 8 }
 
-    /// A store whose directory cannot be made says so in `failure`.
+    /// A store with nowhere to write its records says so in `failure`.
     init(bits: Int, in parent: URL? = nil) {
         precondition((Self.minimumBits...HashedVisitedStore.maximumBits).contains(bits))
         keyMask = CompactStateSet.mask(bits: bits)
