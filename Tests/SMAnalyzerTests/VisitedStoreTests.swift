@@ -1,3 +1,4 @@
+import Foundation
 import SMTestSupport
 import Testing
 
@@ -86,6 +87,25 @@ struct VisitedStoreTests {
         let store = CompactVisitedStore(bits: 40)
         Self.build(store, layers: 31, width: 1_000, scramble: scramble, inKeyOrder: true)
         #expect(store.failure == nil)
+    }
+
+    @Test("records that cannot be written stay in memory, readable, and appending them ends")
+    func recordsWithoutDisk() throws {
+        let scratch = try ScratchDirectory()
+        let gone = scratch.url.appendingPathComponent("gone")
+        try FileManager.default.createDirectory(at: gone, withIntermediateDirectories: false)
+        // Writable when made, gone when the first chunk is due.
+        let file = RecordFile(kind: "compact", recordWords: 2, in: gone, chunkRecords: 4)
+        #expect(file.failure == nil)
+        try FileManager.default.removeItem(at: gone)
+        let words = (0..<40).map(UInt64.init)
+        words.withUnsafeBufferPointer { file.append(records: $0) }
+        #expect(file.failure?.hasPrefix("the compact search cannot make a directory for its layers in \(gone.path)") == true)
+        #expect(file.count == 20)
+        for i in 0..<20 {
+            let record: [UInt64]? = file.withRecord(UInt64(i)) { [$0[0], $0[1]] }
+            #expect(record == [UInt64(2 * i), UInt64(2 * i + 1)])
+        }
     }
 
     @Test("the dense store keeps the same parents")

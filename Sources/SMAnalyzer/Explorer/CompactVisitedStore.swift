@@ -129,17 +129,18 @@ final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {
     func key(of id: UInt64, into key: UnsafeMutablePointer<UInt64>) { key[0] = id }
 
     /// The parent in `id`'s record, found by a binary search of layer `depth`'s records (in key order). Nil for the
-    /// initial state, and for a state whose record cannot be read (the search has stopped with `failure` then).
+    /// initial state, and for a state whose record cannot be read (`failure` says why).
     func parent(of id: UInt64, depth: Int) -> UInt64? {
-        guard depth > 0, depth + 1 < layerStart.count else { return nil }
+        guard depth > 0 else { return nil }
+        precondition(depth + 1 < layerStart.count, "the compact store has no layer \(depth)")
         var low = layerStart[depth]
         var high = layerStart[depth + 1]
         while low < high {
             let middle = low + (high - low) / 2
-            let (key, parent) = records.withRecord(middle) { ($0[0], $0[1]) }
+            guard let (key, parent) = records.withRecord(middle, { ($0[0], $0[1]) }) else { return nil }
             if key == id { return parent == UInt64.max ? nil : parent }
             if key < id { low = middle + 1 } else { high = middle }
         }
-        return nil
+        preconditionFailure("configuration \(id) is not in layer \(depth) of the compact store")
     }
 }

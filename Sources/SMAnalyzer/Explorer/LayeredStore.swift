@@ -106,13 +106,14 @@ final class LayeredStore<Seen: SeenStates>: VisitedStore, @unchecked Sendable {
         return first..<(first + UInt64(count))
     }
 
-    /// A state's record: from the chunk being searched when it is there, else from the records.
+    /// A state's record: from the chunk being searched when it is there, else from the records; zeros when it cannot
+    /// be read (the search stops with `failure`).
     private func record(of id: UInt64, _ body: (UnsafePointer<UInt64>) -> Void) {
         if id >= readStart && id < readStart + UInt64(readBuffer.count / recordWords) {
             readBuffer.withUnsafeBufferPointer { body($0.baseAddress! + Int(id - readStart) * recordWords) }
             return
         }
-        records.withRecord(id, body)
+        if records.withRecord(id, body) == nil { body([UInt64](repeating: 0, count: recordWords)) }
     }
 
     func key(of id: UInt64, into key: UnsafeMutablePointer<UInt64>) {

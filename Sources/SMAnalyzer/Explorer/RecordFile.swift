@@ -85,11 +85,13 @@ final class RecordFile {
         if writeBuffer.count >= chunkWords { flush() }
     }
 
-    /// Appends whole records, one after the other, a chunk at a time: the buffer stays a chunk.
+    /// Appends whole records, one after the other, a chunk at a time: the buffer stays a chunk. After a failed write
+    /// the rest stays in memory, so the traces through it can be read while the search stops.
     func append(records: UnsafeBufferPointer<UInt64>) {
         var start = 0
         while start < records.count {
-            let end = min(records.count, start + chunkWords - writeBuffer.count)
+            let room = failure == nil ? chunkWords - writeBuffer.count : records.count - start
+            let end = min(records.count, start + room)
             writeBuffer.append(contentsOf: records[start..<end])
             start = end
             if writeBuffer.count >= chunkWords { flush() }
@@ -131,17 +133,18 @@ final class RecordFile {
         readFromDisk(into: &records, at: first)
     }
 
-    /// The record at `index`, from memory when it is still there.
-    func withRecord<Result>(_ index: UInt64, _ body: (UnsafePointer<UInt64>) -> Result) -> Result {
+    /// The record at `index`, from memory when it is still there; nil when it could not be read (`failure` says why).
+    func withRecord<Result>(_ index: UInt64, _ body: (UnsafePointer<UInt64>) -> Result) -> Result? {
         if index >= writeStart && index < writeStart + UInt64(writeBuffer.count / recordWords) {
             return writeBuffer.withUnsafeBufferPointer { body($0.baseAddress! + Int(index - writeStart) * recordWords) }
         }
         var words = [UInt64](repeating: 0, count: recordWords)
-        readFromDisk(into: &words, at: index)
+        guard readFromDisk(into: &words, at: index) else { return nil }
         return words.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 
-    private func readFromDisk(into words: inout [UInt64], at index: UInt64) {
+    @discardableResult
+    private func readFromDisk(into words: inout [UInt64], at index: UInt64) -> Bool {
         let read = words.withUnsafeMutableBytes { raw in
             file >= 0
                 && Self.transfersAll(raw.count) {
@@ -149,6 +152,7 @@ final class RecordFile {
                 }
         }
         if !read && failure == nil { failure = "the \(kind) search could not read its layers back from \(parent.path)" }
+        return read
     }
 
     /// Repeats a `pread` or `pwrite` (given the bytes done so far, it returns how many more it moved) until
