@@ -266,7 +266,8 @@ enum BadInputCases {
                 message: #"duplicate enum value "a""#, pointer: "/variables/x/values/1", at: #""a""#, occurrence: 2),
             BadInput(
                 "enum value with a space", variables(#"{"x": {"type": "enum", "values": ["a b"]}}"#),
-                message: #"enum value "a b" is not a valid name; use letters, digits and _"#, pointer: "/variables/x/values/0",
+                message: #"enum value "a b" is not a valid name; use letters, digits and _, not starting with a digit"#,
+                pointer: "/variables/x/values/0",
                 at: #""a b""#),
             BadInput(
                 "misspelled enum initial", variables(#"{"x": {"type": "enum", "values": ["red", "green"], "initial": "gren"}}"#),
@@ -275,12 +276,12 @@ enum BadInputCases {
             BadInput(
                 "variable name starting with a digit", variables(#"{"2x": {"type": "bool"}}"#),
                 message:
-                    #"variable name "2x" is not a valid name; use letters, digits and _, not starting with a digit, and not a keyword"#,
+                    #"variable name "2x" is not a valid name; use letters, digits and _, not starting with a digit"#,
                 pointer: "/variables/2x", at: #""2x""#),
             BadInput(
                 "keyword as variable name", variables(#"{"true": {"type": "bool"}}"#),
                 message:
-                    #"variable name "true" is not a valid name; use letters, digits and _, not starting with a digit, and not a keyword"#,
+                    #"variable name "true" is a word expressions keep for themselves (true, false, in, event, else, and, or, not); pick another name"#,
                 pointer: "/variables/true", at: #""true""#),
             BadInput(
                 "duplicate variable", duplicate,
@@ -359,8 +360,14 @@ enum BadInputCases {
                 pointer: "/events/go", at: #""go""#, occurrence: 2),
             BadInput(
                 "parameter name with a dash", events(#"{"go": {"params": {"a-b": {"type": "bool"}}}, "stop": {}}"#),
-                message: #"parameter name "a-b" is not a valid name; use letters, digits and _"#, pointer: "/events/go/params/a-b",
+                message: #"parameter name "a-b" is not a valid name; use letters, digits and _, not starting with a digit"#,
+                pointer: "/events/go/params/a-b",
                 at: #""a-b""#),
+            BadInput(
+                "parameter named after a keyword", events(#"{"go": {"params": {"event": {"type": "bool"}}}, "stop": {}}"#),
+                message:
+                    #"parameter name "event" is a word expressions keep for themselves (true, false, in, event, else, and, or, not); pick another name"#,
+                pointer: "/events/go/params/event", at: #""event""#),
             BadInput(
                 "parameter of unknown type", events(#"{"go": {"params": {"p": {"type": "string"}}}, "stop": {}}"#),
                 message: #"unknown type "string" for parameter "p"; expected "bool", "int" or "enum""#, pointer: "/events/go/params/p/type",

@@ -253,7 +253,7 @@ extension SCXMLReader {
             var values: [String] = []
             for token in tokens(valuesAttribute, of: element) {
                 if !token.text.isIdentifier {
-                    report("enum value \(JSONWriter.quoted(token.text)) is not a valid name; use letters, digits and _", at: token.location)
+                    report(SpecMessages.invalidName("enum value", token.text), at: token.location)
                 } else if values.contains(token.text) {
                     report("duplicate enum value \(JSONWriter.quoted(token.text))", at: token.location)
                 } else {
@@ -292,9 +292,7 @@ extension SCXMLReader {
             guard let parameterName = param.attribute("name") else { continue }
             let what = "parameter \(JSONWriter.quoted(parameterName.value)) of \(JSONWriter.quoted(name.value))"
             if !parameterName.value.isIdentifier {
-                report(
-                    "parameter name \(JSONWriter.quoted(parameterName.value)) is not a valid name; use letters, digits and _",
-                    at: location(parameterName, of: param))
+                report(SpecMessages.invalidName("parameter name", parameterName.value), at: location(parameterName, of: param))
             } else if parameters.contains(where: { $0.name == parameterName.value }) {
                 report(
                     "duplicate parameter \(JSONWriter.quoted(parameterName.value)) of \(JSONWriter.quoted(name.value))",

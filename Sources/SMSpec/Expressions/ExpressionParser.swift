@@ -308,6 +308,9 @@ extension String {
         let valid = unicodeScalars.allSatisfy {
             ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
         }
-        return valid && !["true", "false", "in", "event", "else", "and", "or", "not"].contains(self)
+        return valid && !Self.expressionKeywords.contains(self)
     }
+
+    /// Words expressions give a meaning of their own, so no name may be one.
+    package static let expressionKeywords: [String] = ["true", "false", "in", "event", "else", "and", "or", "not"]
 }

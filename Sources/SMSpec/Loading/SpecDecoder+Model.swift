@@ -1,8 +1,13 @@
 /// The keys each kind of object in a spec may have; the JSON Schema is written from the same lists.
 /// Messages the decoder and the resolver share, so a problem found by both is reported once, the same way.
 package enum SpecMessages {
-    package static func invalidVariableName(_ name: String) -> String {
-        "variable name \(JSONWriter.quoted(name)) is not a valid name; use letters, digits and _, not starting with a digit, and not a keyword"
+    /// Why `name` cannot be the name of `noun` ("variable name", "parameter name", "enum value").
+    package static func invalidName(_ noun: String, _ name: String) -> String {
+        guard !String.expressionKeywords.contains(name) else {
+            return
+                "\(noun) \(JSONWriter.quoted(name)) is a word expressions keep for themselves (\(String.expressionKeywords.joined(separator: ", "))); pick another name"
+        }
+        return "\(noun) \(JSONWriter.quoted(name)) is not a valid name; use letters, digits and _, not starting with a digit"
     }
 
     /// The first control character of `text` (as `U+001B`; see `Unicode.Scalar.isControlCharacter`), tabs and line
@@ -165,7 +170,7 @@ extension SpecDecoder {
         return list.compactMap { member in
             let at = pointer / member.key
             if !member.key.isIdentifier {
-                report(SpecMessages.invalidVariableName(member.key), at: member.keyPosition, at)
+                report(SpecMessages.invalidName("variable name", member.key), at: member.keyPosition, at)
             }
             guard
                 let (type, fields) = decodeType(
@@ -203,9 +208,7 @@ extension SpecDecoder {
                 for param in paramList {
                     let paramAt = at / "params" / param.key
                     if !param.key.isIdentifier {
-                        report(
-                            "parameter name \(JSONWriter.quoted(param.key)) is not a valid name; use letters, digits and _",
-                            at: param.keyPosition, paramAt)
+                        report(SpecMessages.invalidName("parameter name", param.key), at: param.keyPosition, paramAt)
                     }
                     if let (type, paramFields) = decodeType(
                         param.value, paramAt, what: "parameter \(JSONWriter.quoted(param.key))", allowed: SpecKeys.parameter)
@@ -287,7 +290,7 @@ extension SpecDecoder {
                 guard let value = string(element, pointer / "values" / i, what: "an enum value") else { continue }
                 if !value.isIdentifier {
                     report(
-                        "enum value \(JSONWriter.quoted(value)) is not a valid name; use letters, digits and _", at: element.position,
+                        SpecMessages.invalidName("enum value", value), at: element.position,
                         pointer / "values" / i)
                 } else if values.contains(value) {
                     report("duplicate enum value \(JSONWriter.quoted(value))", at: element.position, pointer / "values" / i)

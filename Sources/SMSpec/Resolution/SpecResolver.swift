@@ -198,7 +198,7 @@ struct SpecResolver {
                 continue
             }
             if !variable.name.isIdentifier {
-                report(SpecMessages.invalidVariableName(variable.name), at: variable.location)
+                report(SpecMessages.invalidName("variable name", variable.name), at: variable.location)
             }
             if variable.type.cardinality > 0, !variable.type.contains(variable.initial) {
                 report(

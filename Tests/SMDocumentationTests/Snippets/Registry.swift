@@ -2,11 +2,11 @@
 // swift-format-ignore-file
 
 let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] = [
-    ("README.md:320", snippet_README_320),
-    ("README.md:346", snippet_README_346),
-    ("README.md:362", snippet_README_362),
-    ("README.md:378", snippet_README_378),
-    ("README.md:428", snippet_README_428),
+    ("README.md:321", snippet_README_321),
+    ("README.md:347", snippet_README_347),
+    ("README.md:363", snippet_README_363),
+    ("README.md:379", snippet_README_379),
+    ("README.md:429", snippet_README_429),
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:68", snippet_Docs_CodeGeneration_68),
     ("Docs/CodeGeneration.md:95", snippet_Docs_CodeGeneration_95),
