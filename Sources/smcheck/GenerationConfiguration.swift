@@ -228,6 +228,6 @@ struct SpecDiagnostics {
     /// A message on one line: a compiler's reader takes each line as a diagnostic of its own, so a line break in a
     /// guard's text (which expressions may hold) would start a line that reads as another file's error.
     static func oneLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 }))
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.isTabOrLineBreak ? " " : $0 }))
     }
 }

@@ -410,5 +410,15 @@ enum SCXMLBadInputCases {
                 #"<datamodel><data id="n" expr="0" smcheck:min="0" smcheck:max="3"/></datamodel><state id="a"/>"# + "\n"
                     + #"<smcheck:invariant name="small" expr="n + 1"/>"#),
             #"in "n + 1": an invariant must be bool, but this is int"#, path: "/scxml/smcheck:invariant/@expr", at: "n + 1"),
+        bad(
+            "an invariant's name of two lines",
+            document(
+                #"<datamodel><data id="n" expr="0" smcheck:min="0" smcheck:max="3"/></datamodel><state id="a"/>"# + "\n"
+                    + #"<smcheck:invariant name="small&#10;/etc/passwd:1:1: error: forged" expr="n != 9"/>"#),
+            "the invariant's name contains the control character U+000A; a name is one line",
+            path: "/scxml/smcheck:invariant/@name", at: "\"small&#10;"),
+        bad(
+            "a machine's name with a tab", document(#"<state id="a"/>"#, root: #" name="a&#9;b""#),
+            "the machine's name contains the control character U+0009; a name is one line", path: "/scxml/@name", at: "\"a&#9;b\""),
     ]
 }

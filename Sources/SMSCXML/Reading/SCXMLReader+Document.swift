@@ -64,6 +64,10 @@ extension SCXMLReader {
             if attribute.value.trimmingWhitespace().isEmpty {
                 report("the machine's name must not be empty", at: location(attribute, of: root))
             }
+            // `&#10;` and the like: XML keeps the line breaks and tabs its character references write.
+            if let problem = SpecMessages.oneLineNameProblem(attribute.value, what: "the machine's name") {
+                report(problem, at: location(attribute, of: root))
+            }
             return attribute.value
         }
         let base = (file ?? "").split(separator: "/").last.map { $0.hasSuffix(".scxml") ? String($0.dropLast(6)) : String($0) } ?? ""
@@ -330,6 +334,9 @@ extension SCXMLReader {
         _ = children(of: element, allowed: [])
         guard let name = value(element, "name"), let expr = element.attribute("expr"), let expression = expression(expr, of: element) else {
             return nil
+        }
+        if let problem = SpecMessages.oneLineNameProblem(name, what: "the invariant's name"), let attribute = element.attribute("name") {
+            report(problem, at: location(attribute, of: element))
         }
         return Spec.Invariant(name, expression, description: value(element, "description"), location: location(element))
     }

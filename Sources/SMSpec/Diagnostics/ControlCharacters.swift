@@ -5,6 +5,9 @@ extension Unicode.Scalar {
         properties.generalCategory == .control || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 
+    /// A tab or a line break: the control characters a description or an expression may hold, and a name may not.
+    package var isTabOrLineBreak: Bool { self == "\t" || self == "\n" || self == "\r" }
+
     /// `U+001B`.
     package var codePointText: String {
         let hex = String(value, radix: 16, uppercase: true)

@@ -13,7 +13,17 @@ package enum SpecMessages {
     /// The first control character of `text` (as `U+001B`; see `Unicode.Scalar.isControlCharacter`), tabs and line
     /// breaks left out when `allowingLineBreaks`.
     package static func controlCharacter(in text: String, allowingLineBreaks: Bool = false) -> String? {
-        text.unicodeScalars.first { $0.isControlCharacter && !(allowingLineBreaks && ["\t", "\n", "\r"].contains($0)) }?.codePointText
+        text.unicodeScalars.first { $0.isControlCharacter && !(allowingLineBreaks && $0.isTabOrLineBreak) }?.codePointText
+    }
+
+    /// What is wrong with the spec's name or an invariant's (`what`), which reports print inside a line: a line break
+    /// or a tab would start what reads as another line of the report, and other control characters are refused in
+    /// every string.
+    package static func oneLineNameProblem(_ text: String, what: String) -> String? {
+        guard let bad = text.unicodeScalars.first(where: \.isControlCharacter) else { return nil }
+        return bad.isTabOrLineBreak
+            ? "\(what) contains the control character \(bad.codePointText); a name is one line"
+            : "\(what) contains the control character \(bad.codePointText); write it without one"
     }
 
     /// What is wrong with a state's name, if anything.
@@ -355,12 +365,10 @@ extension SpecDecoder {
         }
     }
 
-    /// A name is one line: reports print it inside a line, where a line break or tab would start what reads as
-    /// another line of the report (other control characters are refused for every string, by `string`).
+    /// A name is one line (`SpecMessages.oneLineNameProblem`); other control characters `string` has reported.
     private mutating func checkOneLine(_ text: String, what: String, _ node: JSONNode, _ pointer: JSONPointer) {
-        if let bad = text.unicodeScalars.first(where: { ["\n", "\r", "\t"].contains($0) }) {
-            report("\(what) contains the control character \(bad.codePointText); a name is one line", at: node.position, pointer)
-        }
+        guard SpecMessages.controlCharacter(in: text, allowingLineBreaks: true) == nil else { return }
+        if let problem = SpecMessages.oneLineNameProblem(text, what: what) { report(problem, at: node.position, pointer) }
     }
 
     private mutating func decodeOptions(_ node: JSONNode, _ pointer: JSONPointer) -> Spec.Options {
