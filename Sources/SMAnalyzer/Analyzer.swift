@@ -41,17 +41,20 @@ public enum Analyzer {
                 machine: machine, analysis: analysis, method: method, runs: runs.knowledge,
                 reportsIgnoredEvents: options.reportsIgnoredEvents
             ).merge(into: &findings)
-            // Guard questions matter only where the runs did not decide the same codes already.
-            let guardCodes: [FindingCode] = [.nondeterministicGuards, .deadTransition, .incompleteChoice, .rangeViolation]
-            if !analysis.unknown.isEmpty, !runs.knowledge.complete {
+            // Guard questions matter only where the runs did not decide the same codes already; the events a state
+            // ignores (`--ignored-events`) only the guard analysis reports.
+            let open =
+                (runs.knowledge.complete ? [] : [.nondeterministicGuards, .deadTransition, .incompleteChoice, .rangeViolation])
+                + (options.reportsIgnoredEvents ? [FindingCode.eventNeverHandled] : [])
+            if !analysis.unknown.isEmpty, !open.isEmpty {
                 stats.undecided.append(
                     Undecided(
-                        guardCodes,
+                        open,
                         "\(backend.name) could not decide \(analysis.unknown.count) of \(analysis.queries) guard questions (\(analysis.unknown[0]))"
                     ))
             }
-            if let stopped = analysis.stopped, !runs.knowledge.complete {
-                stats.undecided.append(Undecided(guardCodes, "\(stopped); the questions left were not asked"))
+            if let stopped = analysis.stopped, !open.isEmpty {
+                stats.undecided.append(Undecided(open, "\(stopped); the questions left were not asked"))
             }
         }
         return AnalysisResult(spec: machine.spec, machine: machine, findings: findings.sortedWithoutRepeats(), stats: stats)

@@ -42,4 +42,24 @@ struct LargeInputTests {
             },
             "\(reasons)")
     }
+
+    @Test("the events a state ignores are left undecided when the guard analysis stops, even after a complete exploration")
+    func ignoredEventsLeftUnasked() throws {
+        // One configuration: the exploration is complete and decides the other guard codes; 2,000 guards over the
+        // event's parameter are two million pair questions, more than a second holds.
+        let list = (0..<2_000).map { #"{"guard": "event.p == \#($0)", "target": "a"}"# }.joined(separator: ", ")
+        let text = SpecText.with {
+            $0.events = #"{"go": {"params": {"p": {"type": "int", "min": 0, "max": 1999}}}}"#
+            $0.states = #"{"a": {"on": {"go": [\#(list)]}}}"#
+        }
+        var options = AnalysisOptions()
+        options.method = .exploration
+        options.reportsIgnoredEvents = true
+        options.timeLimit = .seconds(1)
+        let result = try Analyzer.analyze(try Spec.load(json: text), options: options)
+        #expect(result.stats.configurations == 1)
+        #expect(result.stats.undecided.map(\.codes) == [[.eventNeverHandled]], "\(result.stats.undecided)")
+        options.reportsIgnoredEvents = false
+        #expect(try Analyzer.analyze(try Spec.load(json: text), options: options).stats.complete)
+    }
 }
