@@ -43,6 +43,17 @@ struct GeneratedSourceTests {
         }
     }
 
+    @Test("a name holding backticks stays one code span in the doc comments")
+    func backticksInDocumentation() throws {
+        let source = try Self.source(
+            #"{ "format": "smcheck/1", "name": "ticks", "events": { "go`": {} }, "states": { "a`b": { "on": { "go`": { "target": "``c", "guard": "?ok`" } } }, "``c": {} } }"#
+        )
+        #expect(source.contains("/// Enters ``a`b``."))
+        #expect(source.contains("/// Enters ``` ``c ```."))
+        #expect(source.contains("/// Selects and takes the transitions for `` go` ``; false when none is enabled."))
+        #expect(source.contains("/// The opaque guard `` ?ok` ``: whether the transitions it guards are enabled."))
+    }
+
     @Test("assignments check only what can leave the variable's domain")
     func rangeChecks() throws {
         let source = try Self.source(

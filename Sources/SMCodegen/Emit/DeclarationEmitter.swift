@@ -99,7 +99,7 @@ struct DeclarationEmitter: ContextEmitter {
     private func emitRegionEnums(into writer: inout SwiftWriter) {
         for state in spec.states where state.kind == .compound {
             writer.line()
-            writer.documentation(state.index == 0 ? "The top-level states." : "The children of `\(state.path)`.")
+            writer.documentation(state.index == 0 ? "The top-level states." : "The children of \(state.path.codeSpan).")
             writer.block("\(access)enum \(names.regionEnum[state.index] ?? "Region"): Hashable, Sendable") { w in
                 for child in states.activeChildren(state.index) {
                     w.line("case \(SwiftIdentifier.escaped(names.regionCase[child] ?? "state"))")
@@ -128,12 +128,12 @@ struct DeclarationEmitter: ContextEmitter {
         writer.block("\(access)struct Configuration: Hashable, Sendable") { w in
             for state in spec.states where state.kind == .compound {
                 let property = SwiftIdentifier.escaped(names.regionProperty[state.index] ?? "topLevel")
-                w.documentation(state.index == 0 ? "The active top-level state." : "The active child of `\(state.path)`.")
+                w.documentation(state.index == 0 ? "The active top-level state." : "The active child of \(state.path.codeSpan).")
                 w.line("\(access)fileprivate(set) var \(property): \(names.regionEnum[state.index] ?? "Region")?")
             }
             for state in spec.states.dropFirst() {
                 guard let flag = names.activeFlag[state.index] else { continue }
-                w.documentation("Whether `\(state.path)` (a region of a parallel state) is active.")
+                w.documentation("Whether \(state.path.codeSpan) (a region of a parallel state) is active.")
                 w.line("\(access)fileprivate(set) var \(flag) = false")
             }
         }
@@ -198,11 +198,11 @@ struct DeclarationEmitter: ContextEmitter {
             """)
         writer.block("\(access)protocol \(names.hooksProtocol)") { w in
             for (id, name) in spec.callbacks.enumerated() {
-                w.documentation("The callback `{\"call\": \"\(name)\"}`.")
+                w.documentation("The callback \("{\"call\": \"\(name)\"}".codeSpan).")
                 w.line("func \(SwiftIdentifier.escaped(names.callbackHook[id]))(_ event: \(type).Event?)")
             }
             for (id, name) in spec.opaqueGuards.enumerated() {
-                w.documentation("The opaque guard `?\(name)`: whether the transitions it guards are enabled.")
+                w.documentation("The opaque guard \(("?" + name).codeSpan): whether the transitions it guards are enabled.")
                 w.line("func \(SwiftIdentifier.escaped(names.opaqueGuardHook[id]))(_ event: \(type).Event?) -> Bool")
             }
             if facts.hasOneOf {

@@ -31,7 +31,7 @@ struct MacrostepEmitter: ContextEmitter {
                 w.line("var isFinished = false")
                 if facts.recordsHistory {
                     for state in spec.states where state.kind == .history {
-                        w.line("/// What `\(state.path)` recorded; nil before its parent was first left.")
+                        w.line("/// What \(state.path.codeSpan) recorded; nil before its parent was first left.")
                         w.line("var \(states.historyProperty(state.index)): StateBits?")
                     }
                 }

@@ -52,7 +52,7 @@ struct SelectionEmitter: ContextEmitter {
     func emitHandler(_ trigger: Trigger, into writer: inout SwiftWriter) {
         writer.line()
         if let event = trigger {
-            writer.documentation("Selects and takes the transitions for `\(spec.events[event].name)`; false when none is enabled.")
+            writer.documentation("Selects and takes the transitions for \(spec.events[event].name.codeSpan); false when none is enabled.")
         } else {
             writer.documentation("Selects and takes the enabled eventless transitions; false when there is none.")
         }

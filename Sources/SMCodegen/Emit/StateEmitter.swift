@@ -42,7 +42,7 @@ struct StateEmitter: ContextEmitter {
         var emitter = ActionEmitter(context: context)
         emitter.emit(actions)
         writer.line()
-        writer.documentation((verb == "enter" ? "Enters" : "Leaves") + " `\(state.path)`.")
+        writer.documentation((verb == "enter" ? "Enters" : "Leaves") + " \(state.path.codeSpan).")
         writer.block(
             "fileprivate mutating func \(names.helper(verb, state.index))(\(context.hooksParameter))\(throwsClause(emitter.throwing))"
         ) { w in
@@ -143,7 +143,7 @@ struct StateEmitter: ContextEmitter {
         for state in spec.states where hasChildren(state.index) {
             let throwing = subtreeExitThrows(state.index)
             writer.line()
-            writer.documentation("Leaves the active states below `\(state.displayPath)`, innermost first.")
+            writer.documentation("Leaves the active states below \(state.displayPath.codeSpan), innermost first.")
             writer.block(
                 "fileprivate mutating func \(names.helper("exitBelow", state.index))(\(context.hooksParameter))\(throwsClause(throwing))"
             ) { w in
@@ -196,7 +196,7 @@ struct StateEmitter: ContextEmitter {
         let owners = historyOwners()
         for state in spec.states where hasChildren(state.index) && recordsBelow(state.index, owners: owners) {
             writer.line()
-            writer.documentation("Records the history of the active states below `\(state.displayPath)` that have history children.")
+            writer.documentation("Records the history of the active states below \(state.displayPath.codeSpan) that have history children.")
             writer.block("fileprivate mutating func \(names.helper("recordHistoryBelow", state.index))()") { w in
                 walk(state.index, into: &w) { child, inner in
                     if owners.contains(child) { inner.lines(recording(child)) }
