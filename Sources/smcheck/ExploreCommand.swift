@@ -58,7 +58,9 @@ struct ExploreCommand: ParsableCommand {
             ("peak memory", String(format: "%.1f MB", Double(result.peakMemory) / 1_048_576)),
             (
                 "threads",
-                "\(result.threads)" + (result.threads < explorer.options.threads ? " (the \(result.storeKind) store takes one)" : "")
+                "\(result.threads)"
+                    + (result.threads < explorer.options.threads
+                        ? " (the \(result.storeKind) store of these configurations takes one)" : "")
             ),
         ]
         let width = rows.map(\.0.count).max() ?? 0

@@ -1,13 +1,17 @@
 /// The set of configurations found so far, with a parent for each so any of them gets a shortest trace.
 ///
-/// Three layouts, chosen by the size of the packed key:
+/// The layouts, chosen by the size of the packed key (`Explorer.makeStore`):
 /// - `DenseVisitedStore` when the key fits in 28 bits: one 32-bit slot per possible key, holding the parent's key.
-/// - `HashedVisitedStore` when it fits in one word: a table of keys with linear probing and, beside it, each
-///   state's parent as a slot number. Both insert from every thread at once.
+/// - `CompactVisitedStore` when it fits in one word: exact tables of a few bytes a key, the parents on disk; or,
+///   when there is no disk, `HashedVisitedStore`: a table of keys with linear probing and, beside it, each state's
+///   parent as a slot number. All three insert from every thread at once.
 /// - `WideHashedVisitedStore` for longer keys: keys in discovery order and a table of indices; one thread.
+/// - `LayeredStore` for `--compact` on longer keys and for a breadth-first bitstate search, `BitstateVisitedStore`
+///   for a depth-first one.
 ///
-/// A state's id is its key (dense, hashed) or its discovery index (wide). Its handle, what `insert` takes as the
-/// parent, is the id (dense, wide) or the slot (hashed); a handle is valid until the layer ends.
+/// A state's id is its key (dense, compact, hashed) or its discovery index (wide, layered). Its handle, what `insert`
+/// takes as the parent, is the id (dense, compact, wide, layered) or the slot (hashed); a handle is valid until the
+/// layer ends.
 protocol VisitedStore: AnyObject, Sendable {
     /// Words per key.
     var keyWords: Int { get }
