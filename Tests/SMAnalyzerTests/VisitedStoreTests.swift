@@ -50,8 +50,7 @@ struct VisitedStoreTests {
             store.closeLayer(added)
             if let partitioned = store as? any PartitionedStore {
                 var scratch: [UInt64] = []
-                RadixSort.sortPairs(&pairs, scratch: &scratch)
-                pairs.withUnsafeBufferPointer { partitioned.sealLayer($0) }
+                partitioned.seal(&pairs, scratch: &scratch)
             }
             previous = (0..<width).map { key(d, $0) }
         }

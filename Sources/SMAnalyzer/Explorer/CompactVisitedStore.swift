@@ -67,10 +67,10 @@ final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {
 
     // MARK: Inserting
 
+    /// The initial state is layer 0, its parent none.
     func insertRoot(_ key: UnsafePointer<UInt64>) -> UInt64 {
         _ = insert(key[0], from: touch(key[0]), parent: UInt64.max)
-        records.append(key, UInt64.max)
-        layerStart.append(records.count)
+        [key[0], UInt64.max].withUnsafeBufferPointer { sealLayer($0) }
         return key[0]
     }
 

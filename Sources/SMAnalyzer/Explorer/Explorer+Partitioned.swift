@@ -213,7 +213,7 @@ extension Explorer {
                 next += added[s]
                 added[s].removeAll(keepingCapacity: true)
             }
-            sortAndSeal(&next, scratch: &scratch, store: store, threads: all.count, helpers: helpers)
+            seal(&next, scratch: &scratch, store: store, threads: all.count, helpers: helpers)
             if let failure = store.failure {
                 exploration.stop(failure)
                 if !next.isEmpty { depth += 1 }
@@ -226,22 +226,21 @@ extension Explorer {
         if (0..<slices).contains(where: { !added[$0].isEmpty }) {
             next.removeAll(keepingCapacity: true)
             for s in 0..<slices { next += added[s] }
-            sortAndSeal(&next, scratch: &scratch, store: store, threads: all.count, helpers: helpers)
+            seal(&next, scratch: &scratch, store: store, threads: all.count, helpers: helpers)
         }
         return depth
     }
 
-    /// Puts a layer's (key, entry) pairs in key order and hands them to the store. Every thread sorts a part of each
-    /// pass when the layer is big: else the sort is what the helpers wait for.
-    private func sortAndSeal(
+    /// Seals a layer (`PartitionedStore.seal`). Every thread sorts a part of each pass when the layer is big: else
+    /// the sort is what the helpers wait for.
+    private func seal(
         _ layer: inout [UInt64], scratch: inout [UInt64], store: some PartitionedStore, threads: Int, helpers: HelperThreads
     ) {
         if threads > 1 && layer.count / 2 >= Self.parallelClose {
-            RadixSort.sortPairs(&layer, scratch: &scratch, parts: threads, run: helpers.run)
+            store.seal(&layer, scratch: &scratch, parts: threads, run: helpers.run)
         } else {
-            RadixSort.sortPairs(&layer, scratch: &scratch)
+            store.seal(&layer, scratch: &scratch)
         }
-        layer.withUnsafeBufferPointer { store.sealLayer($0) }
     }
 }
 
@@ -282,6 +281,8 @@ extension ExplorationWorker where Store: PartitionedStore {
         _ layer: inout [UInt64], into next: inout [UInt64], scratch: inout [UInt64], depth: Int, store: Store
     ) -> Bool {
         next.removeAll(keepingCapacity: true)
+        // Sealed however this ends: a search stopped because the store cannot grow still reads traces from it.
+        defer { store.seal(&next, scratch: &scratch) }
         // After the step, the room for a planned successor is free: the new key's place for `checkNew`.
         let newKey = parentKey + 1
         for position in 0..<layer.count / 2 {
@@ -303,19 +304,13 @@ extension ExplorationWorker where Store: PartitionedStore {
                     }
                     guard insertion == .full else { break }
                     // Full: grow, and renumber the handles held (the layer's and the next one's).
-                    guard store.grow(toHold: 1) else {
-                        RadixSort.sortPairs(&next, scratch: &scratch)
-                        next.withUnsafeBufferPointer { store.sealLayer($0) }
-                        return false
-                    }
+                    guard store.grow(toHold: 1) else { return false }
                     for j in stride(from: 1, to: layer.count, by: 2) { layer[j] = store.movedHandle(layer[j]) }
                     for j in stride(from: 1, to: next.count, by: 2) { next[j] = store.movedHandle(next[j]) }
                 }
             }
             if !progressed { checkDeadlock(key, depth: depth) }
         }
-        RadixSort.sortPairs(&next, scratch: &scratch)
-        next.withUnsafeBufferPointer { store.sealLayer($0) }
         return true
     }
 

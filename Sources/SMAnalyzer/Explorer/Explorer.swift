@@ -434,20 +434,19 @@ public final class Explorer: Sendable {
         }
         let dense = codec.words == 1 && codec.bits <= DenseVisitedStore.maximumBits
         let oneWord = codec.words == 1 && codec.bits <= HashedVisitedStore.maximumBits
+        // Keys of one word, wide enough to fill its slices, go to the compact store every thread fills.
+        let compactFits = oneWord && codec.bits >= CompactVisitedStore.minimumBits
         switch options.store {
         case .hashed where oneWord: return HashedVisitedStore()
         case .wide: return WideHashedVisitedStore(keyWords: codec.words)
         case .compact:
-            // Keys of one word, wide enough to fill its slices, go to the store every thread fills.
-            if oneWord && codec.bits >= CompactVisitedStore.minimumBits {
-                return CompactVisitedStore(bits: codec.bits, in: options.layerDirectory)
-            }
+            if compactFits { return CompactVisitedStore(bits: codec.bits, in: options.layerDirectory) }
             return LayeredStore(seen: CompactStateSet(wordBits: codec.wordBits), keyWords: codec.words, in: options.layerDirectory)
         default:
             // Dense when the key is short enough, unless its array cannot be mapped; then compact, unless it has
             // nowhere to write its records.
             if dense, let store = DenseVisitedStore(bits: codec.bits) { return store }
-            if oneWord && codec.bits >= CompactVisitedStore.minimumBits {
+            if compactFits {
                 let compact = CompactVisitedStore(bits: codec.bits, in: options.layerDirectory)
                 if compact.failure == nil { return compact }
             }

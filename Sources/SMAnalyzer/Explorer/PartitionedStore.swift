@@ -23,6 +23,15 @@ protocol PartitionedStore: VisitedStore {
     var failure: String? { get }
 }
 
+extension PartitionedStore {
+    /// Puts a layer's (key, entry) pairs in key order and hands them to `sealLayer`; with `parts` > 1, each pass of
+    /// the sort is split between that many threads, which `run` runs (`RadixSort.sortPairs`).
+    func seal(_ layer: inout [UInt64], scratch: inout [UInt64], parts: Int = 1, run: ((Int) -> Void) -> Void = { $0(0) }) {
+        RadixSort.sortPairs(&layer, scratch: &scratch, parts: parts, run: run)
+        layer.withUnsafeBufferPointer { sealLayer($0) }
+    }
+}
+
 /// The number of slices of a partitioned store: fixed, so the order of inserts, hence parents and traces, does not
 /// depend on the number of threads.
 enum StoreSlices {
