@@ -4,7 +4,10 @@ package import SMSpec
 ///
 /// Expressions are compiled once; evaluating one reads no names, allocates nothing and touches only the slots it
 /// names. `&&` and `||` short-circuit with jumps, so `false && x / 0 == 1` does not divide.
-package final class Program: Sendable {
+///
+/// Immutable once compiled (hence `@unchecked Sendable`): evaluation reads the code through pointers the program owns,
+/// so a step that evaluates a guard pays no reference counting and no bounds check for it.
+package final class Program: @unchecked Sendable {
     enum Opcode: UInt8, Sendable {
         case constant, variable, parameter, inState
         case not, negate, add, subtract, multiply, divide, remainder
@@ -23,14 +26,18 @@ package final class Program: Sendable {
     }
 
     let code: [Instruction]
+    /// `code`, for evaluation.
+    private let instructions: UnsafeMutablePointer<Instruction>
     let conversions: [[Int]]
     let maximumStack: Int
     /// Whether the program tests which states are active (`In(...)`), so evaluating it needs the configuration.
     let readsStates: Bool
     /// The same program as a chain on one accumulator, when it has that shape: a load, then unary operations and
     /// binary ones whose right operand is a load (`!ready`, `count < 10`, `(x + 1) % 150`: most guards and
-    /// assignments). Evaluated with no stack, which is what a step spends on them.
-    private let chain: [Link]?
+    /// assignments), and a lone load. Evaluated with no stack, which is what a step spends on them.
+    private let chain: UnsafeMutablePointer<Link>
+    /// Links in `chain`; 0 when the program is not a chain.
+    private let chainCount: Int
 
     /// One link of `chain`: apply `opcode` to the accumulator (with the loaded operand, for a binary one); the first
     /// link loads the accumulator.
@@ -51,14 +58,22 @@ package final class Program: Sendable {
         conversions = emitter.conversions
         maximumStack = emitter.maximumStack
         readsStates = emitter.code.contains { $0.opcode == .inState }
-        chain = Self.chain(of: emitter.code)
+        instructions = HotTables.copy(emitter.code)
+        let links = Self.chain(of: emitter.code) ?? []
+        chain = HotTables.copy(links)
+        chainCount = links.count
         self.expression = expression
+    }
+
+    deinit {
+        instructions.deallocate()
+        chain.deallocate()
     }
 
     private static func isLoad(_ opcode: Opcode) -> Bool { opcode == .constant || opcode == .variable || opcode == .parameter }
 
     private static func chain(of code: [Instruction]) -> [Link]? {
-        guard let first = code.first, isLoad(first.opcode), code.count > 1 else { return nil }
+        guard let first = code.first, isLoad(first.opcode) else { return nil }
         var links = [Link(opcode: .constant, source: first.opcode, operand: first.operand)]
         var i = 1
         while i < code.count {
@@ -82,7 +97,7 @@ package final class Program: Sendable {
     }
 
     /// Whether the program runs as an accumulator chain (for tests).
-    var runsAsChain: Bool { chain != nil }
+    var runsAsChain: Bool { chainCount > 0 }
 
     /// When the whole program is one constant, its value (guards like `true`).
     var constantValue: Int? {
@@ -170,20 +185,10 @@ extension Program {
     func evaluate(
         variables: UnsafePointer<Int>, parameters: UnsafePointer<Int>, configuration: UnsafePointer<UInt64>
     ) throws(EvaluationError) -> Int {
-        if code.count == 1 {
-            // Most guards and assignments are a single load or constant.
-            let instruction = code[0]
-            switch instruction.opcode {
-            case .constant: return instruction.operand
-            case .variable: return variables[instruction.operand]
-            case .parameter: return parameters[instruction.operand]
-            case .inState: return Self.isActive(instruction.operand, configuration)
-            default: break
-            }
-        }
-        if let chain {
+        if chainCount > 0 {
             var accumulator = 0
-            for link in chain {
+            for i in 0..<chainCount {
+                let link = chain[i]
                 let loaded: Int
                 switch link.source {
                 case .variable: loaded = variables[link.operand]
@@ -202,6 +207,8 @@ extension Program {
             }
             return accumulator
         }
+        // `In(...)` alone: no stack either.
+        if code.count == 1 && instructions[0].opcode == .inState { return Self.isActive(instructions[0].operand, configuration) }
         return try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, maximumStack)) { stack throws(EvaluationError) -> Int in
             try run(stack: stack.baseAddress!, variables: variables, parameters: parameters, configuration: configuration)
         }
@@ -219,7 +226,7 @@ extension Program {
         var pc = 0
         let count = code.count
         while pc < count {
-            let instruction = code[pc]
+            let instruction = instructions[pc]
             pc += 1
             switch instruction.opcode {
             case .constant: top += 1; stack[top] = instruction.operand
@@ -249,6 +256,7 @@ extension Program {
         return stack[0]
     }
 
+    @inline(__always)
     static func binary(_ opcode: Opcode, _ l: Int, _ r: Int) throws(EvaluationError) -> Int {
         switch opcode {
         case .add: return try ArithmeticOperator.add.apply(l, r)

@@ -176,6 +176,8 @@ extension TypedExpression {
 
 extension ArithmeticOperator {
     /// Swift's semantics: `/` and `%` truncate toward zero; division by zero and overflow are errors.
+    /// Inlinable: the explorer's step evaluates it for every assignment of every state.
+    @inlinable
     public func apply(_ a: Int, _ b: Int) throws(EvaluationError) -> Int {
         let result: (partialValue: Int, overflow: Bool)
         switch self {
