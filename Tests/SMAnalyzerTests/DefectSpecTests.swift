@@ -85,6 +85,33 @@ struct DefectSpecTests {
         #expect(!finding.message.contains("forever"))
     }
 
+    @Test("SM002 of a chain names the transition the limit stopped, and SM005 says the limit is why it is never taken")
+    func chainPastTheLimit() throws {
+        let spec = Spec("chain") {
+            Options(maxMicrosteps: 3)
+            Events("go")
+            StateNode("a") { On("go", to: "b") }
+            StateNode("b") { Always(to: "c") }
+            StateNode("c") { Always(to: "d") }
+            StateNode("d") { Always(to: "e") }
+            StateNode("e")
+        }
+        var explorationOnly = AnalysisOptions()
+        explorationOnly.solver = .off
+        let findings = try Analyzer.analyze(spec, options: explorationOnly).findings
+        let loop = try #require(findings.first { $0.code == .infiniteLoop })
+        #expect(
+            loop.message.contains(
+                "the last transitions taken were a --go--> b; b --always--> c; c --always--> d, and the limit stopped the next: d --always--> e"
+            ), "\(loop.message)")
+        #expect(loop.location?.pointer.description == "/states/d/always")
+        let dead = findings.filter { $0.code == .deadTransition }.map(\.message)
+        #expect(
+            dead == [
+                "transition d --always--> e is never taken: where it was selected, the macrostep had already taken maxMicrosteps (3) microsteps and stopped with an error (SM002)"
+            ])
+    }
+
     @Test("SM002: the loop is reported as its cycle of transitions, not only as the cap")
     func loopCycle() throws {
         let finding = try #require(try Analyzer.analyze(try Fixtures.spec("defects/sm002-infinite-loop")).findings.first)

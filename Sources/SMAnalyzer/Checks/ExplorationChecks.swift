@@ -62,7 +62,9 @@ struct ExplorationChecks {
             let t = transition.index
             let outcomes = coverage.guardOutcomes[t]
             let seen: RunFindings.UntakenTransition? =
-                if coverage.enabledTransitions[t] {
+                if outcomes & CoverageRecorder.selectedPastLimit != 0 {
+                    .stoppedByMicrostepLimit
+                } else if coverage.enabledTransitions[t] {
                     .enabledButPreempted
                 } else if outcomes & (2 | CoverageRecorder.falseInOverlapCheck) != 0 {
                     .neverEnabledWhenTried

@@ -50,7 +50,7 @@ struct RunFindings {
         let witnessValues = evidence.map { values($0, variables: error.variables) } ?? []
         let when = evidence.map { " — on \(eventName($0)) in \(leaves($0.state).joined(separator: ", "))" } ?? " — at the start"
         switch error.kind {
-        case .infiniteLoop:
+        case .infiniteLoop(let recent):
             if let evidence, let step = evidence.step, let cycle = LoopCycle.find(machine: machine, from: evidence.state, step: step) {
                 // A loop that changes variables can come back to its configuration many times before its values
                 // repeat: the transitions are then one round, said once with how many rounds the cycle takes.
@@ -64,7 +64,10 @@ struct RunFindings {
                     states: cycle.states.map { machine.path(of: $0) }, location: spec.transitions[cycle.transitions[0]].location,
                     trace: steps, witness: witnessValues, method: method, transitions: cycle.transitions)
             }
-            return Finding(.infiniteLoop, "\(error.message)\(when)", trace: steps, witness: witnessValues, method: method)
+            // A chain longer than the limit: at the transition it stopped at.
+            return Finding(
+                .infiniteLoop, "\(error.message)\(when)", location: recent.last.flatMap { spec.transitions[$0].location }, trace: steps,
+                witness: witnessValues, method: method)
         case .incompleteChoice(let state):
             return Finding(
                 .incompleteChoice,
@@ -177,6 +180,8 @@ struct RunFindings {
     enum UntakenTransition {
         /// Its guard held where it was considered: something else was always taken instead.
         case enabledButPreempted
+        /// Selected, but only for a microstep past the `maxMicrosteps` limit, which stopped the step first.
+        case stoppedByMicrostepLimit
         /// Its guard was evaluated, and was false every time.
         case neverEnabledWhenTried
         /// It was never even considered: an inner state's transition or an earlier one was always taken first, or its
@@ -193,6 +198,9 @@ struct RunFindings {
         switch seen {
         case .enabledButPreempted?:
             never = "is never taken: whenever it is enabled, an earlier transition or one of an inner state is taken instead"
+        case .stoppedByMicrostepLimit?:
+            never =
+                "is never taken: where it was selected, the macrostep had already taken maxMicrosteps (\(spec.options.maxMicrosteps)) microsteps and stopped with an error (SM002)"
         case .neverEnabledWhenTried?: never = "is never enabled: its guard never held when it was tried (when \(arrives))"
         case .neverTried? where transition.trigger == .eventless:
             never =

@@ -293,21 +293,26 @@ struct MacrostepEmitter: ContextEmitter {
         writer.block("fileprivate mutating func beginMicrostep(_ transition: Int) throws(\(errorType))") { w in
             w.line("scratch.recent.record(transition)")
             w.line("scratch.microsteps += 1")
-            w.line("if scratch.microsteps > \(limit) { throw infiniteLoop() }")
+            w.line("if scratch.microsteps > \(limit) { throw infiniteLoop(notTaken: 1) }")
         }
         if facts.hasParallel {
             writer.line()
             writer.block("fileprivate mutating func beginMicrostepOfSelection() throws(\(errorType))") { w in
                 w.line("for index in 0..<scratch.selection.count { scratch.recent.record(scratch.selection.transition(at: index)) }")
                 w.line("scratch.microsteps += 1")
-                w.line("if scratch.microsteps > \(limit) { throw infiniteLoop() }")
+                w.line("if scratch.microsteps > \(limit) { throw infiniteLoop(notTaken: scratch.selection.count) }")
             }
         }
         writer.line()
-        writer.block("fileprivate func infiniteLoop() -> \(errorType)") { w in
-            w.line("let last = scratch.recent.list.map(Self.describeTransition).joined(separator: \"; \")")
+        // The engine's message (`StepCore.infiniteLoopError`): the last 8 transitions selected, the last `notTaken`
+        // of them stopped by the limit.
+        writer.documentation("The last `notTaken` transitions recorded were selected for the microstep past the limit.")
+        writer.block("fileprivate func infiniteLoop(notTaken: Int) -> \(errorType)") { w in
+            w.line("let names = scratch.recent.list.map(Self.describeTransition)")
+            w.line("let taken = names.dropLast(min(notTaken, names.count)).joined(separator: \"; \")")
+            w.line("let next = names.suffix(notTaken).joined(separator: \"; \")")
             w.line(
-                "return \(errorType)(kind: .infiniteLoop, message: \"no stable configuration after \(limit) microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; the last transitions were \\(last)\")"
+                "return \(errorType)(kind: .infiniteLoop, message: \"no stable configuration after \(limit) microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; the last transitions taken were \\(taken), and the limit stopped the next: \\(next)\")"
             )
         }
         writer.line()

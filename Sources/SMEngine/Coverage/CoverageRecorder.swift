@@ -8,10 +8,13 @@ package struct CoverageRecorder: Sendable {
     package var enabledTransitions: [Bool]
     /// For guarded transitions: whether the guard was seen true (bit 1) and false (bit 2) where the selection
     /// evaluated it, which is the coverage fuzzing counts; and, for why a transition was never taken (SM005), whether
-    /// the overlap check saw it false (`falseInOverlapCheck`) and whether its evaluation failed (`failedEvaluation`).
+    /// the overlap check saw it false (`falseInOverlapCheck`), whether its evaluation failed (`failedEvaluation`), and
+    /// whether it was selected for a microstep past the `maxMicrosteps` limit, which stops the step before it is
+    /// taken (`selectedPastLimit`, for any transition).
     package var guardOutcomes: [UInt8]
     package static let falseInOverlapCheck: UInt8 = 4
     package static let failedEvaluation: UInt8 = 8
+    package static let selectedPastLimit: UInt8 = 16
     /// Events that some transition handled.
     package var handledEvents: [Bool]
     /// For each external event, the states that were active (`Machine.words` words each) when it went unhandled.

@@ -8,7 +8,11 @@ extension StepCore {
             recentTransitions[recentCount % Self.recentCapacity] = selected[i]
             recentCount += 1
         }
-        if microstepCount > maxMicrosteps { throw infiniteLoopError() }
+        if microstepCount > maxMicrosteps {
+            // Selected, not taken: why it may never be taken at all (SM005).
+            if let coverage { for i in 0..<selectedCount { coverage.guardOutcomes[Int(selected[i])] |= CoverageRecorder.selectedPastLimit } }
+            throw infiniteLoopError(notTaken: selectedCount)
+        }
         if recordsMicrosteps {
             microsteps.append(Microstep(event: currentEvent, transitions: (0..<selectedCount).map { Int(selected[$0]) }))
         }
@@ -147,13 +151,16 @@ extension StepCore {
         internalQueue.append(event)
     }
 
-    private func infiniteLoopError() -> EngineError {
-        let limit = machine.options.maxMicrosteps
+    /// `notTaken`: how many of the recent transitions (the last) make the microstep past the limit. The generated
+    /// code's message is the same (`MacrostepEmitter`).
+    private func infiniteLoopError(notTaken: Int) -> EngineError {
         let recent = recentTransitionList
-        let tail = recent.suffix(8).map { machine.spec.describe(machine.spec.transitions[$0]) }
+        // The last 8 selected, as the generated code keeps them.
+        let names = recent.suffix(8).map { machine.spec.describe(machine.spec.transitions[$0]) }
+        let taken = names.dropLast(min(notTaken, names.count))
         return EngineError(
             .infiniteLoop(transitions: recent),
-            "no stable configuration after \(limit) microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; the last transitions were \(tail.joined(separator: "; "))"
+            "no stable configuration after \(machine.options.maxMicrosteps) microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; the last transitions taken were \(taken.joined(separator: "; ")), and the limit stopped the next: \(names.suffix(notTaken).joined(separator: "; "))"
         )
     }
 }

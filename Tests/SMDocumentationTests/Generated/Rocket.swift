@@ -318,12 +318,15 @@ extension Rocket {
     fileprivate mutating func beginMicrostep(_ transition: Int) throws(RocketError) {
         scratch.recent.record(transition)
         scratch.microsteps += 1
-        if scratch.microsteps > 100 { throw infiniteLoop() }
+        if scratch.microsteps > 100 { throw infiniteLoop(notTaken: 1) }
     }
 
-    fileprivate func infiniteLoop() -> RocketError {
-        let last = scratch.recent.list.map(Self.describeTransition).joined(separator: "; ")
-        return RocketError(kind: .infiniteLoop, message: "no stable configuration after 100 microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; the last transitions were \(last)")
+    /// The last `notTaken` transitions recorded were selected for the microstep past the limit.
+    fileprivate func infiniteLoop(notTaken: Int) -> RocketError {
+        let names = scratch.recent.list.map(Self.describeTransition)
+        let taken = names.dropLast(min(notTaken, names.count)).joined(separator: "; ")
+        let next = names.suffix(notTaken).joined(separator: "; ")
+        return RocketError(kind: .infiniteLoop, message: "no stable configuration after 100 microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; the last transitions taken were \(taken), and the limit stopped the next: \(next)")
     }
 
     fileprivate static func describeTransition(_ transition: Int) -> String {
