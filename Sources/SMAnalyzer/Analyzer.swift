@@ -168,7 +168,7 @@ public enum Analyzer {
         stats.symbolic = symbolic.symbolic
         if symbolic.symbolic == nil {
             // Symbolic verification could not run: the partial exploration is what there is.
-            stats.undecided = explored.undecided + symbolic.undecided
+            stats.undecided = explored.undecided + symbolic.undecided.filter { !explored.undecided.contains($0) }
             stats.notes.append("exploration stopped at a limit and symbolic verification could not run")
             return runs
         }

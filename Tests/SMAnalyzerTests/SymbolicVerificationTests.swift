@@ -125,25 +125,79 @@ struct SymbolicVerificationTests {
         #expect(grew || (seconds == 2 && reason.contains("the time limit ran out")), "\(reason)")
     }
 
-    @Test("a start that fails: symbolic verification decides what exploration decides, not only the failure")
-    func failingStart() throws {
+    @Test(
+        "a start that fails: every method decides what exploration decides, not only the failure, also when an event's parameters are too wide to explore",
+        arguments: ["{}", #"{"params": {"k": {"type": "int", "min": 0, "max": 4000000}}}"#])
+    func failingStart(event: String) throws {
         let spec = try Spec.load(
             json: #"""
                 {"format": "smcheck/1", "name": "Falls at once", "variables": {"x": {"type": "int", "min": 0, "max": 1}},
-                 "events": {"go": {}}, "reachable": ["b"],
+                 "events": {"go": \#(event)}, "reachable": ["b"],
                  "states": {"a": {"entry": [{"assign": {"x": "x - 1"}}], "on": {"go": "b"}}, "b": {}}}
                 """#)
         var options = AnalysisOptions()
         options.method = .exploration
         let explored = try Analyzer.analyze(spec, options: options)
+        #expect(explored.stats.complete, "\(explored.stats.undecided.map(\.description))")
+        for method in [VerificationMethod.symbolic, .automatic] {
+            options.method = method
+            let verified = try Analyzer.analyze(spec, options: options)
+            #expect(verified.stats.complete, "\(verified.stats.undecided.map(\.description))")
+            #expect(
+                Set(verified.findings.map(\.code)) == [
+                    .unreachableState, .deadTransition, .rangeViolation, .expectedReachable, .eventNeverHandled,
+                ])
+            #expect(verified.findings.first { $0.code == .rangeViolation }?.severity == .error)
+            #expect(MethodAgreementTests.summary(verified) == MethodAgreementTests.summary(explored))
+        }
+    }
+
+    @Test("a loop in the start's own macrostep is reported as its cycle")
+    func loopAtTheStart() throws {
+        let spec = Spec("loops at once") {
+            Events("go")
+            StateNode("a") { Always(to: "b") }
+            StateNode("b") {
+                Always(to: "a")
+                On("go")
+            }
+        }
+        let loop = try #require(try Analyzer.analyze(spec).findings.first { $0.code == .infiniteLoop })
+        #expect(loop.message == "infinite transition loop: a --always--> b; b --always--> a repeat forever without the machine becoming stable — at the start")
+        #expect(loop.trace == [])
+    }
+
+    @Test(
+        "bounded model checking finds a deadlock that needs a quantifier over a wide parameter, and keeps looking for what lies deeper"
+    )
+    func quantifiedDeadlock() throws {
+        // `lock` then a spend that exhausts the limit deadlocks at depth 2; the invariant breaks only at depth 3.
+        let spec = try Spec.load(
+            json: #"""
+                {"format": "smcheck/1", "name": "credit",
+                 "variables": {"limit": {"type": "int", "min": 0, "max": 10000000, "initial": 1000000},
+                               "debt": {"type": "int", "min": 0, "max": 10000000, "initial": 0},
+                               "locked": {"type": "bool"}},
+                 "events": {"raise": {"params": {"p": {"type": "int", "min": 1, "max": 3000000}}},
+                            "spend": {"params": {"a": {"type": "int", "min": 1, "max": 10000000}}}, "lock": {}},
+                 "states": {"open": {"on": {
+                   "raise": {"guard": "!locked && limit + event.p <= 10000000", "actions": [{"assign": {"limit": "limit + event.p"}}]},
+                   "spend": {"guard": "debt + event.a <= limit", "actions": [{"assign": {"debt": "debt + event.a"}}]},
+                   "lock": {"guard": "!locked", "actions": [{"assign": {"locked": "true"}}]}}}},
+                 "invariants": [{"name": "debt cap", "expr": "debt <= 5000000"}]}
+                """#)
+        var options = AnalysisOptions()
         options.method = .symbolic
-        let verified = try Analyzer.analyze(spec, options: options)
-        #expect(verified.stats.complete, "\(verified.stats.undecided.map(\.description))")
-        #expect(
-            Set(verified.findings.map(\.code)) == [
-                .unreachableState, .deadTransition, .rangeViolation, .expectedReachable, .eventNeverHandled,
-            ])
-        #expect(MethodAgreementTests.summary(verified) == MethodAgreementTests.summary(explored))
+        let result = try Analyzer.analyze(spec, options: options)
+        let broken = try #require(result.findings.first { $0.code == .invariantViolated }, "\(result.stats.undecided)")
+        #expect(broken.trace?.count == 3)
+        let deadlock = try #require(result.findings.first { $0.code == .deadlock }, "\(result.stats.undecided)")
+        #expect(deadlock.trace?.count == 2)
+        // Each trace shows its finding on the engine.
+        let machine = try Machine(spec)
+        var state = try machine.initialState().state
+        for step in deadlock.trace ?? [] { state = try machine.step(state, step.event).state }
+        #expect(state.variables[2] == 1 && state.variables[0] == state.variables[1], "locked, and the debt at the limit")
     }
 
     @Test("what a stopped exploration saw happen is not listed as undecided after the symbolic verification")

@@ -9,18 +9,27 @@ struct LoopCycle {
     /// States entered along the cycle, in document order.
     let states: [Int]
 
-    /// The cycle of the loop error that `step` meets from `start`.
-    static func find(machine: Machine, from start: MachineState, step: TraceStep) -> LoopCycle? {
+    /// The cycle of the loop error that `step` meets from `start`, or, without them, the start's own macrostep.
+    static func find(machine: Machine, from start: MachineState?, step: TraceStep?) -> LoopCycle? {
         let context = StepContext(machine: machine)
-        context.load(start)
         context.recordsMicrosteps = true
+        guard let start, let step else {
+            // The start begins with the root alone and the initial values.
+            _ = try? context.resetToInitialState()
+            var root = StateSet(capacity: machine.stateCount)
+            root.insert(0)
+            return find(in: context.microsteps, from: root, machine.initialVariables)
+        }
+        context.load(start)
         context.choices = ChoiceSequence(step.choices)
         _ = try? context.process(step.event)
-        let microsteps = context.microsteps
-        guard !microsteps.isEmpty else { return nil }
+        return find(in: context.microsteps, from: start.configuration, start.variables)
+    }
 
-        var configuration = start.configuration
-        var variables = start.variables
+    private static func find(in microsteps: [Microstep], from start: StateSet, _ startVariables: [Int]) -> LoopCycle? {
+        guard !microsteps.isEmpty else { return nil }
+        var configuration = start
+        var variables = startVariables
         var seen: [MachineStateKey: Int] = [MachineStateKey(configuration, variables): -1]
         for (index, microstep) in microsteps.enumerated() {
             for record in microstep.records {

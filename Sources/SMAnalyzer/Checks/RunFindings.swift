@@ -51,7 +51,7 @@ struct RunFindings {
         let when = evidence.map { " — on \(eventName($0)) in \(leaves($0.state).joined(separator: ", "))" } ?? " — at the start"
         switch error.kind {
         case .infiniteLoop(let recent):
-            if let evidence, let step = evidence.step, let cycle = LoopCycle.find(machine: machine, from: evidence.state, step: step) {
+            if let cycle = LoopCycle.find(machine: machine, from: evidence?.state, step: evidence?.step) {
                 // A loop that changes variables can come back to its configuration many times before its values
                 // repeat: the transitions are then one round, said once with how many rounds the cycle takes.
                 let round = cycle.transitions.shortestRepeatingPrefix

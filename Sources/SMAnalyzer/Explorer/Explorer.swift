@@ -26,6 +26,12 @@ public final class Explorer: Sendable {
         self.options = options
         let sent = machine.spec.events.filter { !$0.isImplicit }
         let maximum = options.maximumEventInstances
+        // A start that fails is all there is to explore, and needs no event: however many there are, the
+        // exploration is complete (`run` reports the failure).
+        guard (try? machine.initialState()) != nil else {
+            eventInstances = []
+            return
+        }
         if let wide = sent.first(where: { $0.instanceCount > maximum }) {
             throw ExplorationError(
                 message:

@@ -155,17 +155,31 @@
                         let outcome = try solver.check()
                         switch outcome {
                         case .satisfiable(let model):
-                            let shown = Set(remaining.filter { model.bool($0.1) == true }.map(\.0))
-                            let trace = self.trace(model, states: states, inputs: kind ? inputs : Array(inputs.dropLast()))
+                            let stepInputs = kind ? inputs : Array(inputs.dropLast())
+                            var shown = Set(remaining.filter { model.bool($0.1) == true }.map(\.0))
+                            let trace = self.trace(model, states: states, inputs: stepInputs)
                             for property in shown { found[property] = Found(trace: trace, inLastStep: kind) }
-                            remaining.removeAll { shown.contains($0.0) }
-                            pending.removeAll { shown.contains($0) }
                             try solver.pop()
                             if shown.isEmpty {
-                                return BMCResult(
-                                    found: found, checkedDepth: checkedDepth,
-                                    stopped: "z3 returned a model that shows no property at depth \(depth)")
+                                // A model need not give a quantified bad a value (a deadlock over wide parameter
+                                // domains): each bad is then asked alone, and the first that holds is shown.
+                                let alone = try firstHoldingAlone(remaining, solver: solver, input: kind ? input : nil, time: time) {
+                                    self.trace($0, states: states, inputs: stepInputs)
+                                }
+                                switch alone {
+                                case .holds(let property, let trace)?:
+                                    found[property] = Found(trace: trace, inLastStep: kind)
+                                    shown = [property]
+                                case .unknown(let reason)?:
+                                    return BMCResult(found: found, checkedDepth: checkedDepth, stopped: "\(reason) at depth \(depth)")
+                                case nil:
+                                    return BMCResult(
+                                        found: found, checkedDepth: checkedDepth,
+                                        stopped: "z3 returned a model that shows no property at depth \(depth)")
+                                }
                             }
+                            remaining.removeAll { shown.contains($0.0) }
+                            pending.removeAll { shown.contains($0) }
                         case .unsatisfiable:
                             try solver.pop()
                             remaining = []
@@ -194,6 +208,34 @@
                 }
             }
             return BMCResult(found: found, checkedDepth: checkedDepth, stopped: nil)
+        }
+
+        private enum AloneOutcome {
+            case holds(Property, [TraceStep])
+            case unknown(String)
+        }
+
+        /// The first of `bads` satisfiable on its own (with `input`'s domain, for bads on a step), with the trace
+        /// `trace` reads off its model; nil when none is.
+        private func firstHoldingAlone(
+            _ bads: [(Property, Term)], solver: Z3Solver, input: SymbolicEncoding.Input?, time: SolverTime,
+            trace: (Z3Model) -> [TraceStep]
+        ) throws(SolverError) -> AloneOutcome? {
+            for (property, bad) in bads {
+                solver.push()
+                if let input { solver.assert(encoding.domain(input)) }
+                solver.assert(bad)
+                solver.setLimits(timeoutMilliseconds: time.milliseconds)
+                let outcome = try solver.check()
+                let shown: [TraceStep]? = if case .satisfiable(let model) = outcome { trace(model) } else { nil }
+                try solver.pop()
+                switch outcome {
+                case .satisfiable: return .holds(property, shown ?? [])
+                case .unsatisfiable: continue
+                case .unknown(let reason): return .unknown(time.whyUnknown("z3", reason: reason))
+                }
+            }
+            return nil
         }
 
         struct BMCResult {
