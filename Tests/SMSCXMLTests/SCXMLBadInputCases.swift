@@ -210,6 +210,20 @@ enum SCXMLBadInputCases {
             #"undeclared event "warning"; declare it with <smcheck:event name="...">"#, path: "//state[@id='a']/transition/@event",
             at: "\"warning\""),
         bad(
+            "'*' inside a descriptor's token",
+            document(#"<state id="a"><onentry><raise event="error.io"/></onentry><transition event="go error*" target="a"/></state>"#),
+            #"event descriptor "error*" has '*' inside a token; '*' matches alone ("*", every event) or as the last token ("error.*", error and the events under it); did you mean "error.*"?"#,
+            path: "//state[@id='a']/transition/@event", at: "\"go error*\""),
+        bad(
+            "'*' in a raised event's name", document(#"<state id="a"><onentry><raise event="er*"/></onentry></state>"#),
+            #"event name "er*" contains '*', which is not part of a name: it matches events in a transition's descriptor, alone ("*") or as the last token ("error.*")"#,
+            path: "//state[@id='a']/onentry/raise/@event", at: "\"er*\""),
+        bad(
+            "an attribute prefixed with the SCXML namespace",
+            #"<sc:scxml xmlns:sc="http://www.w3.org/2005/07/scxml" version="1.0"><sc:state id="a"><sc:transition sc:event="go" target="a"/></sc:state></sc:scxml>"#,
+            #"attribute 'sc:event' on <sc:transition> is in the SCXML namespace, where SCXML defines no attributes: its own take no prefix; did you mean "event"?"#,
+            path: "//sc:state[@id='a']/sc:transition/@sc:event", at: "\"go\""),
+        bad(
             "a descriptor ending with a dot",
             document(#"<state id="a"><onentry><raise event="go"/></onentry><transition event="go." target="a"/></state>"#),
             #"event descriptor "go." ends with '.', which leaves an empty token; write "go" (or "go.*"), which takes go and every event under it"#,

@@ -344,6 +344,11 @@ enum BadInputCases {
                 "event name with a space", events(#"{"go now": {}, "go": {}, "stop": {}}"#),
                 message: #"event name "go now" must be non-empty and contain no white space"#, pointer: "/events/go now", at: #""go now""#),
             BadInput(
+                "event name with a '*'", events(#"{"go": {}, "stop": {}, "error*": {}}"#),
+                message:
+                    #"event name "error*" contains '*', which is not part of a name: it matches events in a transition's descriptor, alone ("*") or as the last token ("error.*")"#,
+                pointer: "/events/error*", at: #""error*""#),
+            BadInput(
                 "event name with an empty token", events(#"{"go": {}, "stop": {}, "a..b": {}}"#),
                 message:
                     #"event name "a..b" has '..', which leaves an empty token; an event name is tokens joined by '.', none of them empty; did you mean "a.b"?"#,
@@ -582,6 +587,11 @@ enum BadInputCases {
             message:
                 #"event descriptor "go." ends with '.', which leaves an empty token; write "go" (or "go.*"), which takes go and every event under it"#,
             pointer: "/states/a/on/go.", at: #""go.""#),
+        BadInput(
+            "descriptor with '*' inside a token", states(#"{"a": {"on": {"*.go": "a"}}}"#),
+            message:
+                #"event descriptor "*.go" has '*' inside a token; '*' matches alone ("*", every event) or as the last token ("error.*", error and the events under it)"#,
+            pointer: "/states/a/on/*.go", at: #""*.go""#),
         BadInput(
             "wildcard descriptor with an empty token", states(#"{"a": {"on": {"go..*": "a"}}}"#),
             message:

@@ -61,7 +61,8 @@ struct SCXMLReader {
 
     /// Checks an element's attributes against its rule: unknown SCXML attributes and smcheck annotations are
     /// errors with a "did you mean", refused ones say why, missing required ones are named. Attributes of other
-    /// namespaces are for other tools and are ignored, as SCXML says.
+    /// namespaces are for other tools and are ignored, as SCXML says; one prefixed with the SCXML namespace itself
+    /// (`sc:event`) is refused: it is not the SCXML attribute it looks like.
     mutating func checkAttributes(_ element: XMLSourceElement, _ rule: ElementRule, own: Bool = false) {
         let what = "<\(element.qualifiedName)>"
         for attribute in element.attributes {
@@ -77,6 +78,13 @@ struct SCXMLReader {
                         "unknown attribute '\(attribute.localName)' on \(what)\(hint)", at: location(attribute, of: element),
                         suggestion: suggestion)
                 }
+            } else if attribute.namespace == SCXMLNamespace.scxml {
+                // Not `event` but another attribute, which no SCXML processor reads: ignoring it would change the machine.
+                let known = rule.attributes.contains(attribute.localName)
+                report(
+                    "attribute '\(attribute.qualifiedName)' on \(what) is in the SCXML namespace, where SCXML defines no attributes: its own take no prefix"
+                        + (known ? "" : ", and \(what) has no attribute '\(attribute.localName)'"),
+                    at: location(attribute, of: element), suggestion: known ? attribute.localName : nil)
             } else if attribute.namespace == SCXMLNamespace.smcheck, !own, !rule.annotations.contains(attribute.localName) {
                 let suggestion = Suggestions.closest(to: attribute.localName, in: rule.annotations)
                 let hint =

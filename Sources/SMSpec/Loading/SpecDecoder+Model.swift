@@ -51,7 +51,26 @@ package enum SpecMessages {
         if let bad = controlCharacter(in: name) {
             return ("event name \(JSONWriter.quoted(name)) contains the control character \(bad); write it without one", nil)
         }
+        if name.contains("*") {
+            return (
+                "event name \(JSONWriter.quoted(name)) contains '*', which is not part of a name: it matches events in a transition's descriptor, alone (\"*\") or as the last token (\"error.*\")",
+                nil
+            )
+        }
         return emptyTokenProblem(Substring(name), what: "event name", written: name)
+    }
+
+    /// A descriptor with `*` inside a token (`error*`, `*.io`, `a.*.b`): SCXML has no such wildcard, and as a name it
+    /// would match only an event spelled so. The suggestion is the prefix descriptor of what comes before the `*`.
+    private static func starProblem(_ descriptor: Substring) -> (message: String, suggestion: String?)? {
+        let body = descriptor.hasSuffix(".*") ? descriptor.dropLast(2) : descriptor
+        guard let star = body.firstIndex(of: "*") else { return nil }
+        var before = body[..<star]
+        while before.hasSuffix(".") { before = before.dropLast() }
+        return (
+            "event descriptor \(JSONWriter.quoted(String(descriptor))) has '*' inside a token; '*' matches alone (\"*\", every event) or as the last token (\"error.*\", error and the events under it)",
+            before.isEmpty ? nil : String(before) + ".*"
+        )
     }
 
     /// What is wrong with one event descriptor of a transition (`go`, `error.*`, `*`), if anything.
@@ -63,6 +82,7 @@ package enum SpecMessages {
         if descriptor == ".*" {
             return ("event descriptor \".*\" has no token before \".*\"; \"*\" takes every event", "*")
         }
+        if let problem = starProblem(descriptor) { return problem }
         if descriptor.hasSuffix(".*") {
             return emptyTokenProblem(descriptor.dropLast(2), what: "event descriptor", written: written).map {
                 ($0.message, $0.suggestion.map { $0 + ".*" })

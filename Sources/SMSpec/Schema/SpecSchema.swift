@@ -39,13 +39,13 @@ public enum SpecSchema {
                         "events",
                         .object([
                             ("type", "object"),
-                            // Tokens joined by ".", none empty; not "*", not under the reserved "done.".
+                            // Tokens joined by ".", none empty, no "*", not under the reserved "done.".
                             (
                                 "propertyNames",
                                 .object([
                                     (
                                         "pattern",
-                                        .string("^(?!done\\.)[^\(spaceOrControl)*.][^\(spaceOrControl).]*(\\.[^\(spaceOrControl).]+)*$")
+                                        .string("^(?!done\\.)[^\(spaceOrControl)*.]+(\\.[^\(spaceOrControl)*.]+)*$")
                                     )
                                 ])
                             ),
