@@ -737,6 +737,10 @@ enum BadInputCases {
         badGuard("the word or", "ready or ready", "use '||' for logical or", at: 6),
         badGuard("the word not", "not ready", "use '!' for logical not", at: 0),
         badGuard("chained comparison", "0 < n < 3", "comparisons cannot be chained; write 'a < b && b < c'", at: 6),
+        badGuard(
+            "a decrement", "n--1 > 0", "'--' is not an operator: there is no decrement; for minus a negative number, put a space between them ('a - -1')",
+            at: 1),
+        badGuard("a pre-increment", "++n > 0", "'++' is not an operator: there is no increment; write 'a + 1'", at: 0),
         badGuard("unclosed parenthesis", "(n > 1", "missing ')' to close the '(' here", at: 0),
         badGuard("extra parenthesis", "n > 1)", "unexpected ')' without a matching '('", at: 5),
         badGuard("string literal", "mode == 'fast'", "expressions have no strings; write an enum value as '.name'", at: 8),

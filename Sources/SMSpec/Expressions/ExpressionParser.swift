@@ -63,6 +63,7 @@ public struct ExpressionParser {
                 try closeChain()
                 return left
             }
+            try refuseIncrementOrDecrement(at: operatorStart)
             index += op.rawValue.unicodeScalars.count
             let right = try parseChain(minimumPrecedence: op.precedence + 1)
             if op == .and || op == .or {
@@ -141,6 +142,7 @@ public struct ExpressionParser {
             throw ExpressionError("the expression ends where an operand is expected", at: index)
         }
         let start = index
+        try refuseIncrementOrDecrement(at: start)
         if scalars[index] == "!" || scalars[index] == "-" {
             let op: UnaryOperator = scalars[index] == "!" ? .not : .negate
             index += 1
@@ -154,6 +156,19 @@ public struct ExpressionParser {
             return (ExpressionSyntax(.unary(op, operand), start: start, end: operand.end, operatorOffset: start), height + 1)
         }
         return try parsePrimary()
+    }
+
+    /// `--` and `++` are not operators here, but they are in ECMAScript, Swift's ancestors and every C-like language:
+    /// `a--1` would read there as a decrement (or an error), not as `a - -1`.
+    private func refuseIncrementOrDecrement(at offset: Int) throws(ExpressionError) {
+        guard offset + 1 < scalars.count, scalars[offset] == "-" || scalars[offset] == "+", scalars[offset + 1] == scalars[offset] else {
+            return
+        }
+        throw ExpressionError(
+            scalars[offset] == "-"
+                ? "'--' is not an operator: there is no decrement; for minus a negative number, put a space between them ('a - -1')"
+                : "'++' is not an operator: there is no increment; write 'a + 1'",
+            at: offset)
     }
 
     private mutating func enter(at offset: Int) throws(ExpressionError) {
