@@ -50,8 +50,12 @@ struct HotTables: @unchecked Sendable {
 
     // Target options (one per transition, or one per `oneOf` target).
     let optionIsDynamic: UnsafeMutablePointer<Bool>
-    /// `words` words per option: the exit mask.
-    let optionExitWords: UnsafeMutablePointer<UInt64>
+    /// Per option, its exit mask in `exitMaskWords` (`words` words each). Options share the mask of their domain:
+    /// one per option would be states x transitions bits, gigabytes for a flat machine of 100,000 states.
+    let optionExitMask: UnsafeMutablePointer<Int32>
+    let exitMaskWords: UnsafeMutablePointer<UInt64>
+    /// How many masks `exitMaskWords` holds.
+    let exitMaskCount: Int
     let optionEntryStart: UnsafeMutablePointer<Int32>
     let optionEntryPool: UnsafeMutablePointer<Int32>
 
@@ -91,26 +95,43 @@ struct HotTables: @unchecked Sendable {
         isOneOf = Self.copy(machine.transitions.map { $0.isOneOf && $0.options.count > 1 })
         var base: [Int32] = []
         var dynamic: [Bool] = []
+        var exitMasks: [Int32] = []
         var exits: [UInt64] = []
+        /// A mask is the domain's proper descendants (none for a dynamic option, domain -1).
+        var maskOfDomain: [Int: Int32] = [:]
         var entryStart: [Int32] = [0]
         var entryPool: [Int32] = []
         for transition in machine.transitions {
             base.append(transition.options.isEmpty ? -1 : Int32(dynamic.count))
             for option in transition.options {
                 dynamic.append(option.isDynamic)
-                exits += option.exitMask.words
+                let domain = option.isDynamic ? -1 : option.domain
+                if let known = maskOfDomain[domain] {
+                    exitMasks.append(known)
+                } else {
+                    let index = Int32(maskOfDomain.count)
+                    maskOfDomain[domain] = index
+                    exitMasks.append(index)
+                    exits += option.exitMask.words
+                }
                 entryPool += option.entryOrder.map { Int32($0) }
                 entryStart.append(Int32(entryPool.count))
             }
         }
         optionBase = Self.copy(base)
         optionIsDynamic = Self.copy(dynamic)
-        optionExitWords = Self.copy(exits)
+        optionExitMask = Self.copy(exitMasks)
+        exitMaskWords = Self.copy(exits)
+        exitMaskCount = maskOfDomain.count
         optionEntryStart = Self.copy(entryStart)
         optionEntryPool = Self.copy(entryPool)
     }
 
     /// A raw copy of an array, for tables the step reads (freed by `deallocate`).
+    /// The exit mask of `option`: `words` words.
+    @inline(__always)
+    func exitMask(of option: Int, words: Int) -> UnsafeMutablePointer<UInt64> { exitMaskWords + Int(optionExitMask[option]) &* words }
+
     static func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
         let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, array.count))
         _ = UnsafeMutableBufferPointer(start: pointer, count: array.count).initialize(from: array)
@@ -122,7 +143,7 @@ struct HotTables: @unchecked Sendable {
         doneEvent.deallocate(); dispatchStart.deallocate(); dispatchPool.deallocate(); eventlessStart.deallocate()
         eventlessPool.deallocate(); eventCandidateWords.deallocate(); eventlessCandidateWords.deallocate();
         parameterCount.deallocate(); guardKind.deallocate(); hasActions.deallocate(); isOneOf.deallocate()
-        optionBase.deallocate(); optionIsDynamic.deallocate(); optionExitWords.deallocate(); optionEntryStart.deallocate()
+        optionBase.deallocate(); optionIsDynamic.deallocate(); optionExitMask.deallocate(); exitMaskWords.deallocate(); optionEntryStart.deallocate()
         optionEntryPool.deallocate(); guardProgram.deallocate(); actionCode.deallocate()
     }
 }

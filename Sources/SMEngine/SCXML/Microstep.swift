@@ -43,7 +43,7 @@ extension StepCore {
         // A single targetless transition exits nothing.
         if selectedCount == 1 && hot.optionBase[Int(selected[0])] < 0 { return }
         if selectedCount == 1, let option = selectedOptionIndex(0), !hot.optionIsDynamic[option] {
-            let mask = hot.optionExitWords + option * words
+            let mask = hot.exitMask(of: option, words: words)
             for w in 0..<words {
                 exitScratch[w] = configuration[w] & mask[w]
                 any |= exitScratch[w]

@@ -190,10 +190,10 @@ extension StepCore {
         }
         for i in 0..<selectedCount {
             guard let optionI = selectedOptionIndex(i) else { continue }  // targetless: exits nothing
-            let maskI = hot.optionExitWords + optionI * words
+            let maskI = hot.exitMask(of: optionI, words: words)
             for j in (i + 1)..<selectedCount {
                 guard let optionJ = selectedOptionIndex(j) else { continue }
-                let maskJ = hot.optionExitWords + optionJ * words
+                let maskJ = hot.exitMask(of: optionJ, words: words)
                 for w in 0..<words where maskI[w] & maskJ[w] & configuration[w] != 0 { return false }
             }
         }
@@ -220,7 +220,7 @@ extension StepCore {
     /// The proper descendants of the transition's domain for the chosen option, resolving history now if needed.
     func exitMask(of t: Int, option: Int) -> [UInt64] {
         let index = Int(hot.optionBase[t]) + option
-        guard hot.optionIsDynamic[index] else { return (0..<words).map { hot.optionExitWords[index * words + $0] } }
+        guard hot.optionIsDynamic[index] else { return Array(UnsafeBufferPointer(start: hot.exitMask(of: index, words: words), count: words)) }
         let transition = machine.transitions[t]
         let effective = EntrySet(tree: tree, history: history).effectiveTargets(transition.options[option].targets)
         return tree.descendants[tree.domain(source: transition.source, targets: effective, isLocal: transition.isLocal)].words
