@@ -112,6 +112,30 @@ struct DefectSpecTests {
             ])
     }
 
+    @Test("SM002 of a countdown past the limit is one finding, wherever the limit stops it")
+    func oneChainOneFinding() throws {
+        // From 99 the limit stops the step to `done`, from 100 on it stops a decrement: still the same chain.
+        let spec = Spec("drain") {
+            Variable("x", .int(min: 0, max: 200))
+            EventDeclaration("set", ("v", .int(min: 0, max: 200)))
+            Events("go")
+            StateNode("idle") {
+                On("set") { Assign("x", "event.v") }
+                On("go", to: "draining")
+            }
+            StateNode("draining") {
+                Always(guard: "x > 0") { Assign("x", "x - 1") }
+                Always(to: "done")
+            }
+            StateNode("done")
+        }
+        var explorationOnly = AnalysisOptions()
+        explorationOnly.method = .exploration
+        let loops = try Analyzer.analyze(spec, options: explorationOnly).findings.filter { $0.code == .infiniteLoop }
+        #expect(loops.count == 1, "\(loops.map(\.message))")
+        #expect(loops.first?.witness.first?.value == .int(99), "the shortest countdown that fails")
+    }
+
     @Test("SM002: the loop is reported as its cycle of transitions, not only as the cap")
     func loopCycle() throws {
         let finding = try #require(try Analyzer.analyze(try Fixtures.spec("defects/sm002-infinite-loop")).findings.first)

@@ -45,7 +45,13 @@ extension EngineError.Kind {
     package func findingSignature(at location: Spec.SourceLocation?) -> String? {
         let place = location.map { $0.pointer.description } ?? ""
         switch self {
-        case .infiniteLoop(let transitions): return "loop:" + Set(transitions).sorted().map(String.init).joined(separator: ",")
+        case .infiniteLoop(let transitions):
+            // The transitions that repeat are the loop; a chain that runs past the limit may stop at different ones
+            // (a countdown from 99 or from 100) and is still one finding. A chain of distinct transitions is all of them.
+            var seen = Set<Int>()
+            var repeated = Set<Int>()
+            for t in transitions where !seen.insert(t).inserted { repeated.insert(t) }
+            return "loop:" + (repeated.isEmpty ? seen : repeated).sorted().map(String.init).joined(separator: ",")
         case .rangeViolation(let variable, _): return "range:\(variable ?? -1):\(place)"
         case .incompleteChoice(let state): return "choice:\(state)"
         case .queueOverflow(let event): return "queue:\(event):\(place)"
