@@ -235,6 +235,18 @@ enum BadInputCases {
                 pointer: "/variables/x",
                 at: #"{"type""#),
             BadInput(
+                "a parameter without bounds, used in a guard",
+                spec {
+                    $0.events = #"{"go": {}, "stop": {}, "set": {"params": {"to": {"type": "int"}}}}"#
+                    $0.states = #"{"a": {"on": {"set": {"target": "b", "guard": "event.to > 1"}}}, "b": {"on": {"stop": "a"}}}"#
+                },
+                message: #"parameter "to" is an int and needs both "min" and "max" (bounds make exploration finite)"#,
+                pointer: "/events/set/params/to", at: #"{"type": "int"}"#),
+            BadInput(
+                "a bound beyond 64 bits", variables(#"{"x": {"type": "int", "min": 0, "max": 9223372036854775808}}"#),
+                message: #""max" of variable "x": 9223372036854775808 does not fit in 64 bits: integers are -9223372036854775808...9223372036854775807"#,
+                pointer: "/variables/x/max", at: "9223372036854775808"),
+            BadInput(
                 "min greater than max", variables(#"{"x": {"type": "int", "min": 5, "max": 1}}"#),
                 message: #"variable "x" has min 5 greater than max 1"#, pointer: "/variables/x/min", at: "5,"),
             BadInput(

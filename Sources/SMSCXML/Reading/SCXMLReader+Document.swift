@@ -103,7 +103,8 @@ extension SCXMLReader {
     mutating func integer(_ attribute: XMLSourceAttribute, of element: XMLSourceElement, range: ClosedRange<Int>) -> Int? {
         guard let value = Int(attribute.value.trimmingWhitespace()) else {
             report(
-                "'\(attribute.qualifiedName)' must be an integer, not \(JSONWriter.quoted(attribute.value))",
+                SpecMessages.integerOutOfRange(attribute.value.trimmingWhitespace()).map { "'\(attribute.qualifiedName)': \($0)" }
+                    ?? "'\(attribute.qualifiedName)' must be an integer, not \(JSONWriter.quoted(attribute.value))",
                 at: location(attribute, of: element))
             return nil
         }
@@ -174,7 +175,8 @@ extension SCXMLReader {
             return .enumCase(String(trimmed.dropFirst().dropLast()))
         }
         report(
-            "the initial value of \(what) must be a literal: an integer, true, false, or a string naming an enum value, not \(JSONWriter.quoted(trimmed))",
+            SpecMessages.integerOutOfRange(trimmed).map { "the initial value of \(what): \($0)" }
+                ?? "the initial value of \(what) must be a literal: an integer, true, false, or a string naming an enum value, not \(JSONWriter.quoted(trimmed))",
             at: location)
         return nil
     }

@@ -19,6 +19,8 @@ public struct ExpressionScope: Sendable {
     public var resolveState: @Sendable (String) -> Result<Int, ExpressionError>
     /// Variables whose declarations were rejected: using them is not a second error.
     public var rejectedVariables: Set<String> = []
+    /// Parameters whose declarations were rejected (already reported): a use is not reported again.
+    public var rejectedParameters: Set<String> = []
 
     public init(
         variables: [String: Binding], parameters: [String: Binding]?, noParametersReason: String,
@@ -105,6 +107,9 @@ public struct TypeChecker {
                 throw ExpressionError("'event.\(name)' is not available here: \(scope.noParametersReason)", at: syntax.start)
             }
             guard let binding = parameters[name] else {
+                if scope.rejectedParameters.contains(name) {
+                    throw ExpressionError("parameter 'event.\(name)' has a bad declaration", at: syntax.start, isConsequence: true)
+                }
                 let message =
                     parameters.isEmpty
                     ? "'event.\(name)': this event has no parameters"

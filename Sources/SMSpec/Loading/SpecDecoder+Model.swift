@@ -26,6 +26,14 @@ package enum SpecMessages {
             : "\(what) contains the control character \(bad.codePointText); write it without one"
     }
 
+    /// Why `text`, written as a whole number, is not an integer here: it does not fit in 64 bits. Nil when it is
+    /// not a whole number at all (then "must be an integer" says it).
+    package static func integerOutOfRange(_ text: String) -> String? {
+        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), Int(text) == nil else { return nil }
+        return "\(text) does not fit in 64 bits: integers are \(Int.min)...\(Int.max)"
+    }
+
     /// What is wrong with a state's name, if anything.
     package static func stateNameProblem(_ name: String) -> String? {
         let forbidden: Set<Unicode.Scalar> = ["/", "(", ")", ",", "*", "\"", "[", "]", "{", "}"]
@@ -249,6 +257,8 @@ extension SpecDecoder {
                         parameters.append(
                             Spec.Parameter(
                                 param.key, type, description: paramDescription, location: location(param.keyPosition, paramAt)))
+                    } else {
+                        rejected.parameters.insert(param.key)
                     }
                 }
             }

@@ -107,7 +107,8 @@ struct SpecDecoder {
             return nil
         }
         guard let value = number.integerValue else {
-            report("\(what) must be an integer, not \(number.text)", at: node.position, pointer)
+            let message = SpecMessages.integerOutOfRange(number.text).map { "\(what): \($0)" } ?? "\(what) must be an integer, not \(number.text)"
+            report(message, at: node.position, pointer)
             return nil
         }
         guard range.contains(value) else {

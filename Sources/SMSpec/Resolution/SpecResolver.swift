@@ -22,6 +22,8 @@ extension Spec {
 package struct RejectedDeclarations {
     package var variables: Set<String> = []
     package var events: Set<String> = []
+    /// Parameters by name, of whichever event.
+    package var parameters: Set<String> = []
     /// The whole section was unusable (not an object): every name of that kind is unknown for that reason.
     package var allVariables = false
     package var allEvents = false
@@ -248,6 +250,7 @@ struct SpecResolver {
             variables: variableBindings, parameters: parameterBindings, noParametersReason: reason,
             resolveState: { SpecResolver.lookup($0, byName: byName, byPath: byPath, paths: paths) })
         scope.rejectedVariables = rejected.allVariables ? Set(spec.variables.map(\.name)).union(rejected.variables) : rejected.variables
+        scope.rejectedParameters = rejected.parameters
         return scope
     }
 
