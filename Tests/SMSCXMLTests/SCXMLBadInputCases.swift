@@ -219,6 +219,11 @@ enum SCXMLBadInputCases {
             #"event name "er*" contains '*', which is not part of a name: it matches events in a transition's descriptor, alone ("*") or as the last token ("error.*")"#,
             path: "//state[@id='a']/onentry/raise/@event", at: "\"er*\""),
         bad(
+            "smcheck's namespace misspelt",
+            #"<scxml xmlns="http://www.w3.org/2005/07/scxml" xmlns:smcheck="https://smcheck.dev/scxm" version="1.0" smcheck:maxMicrosteps="5"><state id="a"/></scxml>"#,
+            #"the namespace "https://smcheck.dev/scxm" is neither SCXML's nor smcheck's, so what is in it is ignored; did you mean "https://smcheck.dev/scxml"?"#,
+            path: "/scxml/@smcheck:maxMicrosteps", at: "\"5\""),
+        bad(
             "an attribute prefixed with the SCXML namespace",
             #"<sc:scxml xmlns:sc="http://www.w3.org/2005/07/scxml" version="1.0"><sc:state id="a"><sc:transition sc:event="go" target="a"/></sc:state></sc:scxml>"#,
             #"attribute 'sc:event' on <sc:transition> is in the SCXML namespace, where SCXML defines no attributes: its own take no prefix; did you mean "event"?"#,
@@ -254,6 +259,10 @@ enum SCXMLBadInputCases {
     // MARK: - Data and events
 
     static let data: [BadInput] = [
+        bad(
+            "a <data> with both expr and content", document(#"<datamodel><data id="v" expr="true">false</data></datamodel><state id="a"/>"#),
+            #"<data id="v"> has both expr and content; its value is one or the other: remove one"#, path: "//data[@id='v']",
+            at: "<data id"),
         bad(
             "an int without bounds", document(#"<datamodel><data id="count" expr="0"/></datamodel><state id="a"/>"#),
             #"<data id="count"> holds an int and needs smcheck:min and smcheck:max (bounds make exploration finite)"#,

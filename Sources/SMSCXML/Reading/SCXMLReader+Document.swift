@@ -131,7 +131,13 @@ extension SCXMLReader {
         let what = "<data id=\(JSONWriter.quoted(id))>"
         var literal: (text: String, location: Spec.SourceLocation)?
         let hasExpr = element.attribute("expr") != nil
-        _ = children(of: element, allowed: [], allowsText: !hasExpr)
+        if hasExpr && !element.text.trimmingWhitespace().isEmpty {
+            // SCXML: the value is given by expr or by the content, never both.
+            report("\(what) has both expr and content; its value is one or the other: remove one", at: location(element))
+            rejected.variables.insert(id)
+            return
+        }
+        _ = children(of: element, allowed: [], allowsText: true)
         if let expr = element.attribute("expr") {
             literal = (expr.value, location(expr, of: element))
         } else if !element.text.trimmingWhitespace().isEmpty {

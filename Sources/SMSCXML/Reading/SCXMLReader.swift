@@ -7,6 +7,8 @@ struct SCXMLReader {
     let file: String?
     let lines: TextLines
     private(set) var diagnostics: [Diagnostic] = []
+    /// Misspelt namespaces already reported (`checkForeign`).
+    private var reportedNamespaces: Set<String> = []
     /// Declarations the reader rejected (already reported), so their uses are not reported again.
     var rejected = RejectedDeclarations()
 
@@ -85,7 +87,9 @@ struct SCXMLReader {
                     "attribute '\(attribute.qualifiedName)' on \(what) is in the SCXML namespace, where SCXML defines no attributes: its own take no prefix"
                         + (known ? "" : ", and \(what) has no attribute '\(attribute.localName)'"),
                     at: location(attribute, of: element), suggestion: known ? attribute.localName : nil)
-            } else if attribute.namespace == SCXMLNamespace.smcheck, !own, !rule.annotations.contains(attribute.localName) {
+            } else if let namespace = attribute.namespace, namespace != SCXMLNamespace.smcheck {
+                checkForeign(namespace, at: location(attribute, of: element))
+            } else if !own, !rule.annotations.contains(attribute.localName) {
                 let suggestion = Suggestions.closest(to: attribute.localName, in: rule.annotations)
                 let hint =
                     suggestion != nil
@@ -138,10 +142,23 @@ struct SCXMLReader {
                         at: location(child), suggestion: known ? nil : Suggestions.closest(to: child.localName, in: annotations))
                 }
             default:
-                break
+                if let namespace = child.namespace { checkForeign(namespace, at: location(child)) }
             }
         }
         return result
+    }
+
+    /// A namespace one slip away from SCXML's or smcheck's is a misspelling, not another tool's: what is in it
+    /// would be ignored without a word (and smcheck's annotations then look missing). Said once per namespace.
+    mutating func checkForeign(_ namespace: String, at location: Spec.SourceLocation) {
+        // Two edits at most: other tools' namespaces (Qt's ".../scxml-ext") are further away.
+        guard !reportedNamespaces.contains(namespace),
+            let meant = [SCXMLNamespace.scxml, SCXMLNamespace.smcheck].first(where: { Suggestions.editDistance(namespace, $0) <= 2 })
+        else { return }
+        reportedNamespaces.insert(namespace)
+        report(
+            "the namespace \(JSONWriter.quoted(namespace)) is neither SCXML's nor smcheck's, so what is in it is ignored",
+            at: location, suggestion: meant)
     }
 
     /// Character data means nothing inside most elements; it is reported rather than silently dropped.
