@@ -21,7 +21,7 @@ extension BenchmarkSpecs {
     }
 
     /// A model of the comparison at another size: rings N (of 8 states), philosophers N, counters N (N^3 values),
-    /// chain N, player N (tracks, 100 volumes).
+    /// chain N, player N (tracks, 100 volumes), filter N (processes).
     public static func explorerModel(named name: String, size: Int) -> ExplorerModel? {
         switch name {
         case "rings": rings(size, 8)
@@ -29,6 +29,7 @@ extension BenchmarkSpecs {
         case "counters": counters(size)
         case "chain": chain(size)
         case "player": playerWithHistory(tracks: size, volume: 100)
+        case "filter": filterLock(processes: size)
         default: nil
         }
     }
@@ -160,5 +161,56 @@ extension BenchmarkSpecs {
 
             """
         return ExplorerModel("player with history \(tracks)x\(volume)", json: json, promela: promela)
+    }
+
+    /// Peterson's filter lock for N processes, the classic mutual-exclusion model: per process a level, a loop index
+    /// and four states (idle, set, wait, critical) in a parallel region, a victim per level, all ints that several
+    /// regions read in long guards; the invariant is mutual exclusion. Shapes like it (shared ints, guards over
+    /// every other process) are far from the rings: here a configuration is a 53-bit key (5 processes).
+    public static func filterLock(processes n: Int) -> ExplorerModel {
+        precondition(n >= 2)
+        var variables: [String] = []
+        for i in 0..<n { variables += [#""lev\#(i)": {"type": "int", "min": 0, "max": \#(n - 1)}"#, #""l\#(i)": {"type": "int", "min": 0, "max": \#(n - 1)}"#] }
+        for level in 1..<n { variables.append(#""victim\#(level)": {"type": "int", "min": 0, "max": \#(n - 1)}"#) }
+        let events = (0..<n).map { "\"step\($0)\": {}" }.joined(separator: ", ")
+        let regions = (0..<n).map { i -> String in
+            let setVictim = (1..<n).map { level in #"{"if": "l\#(i) == \#(level)", "then": [{"assign": {"victim\#(level)": "\#(i)"}}]}"# }
+            let others = (0..<n).filter { $0 != i }.map { "lev\($0) < l\(i)" }.joined(separator: " && ")
+            let notVictim = (1..<n).map { "(l\(i) == \($0) && victim\($0) != \(i))" }.joined(separator: " || ")
+            let mayGo = "(\(notVictim)) || (\(others))"
+            return #"""
+                "proc\#(i)": {"states": {
+                  "idle\#(i)": {"on": {"step\#(i)": {"target": "set\#(i)", "actions": [{"assign": {"l\#(i)": "1"}}]}}},
+                  "set\#(i)": {"on": {"step\#(i)": {"target": "wait\#(i)", "actions": [\#((setVictim + [#"{"assign": {"lev\#(i)": "l\#(i)"}}"#]).joined(separator: ", "))]}}},
+                  "wait\#(i)": {"on": {"step\#(i)": [
+                    {"guard": "(\#(mayGo)) && l\#(i) < \#(n - 1)", "target": "set\#(i)", "actions": [{"assign": {"l\#(i)": "l\#(i) + 1"}}]},
+                    {"guard": "\#(mayGo)", "target": "crit\#(i)"}]}},
+                  "crit\#(i)": {"on": {"step\#(i)": {"target": "idle\#(i)", "actions": [{"assign": {"lev\#(i)": "0", "l\#(i)": "0"}}]}}}
+                }}
+                """#
+        }.joined(separator: ",\n")
+        let exclusion = (0..<n).flatMap { a in (a + 1..<n).map { b in "!(in(crit\(a)) && in(crit\(b)))" } }.joined(separator: " && ")
+        let json = #"""
+            {"format": "smcheck/1", "name": "filter lock \#(n)", "variables": {\#(variables.joined(separator: ", "))},
+             "events": {\#(events)}, "states": {"procs": {"type": "parallel", "states": {\#(regions)}}},
+             "invariants": [{"name": "mutual exclusion", "expr": "\#(exclusion)"}]}
+            """#
+        var promela = [
+            "/* Peterson's filter lock, as smcheck's filter spec: pc 0 idle, 1 set, 2 wait, 3 critical */",
+            "byte pc[\(n)]; byte lev[\(n)]; byte l[\(n)]; byte victim[\(n)];", "active proctype procs() {", "  do",
+        ]
+        for i in 0..<n {
+            let others = (0..<n).filter { $0 != i }.map { "lev[\($0)] < l[\(i)]" }.joined(separator: " && ")
+            let mayGo = "(victim[l[\(i)]] != \(i) || (\(others)))"
+            promela += [
+                "  :: d_step { pc[\(i)] == 0 -> l[\(i)] = 1; pc[\(i)] = 1 }",
+                "  :: d_step { pc[\(i)] == 1 -> victim[l[\(i)]] = \(i); lev[\(i)] = l[\(i)]; pc[\(i)] = 2 }",
+                "  :: d_step { pc[\(i)] == 2 && \(mayGo) && l[\(i)] < \(n - 1) -> l[\(i)]++; pc[\(i)] = 1 }",
+                "  :: d_step { pc[\(i)] == 2 && \(mayGo) && l[\(i)] >= \(n - 1) -> pc[\(i)] = 3 }",
+                "  :: d_step { pc[\(i)] == 3 -> lev[\(i)] = 0; l[\(i)] = 0; pc[\(i)] = 0 }",
+            ]
+        }
+        promela += ["  od", "}", ""]
+        return ExplorerModel("filter lock \(n)", json: json, promela: promela.joined(separator: "\n"))
     }
 }

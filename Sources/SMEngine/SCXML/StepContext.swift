@@ -198,7 +198,13 @@
     }
 
     /// Whether the invariant at `index` holds in the current state (one that cannot be evaluated does not).
-    package func invariantHolds(_ index: Int) -> Bool { core.invariantHolds(index) }
+    package func invariantHolds(_ index: Int) -> Bool {
+        // The core's buffers, not a call on the core: that copied the whole struct (a retain of every reference it
+        // holds), for each new configuration the explorer checks.
+        let value = try? core.machine.invariants[index].evaluate(
+            variables: core.variables, parameters: core.parameters, configuration: core.configuration)
+        return value.map { $0 != 0 } ?? false
+    }
 
     /// Why the invariant at `index` cannot be evaluated in the current state ("division by zero"), or nil.
     package func invariantFailure(_ index: Int) -> String? { core.invariantFailure(index) }
