@@ -38,9 +38,12 @@ struct ExploreCommand: ParsableCommand {
         }
         let result = explorer.run()
         FileHandleOutput.clearProgressLine()
+        // A start that fails leaves nothing to explore; the statistics say why there are none.
+        let start = result.startError.map { [("start", "failed: \($0.message) (smcheck check reports it)")] } ?? []
         let rows: [(String, String)] = [
             ("spec", "\(file) (\(machine.spec.name))"),
             ("configurations", "\(result.configurations)"),
+        ] + start + [
             ("transitions", "\(result.transitions)"),
             ("depth", "\(result.depth)"),
             ("complete", result.isComplete ? "yes" : "no: \(result.incompleteReason ?? "")"),
@@ -64,7 +67,7 @@ struct ExploreCommand: ParsableCommand {
             ),
         ]
         let width = rows.map(\.0.count).max() ?? 0
-        for (name, value) in rows where stats || ["spec", "configurations", "complete"].contains(name) {
+        for (name, value) in rows where stats || ["spec", "configurations", "start", "complete"].contains(name) {
             print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
         }
         if !result.isComplete { throw ExitStatus.incomplete }

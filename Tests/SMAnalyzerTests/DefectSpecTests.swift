@@ -104,7 +104,7 @@ struct DefectSpecTests {
             loop.message.contains(
                 "the last transitions taken were a --go--> b; b --always--> c; c --always--> d, and the limit stopped the next: d --always--> e"
             ), "\(loop.message)")
-        #expect(loop.location?.pointer.description == "/states/d/always")
+        #expect(loop.location?.pointer.description == "/states/c/always")
         let dead = findings.filter { $0.code == .deadTransition }.map(\.message)
         #expect(
             dead == [

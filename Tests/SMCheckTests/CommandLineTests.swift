@@ -125,6 +125,19 @@ struct CommandLineTests {
         #expect(output.standardOutput.contains("store           dense\n"))
     }
 
+    @Test("smcheck explore says when the start fails, also with events too wide to explore")
+    func exploreFailingStart() throws {
+        let scratch = try ScratchDirectory()
+        let spec = try scratch.write(
+            "falls.json",
+            #"{"format": "smcheck/1", "name": "Falls", "variables": {"x": {"type": "int", "min": 0, "max": 9}}, "events": {"go": {"params": {"k": {"type": "int", "min": 0, "max": 4000000}}}}, "states": {"a": {"entry": [{"assign": {"x": "x - 1"}}], "on": {"go": {}}}}}"#
+        )
+        let output = try SMCheckCommand.run(["explore", spec])
+        #expect(output.status == 0, "nothing else is reachable: the exploration is complete")
+        #expect(output.standardOutput.contains("start           failed: range violation: 'x' cannot be -1; its type is int 0...9 (smcheck check reports it)\n"))
+        #expect(output.standardOutput.contains("complete        yes\n"))
+    }
+
     @Test("--compact explores the same configurations with the compact store, and is exact: exit 0")
     func compact() throws {
         let output = try SMCheckCommand.run(["explore", "--stats", "--compact", "--threads", "2", "Specs/tbstatemachine.json"])

@@ -21,7 +21,8 @@ struct EngineErrorTests {
         let failure = try error { try run.send("go") }
         guard case .infiniteLoop(let transitions) = failure.kind else { Issue.record("\(failure.kind)"); return }
         // The last 64 transitions taken, which show the loop: ping and pong, alternating.
-        #expect(transitions.count == 64)
+        // The last 64 selected, but the 101st, which the limit stopped.
+        #expect(transitions.count == 63)
         let machine = run.machine
         #expect(
             Set(transitions.suffix(4).map { machine.spec.describe(machine.spec.transitions[$0]) })
@@ -31,8 +32,8 @@ struct EngineErrorTests {
                 "no stable configuration after 100 microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; the last transitions taken were "
             ))
         // The 101st microstep is selected, not taken: the message says which it is.
-        let next = machine.spec.describe(machine.spec.transitions[transitions.last!])
-        let taken = machine.spec.describe(machine.spec.transitions[transitions[transitions.count - 2]])
+        let taken = machine.spec.describe(machine.spec.transitions[transitions.last!])
+        let next = machine.spec.describe(machine.spec.transitions[transitions[transitions.count - 2]])
         #expect(failure.message.hasSuffix("\(taken), and the limit stopped the next: \(next)"))
         #expect(next != taken)
         #expect(run.leaves == ["idle"], "the state is unchanged")

@@ -64,7 +64,7 @@ struct RunFindings {
                     states: cycle.states.map { machine.path(of: $0) }, location: spec.transitions[cycle.transitions[0]].location,
                     trace: steps, witness: witnessValues, method: method, transitions: cycle.transitions)
             }
-            // A chain longer than the limit: at the transition it stopped at.
+            // A chain longer than the limit: at the last transition taken.
             return Finding(
                 .infiniteLoop, "\(error.message)\(when)", location: recent.last.flatMap { spec.transitions[$0].location }, trace: steps,
                 witness: witnessValues, method: method)

@@ -309,10 +309,14 @@ struct MacrostepEmitter: ContextEmitter {
         writer.documentation("The last `notTaken` transitions recorded were selected for the microstep past the limit.")
         writer.block("fileprivate func infiniteLoop(notTaken: Int) -> \(errorType)") { w in
             w.line("let names = scratch.recent.list.map(Self.describeTransition)")
-            w.line("let taken = names.dropLast(min(notTaken, names.count)).joined(separator: \"; \")")
-            w.line("let next = names.suffix(notTaken).joined(separator: \"; \")")
+            w.line("let taken = names.dropLast(min(notTaken, names.count))")
+            w.line("let stopped = (notTaken > names.count ? [\"…\"] : []) + names.suffix(notTaken)")
+            w.line("let next = \"the limit stopped the next: \\(stopped.joined(separator: \"; \"))\"")
             w.line(
-                "return \(errorType)(kind: .infiniteLoop, message: \"no stable configuration after \(limit) microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; the last transitions taken were \\(taken), and the limit stopped the next: \\(next)\")"
+                "let last = taken.isEmpty ? next : \"the last transitions taken were \\(taken.joined(separator: \"; \")), and \\(next)\""
+            )
+            w.line(
+                "return \(errorType)(kind: .infiniteLoop, message: \"no stable configuration after \(limit) microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; \\(last)\")"
             )
         }
         writer.line()

@@ -4,7 +4,8 @@ public import SMSpec
 /// impossible. The machine's state is left as it was before the event.
 public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Kind: Hashable, Sendable {
-        /// More than `maxMicrosteps` microsteps in one macrostep; the last transitions taken (at most 64), in order.
+        /// More than `maxMicrosteps` microsteps in one macrostep; the last transitions taken (at most 64, not those of
+        /// the microstep the limit stopped), in order.
         case infiniteLoop(transitions: [Int])
         /// A value left its domain: an assignment (variable), an argument (event, parameter), a division by zero or an
         /// overflow.
@@ -45,13 +46,9 @@ extension EngineError.Kind {
     package func findingSignature(at location: Spec.SourceLocation?) -> String? {
         let place = location.map { $0.pointer.description } ?? ""
         switch self {
-        case .infiniteLoop(let transitions):
-            // The transitions that repeat are the loop; a chain that runs past the limit may stop at different ones
-            // (a countdown from 99 or from 100) and is still one finding. A chain of distinct transitions is all of them.
-            var seen = Set<Int>()
-            var repeated = Set<Int>()
-            for t in transitions where !seen.insert(t).inserted { repeated.insert(t) }
-            return "loop:" + (repeated.isEmpty ? seen : repeated).sorted().map(String.init).joined(separator: ",")
+        // The transitions taken last, not those the limit stopped: a countdown from 99 or from 100 stops at different
+        // ones and is one finding.
+        case .infiniteLoop(let transitions): return "loop:" + Set(transitions).sorted().map(String.init).joined(separator: ",")
         case .rangeViolation(let variable, _): return "range:\(variable ?? -1):\(place)"
         case .incompleteChoice(let state): return "choice:\(state)"
         case .queueOverflow(let event): return "queue:\(event):\(place)"

@@ -151,16 +151,26 @@ extension StepCore {
         internalQueue.append(event)
     }
 
-    /// `notTaken`: how many of the recent transitions (the last) make the microstep past the limit. The generated
-    /// code's message is the same (`MacrostepEmitter`).
+    /// `notTaken`: how many of the recent transitions (the last) make the microstep past the limit. The error holds
+    /// the transitions taken (what the loop is: its signature must not depend on where the limit stopped it); the
+    /// message also names the ones stopped, as the generated code's does (`MacrostepEmitter`).
     private func infiniteLoopError(notTaken: Int) -> EngineError {
         let recent = recentTransitionList
         // The last 8 selected, as the generated code keeps them.
         let names = recent.suffix(8).map { machine.spec.describe(machine.spec.transitions[$0]) }
-        let taken = names.dropLast(min(notTaken, names.count))
         return EngineError(
-            .infiniteLoop(transitions: recent),
-            "no stable configuration after \(machine.options.maxMicrosteps) microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; the last transitions taken were \(taken.joined(separator: "; ")), and the limit stopped the next: \(names.suffix(notTaken).joined(separator: "; "))"
+            .infiniteLoop(transitions: Array(recent.dropLast(notTaken))),
+            "no stable configuration after \(machine.options.maxMicrosteps) microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; "
+                + Self.lastTransitions(names, notTaken: notTaken)
         )
+    }
+
+    /// "the last transitions taken were a; b, and the limit stopped the next: c" from the last transitions selected,
+    /// of which the last `notTaken` were stopped (the generated code writes the same).
+    static func lastTransitions(_ names: [String], notTaken: Int) -> String {
+        let taken = names.dropLast(min(notTaken, names.count))
+        let stopped = (notTaken > names.count ? ["…"] : []) + names.suffix(notTaken)
+        let next = "the limit stopped the next: \(stopped.joined(separator: "; "))"
+        return taken.isEmpty ? next : "the last transitions taken were \(taken.joined(separator: "; ")), and \(next)"
     }
 }

@@ -414,7 +414,8 @@ package struct SymbolicStepper {
         if p.microsteps > machine.options.maxMicrosteps {
             return [
                 p.failing(
-                    .infiniteLoop(transitions: p.recent),
+                    // The transitions taken, as the engine's error holds them.
+                    .infiniteLoop(transitions: Array(p.recent.dropLast(p.selected.count))),
                     "no stable configuration after \(machine.options.maxMicrosteps) microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit",
                     at: nil)
             ]

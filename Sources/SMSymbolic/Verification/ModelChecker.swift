@@ -163,15 +163,20 @@
                             if shown.isEmpty {
                                 // A model need not give a quantified bad a value (a deadlock over wide parameter
                                 // domains): each bad is then asked alone, and the first that holds is shown.
-                                let alone = try firstHoldingAlone(remaining, solver: solver, input: kind ? input : nil, time: time) {
-                                    self.trace($0, states: states, inputs: stepInputs)
-                                }
-                                switch alone {
+                                let alone = try firstHoldingAlone(
+                                    remaining, solver: solver, input: kind ? input : nil, deadline: deadline, cancelled: cancelled
+                                ) { self.trace($0, states: states, inputs: stepInputs) }
+                                // Those that cannot happen at this depth are not asked again at it.
+                                remaining.removeAll { alone.unsatisfiable.contains($0.0) }
+                                switch alone.outcome {
                                 case .holds(let property, let trace)?:
                                     found[property] = Found(trace: trace, inLastStep: kind)
                                     shown = [property]
                                 case .unknown(let reason)?:
                                     return BMCResult(found: found, checkedDepth: checkedDepth, stopped: "\(reason) at depth \(depth)")
+                                case nil where !alone.unsatisfiable.isEmpty && remaining.isEmpty:
+                                    // Each was unsatisfiable alone after all: none at this depth.
+                                    break
                                 case nil:
                                     return BMCResult(
                                         found: found, checkedDepth: checkedDepth,
@@ -216,12 +221,16 @@
         }
 
         /// The first of `bads` satisfiable on its own (with `input`'s domain, for bads on a step), with the trace
-        /// `trace` reads off its model; nil when none is.
+        /// `trace` reads off its model (nil when none is, or time ran out first), and those found unsatisfiable on
+        /// the way. Each question has what is left of the time limit.
         private func firstHoldingAlone(
-            _ bads: [(Property, Term)], solver: Z3Solver, input: SymbolicEncoding.Input?, time: SolverTime,
-            trace: (Z3Model) -> [TraceStep]
-        ) throws(SolverError) -> AloneOutcome? {
+            _ bads: [(Property, Term)], solver: Z3Solver, input: SymbolicEncoding.Input?, deadline: ContinuousClock.Instant,
+            cancelled: () -> Bool, trace: (Z3Model) -> [TraceStep]
+        ) throws(SolverError) -> (outcome: AloneOutcome?, unsatisfiable: [Property]) {
+            var unsatisfiable: [Property] = []
             for (property, bad) in bads {
+                if ContinuousClock.now > deadline || cancelled() { return (.unknown("the time limit ran out"), unsatisfiable) }
+                let time = SolverTime(perCall: timeoutMilliseconds, deadline: deadline)
                 solver.push()
                 if let input { solver.assert(encoding.domain(input)) }
                 solver.assert(bad)
@@ -230,12 +239,12 @@
                 let shown: [TraceStep]? = if case .satisfiable(let model) = outcome { trace(model) } else { nil }
                 try solver.pop()
                 switch outcome {
-                case .satisfiable: return .holds(property, shown ?? [])
-                case .unsatisfiable: continue
-                case .unknown(let reason): return .unknown(time.whyUnknown("z3", reason: reason))
+                case .satisfiable: return (.holds(property, shown ?? []), unsatisfiable)
+                case .unsatisfiable: unsatisfiable.append(property)
+                case .unknown(let reason): return (.unknown(time.whyUnknown("z3", reason: reason)), unsatisfiable)
                 }
             }
-            return nil
+            return (nil, unsatisfiable)
         }
 
         struct BMCResult {

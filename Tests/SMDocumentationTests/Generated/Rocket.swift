@@ -324,9 +324,11 @@ extension Rocket {
     /// The last `notTaken` transitions recorded were selected for the microstep past the limit.
     fileprivate func infiniteLoop(notTaken: Int) -> RocketError {
         let names = scratch.recent.list.map(Self.describeTransition)
-        let taken = names.dropLast(min(notTaken, names.count)).joined(separator: "; ")
-        let next = names.suffix(notTaken).joined(separator: "; ")
-        return RocketError(kind: .infiniteLoop, message: "no stable configuration after 100 microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; the last transitions taken were \(taken), and the limit stopped the next: \(next)")
+        let taken = names.dropLast(min(notTaken, names.count))
+        let stopped = (notTaken > names.count ? ["…"] : []) + names.suffix(notTaken)
+        let next = "the limit stopped the next: \(stopped.joined(separator: "; "))"
+        let last = taken.isEmpty ? next : "the last transitions taken were \(taken.joined(separator: "; ")), and \(next)"
+        return RocketError(kind: .infiniteLoop, message: "no stable configuration after 100 microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; \(last)")
     }
 
     fileprivate static func describeTransition(_ transition: Int) -> String {
