@@ -66,6 +66,25 @@ struct FuzzCommandTests {
                 """)
     }
 
+    @Test("replay refuses choices a step does not meet: they would be read as the next step's event")
+    func choicesNotMet() throws {
+        let scratch = try ScratchDirectory()
+        let output = try SMCheckCommand.run([
+            "fuzz", "Tests/Fixtures/fuzz/off-by-one.json", "--seed", "7", "--failures-directory", scratch.path("failures"),
+        ])
+        #expect(output.status == 1)
+        let saved = scratch.path("failures/off-by-one.json")
+        let text = try String(contentsOfFile: saved, encoding: .utf8)
+        let edited = try #require(text.range(of: #""event": "inc""#)).upperBound
+        try (text[..<edited] + #", "choices": [1]"# + text[edited...]).write(toFile: saved, atomically: true, encoding: .utf8)
+        let replay = try SMCheckCommand.run(["replay", saved])
+        #expect(replay.status == 2)
+        #expect(
+            replay.standardError.contains(
+                ": error: step 1 of the trace gives 1 choice, but inc meets 0 choice points there (an opaque guard or a oneOf each)"),
+            "\(replay.standardError)")
+    }
+
     @Test("--emit-swift-test writes the failure as a Swift test beside its replay file")
     func emitSwiftTest() throws {
         let scratch = try ScratchDirectory()

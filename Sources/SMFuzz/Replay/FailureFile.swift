@@ -164,6 +164,7 @@ public struct FailureFile: Sendable {
                 throw ReadError("step \(i + 1) of the trace no longer fits the spec: \(error.message)", at: stepNode.position)
             }
         }
+        try checkChoices(of: trace, steps: steps, machine: machine)
         var choices: [Int] = []
         if let choicesNode = node["choices"] {
             guard let elements = choicesNode.arrayValue else {
