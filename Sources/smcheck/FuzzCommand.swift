@@ -24,7 +24,8 @@ struct FuzzCommand: ParsableCommand {
             not proven impossible where the guard is evaluated.
 
             The same seed gives the same runs on every machine; without --seed a random one is used and printed.
-            Exit status: 0 when every run passes, 1 on a failure, 2 when a spec could not be used.
+            Ctrl-C stops the campaign after the run in progress and reports the runs made (Ctrl-C again quits at once).
+            Exit status: 0 when every run passes, 1 on a failure, 2 when a spec could not be used, 3 when interrupted             before the runs were done without a failure.
             """)
 
     enum Format: String, CommandFormat {
@@ -77,6 +78,7 @@ struct FuzzCommand: ParsableCommand {
     var shard: Shard?
 
     func run() throws {
+        Interruption.shared.install()
         var campaignSeed = seed ?? (shard == nil ? UInt64.random(in: 0...UInt64.max) : 0)
         if let shard { campaignSeed = SplitMix64.seed(ofRun: shard.index, campaign: campaignSeed) }
         var outcomes: [FuzzOutcome] = []
@@ -88,6 +90,8 @@ struct FuzzCommand: ParsableCommand {
                 if case .unusable = outcome { printError(report, terminator: "") } else { print(report) }
             }
             outcomes.append(outcome)
+            // The specs after an interrupted one are not fuzzed.
+            if Interruption.shared.requested { break }
         }
         if format == .json {
             print(FuzzJSONRenderer(shard: shard.map { ($0.index, $0.count) }).render(outcomes), terminator: "")
@@ -101,7 +105,8 @@ struct FuzzCommand: ParsableCommand {
             }
         }
         if outcomes.contains(where: { if case .unusable = $0 { true } else { false } }) { throw ExitStatus.unusableInput }
-        throw outcomes.contains(where: \.failed) ? ExitStatus.findings : ExitStatus.clean
+        if outcomes.contains(where: \.failed) { throw ExitStatus.findings }
+        throw Interruption.shared.requested ? ExitStatus.incomplete : ExitStatus.clean
     }
 
     private func fuzz(_ file: String, seed: UInt64) -> FuzzOutcome {
@@ -115,6 +120,7 @@ struct FuzzCommand: ParsableCommand {
         }
         var configuration = FuzzConfiguration(runs: runs, length: length, seed: seed, guided: guided)
         configuration.timeLimit = time
+        configuration.isCancelled = { Interruption.shared.requested }
         configuration.explorationLimit = maxStates
         let showsProgress = format == .text && FileHandleOutput.standardErrorIsTerminal
         let result = Fuzzer(machine: machine, configuration: configuration).run(

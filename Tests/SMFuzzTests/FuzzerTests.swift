@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @_spi(Stepping) import SMEngine
 import SMFuzz
 import SMSpec
@@ -17,6 +18,26 @@ struct FuzzerTests {
 
     static func events(_ result: FuzzResult) -> [String] {
         result.failure?.trace.map { result.machine.describe($0.event) } ?? []
+    }
+
+    @Test("a campaign cancelled before its runs are done stops there and says it was interrupted")
+    func cancelled() throws {
+        let machine = try Machine(try Fixtures.spec("rocket"))
+        let asked = Mutex(0)
+        var configuration = FuzzConfiguration(runs: 1_000, length: 20, seed: 3)
+        // Cancelled when asked before the 26th run.
+        configuration.isCancelled = {
+            asked.withLock {
+                $0 += 1
+                return $0 > 25
+            }
+        }
+        let result = Fuzzer(machine: machine, configuration: configuration).run()
+        #expect(result.interrupted)
+        #expect(result.runs == 25)
+        #expect(result.failure == nil)
+        let whole = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 30, length: 20, seed: 3)).run()
+        #expect(!whole.interrupted && whole.runs == 30)
     }
 
     @Test("a guard off by one: a range violation, shrunk to inc x 6")

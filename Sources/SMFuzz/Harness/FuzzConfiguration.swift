@@ -11,6 +11,8 @@ public struct FuzzConfiguration: Sendable {
     public var seed: UInt64 = 0
     /// Stop starting new runs after this long.
     public var timeLimit: Duration?
+    /// Asked before each run: true stops the campaign there (Ctrl-C), and the result says it was interrupted.
+    public var isCancelled: (@Sendable () -> Bool)?
     /// Properties written in Swift, checked after every step (besides the spec's invariants and engine errors).
     public var properties: [Property] = []
     /// Shrink a failure to a 1-minimal trace.

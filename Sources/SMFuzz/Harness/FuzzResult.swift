@@ -50,6 +50,8 @@ public struct FuzzResult: Sendable {
     public let events: Int
     public let seconds: Double
     public let failure: FuzzFailure?
+    /// Stopped before its runs were done (`FuzzConfiguration.isCancelled`): what it says is of the runs made.
+    public let interrupted: Bool
     /// States, transitions and guard outcomes reached over all runs.
     package let coverage: CoverageRecorder
     /// What complete coverage is, when it was computed.

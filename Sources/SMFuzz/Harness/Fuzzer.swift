@@ -39,8 +39,13 @@ public final class Fuzzer {
         var runs = 0
         var lastProgress = start
         var found: FuzzFailure?
+        var interrupted = false
         for index in 0..<configuration.runs {
             if let limit = configuration.timeLimit, ContinuousClock.now - start > limit { break }
+            if configuration.isCancelled?() == true {
+                interrupted = true
+                break
+            }
             let seed = SplitMix64.seed(ofRun: index, campaign: configuration.seed)
             var (source, length) =
                 guidance?.source(seed: seed, length: configuration.length) ?? (ChoiceSource(seed: seed), configuration.length)
@@ -60,7 +65,7 @@ public final class Fuzzer {
         let seconds = (ContinuousClock.now - start).seconds
         return FuzzResult(
             machine: machine, configuration: configuration, runs: runs, events: events, seconds: seconds,
-            failure: found, coverage: runner.context.recorder ?? CoverageRecorder(machine: machine),
+            failure: found, interrupted: interrupted, coverage: runner.context.recorder ?? CoverageRecorder(machine: machine),
             reference: CoverageReference(machine: machine, exploration: exploration, options: Self.referenceOptions))
     }
 

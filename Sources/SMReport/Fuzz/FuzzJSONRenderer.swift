@@ -46,6 +46,8 @@ public struct FuzzJSONRenderer: ReportRenderer {
                 ("swiftTestFile", swiftTestFile.map { .string($0) } ?? .null),
             ])
         }
+        // Only when it was: a campaign stopped by Ctrl-C says what it found in the runs it made.
+        let interrupted: [(String, JSONNode)] = result.interrupted ? [("interrupted", .bool(true))] : []
         return .object([
             ("file", .string(file)),
             ("name", .string(result.machine.spec.name)),
@@ -56,7 +58,7 @@ public struct FuzzJSONRenderer: ReportRenderer {
             ("eventsPerSecond", .int(Int(result.eventsPerSecond.rounded()))),
             ("failure", failureNode),
             ("coverage", coverage(result.coverageSummary)),
-        ])
+        ] + interrupted)
     }
 
     static func coverage(_ summary: CoverageSummary) -> JSONNode {

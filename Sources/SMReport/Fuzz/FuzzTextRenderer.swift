@@ -31,6 +31,8 @@ public struct FuzzTextRenderer: ReportRenderer {
                 if let replayFile { lines.append("    replay: smcheck replay \(replayFile)") }
                 if let swiftTestFile { lines.append("    swift test: \(swiftTestFile)") }
                 lines.append("  (\(campaign))")
+            } else if result.interrupted {
+                lines.append("  " + style.paint("interrupted", .yellow) + ": no failure in the runs made (\(campaign))")
             } else {
                 lines.append("  " + style.paint("ok", .green) + " (\(campaign))")
             }
