@@ -189,6 +189,16 @@ struct ShardTests {
         #expect(partial.status == 3)
         #expect(partial.standardError.contains("the result of shard 2/2 is missing"))
         #expect(try JSONParser.parse(partial.standardOutput)["missingShards"]?.arrayValue?.compactMap(\.stringValue) == ["2/2"])
+        // The same campaign twice (no shard, one seed) would count its runs twice.
+        let whole = scratch.path("whole.json")
+        let wholeRun = try SMCheckCommand.run(["fuzz", "--seed", "1", "--runs", "5", "--format", "json", "Specs/rocket.json"])
+        try wholeRun.standardOutput.write(toFile: whole, atomically: true, encoding: .utf8)
+        let twice = try SMCheckCommand.run(["merge", whole, whole])
+        #expect(twice.status == 2)
+        #expect(
+            twice.standardError.contains(
+                "error: the campaign on Specs/rocket.json with seed 1 is given twice: the same seed gives the same runs, which would be counted twice"),
+            "\(twice.standardError)")
         let merged = try SMCheckCommand.run(["merge", "--format", "json"] + results)
         #expect(merged.status == 1)
         let specs = try JSONParser.parse(merged.standardOutput)["specs"]?.arrayValue ?? []

@@ -22,6 +22,12 @@ public struct FuzzResultMerge {
                 throw MergeError(source, "a spec without \"file\"", at: spec.position)
             }
             if let index = entries.firstIndex(where: { $0.file == file }) {
+                // One seed is one campaign, run for run: counted twice it would claim runs never made.
+                if let seed = spec["seed"]?.stringValue, entries[index].nodes.contains(where: { $0["seed"]?.stringValue == seed }) {
+                    throw MergeError(
+                        source, "the campaign on \(file) with seed \(seed) is given twice: the same seed gives the same runs, which would be counted twice",
+                        at: spec["seed"]?.position)
+                }
                 entries[index].nodes.append(spec)
             } else {
                 entries.append((file, [spec]))
