@@ -17,7 +17,10 @@ public struct ExplorerModel: Sendable {
 extension BenchmarkSpecs {
     /// Every shape of the comparison, at the sizes the benchmarks use.
     public static var explorerModels: [ExplorerModel] {
-        [rings(8, 8), philosophers(14), counters(150), chain(2_000_000), playerWithHistory(tracks: 2_000, volume: 100)]
+        [
+            rings(8, 8), philosophers(14), counters(150), chain(2_000_000), playerWithHistory(tracks: 2_000, volume: 100),
+            filterLock(processes: 6),
+        ]
     }
 
     /// A model of the comparison at another size: rings N (of 8 states), philosophers N, counters N (N^3 values),
