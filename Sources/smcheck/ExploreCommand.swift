@@ -40,32 +40,33 @@ struct ExploreCommand: ParsableCommand {
         FileHandleOutput.clearProgressLine()
         // A start that fails leaves nothing to explore; the statistics say why there are none.
         let start = result.startError.map { [("start", "failed: \($0.message) (smcheck check reports it)")] } ?? []
-        let rows: [(String, String)] = [
-            ("spec", "\(file) (\(machine.spec.name))"),
-            ("configurations", "\(result.configurations)"),
-        ] + start + [
-            ("transitions", "\(result.transitions)"),
-            ("depth", "\(result.depth)"),
-            ("complete", result.isComplete ? "yes" : "no: \(result.incompleteReason ?? "")"),
-            ("time", String(format: "%.3f s", result.elapsed)),
-            ("states/s", String(format: "%.0f", result.statesPerSecond)),
-            (
-                "cached steps",
-                String(
-                    format: "%d of %d steps (%.0f%%)", result.cachedSteps, result.cachedSteps + result.engineSteps,
-                    100 * Double(result.cachedSteps) / Double(max(1, result.cachedSteps + result.engineSteps)))
-            ),
-            ("packed state", "\(result.codec.bits) bits in \(result.codec.words) word(s)"),
-            ("store", result.storeKind),
-            ("bytes/state", String(format: "%.2f", result.bytesPerState)),
-            ("peak memory", String(format: "%.1f MB", Double(result.peakMemory) / 1_048_576)),
-            (
-                "threads",
-                "\(result.threads)"
-                    + (result.threads < explorer.options.threads
-                        ? " (the \(result.storeKind) store of these configurations takes one)" : "")
-            ),
-        ]
+        let rows: [(String, String)] =
+            [
+                ("spec", "\(file) (\(machine.spec.name))"),
+                ("configurations", "\(result.configurations)"),
+            ] + start + [
+                ("transitions", "\(result.transitions)"),
+                ("depth", "\(result.depth)"),
+                ("complete", result.isComplete ? "yes" : "no: \(result.incompleteReason ?? "")"),
+                ("time", String(format: "%.3f s", result.elapsed)),
+                ("states/s", String(format: "%.0f", result.statesPerSecond)),
+                (
+                    "cached steps",
+                    String(
+                        format: "%d of %d steps (%.0f%%)", result.cachedSteps, result.cachedSteps + result.engineSteps,
+                        100 * Double(result.cachedSteps) / Double(max(1, result.cachedSteps + result.engineSteps)))
+                ),
+                ("packed state", "\(result.codec.bits) bits in \(result.codec.words) word(s)"),
+                ("store", result.storeKind),
+                ("bytes/state", String(format: "%.2f", result.bytesPerState)),
+                ("peak memory", String(format: "%.1f MB", Double(result.peakMemory) / 1_048_576)),
+                (
+                    "threads",
+                    "\(result.threads)"
+                        + (result.threads < explorer.options.threads
+                            ? " (the \(result.storeKind) store of these configurations takes one)" : "")
+                ),
+            ]
         let width = rows.map(\.0.count).max() ?? 0
         for (name, value) in rows where stats || ["spec", "configurations", "start", "complete"].contains(name) {
             print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)

@@ -163,7 +163,10 @@ struct SymbolicVerificationTests {
             }
         }
         let loop = try #require(try Analyzer.analyze(spec).findings.first { $0.code == .infiniteLoop })
-        #expect(loop.message == "infinite transition loop: a --always--> b; b --always--> a repeat forever without the machine becoming stable — at the start")
+        #expect(
+            loop.message
+                == "infinite transition loop: a --always--> b; b --always--> a repeat forever without the machine becoming stable — at the start"
+        )
         #expect(loop.trace == [])
     }
 

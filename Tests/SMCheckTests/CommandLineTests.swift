@@ -134,7 +134,9 @@ struct CommandLineTests {
         )
         let output = try SMCheckCommand.run(["explore", spec])
         #expect(output.status == 0, "nothing else is reachable: the exploration is complete")
-        #expect(output.standardOutput.contains("start           failed: range violation: 'x' cannot be -1; its type is int 0...9 (smcheck check reports it)\n"))
+        #expect(
+            output.standardOutput.contains(
+                "start           failed: range violation: 'x' cannot be -1; its type is int 0...9 (smcheck check reports it)\n"))
         #expect(output.standardOutput.contains("complete        yes\n"))
     }
 

@@ -197,7 +197,8 @@ struct ShardTests {
         #expect(twice.status == 2)
         #expect(
             twice.standardError.contains(
-                "error: the campaign on Specs/rocket.json with seed 1 is given twice: the same seed gives the same runs, which would be counted twice"),
+                "error: the campaign on Specs/rocket.json with seed 1 is given twice: the same seed gives the same runs, which would be counted twice"
+            ),
             "\(twice.standardError)")
         let merged = try SMCheckCommand.run(["merge", "--format", "json"] + results)
         #expect(merged.status == 1)

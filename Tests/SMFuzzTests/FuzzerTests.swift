@@ -1,9 +1,9 @@
 import Foundation
-import Synchronization
 @_spi(Stepping) import SMEngine
 import SMFuzz
 import SMSpec
 import SMTestSupport
+import Synchronization
 import Testing
 
 @Suite("The fuzzer finds planted bugs and shrinks them to the known minimal trace")

@@ -260,7 +260,8 @@ enum SCXMLBadInputCases {
 
     static let data: [BadInput] = [
         bad(
-            "a <data> with both expr and content", document(#"<datamodel><data id="v" expr="true">false</data></datamodel><state id="a"/>"#),
+            "a <data> with both expr and content",
+            document(#"<datamodel><data id="v" expr="true">false</data></datamodel><state id="a"/>"#),
             #"<data id="v"> has both expr and content; its value is one or the other: remove one"#, path: "//data[@id='v']",
             at: "<data id"),
         bad(

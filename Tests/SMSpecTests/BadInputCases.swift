@@ -244,7 +244,8 @@ enum BadInputCases {
                 pointer: "/events/set/params/to", at: #"{"type": "int"}"#),
             BadInput(
                 "a bound beyond 64 bits", variables(#"{"x": {"type": "int", "min": 0, "max": 9223372036854775808}}"#),
-                message: #""max" of variable "x": 9223372036854775808 does not fit in 64 bits: integers are -9223372036854775808...9223372036854775807"#,
+                message:
+                    #""max" of variable "x": 9223372036854775808 does not fit in 64 bits: integers are -9223372036854775808...9223372036854775807"#,
                 pointer: "/variables/x/max", at: "9223372036854775808"),
             BadInput(
                 "min greater than max", variables(#"{"x": {"type": "int", "min": 5, "max": 1}}"#),
@@ -750,7 +751,8 @@ enum BadInputCases {
         badGuard("the word not", "not ready", "use '!' for logical not", at: 0),
         badGuard("chained comparison", "0 < n < 3", "comparisons cannot be chained; write 'a < b && b < c'", at: 6),
         badGuard(
-            "a decrement", "n--1 > 0", "'--' is not an operator: there is no decrement; for minus a negative number, put a space between them ('a - -1')",
+            "a decrement", "n--1 > 0",
+            "'--' is not an operator: there is no decrement; for minus a negative number, put a space between them ('a - -1')",
             at: 1),
         badGuard("a pre-increment", "++n > 0", "'++' is not an operator: there is no increment; write 'a + 1'", at: 0),
         badGuard("unclosed parenthesis", "(n > 1", "missing ')' to close the '(' here", at: 0),

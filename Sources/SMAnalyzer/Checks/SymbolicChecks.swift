@@ -61,7 +61,11 @@ struct SymbolicChecks {
             guard case .never(let method, let invariant) = verdict(property) else { return nil }
             switch method {
             case .abstraction: return (.abstraction, "no symbolic path does it, whatever the values")
-            case .bmc: return (.bmc, "no run does it: every reachable state is within \(result.depth + 1) step\(result.depth == 0 ? "" : "s") of the start")
+            case .bmc:
+                return (
+                    .bmc,
+                    "no run does it: every reachable state is within \(result.depth + 1) step\(result.depth == 0 ? "" : "s") of the start"
+                )
             case .induction: return (.induction, "proved by k-induction")
             case .chc: return (.chc, invariant.map { "proved by an inductive invariant: \($0)" } ?? "proved by Spacer")
             }

@@ -143,7 +143,8 @@ struct HotTables: @unchecked Sendable {
         doneEvent.deallocate(); dispatchStart.deallocate(); dispatchPool.deallocate(); eventlessStart.deallocate()
         eventlessPool.deallocate(); eventCandidateWords.deallocate(); eventlessCandidateWords.deallocate();
         parameterCount.deallocate(); guardKind.deallocate(); hasActions.deallocate(); isOneOf.deallocate()
-        optionBase.deallocate(); optionIsDynamic.deallocate(); optionExitMask.deallocate(); exitMaskWords.deallocate(); optionEntryStart.deallocate()
+        optionBase.deallocate(); optionIsDynamic.deallocate(); optionExitMask.deallocate(); exitMaskWords.deallocate();
+        optionEntryStart.deallocate()
         optionEntryPool.deallocate(); guardProgram.deallocate(); actionCode.deallocate()
     }
 }

@@ -10,7 +10,9 @@ extension StepCore {
         }
         if microstepCount > maxMicrosteps {
             // Selected, not taken: why it may never be taken at all (SM005).
-            if let coverage { for i in 0..<selectedCount { coverage.guardOutcomes[Int(selected[i])] |= CoverageRecorder.selectedPastLimit } }
+            if let coverage {
+                for i in 0..<selectedCount { coverage.guardOutcomes[Int(selected[i])] |= CoverageRecorder.selectedPastLimit }
+            }
             throw infiniteLoopError(notTaken: selectedCount)
         }
         if recordsMicrosteps {

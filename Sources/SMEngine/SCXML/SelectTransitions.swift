@@ -220,7 +220,9 @@ extension StepCore {
     /// The proper descendants of the transition's domain for the chosen option, resolving history now if needed.
     func exitMask(of t: Int, option: Int) -> [UInt64] {
         let index = Int(hot.optionBase[t]) + option
-        guard hot.optionIsDynamic[index] else { return Array(UnsafeBufferPointer(start: hot.exitMask(of: index, words: words), count: words)) }
+        guard hot.optionIsDynamic[index] else {
+            return Array(UnsafeBufferPointer(start: hot.exitMask(of: index, words: words), count: words))
+        }
         let transition = machine.transitions[t]
         let effective = EntrySet(tree: tree, history: history).effectiveTargets(transition.options[option].targets)
         return tree.descendants[tree.domain(source: transition.source, targets: effective, isLocal: transition.isLocal)].words

@@ -48,17 +48,18 @@ public struct FuzzJSONRenderer: ReportRenderer {
         }
         // Only when it was: a campaign stopped by Ctrl-C says what it found in the runs it made.
         let interrupted: [(String, JSONNode)] = result.interrupted ? [("interrupted", .bool(true))] : []
-        return .object([
-            ("file", .string(file)),
-            ("name", .string(result.machine.spec.name)),
-            // A string: seeds use all 64 bits, more than a JSON reader's double keeps exactly.
-            ("seed", .string(String(result.configuration.seed))),
-            ("runs", .int(result.runs)), ("length", .int(result.configuration.length)), ("events", .int(result.events)),
-            ("milliseconds", .int(Int((result.seconds * 1000).rounded()))),
-            ("eventsPerSecond", .int(Int(result.eventsPerSecond.rounded()))),
-            ("failure", failureNode),
-            ("coverage", coverage(result.coverageSummary)),
-        ] + interrupted)
+        return .object(
+            [
+                ("file", .string(file)),
+                ("name", .string(result.machine.spec.name)),
+                // A string: seeds use all 64 bits, more than a JSON reader's double keeps exactly.
+                ("seed", .string(String(result.configuration.seed))),
+                ("runs", .int(result.runs)), ("length", .int(result.configuration.length)), ("events", .int(result.events)),
+                ("milliseconds", .int(Int((result.seconds * 1000).rounded()))),
+                ("eventsPerSecond", .int(Int(result.eventsPerSecond.rounded()))),
+                ("failure", failureNode),
+                ("coverage", coverage(result.coverageSummary)),
+            ] + interrupted)
     }
 
     static func coverage(_ summary: CoverageSummary) -> JSONNode {

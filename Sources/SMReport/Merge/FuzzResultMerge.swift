@@ -25,7 +25,8 @@ public struct FuzzResultMerge {
                 // One seed is one campaign, run for run: counted twice it would claim runs never made.
                 if let seed = spec["seed"]?.stringValue, entries[index].nodes.contains(where: { $0["seed"]?.stringValue == seed }) {
                     throw MergeError(
-                        source, "the campaign on \(file) with seed \(seed) is given twice: the same seed gives the same runs, which would be counted twice",
+                        source,
+                        "the campaign on \(file) with seed \(seed) is given twice: the same seed gives the same runs, which would be counted twice",
                         at: spec["seed"]?.position)
                 }
                 entries[index].nodes.append(spec)

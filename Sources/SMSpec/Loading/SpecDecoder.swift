@@ -107,7 +107,8 @@ struct SpecDecoder {
             return nil
         }
         guard let value = number.integerValue else {
-            let message = SpecMessages.integerOutOfRange(number.text).map { "\(what): \($0)" } ?? "\(what) must be an integer, not \(number.text)"
+            let message =
+                SpecMessages.integerOutOfRange(number.text).map { "\(what): \($0)" } ?? "\(what) must be an integer, not \(number.text)"
             report(message, at: node.position, pointer)
             return nil
         }
