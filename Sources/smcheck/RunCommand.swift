@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SMEngine
+@_spi(Stepping) import SMEngine
 import SMSpec
 
 struct RunCommand: ParsableCommand {
@@ -19,9 +19,10 @@ struct RunCommand: ParsableCommand {
             handles is noted on standard error. `call` actions have no host callbacks here: each is noted once and \
             skipped.
 
-            An event that ends in an error prints `error: ` and the message and exits with 1. A line that is not \
-            an event is reported on standard error and skipped (the state stays as it was); at the end the exit \
-            status is 2. With --strict the first such line ends the run.
+            An event that ends in an error prints `error: ` and the message and exits with 1. An invariant the \
+            state breaks (at the start or after an event) is noted on standard error, and the run goes on; at the \
+            end the exit status is 1. A line that is not an event is reported on standard error and skipped (the \
+            state stays as it was); at the end the exit status is 2. With --strict the first such line ends the run.
             """)
 
     @Argument(help: "The spec file (JSON or SCXML).", completion: .file(extensions: ["json", "scxml"]))
@@ -37,6 +38,7 @@ struct RunCommand: ParsableCommand {
         let machine = try loadMachine(file)
         var session = Session(machine: machine, trace: trace)
         var state = try session.report { () throws(EngineError) in try machine.initialState(recordingMicrosteps: true) }
+        var broken = Self.noteBrokenInvariants(state, machine, at: "\(file): at the start")
         var lineNumber = 0
         var badLines = 0
         while let line = readLine() {
@@ -61,8 +63,25 @@ struct RunCommand: ParsableCommand {
                     "<stdin>:\(lineNumber): note: '\(machine.describe(event))' is not handled in \(describe(before, machine)); it was ignored"
                 )
             }
+            if Self.noteBrokenInvariants(state, machine, at: "<stdin>:\(lineNumber)") { broken = true }
         }
         if badLines > 0 { throw ExitStatus.unusableInput }
+        if broken { throw ExitStatus.findings }
+    }
+
+    /// Notes on standard error each invariant `state` breaks; whether there was one.
+    private static func noteBrokenInvariants(_ state: MachineState, _ machine: Machine, at place: String) -> Bool {
+        guard !machine.spec.invariants.isEmpty else { return false }
+        let context = StepContext(machine: machine)
+        context.load(state)
+        var broken = false
+        for (index, invariant) in machine.spec.spec.invariants.enumerated() where !context.invariantHolds(index) {
+            broken = true
+            printError(
+                "\(place): invariant '\(invariant.name)' (\(invariant.expression.text)) does not hold"
+                    + StepContext.evaluationNote(ofInvariant: index, in: state, machine: machine))
+        }
+        return broken
     }
 
     private func describe(_ state: MachineState, _ machine: Machine) -> String {

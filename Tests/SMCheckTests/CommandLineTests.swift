@@ -85,6 +85,16 @@ struct CommandLineTests {
                 == finding["states"]?.arrayValue?.compactMap(\.stringValue).joined(separator: ","))
     }
 
+    @Test("smcheck run notes an invariant the state breaks, goes on, and exits with 1")
+    func runBreaksAnInvariant() throws {
+        let output = try SMCheckCommand.run(["run", "Specs/defects/sm006-invariant-violation.json"], input: "go\nopen\nclose\n")
+        #expect(output.status == 1)
+        #expect(output.standardOutput.split(separator: "\n").count == 4, "a line after the start and after each event")
+        #expect(
+            output.standardError
+                == "<stdin>:2: invariant 'the door is closed while moving' (!in(moving) || !doorOpen) does not hold\n")
+    }
+
     @Test("smcheck run prints the configuration after the start and after every event, and stops at an error")
     func run() throws {
         let output = try SMCheckCommand.run(
