@@ -26,26 +26,12 @@ public final class Explorer: Sendable {
         self.options = options
         let sent = machine.spec.events.filter { !$0.isImplicit }
         let maximum = options.maximumEventInstances
-        // A start that fails is all there is to explore, and needs no event: however many there are, the
-        // exploration is complete (`run` reports the failure).
-        guard (try? machine.initialState()) != nil else {
+        if let tooMany = Self.instanceLimitProblem(sent, maximum: maximum) {
+            // A start that fails is all there is to explore, and needs no event: however many there are, the
+            // exploration is complete (`run` reports the failure). The start runs here only when it decides that.
+            guard (try? machine.initialState()) == nil else { throw ExplorationError(message: tooMany) }
             eventInstances = []
             return
-        }
-        if let wide = sent.first(where: { $0.instanceCount > maximum }) {
-            throw ExplorationError(
-                message:
-                    "event '\(wide.name)' has \(wide.instanceCount) combinations of parameter values; exploration tries at most \(maximum) event instances in each configuration (narrow the parameters' domains)"
-            )
-        }
-        let total = sent.reduce(0) { $0 + $1.instanceCount }  // each at most `maximum`: no overflow
-        if total > maximum {
-            let parameterless = sent.allSatisfy { $0.parameters.isEmpty }
-            throw ExplorationError(
-                message: parameterless
-                    ? "the spec has \(total) events; exploration tries at most \(maximum) event instances in each configuration"
-                    : "the spec's \(sent.count) events have \(total) instances in all (each event once per combination of its parameters' values); exploration tries at most \(maximum) in each configuration (narrow the parameters' domains)"
-            )
         }
         var instances: [EventInstance] = []
         for event in sent {
@@ -55,6 +41,19 @@ public final class Explorer: Sendable {
             }
         }
         eventInstances = instances
+    }
+
+    /// Why `events` have too many instances for an exploration that tries at most `maximum` in each configuration.
+    private static func instanceLimitProblem(_ events: [ResolvedEvent], maximum: Int) -> String? {
+        if let wide = events.first(where: { $0.instanceCount > maximum }) {
+            return
+                "event '\(wide.name)' has \(wide.instanceCount) combinations of parameter values; exploration tries at most \(maximum) event instances in each configuration (narrow the parameters' domains)"
+        }
+        let total = events.reduce(0) { $0 + $1.instanceCount }  // each at most `maximum`: no overflow
+        guard total > maximum else { return nil }
+        return events.allSatisfy { $0.parameters.isEmpty }
+            ? "the spec has \(total) events; exploration tries at most \(maximum) event instances in each configuration"
+            : "the spec's \(events.count) events have \(total) instances in all (each event once per combination of its parameters' values); exploration tries at most \(maximum) in each configuration (narrow the parameters' domains)"
     }
 
     /// Layers smaller than this are expanded on the calling thread: a few chunks could not keep two threads busy.

@@ -127,11 +127,11 @@ struct HotTables: @unchecked Sendable {
         optionEntryPool = Self.copy(entryPool)
     }
 
-    /// A raw copy of an array, for tables the step reads (freed by `deallocate`).
     /// The exit mask of `option`: `words` words.
     @inline(__always)
     func exitMask(of option: Int, words: Int) -> UnsafeMutablePointer<UInt64> { exitMaskWords + Int(optionExitMask[option]) &* words }
 
+    /// A raw copy of an array, for tables the step reads (freed by `deallocate`).
     static func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
         let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, array.count))
         _ = UnsafeMutableBufferPointer(start: pointer, count: array.count).initialize(from: array)
