@@ -67,6 +67,18 @@ struct EngineErrorTests {
         _ = try error { try tight.send("go") }
     }
 
+    @Test("a limit of one says one microstep and one event, in the singular")
+    func limitOfOne() throws {
+        var loop = try Fixtures.fixture("semantics/loop-bound")
+        loop.options.maxMicrosteps = 1
+        let looping = try error { try Scenario(loop).send("go") }
+        #expect(looping.message.hasPrefix("no stable configuration after 1 microstep in one macrostep (the maxMicrosteps limit)"))
+        var sends = try Fixtures.fixture("semantics/send-chain-past-the-limit")
+        sends.options.maxMicrosteps = 1
+        let sending = try error { try Scenario(sends).send("go") }
+        #expect(sending.message.hasPrefix("more than 1 event sent by the machine to itself for one external event"))
+    }
+
     @Test("a range violation names the variable, the value and the type, and changes nothing")
     func rangeViolation() throws {
         let run = try Scenario(fixture: "semantics/range-violation")

@@ -278,7 +278,7 @@ struct MacrostepEmitter: ContextEmitter {
                 w.line("drained += 1")
                 w.block("if drained > \(limit)") { w in
                     w.line(
-                        "throw \(errorType)(kind: .infiniteLoop, message: \"more than \(limit) events sent by the machine to itself for one external event (the maxMicrosteps limit): an infinite send loop, or a chain of sends longer than the limit\")"
+                        "throw \(errorType)(kind: .infiniteLoop, message: \"\(SpecMessages.tooManySends(limit: limit))\")"
                     )
                 }
                 w.line("_ = try macrostep(\(context.arguments(["event", "fromHost: false"])))")
@@ -316,7 +316,7 @@ struct MacrostepEmitter: ContextEmitter {
                 "let last = taken.isEmpty ? next : \"the last transitions taken were \\(taken.joined(separator: \"; \")), and \\(next)\""
             )
             w.line(
-                "return \(errorType)(kind: .infiniteLoop, message: \"no stable configuration after \(limit) microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; \\(last)\")"
+                "return \(errorType)(kind: .infiniteLoop, message: \"\(SpecMessages.noStableConfiguration(limit: limit)); \\(last)\")"
             )
         }
         writer.line()

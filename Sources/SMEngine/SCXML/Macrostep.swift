@@ -1,3 +1,5 @@
+import SMSpec
+
 // The SCXML main event loop (W3C SCXML 1.0, Appendix D), one external event at a time.
 extension StepCore {
     /// Enters the initial configuration and runs the first macrostep (SCXML's interpret()).
@@ -125,7 +127,7 @@ extension StepCore {
             if drained > machine.options.maxMicrosteps {
                 throw EngineError(
                     .infiniteLoop(transitions: recentTransitionList),
-                    "more than \(machine.options.maxMicrosteps) events sent by the machine to itself for one external event (the maxMicrosteps limit): an infinite send loop, or a chain of sends longer than the limit"
+                    SpecMessages.tooManySends(limit: machine.options.maxMicrosteps)
                 )
             }
             _ = try macrostep(for: event, fromHost: false)

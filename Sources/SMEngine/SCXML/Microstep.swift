@@ -1,3 +1,5 @@
+import SMSpec
+
 // SCXML's microstep: exitStates, executeTransitionContent, enterStates.
 extension StepCore {
     /// Takes the selected transitions: exits (innermost first, recording history), transition actions (in order),
@@ -162,7 +164,7 @@ extension StepCore {
         let names = recent.suffix(8).map { machine.spec.describe(machine.spec.transitions[$0]) }
         return EngineError(
             .infiniteLoop(transitions: Array(recent.dropLast(notTaken))),
-            "no stable configuration after \(machine.options.maxMicrosteps) microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit; "
+            SpecMessages.noStableConfiguration(limit: machine.options.maxMicrosteps) + "; "
                 + Self.lastTransitions(names, notTaken: notTaken)
         )
     }

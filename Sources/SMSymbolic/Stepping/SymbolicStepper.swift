@@ -197,7 +197,7 @@ package struct SymbolicStepper {
                 finished.append(
                     r.failing(
                         .infiniteLoop(transitions: r.recent),
-                        "more than \(machine.options.maxMicrosteps) events sent by the machine to itself for one external event (the maxMicrosteps limit): an infinite send loop, or a chain of sends longer than the limit",
+                        SpecMessages.tooManySends(limit: machine.options.maxMicrosteps),
                         at: nil))
                 continue
             }
@@ -416,7 +416,7 @@ package struct SymbolicStepper {
                 p.failing(
                     // The transitions taken, as the engine's error holds them.
                     .infiniteLoop(transitions: Array(p.recent.dropLast(p.selected.count))),
-                    "no stable configuration after \(machine.options.maxMicrosteps) microsteps in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit",
+                    SpecMessages.noStableConfiguration(limit: machine.options.maxMicrosteps),
                     at: nil)
             ]
         }
