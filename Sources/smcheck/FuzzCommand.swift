@@ -25,7 +25,8 @@ struct FuzzCommand: ParsableCommand {
 
             The same seed gives the same runs on every machine; without --seed a random one is used and printed.
             Ctrl-C stops the campaign after the run in progress and reports the runs made (Ctrl-C again quits at once).
-            Exit status: 0 when every run passes, 1 on a failure, 2 when a spec could not be used, 3 when interrupted             before the runs were done without a failure.
+            Exit status: 0 when every run passes, 1 on a failure, 2 when a spec could not be used, 3 when interrupted \
+            before the runs were done without a failure.
             """)
 
     enum Format: String, CommandFormat {
@@ -35,8 +36,10 @@ struct FuzzCommand: ParsableCommand {
     @Argument(help: "Spec files (JSON or SCXML).", completion: .file(extensions: ["json", "scxml"]))
     var files: [String]
 
-    @Option(parsing: .unconditional, help: "Runs per spec.", transform: PositiveInteger.parse("--runs"))
-    var runs = 100
+    @Option(
+        parsing: .unconditional, help: "Runs per spec (default: 100; with --time, as many as fit in it).",
+        transform: PositiveInteger.parse("--runs"))
+    var runs: Int?
 
     @Option(
         parsing: .unconditional, help: "Events per run.",
@@ -48,6 +51,9 @@ struct FuzzCommand: ParsableCommand {
 
     @Option(help: "Stop starting new runs after this long, e.g. 30s, 500ms or 2m.", transform: DurationArgument.parse)
     var time: Duration?
+
+    /// The runs to make: those asked for, else 100, else (with only a time limit) as many as the time allows.
+    private var runLimit: Int { runs ?? (time == nil ? 100 : Int.max) }
 
     @Flag(inversion: .prefixedNo, help: "Mutate runs that reached something new instead of generating every run from scratch.")
     var guided = FuzzConfiguration().guided
@@ -118,7 +124,7 @@ struct FuzzCommand: ParsableCommand {
         } catch {
             return .unusable(file: file, error)
         }
-        var configuration = FuzzConfiguration(runs: runs, length: length, seed: seed, guided: guided)
+        var configuration = FuzzConfiguration(runs: runLimit, length: length, seed: seed, guided: guided)
         configuration.timeLimit = time
         configuration.isCancelled = { Interruption.shared.requested }
         configuration.explorationLimit = maxStates
@@ -127,7 +133,8 @@ struct FuzzCommand: ParsableCommand {
             progress: showsProgress
                 ? { progress in
                     FileHandleOutput.standardError(
-                        "\r  fuzzing \(file): run \(progress.runs)/\(runs), \(progress.events) events, \(Int(progress.seconds)) s   ")
+                        "\r  fuzzing \(file): run \(progress.runs)\(runLimit == Int.max ? "" : "/\(runLimit)"), \(progress.events) events, \(Int(progress.seconds)) s   "
+                    )
                 } : nil)
         guard let failure = result.failure else { return .fuzzed(file: file, result, replayFile: nil) }
         let saved = FailureFile(
@@ -165,9 +172,10 @@ enum DurationArgument {
             scale = factor
             break
         }
-        guard let value = Double(number), value > 0, value.isFinite else {
+        guard let value = Double(number), value.isFinite, value >= 0 else {
             throw ValidationError("'\(text)' is not a duration; write a number with ms, s, m or h, like 30s")
         }
+        guard value > 0 else { throw ValidationError("'\(text)' is no time at all; give a positive duration, like 30s") }
         // A year: longer than any run should wait, and far from where milliseconds overflow.
         guard value * scale <= 366 * 86_400 else { throw ValidationError("'\(text)' is too long; the most is a year (8784h)") }
         return .milliseconds(Int64((value * scale * 1000).rounded()))

@@ -22,6 +22,16 @@ struct FuzzCommandTests {
         #expect(lines.contains("  coverage: states 3/3, transitions 5/5, guard outcomes 2/2"))
     }
 
+    @Test("--time without --runs makes as many runs as fit, past the default 100; with --runs, at most those")
+    func timeWithoutRuns() throws {
+        let timed = try SMCheckCommand.run(["fuzz", "Specs/rocket.json", "--seed", "1", "--length", "5", "--time", "1s"])
+        #expect(timed.status == 0)
+        let runs = timed.standardOutput.firstMatch(of: /ok \((\d+) runs/).flatMap { Int($0.1) }
+        #expect((runs ?? 0) > 100, "\(timed.standardOutput)")
+        let capped = try SMCheckCommand.run(["fuzz", "Specs/rocket.json", "--seed", "1", "--length", "5", "--time", "1s", "--runs", "7"])
+        #expect(capped.standardOutput.contains("ok (7 runs, "), "\(capped.standardOutput)")
+    }
+
     @Test("a failure: exit 1, the shrunk trace, a saved file that replays to the same failure")
     func failureAndReplay() throws {
         let scratch = try ScratchDirectory()
@@ -225,6 +235,7 @@ struct FuzzCommandTests {
         arguments: [
             (["fuzz", "--runs", "0", "Specs/rocket.json"], "--runs must be at least 1, not 0"),
             (["fuzz", "--time", "soon", "Specs/rocket.json"], "'soon' is not a duration; write a number with ms, s, m or h, like 30s"),
+            (["fuzz", "--time", "0s", "Specs/rocket.json"], "'0s' is no time at all; give a positive duration, like 30s"),
             (
                 ["replay", "Specs/rocket.json"],
                 "Specs/rocket.json:3:13: error: not a smcheck failure file (\"format\" is not \"smcheck-failure/1\")"

@@ -10,6 +10,6 @@ let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] =
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:68", snippet_Docs_CodeGeneration_68),
     ("Docs/CodeGeneration.md:95", snippet_Docs_CodeGeneration_95),
-    ("Docs/Fuzzing.md:188", snippet_Docs_Fuzzing_188),
-    ("Docs/Fuzzing.md:225", snippet_Docs_Fuzzing_225),
+    ("Docs/Fuzzing.md:190", snippet_Docs_Fuzzing_190),
+    ("Docs/Fuzzing.md:227", snippet_Docs_Fuzzing_227),
 ]
