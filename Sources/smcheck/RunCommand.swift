@@ -21,7 +21,8 @@ struct RunCommand: ParsableCommand {
 
             An event that ends in an error prints `error: ` and the message and exits with 1. An invariant the \
             state breaks (at the start or after an event) is noted on standard error, and the run goes on; at the \
-            end the exit status is 1. A line that is not an event is reported on standard error and skipped (the \
+            end the exit status is 1. A line that is not an event, or gives more choices than its step meets or \
+            one out of a choice point's range, is reported on standard error at its line and column and skipped (the \
             state stays as it was); at the end the exit status is 2. With --strict the first such line ends the run.
             """)
 
@@ -45,11 +46,17 @@ struct RunCommand: ParsableCommand {
             lineNumber += 1
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            // Columns count in the line as read, its indentation included.
+            let indent = line.prefix { $0.isWhitespace }.count
             let (event, choices): (EventInstance, [Int])
-            do {
-                (event, choices) = try EventLine.parse(trimmed, for: machine)
+            do throws(EventLine.ParseError) {
+                let (parsedEvent, parsedChoices, choicesColumn) = try EventLine.parse(trimmed, for: machine)
+                (event, choices) = (parsedEvent, parsedChoices)
+                if let problem = EventLine.choiceProblem(choices, event, from: state, machine: machine) {
+                    throw EventLine.ParseError(message: problem, column: choicesColumn)
+                }
             } catch {
-                reportError(error.message, at: "<stdin>:\(lineNumber)")
+                reportError(error.message, at: "<stdin>:\(lineNumber):\(indent + error.column)")
                 if strict { throw ExitStatus.unusableInput }
                 badLines += 1
                 continue
@@ -122,17 +129,25 @@ struct RunCommand: ParsableCommand {
 
 /// One line of `smcheck run`'s input: `name`, `name {"param": value}`, and optional choices `[1, 0]`.
 enum EventLine {
+    /// What is wrong with a line, and where: `column` counts characters from 1 in the line as parsed.
     struct ParseError: Error {
         let message: String
+        var column = 1
     }
 
-    static func parse(_ line: String, for machine: Machine) throws(ParseError) -> (EventInstance, [Int]) {
+    /// The event and the choices the line gives. `line` starts with the event's name (no leading space).
+    static func parse(_ line: String, for machine: Machine) throws(ParseError) -> (EventInstance, [Int], choicesColumn: Int) {
+        /// The column of `index` in `line`.
+        func column(_ index: String.Index) -> Int { line.distance(from: line.startIndex, to: index) + 1 }
         let name = String(line.prefix { !$0.isWhitespace })
         var rest = Substring(line.dropFirst(name.count)).drop { $0.isWhitespace }
         var arguments: [String: Value] = [:]
         var choices: [Int] = []
+        var argumentsColumn = 1
+        var choicesColumn = 1
         if rest.hasPrefix("{") {
-            let (object, remainder) = try splitValue(rest)
+            argumentsColumn = column(rest.startIndex)
+            let (object, remainder) = try splitValue(rest, at: argumentsColumn)
             rest = remainder.drop { $0.isWhitespace }
             guard let declaration = machine.spec.event(named: name), !declaration.isImplicit else {
                 do {
@@ -148,28 +163,60 @@ enum EventLine {
                     let hint =
                         Suggestions.closest(to: member.key, in: names).map { "; did you mean '\($0)'?" }
                         ?? (names.isEmpty ? "; it takes none" : "; it takes " + names.map { "'\($0)'" }.joined(separator: ", "))
-                    throw ParseError(message: "event '\(name)' has no parameter '\(member.key)'\(hint)")
+                    throw ParseError(
+                        message: "event '\(name)' has no parameter '\(member.key)'\(hint)",
+                        column: argumentsColumn + member.keyPosition.column - 1)
                 }
-                arguments[member.key] = try value(member.value, for: parameter)
+                do {
+                    arguments[member.key] = try value(member.value, for: parameter)
+                } catch {
+                    throw ParseError(message: error.message, column: argumentsColumn + member.value.position.column - 1)
+                }
             }
         }
         if rest.hasPrefix("[") {
-            let (array, remainder) = try splitValue(rest)
+            choicesColumn = column(rest.startIndex)
+            let (array, remainder) = try splitValue(rest, at: choicesColumn)
             rest = remainder.drop { $0.isWhitespace }
             for element in array.arrayValue ?? [] {
                 if let b = element.boolValue { choices.append(b ? 1 : 0); continue }
-                guard let i = element.integerValue else { throw ParseError(message: "choices are integers (or true/false)") }
+                guard let i = element.integerValue else {
+                    throw ParseError(
+                        message: "choices are integers (or true/false)", column: choicesColumn + element.position.column - 1)
+                }
                 choices.append(i)
             }
         }
         guard rest.isEmpty else {
-            throw ParseError(message: "unexpected '\(rest)' after the event; write name {\"param\": value} [choices]")
+            throw ParseError(
+                message: "unexpected '\(rest)' after the event; write name {\"param\": value} [choices]", column: column(rest.startIndex))
         }
         do {
-            return (try machine.eventInstance(name, arguments), choices)
+            return (try machine.eventInstance(name, arguments), choices, choicesColumn)
         } catch {
-            throw ParseError(message: error.message)
+            throw ParseError(message: error.message, column: argumentsColumn)
         }
+    }
+
+    /// Why `choices` do not fit the choice points the step of `event` from `state` meets (each opaque guard or
+    /// `oneOf` takes one, in order; those left out are 0), or nil when they do. A value past the ones met would
+    /// otherwise be dropped, and one out of a point's range silently clamped.
+    static func choiceProblem(_ choices: [Int], _ event: EventInstance, from state: MachineState, machine: Machine) -> String? {
+        guard !choices.isEmpty else { return nil }
+        let context = StepContext(machine: machine)
+        context.load(state)
+        context.useChoices(choices)
+        _ = try? context.process(event)
+        let arities = context.choiceArities
+        if choices.count > arities.count {
+            let points = arities.isEmpty ? "no choice point" : "\(arities.count) choice point\(arities.count == 1 ? "" : "s")"
+            return
+                "the line gives \(choices.count) choice\(choices.count == 1 ? "" : "s"), but '\(machine.describe(event))' meets \(points) here (an opaque guard or a oneOf each)"
+        }
+        for (k, (value, arity)) in zip(choices, arities).enumerated() where value < 0 || value >= arity {
+            return "choice \(k + 1) is \(value), but its choice point has \(arity) outcomes (0...\(arity - 1))"
+        }
+        return nil
     }
 
     private static func value(_ node: JSONNode, for parameter: Spec.Parameter) throws(ParseError) -> Value {
@@ -183,8 +230,8 @@ enum EventLine {
         }
     }
 
-    /// Splits one JSON value (object or array) off the front of `text`.
-    private static func splitValue(_ text: Substring) throws(ParseError) -> (JSONNode, Substring) {
+    /// Splits one JSON value (object or array) off the front of `text`, which starts at `column` of the line.
+    private static func splitValue(_ text: Substring, at column: Int) throws(ParseError) -> (JSONNode, Substring) {
         var depth = 0
         var inString = false
         var escaped = false
@@ -204,12 +251,12 @@ enum EventLine {
                     do {
                         return (try JSONParser.parse(String(text[..<end])), text[end...])
                     } catch {
-                        throw ParseError(message: "\(error.message) in '\(text[..<end])'")
+                        throw ParseError(message: "\(error.message) in '\(text[..<end])'", column: column + error.position.column - 1)
                     }
                 }
             default: break
             }
         }
-        throw ParseError(message: "unclosed '\(text.first!)' in '\(text)'")
+        throw ParseError(message: "unclosed '\(text.first!)' in '\(text)'", column: column)
     }
 }

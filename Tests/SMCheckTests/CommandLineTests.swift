@@ -115,7 +115,7 @@ struct CommandLineTests {
         #expect(bad.status == 2)
         #expect(
             bad.standardError.split(separator: "\n").filter { !$0.hasPrefix("note:") } == [
-                "<stdin>:1: error: unknown event 'fier'; did you mean 'fire'?"
+                "<stdin>:1:1: error: unknown event 'fier'; did you mean 'fire'?"
             ])
     }
 
