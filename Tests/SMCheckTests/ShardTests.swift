@@ -211,6 +211,45 @@ struct ShardTests {
         }
     }
 
+    @Test("fuzz shards' coverage is joined: what any shard reached is reached")
+    func fuzzCoverageUnion() throws {
+        let scratch = try ScratchDirectory()
+        var files: [String] = []
+        var missed: [Set<String>] = []
+        var covered: [Int] = []
+        for k in 1...3 {
+            // Short campaigns, so that each shard misses something another reaches.
+            let output = try SMCheckCommand.run([
+                "fuzz", "--seed", "3", "--runs", "2", "--length", "3", "--format", "json", "--shard", "\(k)/3",
+                "Specs/tbstatemachine.json",
+            ])
+            #expect(output.status == 0)
+            let transitions = try JSONParser.parse(output.standardOutput)["specs"]?.arrayValue?.first?["coverage"]?["transitions"]
+            missed.append(Set(transitions?["missed"]?.arrayValue?.compactMap(\.stringValue) ?? []))
+            covered.append(transitions?["covered"]?.integerValue ?? 0)
+            files.append(scratch.path("shard-\(k).json"))
+            try output.standardOutput.write(toFile: files.last!, atomically: true, encoding: .utf8)
+        }
+        let union = missed.dropFirst().reduce(missed[0]) { $0.intersection($1) }
+        try #require(missed.allSatisfy { $0 != union }, "each shard misses something another reached: \(missed.map(\.count))")
+        let merged = try SMCheckCommand.run(["merge", "--format", "json"] + files)
+        #expect(merged.status == 0)
+        let transitions = try JSONParser.parse(merged.standardOutput)["specs"]?.arrayValue?.first?["coverage"]?["transitions"]
+        #expect(Set(transitions?["missed"]?.arrayValue?.compactMap(\.stringValue) ?? []) == union)
+        let total = try #require(transitions?["total"]?.integerValue)
+        #expect(transitions?["covered"]?.integerValue == total - union.count)
+        #expect((transitions?["covered"]?.integerValue ?? 0) > covered.max()!)
+        // A shard of another spec under the same file name counts other items: refused, not joined.
+        let other = try SMCheckCommand.run([
+            "fuzz", "--seed", "4", "--runs", "1", "--format", "json", "Specs/rocket.json",
+        ])
+        let renamed = other.standardOutput.replacingOccurrences(of: "Specs/rocket.json", with: "Specs/tbstatemachine.json")
+        try renamed.write(toFile: scratch.path("other.json"), atomically: true, encoding: .utf8)
+        let mixed = try SMCheckCommand.run(["merge", files[0], scratch.path("other.json")])
+        #expect(mixed.status == 2)
+        #expect(mixed.standardError.contains("cannot be joined with the others: its states are not those of the other shards' spec"))
+    }
+
     @Test(
         "bad shards and bad result files are refused with a reason",
         arguments: [

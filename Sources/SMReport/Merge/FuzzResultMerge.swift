@@ -2,7 +2,8 @@ public import SMSpec
 
 /// The `smcheck fuzz --format json` results of several shards as one `smcheck-fuzz/1` document: per spec, the
 /// entry of the shard whose failure has the shortest trace (the first shard's when none failed), with the runs
-/// and events of every shard summed and the shards' seeds listed, so each failure can be replayed.
+/// and events of every shard summed, their coverage joined (`FuzzCoverageUnion`: what any shard reached), and the
+/// shards' seeds listed, so each failure can be replayed.
 public struct FuzzResultMerge {
     private var entries: [(file: String, nodes: [JSONNode])] = []
     /// Which shards of a swarm the documents are.
@@ -28,6 +29,11 @@ public struct FuzzResultMerge {
                         source,
                         "the campaign on \(file) with seed \(seed) is given twice: the same seed gives the same runs, which would be counted twice",
                         at: spec["seed"]?.position)
+                }
+                if let coverage = spec["coverage"], let other = entries[index].nodes[0]["coverage"],
+                    let mismatch = FuzzCoverageUnion.mismatch(other, coverage)
+                {
+                    throw MergeError(source, "the campaign on \(file) cannot be joined with the others: \(mismatch)", at: coverage.position)
                 }
                 entries[index].nodes.append(spec)
             } else {
@@ -59,6 +65,7 @@ public struct FuzzResultMerge {
                                 switch member.key {
                                 case "runs": (member.key, .int(runs))
                                 case "events": (member.key, .int(events))
+                                case "coverage": (member.key, FuzzCoverageUnion(shards: entry.nodes.compactMap { $0["coverage"] }).node)
                                 default: (member.key, member.value)
                                 }
                             }
