@@ -28,19 +28,23 @@ enum SCXMLBadInputCases {
             "empty file", "", message: "the file is empty; expected an <scxml> element", pointer: "/", line: 1, column: 1, format: .scxml),
         bad(
             "'<' in an attribute", document(#"<state id="a"><transition cond="1 < 2" target="a"/></state>"#),
-            "'<' inside the value of 'cond'; XML needs it written as &lt; (and && as &amp;&amp;)", path: "/", at: "< 2"),
+            "'<' inside the value of 'cond'; XML needs it written as &lt; (and && as &amp;&amp;)", path: "//state[@id='a']/transition[1]",
+            at: "< 2"),
         bad(
             "'&&' in an attribute", document(#"<state id="a"><transition cond="true && true" target="a"/></state>"#),
-            "'&' starts an entity reference such as &lt;; write a literal & as &amp; (and && as &amp;&amp;)", path: "/", at: "&&"),
+            "'&' starts an entity reference such as &lt;; write a literal & as &amp; (and && as &amp;&amp;)",
+            path: "//state[@id='a']/transition[1]", at: "&&"),
         bad(
             "an end tag that closes the wrong element", document("<state id=\"a\">\n</stat>"),
-            "</stat> does not close <state> (opened at line 2, column 1); expected </state>", path: "/", at: "</stat>"),
+            "</stat> does not close <state> (opened at line 2, column 1); expected </state>", path: "//state[@id='a']", at: "</stat>"),
         bad(
             "an element never closed", "<scxml \(namespaces)>\n  <state id=\"a\">\n",
-            "<state> is never closed; add </state>", path: "/", at: "<state"),
+            "<state> is never closed; add </state>", path: "//state[@id='a']", at: "<state"),
         bad(
             "an unknown entity", document(#"<state id="a" smcheck:description="&nbsp;"/>"#),
-            "unknown entity '&nbsp;'; XML predefines only &lt; &gt; &amp; &quot; &apos; (and &#N; for a character)", path: "/", at: "&nbsp;"
+            "unknown entity '&nbsp;'; XML predefines only &lt; &gt; &amp; &quot; &apos; (and &#N; for a character)",
+            path: "//state[@id='a']",
+            at: "&nbsp;"
         ),
         bad(
             "a DOCTYPE", "<!DOCTYPE scxml [ <!ENTITY s \"<state id='x'/>\"> ]>\n<scxml \(namespaces)/>",
@@ -48,12 +52,13 @@ enum SCXMLBadInputCases {
             path: "/", at: "<!DOCTYPE"),
         bad(
             "an attribute value without quotes", document("<state id=a/>"),
-            "the value of 'id' must be in quotes: id=\"...\"", path: "/", at: "a/>"),
+            "the value of 'id' must be in quotes: id=\"...\"", path: "/scxml/state[1]", at: "a/>"),
         bad(
             "an attribute given twice", document(#"<state id="a" id="b"/>"#),
-            "the attribute 'id' is given twice in <state>", path: "/", at: "id", occurrence: 2),
+            "the attribute 'id' is given twice in <state>", path: "//state[@id='a']", at: "id", occurrence: 2),
         bad(
-            "an attribute without a value", document(#"<state id/>"#), "the attribute 'id' needs a value: id=\"...\"", path: "/", at: "id/>"
+            "an attribute without a value", document(#"<state id/>"#), "the attribute 'id' needs a value: id=\"...\"",
+            path: "/scxml/state[1]", at: "id/>"
         ),
         bad(
             "text before the root element", "hello <scxml \(namespaces)/>",
@@ -68,11 +73,12 @@ enum SCXMLBadInputCases {
             at: "<?xml"),
         bad(
             "an undeclared prefix on an attribute", document(#"<state id="a" qt:editorinfo="x"/>"#),
-            "the prefix of the attribute 'qt:editorinfo' is not declared; add xmlns:qt=\"...\"", path: "/", at: "qt:editorinfo"),
-        bad("a comment never closed", document("<!-- a note"), "the comment is never closed with '-->'", path: "/", at: "<!--"),
+            "the prefix of the attribute 'qt:editorinfo' is not declared; add xmlns:qt=\"...\"", path: "//state[@id='a']",
+            at: "qt:editorinfo"),
+        bad("a comment never closed", document("<!-- a note"), "the comment is never closed with '-->'", path: "/scxml", at: "<!--"),
         bad(
             "a character XML does not allow", document("<state id=\"a\">\u{1}</state>"),
-            "a character XML does not allow (a control character?)", path: "/", at: "\u{1}"),
+            "a character XML does not allow (a control character?)", path: "//state[@id='a']", at: "\u{1}"),
     ]
 
     // MARK: - The document

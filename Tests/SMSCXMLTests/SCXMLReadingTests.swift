@@ -147,6 +147,10 @@ struct SCXMLReadingTests {
         let tooDeep = String(repeating: "<state id=\"s\">", count: 300)
         let diagnostics = Spec.decode(scxml: Array(Self.document(tooDeep).utf8), file: "deep.scxml").1
         #expect(diagnostics.map(\.fullMessage) == ["elements nest deeper than 256 levels; smcheck reads at most that many"])
+        #expect(diagnostics.map(\.location.elementPath) == ["//state[@id='s']"], "the element that goes too deep")
+        // Without ids, its path from the root, the middle levels counted rather than written out.
+        let anonymous = Spec.decode(scxml: Array(Self.document(String(repeating: "<state>", count: 300)).utf8), file: "deep.scxml").1
+        #expect(anonymous.map(\.location.elementPath) == ["/scxml/state[1]/… 252 levels …/state[1]/state[1]/state[1]"])
         // 250 nested states, as deep as the JSON loader allows.
         let open = (0..<250).map { "<state id=\"s\($0)\">" }.joined()
         let close = String(repeating: "</state>", count: 250)

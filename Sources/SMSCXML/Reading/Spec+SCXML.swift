@@ -19,10 +19,12 @@ extension Spec {
     /// Elements nest at most `limits.maximumDepth / 2` deep, which allows states as deep as JSON allows them.
     public static func decode(scxml bytes: [UInt8], file: String? = nil, limits: LoadLimits = .default) -> (Spec?, [Diagnostic]) {
         let lines = TextLines(bytes)
-        func diagnostic(_ message: String, at offset: Int) -> Diagnostic {
+        func diagnostic(_ message: String, at offset: Int, elementPath: String? = nil) -> Diagnostic {
             let position = lines.position(offset)
             return Diagnostic(
-                message, at: SourceLocation(file: file, pointer: .root, line: position.line, column: position.column, elementPath: "/"))
+                message,
+                at: SourceLocation(
+                    file: file, pointer: .root, line: position.line, column: position.column, elementPath: elementPath ?? "/"))
         }
         if bytes.count > limits.maximumBytes {
             return (
@@ -37,7 +39,7 @@ extension Spec {
         do {
             root = try XMLSourceDocument.parse(bytes, maximumDepth: max(1, limits.maximumDepth / 2))
         } catch {
-            return (nil, [diagnostic(error.message, at: error.offset)])
+            return (nil, [diagnostic(error.message, at: error.offset, elementPath: error.elementPath)])
         }
         var reader = SCXMLReader(file: file, lines: lines)
         guard let spec = reader.read(root) else { return (nil, reader.diagnostics) }

@@ -52,7 +52,10 @@ enum XMLSourceDocument {
         guard parsed, var root = builder.root else {
             let code = (parser.parserError as NSError?)?.code ?? 0
             let (line, column) = builder.errorPosition ?? (parser.lineNumber, parser.columnNumber)
-            throw XMLSyntaxProblem(message: Self.message(forParserError: code), offset: TextLines(bytes).offset(line: line, column: column))
+            let offset = TextLines(bytes).offset(line: line, column: column)
+            // The innermost element around the place (the scan ended at the file's end, so every tag has its end).
+            let around = tags.last { $0.offset <= offset && offset < $0.end }
+            throw XMLSyntaxProblem(message: Self.message(forParserError: code), offset: offset, elementPath: around?.path)
         }
         ElementPaths.assign(&root)
         return root
@@ -158,8 +161,9 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         open[open.count - 1].text += String(decoding: CDATABlock, as: UTF8.self)
     }
 
+    /// Stops at a problem in the element of the tag read last (the one the parser started).
     private func fail(_ message: String, at offset: Int, _ parser: XMLParser) {
-        problem = XMLSyntaxProblem(message: message, offset: offset)
+        problem = XMLSyntaxProblem(message: message, offset: offset, elementPath: next > 0 ? tags[next - 1].path : nil)
         parser.abortParsing()
     }
 }
@@ -195,5 +199,5 @@ enum ElementPaths {
         }
     }
 
-    private static func quoted(_ value: String) -> String { value.contains("'") ? "\"\(value)\"" : "'\(value)'" }
+    static func quoted(_ value: String) -> String { value.contains("'") ? "\"\(value)\"" : "'\(value)'" }
 }

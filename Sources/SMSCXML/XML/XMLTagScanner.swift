@@ -8,6 +8,10 @@ struct SourceTag: Sendable {
     /// The name as written, with its prefix.
     let name: String
     let attributes: [SourceAttribute]
+    /// Where the element is, for messages about it before the element tree exists (`XMLTagScanner.Open.path`).
+    let path: String
+    /// The offset just past the element's end (its end tag, or its `/>`).
+    var end: Int
 }
 
 struct SourceAttribute: Sendable {
@@ -20,10 +24,12 @@ struct SourceAttribute: Sendable {
     let valueRange: Range<Int>
 }
 
-/// Why the text is not the XML smcheck reads, and where.
+/// Why the text is not the XML smcheck reads, and where: the offset, and the path of the element being read
+/// (nil outside every element).
 struct XMLSyntaxProblem: Error, Sendable {
     let message: String
     let offset: Int
+    var elementPath: String?
 }
 
 /// Scans an XML document for its start tags and checks its structure: one root element, tags that close in order,
@@ -36,9 +42,23 @@ struct XMLTagScanner {
     private let bytes: [UInt8]
     private var index = 0
     private let maximumDepth: Int
-    private var open: [(name: String, offset: Int)] = []
+    private var open: [Open] = []
+    /// The path of the start tag being read, until it is complete.
+    private var reading: String?
     private var tags: [SourceTag] = []
     private var sawRoot = false
+
+    /// An element whose end tag has not come yet.
+    private struct Open {
+        let name: String
+        let offset: Int
+        /// Its index in `tags`.
+        let tag: Int
+        /// `//state[@id='idle']` when it has an id (as `ElementPaths` writes paths), else its parent's path and its
+        /// name with its position among the same-named siblings before it: `/scxml/state[2]/transition[1]`.
+        let path: String
+        var childCounts: [String: Int] = [:]
+    }
 
     private init(_ bytes: [UInt8], maximumDepth: Int) {
         self.bytes = bytes
@@ -141,16 +161,23 @@ struct XMLTagScanner {
             if sawRoot { throw problem("a second root element <\(name)>; an XML file has exactly one root element", at: start) }
             sawRoot = true
         }
+        var path = "/" + name
+        if !open.isEmpty {
+            open[open.count - 1].childCounts[name, default: 0] += 1
+            path = open[open.count - 1].path + "/\(name)[\(open[open.count - 1].childCounts[name]!)]"
+        }
+        reading = path
+        defer { reading = nil }
         var attributes: [SourceAttribute] = []
         while true {
             let hadSpace = skipSpaces()
             guard index < bytes.count else { throw problem("the tag <\(name) is never closed with '>'", at: start) }
             if bytes[index] == UInt8(ascii: ">") {
                 index += 1
-                open.append((name, start))
-                if open.count > maximumDepth {
+                if open.count + 1 > maximumDepth {
                     throw problem("elements nest deeper than \(maximumDepth) levels; smcheck reads at most that many", at: start)
                 }
+                open.append(Open(name: name, offset: start, tag: tags.count, path: path))
                 break
             }
             if starts(with: "/>") {
@@ -166,8 +193,12 @@ struct XMLTagScanner {
                 throw problem("the attribute '\(attribute.name)' is given twice in <\(name)>", at: attribute.nameOffset)
             }
             attributes.append(attribute)
+            if attribute.name == "id" {
+                path = "//\(name)[@id=\(ElementPaths.quoted(Self.decodeValue(bytes, attribute.valueRange).value))]"
+                reading = path
+            }
         }
-        tags.append(SourceTag(offset: start, name: name, attributes: attributes))
+        tags.append(SourceTag(offset: start, name: name, attributes: attributes, path: path, end: index))
     }
 
     private mutating func scanAttribute(in element: String) throws(XMLSyntaxProblem) -> SourceAttribute {
@@ -210,7 +241,7 @@ struct XMLTagScanner {
             throw problem("the end tag </\(name) is never closed with '>'", at: start)
         }
         index += 1
-        guard let innermost = open.popLast() else {
+        guard let innermost = open.last else {
             throw problem("</\(name)> closes no element", at: start)
         }
         if innermost.name != name {
@@ -219,6 +250,8 @@ struct XMLTagScanner {
                 "</\(name)> does not close <\(innermost.name)> (opened at line \(opened.line), column \(opened.column)); "
                     + "expected </\(innermost.name)>", at: start)
         }
+        open.removeLast()
+        tags[innermost.tag].end = index
     }
 
     // MARK: - References
@@ -304,8 +337,17 @@ struct XMLTagScanner {
         return "'" + String(decoding: bytes[offset..<end], as: UTF8.self) + "'"
     }
 
+    /// A problem in the element being read: the start tag being scanned, else the innermost open element.
     private func problem(_ message: String, at offset: Int) -> XMLSyntaxProblem {
-        XMLSyntaxProblem(message: message, offset: offset)
+        XMLSyntaxProblem(message: message, offset: offset, elementPath: (reading ?? open.last?.path).map(Self.shortened))
+    }
+
+    /// A path of a few levels as it is; a deeper one (the nesting limit's) with its middle levels counted, not
+    /// written: `/scxml/state[1]/… 250 levels …/state[1]/state[1]`.
+    static func shortened(_ path: String) -> String {
+        let steps = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard steps.count > 12 else { return path }
+        return steps.prefix(3).joined(separator: "/") + "/… \(steps.count - 6) levels …/" + steps.suffix(3).joined(separator: "/")
     }
 }
 
