@@ -9,6 +9,9 @@ final class ExplorationWorker<Store: VisitedStore> {
     private let store: Store
     private let context: StepContext
     private let plans: StepPlanCache?
+    /// The same plans, called without a retain and a release around each call (two atomic operations per explored
+    /// state): `plans` keeps them alive.
+    private let unretainedPlans: Unmanaged<StepPlanCache>?
     /// Where the engine records a step for the plans.
     private let trace: UnsafeMutablePointer<StepTrace>
     /// Whether events no active state has a transition for are skipped: they go unhandled, unless the spec makes
@@ -71,6 +74,7 @@ final class ExplorationWorker<Store: VisitedStore> {
         self.store = store
         let machine = explorer.machine
         plans = footprints.flatMap { StepPlanCache(codec: explorer.codec, footprints: $0, instances: explorer.eventInstances) }
+        unretainedPlans = plans.map { Unmanaged.passUnretained($0) }
         trace = .allocate(capacity: 1)
         trace.initialize(to: StepTrace())
         // An event nothing handles still ends in the check of the eventless transitions, and one whose guard the
@@ -152,10 +156,12 @@ final class ExplorationWorker<Store: VisitedStore> {
         var first = 0
         /// The instance `answer` stopped at, which its plan did not answer: not asked again.
         var unanswered = -1
-        if let plans, !verifiesPlans {
-            first = plans.answer(
-                parentKey, possible: possibleEvents, successors: &tally.pointee.successors, transitions: &tally.pointee.transitions,
-                scratch: plannedKey, context: context)
+        if let unretainedPlans, !verifiesPlans {
+            first = unretainedPlans._withUnsafeGuaranteedRef { plans in
+                plans.answer(
+                    parentKey, possible: possibleEvents, successors: &tally.pointee.successors, transitions: &tally.pointee.transitions,
+                    scratch: plannedKey, context: context)
+            }
             unanswered = first
         }
         for instanceIndex in first..<instanceCount {

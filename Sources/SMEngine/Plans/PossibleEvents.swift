@@ -7,8 +7,14 @@
 /// at a time: two or more side by side in one word, up to 8 bits of the key index one table of their events together
 /// (`FieldGroups`).
 ///
+/// A machine whose child fields take at most `tableBits` bits (a flat machine of up to 4,096 states, most
+/// hierarchical ones) has the answer for each of their values in one table, filled at the start: the pass over the
+/// fields becomes a gather of those bits and one load.
+///
 /// Raw tables, as `HotTables`: this runs once per explored state. One per thread (it keeps scratch).
 package final class PossibleEvents {
+    /// Child fields of at most this many bits get the table of every configuration's events.
+    package static let tableBits = 12
     /// Words of a bitset over events.
     package let eventWords: Int
     /// The per-field tables.
@@ -19,8 +25,14 @@ package final class PossibleEvents {
     private let choiceEvents: UnsafeMutablePointer<UInt64>
     /// The fields read through `groups`' tables.
     private let groups: FieldGroups
+    /// With child fields of at most `tableBits` bits: their bits gathered (as index 0 of a `FootprintIndex`), and
+    /// per value the events (`eventWords` words each).
+    private let configurationIndex: FootprintIndex?
+    private let configurationEvents: UnsafeMutablePointer<UInt64>?
 
-    package init(codec: StateCodec) {
+    /// `tabulating`: whether small child fields get the table of every configuration's events (filled by a
+    /// `PossibleEvents` without one).
+    package init(codec: StateCodec, tabulating: Bool = true) {
         let machine = codec.machine
         let tree = machine.tree
         let eventCount = machine.eventCount
@@ -117,9 +129,34 @@ package final class PossibleEvents {
                 }),
             count: others.count, choice: HotTables.copy(constant.map { $0 ?? -1 }),
             valueChoice: HotTables.copy(valueChoice))
+        let mask = codec.configurationMask
+        let bits = mask.reduce(0) { $0 + $1.nonzeroBitCount }
+        guard tabulating && bits <= Self.tableBits else {
+            (configurationIndex, configurationEvents) = (nil, nil)
+            return
+        }
+        // Index bit j is the j-th bit of the mask, word by word, lowest first: the order `FootprintIndex` gathers in.
+        let positions: [(word: Int, bit: Int)] = mask.indices.flatMap { w -> [(word: Int, bit: Int)] in
+            (0..<64).filter { mask[w] >> UInt64($0) & 1 != 0 }.map { (word: w, bit: $0) }
+        }
+        let plain = PossibleEvents(codec: codec, tabulating: false)
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: (1 << bits) * eventWords)
+        let key = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
+        defer { key.deallocate() }
+        for value in 0..<(1 << bits) {
+            key.initialize(repeating: 0, count: codec.words)
+            for (j, position) in positions.enumerated() where value >> j & 1 != 0 { key[position.word] |= 1 << UInt64(position.bit) }
+            plain.write(key, into: table + value * eventWords)
+        }
+        (configurationIndex, configurationEvents) = (FootprintIndex(masks: [mask]), table)
     }
 
+    /// Whether the events come from the table of every configuration's.
+    package var isTabulated: Bool { configurationIndex != nil }
+
     deinit {
+        configurationIndex?.deallocate()
+        configurationEvents?.deallocate()
         fields.deallocate()
         baseEvents.deallocate()
         choiceEvents.deallocate()
@@ -132,6 +169,15 @@ package final class PossibleEvents {
     package func write(_ key: UnsafePointer<UInt64>, into events: UnsafeMutablePointer<UInt64>) {
         // The tables in locals: the writes to `fields.choice` would otherwise make the compiler load every table's
         // address again for each field.
+        if let configurationIndex {
+            let row = configurationEvents.unsafelyUnwrapped + configurationIndex.index(0, key) &* eventWords
+            if eventWords == 1 {
+                events[0] = row[0]
+            } else {
+                for e in 0..<eventWords { events[e] = row[e] }
+            }
+            return
+        }
         let fields = fields
         let choiceEvents = choiceEvents
         if eventWords == 1 {
