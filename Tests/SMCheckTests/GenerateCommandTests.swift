@@ -96,6 +96,11 @@ struct GenerateCommandTests {
         arguments: [
             ("my-rocket", "'my-rocket' is not an UpperCamelCase Swift identifier"),
             ("String", "'String' would hide the Swift type of that name from the generated code"),
+            ("Self", "'Self' is a Swift keyword"),
+            (
+                "Event",
+                "'Event' is the name of a type the generated code declares inside the machine's type; add a word, like EventMachine"
+            ),
         ])
     func badTypeName(name: String, reason: String) throws {
         let output = try SMCheckCommand.run(["generate", "Specs/rocket.json", "--type-name", name])

@@ -27,6 +27,27 @@ struct GeneratedNamesTests {
         #expect(GeneratedNames(machine: try Machine(spec), typeName: nil).typeName == "StringMachine")
     }
 
+    @Test(
+        "a spec named like a type the machine nests, or like a keyword, gets Machine added; --type-name refuses those names",
+        arguments: [("event", "EventMachine"), ("Storage", "StorageMachine"), ("self", "SelfMachine"), ("Any", "AnyMachine")])
+    func nestedAndKeywordNames(name: String, typeName: String) throws {
+        let spec = try Spec.load(json: #"{ "format": "smcheck/1", "name": "\#(name)", "states": { "a": {} } }"#)
+        #expect(GeneratedNames(machine: try Machine(spec), typeName: nil).typeName == typeName)
+        let derived = SwiftIdentifier.upperCamel(name, fallback: "")
+        #expect(GeneratedNames.problem(withTypeName: derived) != nil)
+    }
+
+    @Test("cases named none or some, which Optional's own would shadow, and hooks named like chooseTarget get a suffix")
+    func optionalCasesAndHooks() throws {
+        let machine = try Machine(try Spec.load(path: Fixtures.fixturesDirectory.appendingPathComponent("codegen/awkward-names.json").path))
+        let names = GeneratedNames(machine: machine, typeName: nil)
+        let none = try #require(machine.spec.states.firstIndex { $0.name == "none" })
+        #expect(names.regionCase[none] == "none_")
+        #expect(names.enumCases[["none", "some", "all"]] == ["none_", "some_", "all"])
+        #expect(names.eventCase.contains("none_"))
+        #expect(names.opaqueGuardHook == ["chooseTarget2"] && names.chooseTargetHook == "chooseTarget")
+    }
+
     @Test("clashing names get a number; repeated state names use their paths")
     func collisions() throws {
         let spec = try Spec.load(

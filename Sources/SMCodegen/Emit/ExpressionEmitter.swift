@@ -180,6 +180,13 @@ struct ExpressionEmitter {
             if !mayBeZero && !mayOverflow, let ra, let rb {
                 return EmittedValue(code: "\(l) \(op.rawValue) \(r)", kind: .int(Self.quotientRange(op, ra, rb)))
             }
+            // A divisor that is always 0 fails wherever it is evaluated: written as a division, the compiler would
+            // refuse it (and call what follows the check dead code).
+            if let rb, rb.lower == 0 && rb.upper == 0 {
+                let value = temporary()
+                prelude.append("let \(value) = try divisionByZero(in: \(SwiftIdentifier.stringLiteral(what)))")
+                return EmittedValue(code: value, kind: .int(nil))
+            }
             let method = op == .divide ? "dividedReportingOverflow(by: " : "remainderReportingOverflow(dividingBy: "
             return checked("\(l).\(method)\(b.code))", dividing: mayBeZero ? b.code : nil)
         }

@@ -31,6 +31,13 @@ extension MacrostepEmitter {
                 )
             }
             w.line()
+            w.documentation(
+                "A division by the constant 0, which fails wherever it is evaluated: a call, so that the compiler neither refuses the division nor calls what follows dead code."
+            )
+            w.block("fileprivate func divisionByZero(in what: String) throws(\(errorType)) -> Int") { w in
+                w.line("throw evaluationFailure(\"division by zero\", in: what)")
+            }
+            w.line()
             w.block("fileprivate func rangeViolation(_ variable: String, cannotBe value: String, type: String) -> \(errorType)") { w in
                 w.line(
                     "\(errorType)(kind: .rangeViolation(variable: variable), message: \"range violation: '\\(variable)' cannot be \\(value); its type is \\(type)\")"

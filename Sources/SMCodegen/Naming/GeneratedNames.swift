@@ -41,25 +41,27 @@ struct GeneratedNames {
     init(machine: Machine, typeName requested: String?) {
         let spec = machine.spec
         let derived = SwiftIdentifier.upperCamel(spec.name, fallback: "GeneratedMachine")
-        // A type named like one the generated code uses (String, Error, ...) would shadow it in the whole module.
-        typeName = requested ?? (Self.shadowedNames.contains(derived) ? derived + "Machine" : derived)
+        // A type named like one the generated code uses (String, Error, ...) would shadow it in the whole module, one
+        // named like a type it nests (Event) would hide itself inside, and a keyword (Self, Any) names no type.
+        typeName = requested ?? (Self.problem(withTypeName: derived) == nil ? derived : derived + "Machine")
         errorType = typeName + "Error"
         hooksProtocol = typeName + "Hooks"
         choiceHooksType = typeName + "ChoiceHooks"
 
-        var types = IdentifierScope(reserved: [
-            "Event", "StateID", "Configuration", "Variables", "Shared", "OneOf", "Current", "Scratch", "Raised", "StateBits",
-            "Selection", "RecentTransitions", "Tree", "EntryBuilder", typeName, "Hooks", "Kind", "Iterator",
-            // Standard library and SMFuzz names the generated code spells inside the type.
-            "Error", "String", "Int", "Bool", "UInt64", "Range", "Set", "Array", "Dictionary", "Optional", "Never", "Hasher",
-            "Hashable", "Equatable", "Sendable", "Sequence", "IteratorProtocol", "CaseIterable", "Self", "Value", "ObservedState",
-            "StateMachineImplementation", "NSRecursiveLock", "Character", "Double", "Void", "Any", "AnyObject", "Type",
-        ])
+        var types = IdentifierScope(
+            reserved: Self.nestedTypeNames.union([
+                typeName,
+                // Standard library and SMFuzz names the generated code spells inside the type.
+                "Error", "String", "Int", "Bool", "UInt64", "Range", "Set", "Array", "Dictionary", "Optional", "Never", "Hasher",
+                "Hashable", "Equatable", "Sendable", "Sequence", "IteratorProtocol", "CaseIterable", "Self", "Value", "ObservedState",
+                "StateMachineImplementation", "NSRecursiveLock", "Character", "Double", "Void", "Any", "AnyObject", "Type",
+            ]))
 
         // States: a stem from the name when it is unique, else from the path.
         var nameCounts: [String: Int] = [:]
         for state in spec.states.dropFirst() { nameCounts[state.name, default: 0] += 1 }
-        var stems = IdentifierScope(reserved: ["topLevel", "allCases", "rawValue", "hashValue"])
+        // Stems name `StateID`'s cases.
+        var stems = IdentifierScope(reserved: ["topLevel", "allCases", "rawValue", "hashValue"], namesCases: true)
         stateStem = spec.states.map { state in
             if state.index == 0 { return "topLevel" }
             let source = nameCounts[state.name] == 1 ? state.name : state.path
@@ -74,7 +76,7 @@ struct GeneratedNames {
         for state in spec.states where state.kind == .compound {
             enums[state.index] = types.claim(state.index == 0 ? "TopLevel" : SwiftIdentifier.capitalized(stateStem[state.index]))
             properties[state.index] = configuration.claim(stateStem[state.index])
-            var caseScope = IdentifierScope(reserved: ["hashValue"])
+            var caseScope = IdentifierScope(reserved: ["hashValue"], namesCases: true)
             for child in state.children where spec.states[child].kind != .history {
                 cases[child] = caseScope.claim(SwiftIdentifier.lowerCamel(spec.states[child].name, fallback: "state"))
             }
@@ -89,8 +91,8 @@ struct GeneratedNames {
         regionCase = cases
         activeFlag = flags
 
-        var eventScope = IdentifierScope(reserved: ["hashValue"])
-        var raisedScope = IdentifierScope(reserved: ["event"])
+        var eventScope = IdentifierScope(reserved: ["hashValue"], namesCases: true)
+        var raisedScope = IdentifierScope(reserved: ["event"], namesCases: true)
         eventCase = spec.events.map { event in
             if let state = event.doneStateOf {
                 return raisedScope.claim(
@@ -112,7 +114,7 @@ struct GeneratedNames {
         func declare(_ type: ValueType, name: @autoclosure () -> String) {
             guard case .enumeration(let values) = type, enumTypes[values] == nil else { return }
             enumTypes[values] = types.claim(SwiftIdentifier.upperCamel(name(), fallback: "Value"))
-            var caseScope = IdentifierScope(reserved: ["allCases", "rawValue", "hashValue"])
+            var caseScope = IdentifierScope(reserved: ["allCases", "rawValue", "hashValue"], namesCases: true)
             enumCases[values] = values.map { caseScope.claim(SwiftIdentifier.lowerCamel($0, fallback: "value")) }
         }
         for variable in spec.variables { declare(variable.type, name: variable.name) }
@@ -122,11 +124,12 @@ struct GeneratedNames {
         self.enumTypes = enumTypes
         self.enumCases = enumCases
 
-        var hooks = IdentifierScope()
+        // The documented `chooseTarget` is the oneOf hook's: a guard or a callback of that name gets a suffix.
+        var hooks = IdentifierScope(reserved: ["chooseTarget"])
         opaqueGuardHook = spec.opaqueGuards.map { hooks.claim(SwiftIdentifier.lowerCamel($0, fallback: "hostGuard")) }
         callbackHook = spec.callbacks.map { hooks.claim(SwiftIdentifier.lowerCamel($0, fallback: "hostCall")) }
-        chooseTargetHook = hooks.claim("chooseTarget")
-        var oneOfScope = IdentifierScope()
+        chooseTargetHook = "chooseTarget"
+        var oneOfScope = IdentifierScope(namesCases: true)
         var oneOf: [Int: String] = [:]
         for transition in spec.transitions where transition.isOneOf {
             let trigger = transition.triggerText == "*" ? "any" : transition.triggerText
@@ -143,13 +146,21 @@ struct GeneratedNames {
         "ObservedState", "Value", "StateMachineImplementation", "CustomStringConvertible", "Foundation", "Swift",
     ]
 
+    /// The types the generated code declares inside the machine's type (and `Storage` inside the runtime's).
+    static let nestedTypeNames: Set<String> = [
+        "Event", "StateID", "Configuration", "Variables", "Shared", "OneOf", "Current", "Scratch", "Raised", "StateBits",
+        "Selection", "RecentTransitions", "Tree", "EntryBuilder", "Hooks", "Kind", "Iterator", "Storage",
+    ]
+
     /// Why `name` cannot name the generated type, or nil when it can.
     static func problem(withTypeName name: String) -> String? {
         if SwiftIdentifier.upperCamel(name, fallback: "") != name || name.first?.isUppercase != true {
             return "'\(name)' is not an UpperCamelCase Swift identifier"
         }
-        if shadowedNames.contains(name) || SwiftIdentifier.keywords.contains(name) {
-            return "'\(name)' would hide the Swift type of that name from the generated code"
+        if SwiftIdentifier.keywords.contains(name) { return "'\(name)' is a Swift keyword" }
+        if shadowedNames.contains(name) { return "'\(name)' would hide the Swift type of that name from the generated code" }
+        if nestedTypeNames.contains(name) {
+            return "'\(name)' is the name of a type the generated code declares inside the machine's type; add a word, like \(name)Machine"
         }
         return nil
     }

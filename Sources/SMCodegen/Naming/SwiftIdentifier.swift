@@ -82,6 +82,15 @@ enum SwiftIdentifier {
         renamed.contains(identifier) ? identifier + "_" : identifier
     }
 
+    /// Case names that `Optional`'s own cases would take the place of: `.none` where an optional of the enum is
+    /// expected means nil.
+    private static let optionalCases: Set<String> = ["none", "some"]
+
+    /// An identifier that can be declared as an enum case: as `declarable`, and `none` and `some` get a suffix too.
+    static func declarableCase(_ identifier: String) -> String {
+        optionalCases.contains(identifier) ? identifier + "_" : declarable(identifier)
+    }
+
     /// A Swift string literal.
     static func stringLiteral(_ text: String) -> String {
         var result = "\""
@@ -107,11 +116,16 @@ enum SwiftIdentifier {
 /// Hands out distinct identifiers within one scope: a second `countdown` becomes `countdown2`.
 struct IdentifierScope {
     private var taken: Set<String>
+    /// Whether the identifiers name enum cases (`SwiftIdentifier.declarableCase`).
+    private let namesCases: Bool
 
-    init(reserved: Set<String> = []) { taken = reserved }
+    init(reserved: Set<String> = [], namesCases: Bool = false) {
+        taken = reserved
+        self.namesCases = namesCases
+    }
 
     mutating func claim(_ wanted: String) -> String {
-        let base = SwiftIdentifier.declarable(wanted)
+        let base = namesCases ? SwiftIdentifier.declarableCase(wanted) : SwiftIdentifier.declarable(wanted)
         var candidate = base
         var counter = 2
         while taken.contains(candidate) {

@@ -47,7 +47,8 @@ struct SwiftWriter {
 
     /// A `///` comment, one line per line of `text`.
     mutating func documentation(_ text: String) {
-        for part in text.split(separator: "\n", omittingEmptySubsequences: false) { line("/// " + part) }
+        // Every line break Swift reads as one (a "\r\n" is one Character, which a split at "\n" would not split).
+        for part in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) { line("/// " + part) }
     }
 
     /// Another writer's lines, at this writer's depth.

@@ -530,6 +530,11 @@ extension Rocket {
         RocketError(kind: .rangeViolation(variable: nil), message: "range violation: \(reason) in the \(what) (\(describeVariables()))")
     }
 
+    /// A division by the constant 0, which fails wherever it is evaluated: a call, so that the compiler neither refuses the division nor calls what follows dead code.
+    fileprivate func divisionByZero(in what: String) throws(RocketError) -> Int {
+        throw evaluationFailure("division by zero", in: what)
+    }
+
     fileprivate func rangeViolation(_ variable: String, cannotBe value: String, type: String) -> RocketError {
         RocketError(kind: .rangeViolation(variable: variable), message: "range violation: '\(variable)' cannot be \(value); its type is \(type)")
     }

@@ -8,8 +8,8 @@ let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] =
     ("README.md:379", snippet_README_379),
     ("README.md:429", snippet_README_429),
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
-    ("Docs/CodeGeneration.md:68", snippet_Docs_CodeGeneration_68),
-    ("Docs/CodeGeneration.md:95", snippet_Docs_CodeGeneration_95),
+    ("Docs/CodeGeneration.md:72", snippet_Docs_CodeGeneration_72),
+    ("Docs/CodeGeneration.md:99", snippet_Docs_CodeGeneration_99),
     ("Docs/Fuzzing.md:190", snippet_Docs_Fuzzing_190),
     ("Docs/Fuzzing.md:227", snippet_Docs_Fuzzing_227),
 ]

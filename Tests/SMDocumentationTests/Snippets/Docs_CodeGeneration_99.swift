@@ -1,4 +1,4 @@
-// Generated from Docs/CodeGeneration.md (the Swift block at line 95); do not edit.
+// Generated from Docs/CodeGeneration.md (the Swift block at line 99); do not edit.
 // Edit the document, then run scripts/update-snippets.
 // swift-format-ignore-file
 import SMSpec
@@ -9,5 +9,5 @@ import Testing
     assertConformance(Rocket.self, to: try Spec.load(path: "Specs/rocket.json"), seed: 1)
 }
 
-func snippet_Docs_CodeGeneration_95() throws {
+func snippet_Docs_CodeGeneration_99() throws {
 }

@@ -1,4 +1,4 @@
-// Generated from Docs/CodeGeneration.md (the Swift block at line 68); do not edit.
+// Generated from Docs/CodeGeneration.md (the Swift block at line 72); do not edit.
 // Edit the document, then run scripts/update-snippets.
 // swift-format-ignore-file
 
@@ -14,6 +14,6 @@ final class StreamScreen: TransitionKitPlayerHooks {
     func showFinished(_ event: TransitionKitPlayer.Event?) { shown.append("finished") }
 }
 
-func snippet_Docs_CodeGeneration_68() throws {
+func snippet_Docs_CodeGeneration_72() throws {
     /// `TransitionKitPlayerHooks`, generated from Specs/transitionkit-player.json, implemented by a screen.
 }
