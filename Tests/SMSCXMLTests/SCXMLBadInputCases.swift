@@ -300,7 +300,7 @@ enum SCXMLBadInputCases {
         bad(
             "an enum value that is not a name",
             document(#"<datamodel><data id="m" expr="'a'" smcheck:values="a b-c"/></datamodel><state id="a"/>"#),
-            #"enum value "b-c" is not a valid name; use letters, digits and _, not starting with a digit"#,
+            #"enum value "b-c" is not a valid name; use ASCII letters, digits and _, not starting with a digit"#,
             path: "//data[@id='m']/@smcheck:values", at: "b-c"),
         bad(
             "data from a source", document(#"<datamodel><data id="n" src="n.json" expr="true"/></datamodel><state id="a"/>"#),

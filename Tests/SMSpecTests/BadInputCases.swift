@@ -279,7 +279,7 @@ enum BadInputCases {
                 message: #"duplicate enum value "a""#, pointer: "/variables/x/values/1", at: #""a""#, occurrence: 2),
             BadInput(
                 "enum value with a space", variables(#"{"x": {"type": "enum", "values": ["a b"]}}"#),
-                message: #"enum value "a b" is not a valid name; use letters, digits and _, not starting with a digit"#,
+                message: #"enum value "a b" is not a valid name; use ASCII letters, digits and _, not starting with a digit"#,
                 pointer: "/variables/x/values/0",
                 at: #""a b""#),
             BadInput(
@@ -289,7 +289,7 @@ enum BadInputCases {
             BadInput(
                 "variable name starting with a digit", variables(#"{"2x": {"type": "bool"}}"#),
                 message:
-                    #"variable name "2x" is not a valid name; use letters, digits and _, not starting with a digit"#,
+                    #"variable name "2x" is not a valid name; use ASCII letters, digits and _, not starting with a digit"#,
                 pointer: "/variables/2x", at: #""2x""#),
             BadInput(
                 "keyword as variable name", variables(#"{"true": {"type": "bool"}}"#),
@@ -378,7 +378,7 @@ enum BadInputCases {
                 pointer: "/events/go", at: #""go""#, occurrence: 2),
             BadInput(
                 "parameter name with a dash", events(#"{"go": {"params": {"a-b": {"type": "bool"}}}, "stop": {}}"#),
-                message: #"parameter name "a-b" is not a valid name; use letters, digits and _, not starting with a digit"#,
+                message: #"parameter name "a-b" is not a valid name; use ASCII letters, digits and _, not starting with a digit"#,
                 pointer: "/events/go/params/a-b",
                 at: #""a-b""#),
             BadInput(

@@ -51,6 +51,26 @@ struct SpecsTests {
         #expect(throws: SpecError.self) { try spec.resolve() }
     }
 
+    @Test("a top-level state's name is its path, so it names that state even where an inner state shares it")
+    func topLevelNameIsItsPath() throws {
+        let spec = try Spec.load(
+            json: """
+                { "format": "smcheck/1", "name": "p", "events": { "go": {} },
+                  "states": { "a": { "on": { "go": { "target": "b", "guard": "!in(b)" } } }, "b": { "states": { "b": {} } } } }
+                """
+        ).resolve()
+        let transition = try #require(spec.transitions.first)
+        #expect(transition.targets.map { spec.states[$0].path } == ["b"])
+        // An inner name shared by two inner states is still ambiguous: nothing says which is meant.
+        #expect(throws: SpecError.self) {
+            try Spec.load(
+                json: """
+                    { "format": "smcheck/1", "name": "p", "events": { "go": {} },
+                      "states": { "a": { "on": { "go": "x" } }, "p": { "states": { "x": {} } }, "q": { "states": { "x": {} } } } }
+                    """)
+        }
+    }
+
     @Test("a folder of specs that is missing or holds none fails the test over it instead of passing on nothing")
     func missingOrEmptyFolder() throws {
         let missing = Fixtures.fixturesDirectory.appendingPathComponent("no-such-folder")

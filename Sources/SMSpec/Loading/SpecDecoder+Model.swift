@@ -7,7 +7,7 @@ package enum SpecMessages {
             return
                 "\(noun) \(JSONWriter.quoted(name)) is a word expressions keep for themselves (\(String.expressionKeywords.joined(separator: ", "))); pick another name"
         }
-        return "\(noun) \(JSONWriter.quoted(name)) is not a valid name; use letters, digits and _, not starting with a digit"
+        return "\(noun) \(JSONWriter.quoted(name)) is not a valid name; use ASCII letters, digits and _, not starting with a digit"
     }
 
     /// The first control character of `text` (as `U+001B`; see `Unicode.Scalar.isControlCharacter`), tabs and line

@@ -176,6 +176,9 @@ struct SpecResolver {
         switch matches.count {
         case 1:
             return .success(matches[0])
+        case _ where byPath[text] != nil:
+            // A top-level state's path is its name: that name, given where others share it, is its path.
+            return .success(byPath[text]!)
         case 0:
             let lastComponents = byName.keys
             return .failure(
