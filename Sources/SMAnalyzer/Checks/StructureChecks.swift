@@ -15,9 +15,15 @@ struct StructureChecks {
         let named = Dictionary(grouping: spec.states.dropFirst(), by: \.name).filter { $0.value.count > 1 }
         return named.values.map { states in
             let paths = states.map(\.path)
+            let name = states[0].name
+            // A top-level state's path is its name: a bare reference means it, which a reader may not expect.
+            let reference =
+                paths.contains(name)
+                ? "a bare reference to '\(name)' means the top-level one"
+                : "a bare reference to '\(name)' is ambiguous"
             return Finding(
                 .duplicateName,
-                "\(states.count) states are named '\(states[0].name)' (\(paths.joined(separator: ", "))); a bare reference to '\(states[0].name)' is ambiguous, and name-based lookups like StateKit's goToState pick one silently",
+                "\(states.count) states are named '\(name)' (\(paths.joined(separator: ", "))); \(reference), and name-based lookups like StateKit's goToState pick one silently",
                 states: paths, location: states[1].location, method: .structure)
         }
     }
