@@ -7,7 +7,10 @@
 ///   of a parallel parent as one bit; deep history as a bit plus the child indices below its parent at exit time.
 ///
 /// Fields never straddle a word, so encoding and decoding are shifts and masks.
-package struct StateCodec: Sendable {
+///
+/// A class: its tables are read on every explored state, and a struct this size held by a class was copied (144
+/// bytes) before each use.
+package final class StateCodec: Sendable {
     /// 64-bit words per packed state.
     package let words: Int
     /// Bits actually used.
