@@ -147,9 +147,12 @@ public enum Analyzer {
             return explore(machine, options.exploration, structural: structural, stats: &stats)
         }
         var exploration = options.exploration
-        // A declared space of more than 2^24 configurations is explored only briefly first: the reachable part is often
-        // far smaller, but when it is not, the time is better spent on symbolic verification.
-        if StateCodec(machine: machine).bits > Self.explorableBits {
+        // A declared space of more than 2^24 configurations, or of more than 2^28 steps (each configuration once per
+        // event instance: an event with a parameter of 1,000 values is 1,000 steps, each run by the engine), is
+        // explored only briefly first: the reachable part is often far smaller, but when it is not, the time is
+        // better spent on symbolic verification.
+        let bits = StateCodec(machine: machine).bits
+        if bits > Self.explorableBits || bits + Self.bitsOfSteps(perConfiguration: machine) > Self.explorableStepBits {
             exploration.maximumStates = min(exploration.maximumStates, 2_000_000)
             exploration.maximumDuration = min(exploration.maximumDuration ?? .seconds(2), .seconds(2))
         }
@@ -183,6 +186,14 @@ public enum Analyzer {
 
     /// Declared spaces up to 2^24 configurations (16 million) are explored in full by `automatic`: seconds at most.
     package static let explorableBits = 24
+    /// And up to 2^28 steps: configurations times the event instances tried in each.
+    package static let explorableStepBits = 28
+
+    /// The bits of the number of event instances exploration tries in each configuration (rounded up; saturating).
+    private static func bitsOfSteps(perConfiguration machine: Machine) -> Int {
+        let instances = machine.spec.events.filter { !$0.isImplicit }.reduce(0) { min($0 + $1.instanceCount, 1 << 40) }
+        return Int.bitWidth - (max(1, instances) - 1).leadingZeroBitCount
+    }
 
     static func solver(for machine: Machine, options: AnalysisOptions, stats: inout AnalysisStats) -> ((any GuardBackend), Finding.Method)?
     {

@@ -152,6 +152,26 @@ struct SymbolicVerificationTests {
         }
     }
 
+    @Test("auto explores a small space with wide event parameters only briefly: its steps, not its configurations, are too many")
+    func autoCountsSteps() throws {
+        // 2^24 configurations, each tried with 1,002 event instances: hours of engine steps, were it explored in full.
+        let spec = try Spec.load(
+            json: #"""
+                {"format": "smcheck/1", "name": "wide steps",
+                 "variables": {"x": {"type": "int", "min": 0, "max": 10000000}},
+                 "events": {"add": {"params": {"v": {"type": "int", "min": 0, "max": 1000}}}, "clear": {}},
+                 "states": {"s": {"on": {"add": {"guard": "x <= 9999000", "actions": [{"assign": {"x": "x + event.v"}}]},
+                                         "clear": {"actions": [{"assign": {"x": "0"}}]}}}}}
+                """#)
+        var options = AnalysisOptions()
+        options.timeLimit = .seconds(5)
+        // A limit of its own, so that a full exploration, were it tried, would stop too (and show in the time taken).
+        options.exploration.maximumDuration = .seconds(30)
+        let result = try Analyzer.analyze(spec, options: options)
+        #expect(result.stats.notes.contains { $0.hasPrefix("exploration did not finish") }, "\(result.stats.notes)")
+        #expect(result.stats.milliseconds < 15_000, "explored for the brief first look (2 s), not until the 30 s limit")
+    }
+
     @Test("a loop in the start's own macrostep is reported as its cycle")
     func loopAtTheStart() throws {
         let spec = Spec("loops at once") {
