@@ -191,6 +191,28 @@ struct SymbolicVerificationTests {
     }
 
     @Test(
+        "a raise loop is named by the transition that raises again, not by the event that started it",
+        arguments: VerificationMethod.allCases)
+    func raiseLoop(method: VerificationMethod) throws {
+        // go raises r once; r raises r again with x wrapping round 0...7: after go, the configuration and x come back.
+        let spec = try Spec.load(
+            json: #"""
+                {"format": "smcheck/1", "name": "raise loop", "variables": {"x": {"type": "int", "min": 0, "max": 7}},
+                 "events": {"go": {}, "r": {}},
+                 "states": {"s": {"on": {"go": {"actions": [{"raise": "r"}]},
+                                         "r": {"actions": [{"assign": {"x": "(x + 1) % 8"}}, {"raise": "r"}]}}}}}
+                """#)
+        var options = AnalysisOptions()
+        options.method = method
+        let loop = try #require(try Analyzer.analyze(spec, options: options).findings.first { $0.code == .infiniteLoop })
+        #expect(
+            loop.message
+                == "infinite transition loop: s --r--> (no target) repeats forever without the machine becoming stable (the values come back after 8 rounds) — on go in s"
+        )
+        #expect(loop.location?.pointer.description == "/states/s/on/r")
+    }
+
+    @Test(
         "bounded model checking finds a deadlock that needs a quantifier over a wide parameter, and keeps looking for what lies deeper"
     )
     func quantifiedDeadlock() throws {

@@ -18,19 +18,25 @@ struct LoopCycle {
             _ = try? context.resetToInitialState()
             var root = StateSet(capacity: machine.stateCount)
             root.insert(0)
-            return find(in: context.microsteps, from: root, machine.initialVariables)
+            return find(in: context.microsteps, from: root, machine.initialVariables, counting: true)
         }
         context.load(start)
         context.choices = ChoiceSequence(step.choices)
         _ = try? context.process(step.event)
-        return find(in: context.microsteps, from: start.configuration, start.variables)
+        return find(in: context.microsteps, from: start.configuration, start.variables, counting: false)
     }
 
-    private static func find(in microsteps: [Microstep], from start: StateSet, _ startVariables: [Int]) -> LoopCycle? {
+    /// `counting`: whether the state before the first microstep can be part of the cycle. The start's root alone
+    /// can; a stable state before an external event cannot (nothing there moves the machine but that event, which
+    /// comes once), and counting it would name the event's own transition as the loop when the configuration and
+    /// the values after it come back (a raise loop whose values wrap).
+    private static func find(in microsteps: [Microstep], from start: StateSet, _ startVariables: [Int], counting: Bool)
+        -> LoopCycle?
+    {
         guard !microsteps.isEmpty else { return nil }
         var configuration = start
         var variables = startVariables
-        var seen: [MachineStateKey: Int] = [MachineStateKey(configuration, variables): -1]
+        var seen: [MachineStateKey: Int] = counting ? [MachineStateKey(configuration, variables): -1] : [:]
         for (index, microstep) in microsteps.enumerated() {
             for record in microstep.records {
                 switch record {
