@@ -20,7 +20,8 @@ struct RunCommand: ParsableCommand {
             skipped.
 
             An event that ends in an error prints `error: ` and the message and exits with 1. An invariant the \
-            state breaks (at the start or after an event) is noted on standard error, and the run goes on; at the \
+            state breaks (at the start, after an event, or after it but before the events the machine sent itself, \
+            as the checker checks) is noted on standard error, and the run goes on; at the \
             end the exit status is 1. A line that is not an event, or gives more choices than its step meets or \
             one out of a choice point's range, is reported on standard error at its line and column and skipped (the \
             state stays as it was); at the end the exit status is 2. With --strict the first such line ends the run.
@@ -62,13 +63,24 @@ struct RunCommand: ParsableCommand {
                 continue
             }
             let before = state
+            var brokenOnTheWay: [InvariantViolation] = []
             state = try session.report { () throws(EngineError) in
-                try machine.step(before, event, choices: ChoiceSequence(choices), recordingMicrosteps: true)
+                let step = try machine.step(
+                    before, event, choices: ChoiceSequence(choices), recordingMicrosteps: true,
+                    checkingInvariants: !machine.spec.invariants.isEmpty)
+                brokenOnTheWay = step.brokenOnTheWay
+                return step.macrostep
             }
             if !session.lastHandled {
                 printError(
                     "<stdin>:\(lineNumber): note: '\(machine.describe(event))' is not handled in \(describe(before, machine)); it was ignored"
                 )
+            }
+            for violation in brokenOnTheWay {
+                Self.noteBroken(
+                    violation.invariant, in: violation.state, machine, at: "<stdin>:\(lineNumber)",
+                    when: " before the machine processes the events it sent itself")
+                broken = true
             }
             if Self.noteBrokenInvariants(state, machine, at: "<stdin>:\(lineNumber)") { broken = true }
         }
@@ -82,13 +94,19 @@ struct RunCommand: ParsableCommand {
         let context = StepContext(machine: machine)
         context.load(state)
         var broken = false
-        for (index, invariant) in machine.spec.spec.invariants.enumerated() where !context.invariantHolds(index) {
+        for index in machine.spec.spec.invariants.indices where !context.invariantHolds(index) {
             broken = true
-            printError(
-                "\(place): invariant '\(invariant.name)' (\(invariant.expression.text)) does not hold"
-                    + StepContext.evaluationNote(ofInvariant: index, in: state, machine: machine))
+            noteBroken(index, in: state, machine, at: place)
         }
         return broken
+    }
+
+    /// `place: invariant 'name' (expression) does not hold[when]`, and why its evaluation failed when it did.
+    private static func noteBroken(_ index: Int, in state: MachineState, _ machine: Machine, at place: String, when: String = "") {
+        let invariant = machine.spec.spec.invariants[index]
+        printError(
+            "\(place): invariant '\(invariant.name)' (\(invariant.expression.text)) does not hold\(when)"
+                + StepContext.evaluationNote(ofInvariant: index, in: state, machine: machine))
     }
 
     private func describe(_ state: MachineState, _ machine: Machine) -> String {

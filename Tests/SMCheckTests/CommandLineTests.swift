@@ -95,6 +95,30 @@ struct CommandLineTests {
                 == "<stdin>:2: invariant 'the door is closed while moving' (!in(moving) || !doorOpen) does not hold\n")
     }
 
+    @Test("smcheck run notes an invariant broken before the machine processes the events it sent itself, as check finds it")
+    func runBreaksAnInvariantOnTheWay() throws {
+        let scratch = try ScratchDirectory()
+        let spec = scratch.path("send.json")
+        try #"""
+        {"format": "smcheck/1", "name": "fixed later", "variables": {"x": {"type": "int", "min": 0, "max": 1}},
+         "events": {"go": {}, "fix": {}},
+         "states": {"s": {"on": {"go": {"actions": [{"assign": {"x": "1"}}, {"send": "fix"}]},
+                                 "fix": {"actions": [{"assign": {"x": "0"}}]}}}},
+         "invariants": [{"name": "zero", "expr": "x == 0"}]}
+        """#.write(toFile: spec, atomically: true, encoding: .utf8)
+        let check = try SMCheckCommand.run(["check", "--format", "json", spec])
+        #expect(check.status == 1)
+        let finding = try #require(try JSONParser.parse(check.standardOutput)["specs"]?.arrayValue?.first?["findings"]?.arrayValue?.first)
+        #expect(finding["code"]?.stringValue == "SM006")
+        let events = try #require(finding["trace"]?.arrayValue).compactMap { $0["event"]?.stringValue }
+        let run = try SMCheckCommand.run(["run", spec], input: events.joined(separator: "\n") + "\n")
+        #expect(run.status == 1)
+        #expect(run.standardOutput == "s x=0\ns x=0\n", "the state at the end holds the invariant")
+        #expect(
+            run.standardError
+                == "<stdin>:1: invariant 'zero' (x == 0) does not hold before the machine processes the events it sent itself\n")
+    }
+
     @Test("smcheck run prints the configuration after the start and after every event, and stops at an error")
     func run() throws {
         let output = try SMCheckCommand.run(

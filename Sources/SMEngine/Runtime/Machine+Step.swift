@@ -19,12 +19,26 @@ extension Machine {
         _ state: MachineState, _ event: EventInstance, choices: ChoiceSequence = ChoiceSequence(),
         recordingMicrosteps: Bool = false
     ) throws(EngineError) -> Macrostep {
+        try step(state, event, choices: choices, recordingMicrosteps: recordingMicrosteps, checkingInvariants: false).macrostep
+    }
+
+    /// `step`, also giving each invariant that was broken at the end of a macrostep for an event the machine sent
+    /// itself and holds again at the end: the moments the checker checks besides the states between external events
+    /// (`smcheck run` reports them as the checker does).
+    package func step(
+        _ state: MachineState, _ event: EventInstance, choices: ChoiceSequence = ChoiceSequence(), recordingMicrosteps: Bool = false,
+        checkingInvariants: Bool
+    ) throws(EngineError) -> (macrostep: Macrostep, brokenOnTheWay: [InvariantViolation]) {
         let context = StepContext(machine: self)
         context.load(state)
         context.choices = choices
         context.recordsMicrosteps = recordingMicrosteps
+        if checkingInvariants { context.recorder = CoverageRecorder(machine: self, checksInvariants: true) }
         let outcome = try context.process(event)
-        return Macrostep(event: event, handled: outcome.handled, microsteps: context.microsteps, state: context.snapshot())
+        let brokenOnTheWay = context.recordedViolations.filter { context.invariantHolds($0.invariant) }
+        return (
+            Macrostep(event: event, handled: outcome.handled, microsteps: context.microsteps, state: context.snapshot()), brokenOnTheWay
+        )
     }
 
     /// An event instance from a name and arguments by parameter name; missing parameters are an error.
