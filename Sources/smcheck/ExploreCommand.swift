@@ -11,7 +11,9 @@ struct ExploreCommand: ParsableCommand {
         discussion: """
             Exits with 0 when every reachable configuration was explored, and with 3 when the exploration stopped \
             (at --max-states or --max-memory, at the limit on combinations of choices, or on Ctrl-C) or was a \
-            bitstate search: the statistics are then those of the part explored, and "complete" says why it stopped.
+            bitstate search: the statistics are then those of the part explored, and "complete" says why it stopped. \
+            A spec whose events have more parameter values than an exploration tries is not explored: the reason, \
+            and 3, as check says of it.
             """)
 
     @Argument(help: "The spec file (JSON or SCXML).", completion: .file(extensions: ["json", "scxml"]))
@@ -33,8 +35,9 @@ struct ExploreCommand: ParsableCommand {
             explorer = try Explorer(
                 machine: machine, options: exploration.options(progress: file, swarm: exploration.shard != nil).exploration)
         } catch {
-            printError("\(file): error: \(error.message)")
-            throw ExitStatus.unusableInput
+            // The spec is fine; it is the exploration that cannot be made (check reports the same as incomplete).
+            printError("\(file): not explored: \(error.message)")
+            throw ExitStatus.incomplete
         }
         let result = explorer.run()
         FileHandleOutput.clearProgressLine()

@@ -22,7 +22,7 @@ extension Explorer {
 
     /// Why a search stopped when the store could not grow.
     private func cannotGrowReason(_ store: some PartitionedStore) -> String {
-        store.failure ?? "stopped after \(store.count) configurations: the visited store cannot grow further"
+        store.failure ?? "stopped after \(LimitMonitor.configurations(store.count)): the visited store cannot grow further"
     }
 
     /// Layer by layer for a partitioned store (the hashed one, the compact one), in rounds of two phases. Expanding: the threads take chunks of the

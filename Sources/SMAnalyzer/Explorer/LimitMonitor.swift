@@ -39,6 +39,9 @@ final class LimitMonitor: @unchecked Sendable {
         return lock.withLock { reason }
     }
 
+    /// "1 configuration", "2 configurations".
+    static func configurations(_ count: Int) -> String { count == 1 ? "1 configuration" : "\(count) configurations" }
+
     /// Checks the limits now (memory at most every 50 ms: reading it is a system call); the reason when one is reached.
     func limitReached() -> String? {
         if let reason = stopReason { return reason }
@@ -46,12 +49,12 @@ final class LimitMonitor: @unchecked Sendable {
         if count >= options.maximumStates {
             // The states being expanded when the limit is reached keep all their successors.
             let past = count > options.maximumStates ? ", reached in the middle of expanding states whose successors were all kept" : ""
-            return stop("stopped after \(count) configurations (the --max-states limit of \(options.maximumStates)\(past))")
+            return stop("stopped after \(Self.configurations(count)) (the --max-states limit of \(options.maximumStates)\(past))")
         }
-        if options.isCancelled() { return stop("cancelled after \(count) configurations") }
+        if options.isCancelled() { return stop("cancelled after \(Self.configurations(count))") }
         let now = ContinuousClock.now
         if let limit = options.maximumDuration, now - start > limit {
-            return stop("stopped after \(count) configurations (the time limit of \(limit))")
+            return stop("stopped after \(Self.configurations(count)) (the time limit of \(limit))")
         }
         let due = lock.withLock { () -> Bool in
             guard now - lastMemoryCheck > .milliseconds(50) || count < 1_000 else { return false }
@@ -67,7 +70,7 @@ final class LimitMonitor: @unchecked Sendable {
                 : store.kind == "compact" || store.bytes < 8 * count
                     ? " (--bitstate searches past memory)" : " (--compact stores them in a few bytes each; --bitstate searches past memory)"
             return stop(
-                "stopped at \((resident - residentAtStart) >> 20) MB of memory (over the --max-memory limit of \(options.maximumMemory >> 20) MB) after \(count) configurations\(hint)"
+                "stopped at \((resident - residentAtStart) >> 20) MB of memory (over the --max-memory limit of \(options.maximumMemory >> 20) MB) after \(Self.configurations(count))\(hint)"
             )
         }
         return nil
