@@ -95,6 +95,13 @@ struct VerdictTests {
             #expect(decided.status == 0, "\(decided.standardOutput)")
             #expect(decided.standardOutput.contains("  1 warning (symbolic: 1 control state, 1 path, checked to depth "))
             #expect(decided.standardOutput.contains("the runs were checked symbolically"))
+            // The JSON says what symbolic verification did, not only the exploration's zeros.
+            let json = try SMCheckCommand.run(["check", "--solver", "off", "--format", "json", file])
+            let stats = try JSONParser.parse(json.standardOutput)["specs"]?.arrayValue?.first?["stats"]
+            #expect(stats?["configurations"]?.integerValue == 0)
+            #expect(stats?["symbolic"]?["controlStates"]?.integerValue == 1)
+            #expect(stats?["symbolic"]?["paths"]?.integerValue == 1)
+            #expect((stats?["symbolic"]?["depth"]?.integerValue ?? -1) >= 0)
         } else {
             #expect(decided.status == 3, "\(decided.standardOutput)")
             #expect(

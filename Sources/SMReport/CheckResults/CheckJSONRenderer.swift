@@ -66,6 +66,20 @@ public struct CheckJSONRenderer: ReportRenderer {
                         })
                 ))
         }
+        // What symbolic verification did, when it ran: the explicit counts above are then those of the exploration
+        // before it (all 0 when none ran), and this is the rest of the check.
+        if let symbolic = stats.symbolic {
+            members.append(
+                (
+                    "symbolic",
+                    .object([
+                        ("controlStates", .int(symbolic.controlStates)), ("paths", .int(symbolic.paths)),
+                        // -1 when no depth was checked, as the text says "no depth checked".
+                        ("depth", .int(symbolic.depth)), ("proved", .int(symbolic.proved)), ("found", .int(symbolic.found)),
+                        ("milliseconds", .int(symbolic.milliseconds)),
+                    ])
+                ))
+        }
         if let coverage = stats.expectedCoverage {
             members.append(("expectedCoverage", JSONNode(.number(JSONNumber(text: String(coverage))))))
         }
