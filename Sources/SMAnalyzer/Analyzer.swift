@@ -191,7 +191,9 @@ public enum Analyzer {
 
     /// The bits of the number of event instances exploration tries in each configuration (rounded up; saturating).
     private static func bitsOfSteps(perConfiguration machine: Machine) -> Int {
-        let instances = machine.spec.events.filter { !$0.isImplicit }.reduce(0) { min($0 + $1.instanceCount, 1 << 40) }
+        // Each count saturates at Int.max (parameters of 2^64 combinations): capped before adding, so no sum overflows.
+        let cap = 1 << 40
+        let instances = machine.spec.events.filter { !$0.isImplicit }.reduce(0) { min($0 + min($1.instanceCount, cap), cap) }
         return Int.bitWidth - (max(1, instances) - 1).leadingZeroBitCount
     }
 

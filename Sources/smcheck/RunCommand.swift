@@ -47,8 +47,8 @@ struct RunCommand: ParsableCommand {
             lineNumber += 1
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            // Columns count in the line as read, its indentation included.
-            let indent = line.prefix { $0.isWhitespace }.count
+            // Columns count Unicode scalars (as in spec files' errors) in the line as read, its indentation included.
+            let indent = line.unicodeScalars.prefix { CharacterSet.whitespaces.contains($0) }.count
             let (event, choices): (EventInstance, [Int])
             do throws(EventLine.ParseError) {
                 let (parsedEvent, parsedChoices, choicesColumn) = try EventLine.parse(trimmed, for: machine)
@@ -147,7 +147,7 @@ struct RunCommand: ParsableCommand {
 
 /// One line of `smcheck run`'s input: `name`, `name {"param": value}`, and optional choices `[1, 0]`.
 enum EventLine {
-    /// What is wrong with a line, and where: `column` counts characters from 1 in the line as parsed.
+    /// What is wrong with a line, and where: `column` counts Unicode scalars from 1 in the line as parsed.
     struct ParseError: Error {
         let message: String
         var column = 1
@@ -155,8 +155,8 @@ enum EventLine {
 
     /// The event and the choices the line gives. `line` starts with the event's name (no leading space).
     static func parse(_ line: String, for machine: Machine) throws(ParseError) -> (EventInstance, [Int], choicesColumn: Int) {
-        /// The column of `index` in `line`.
-        func column(_ index: String.Index) -> Int { line.distance(from: line.startIndex, to: index) + 1 }
+        /// The column of `index` in `line`, in Unicode scalars (as the JSON parser counts the positions it gives).
+        func column(_ index: String.Index) -> Int { line.unicodeScalars.distance(from: line.startIndex, to: index) + 1 }
         let name = String(line.prefix { !$0.isWhitespace })
         var rest = Substring(line.dropFirst(name.count)).drop { $0.isWhitespace }
         var arguments: [String: Value] = [:]
@@ -224,15 +224,17 @@ enum EventLine {
         let context = StepContext(machine: machine)
         context.load(state)
         context.useChoices(choices)
-        _ = try? context.process(event)
+        let failed = (try? context.process(event)) == nil
         let arities = context.choiceArities
-        if choices.count > arities.count {
+        // The first value out of range first: the step clamped it, so the points met after it may be another path's.
+        for (k, (value, arity)) in zip(choices, arities).enumerated() where value < 0 || value >= arity {
+            return "choice \(k + 1) is \(value), but its choice point has \(arity) outcomes (0...\(arity - 1))"
+        }
+        // A step that fails stops meeting choice points: the real step reports its error, not the choices.
+        if choices.count > arities.count && !failed {
             let points = arities.isEmpty ? "no choice point" : "\(arities.count) choice point\(arities.count == 1 ? "" : "s")"
             return
                 "the line gives \(choices.count) choice\(choices.count == 1 ? "" : "s"), but '\(machine.describe(event))' meets \(points) here (an opaque guard or a oneOf each)"
-        }
-        for (k, (value, arity)) in zip(choices, arities).enumerated() where value < 0 || value >= arity {
-            return "choice \(k + 1) is \(value), but its choice point has \(arity) outcomes (0...\(arity - 1))"
         }
         return nil
     }

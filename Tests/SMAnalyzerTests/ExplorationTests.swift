@@ -244,7 +244,7 @@ struct ExplorationTests {
                 #expect(searched.configurations == 3_001 && summary.truncated == 0 && summary.depthLimit == nil)
             case .depthFirst:
                 #expect(searched.configurations == 1_001 && summary.truncated == 1)
-                #expect(searched.incompleteReason?.contains("the depth limit of 1000 cut the search at 1 configurations") == true)
+                #expect(searched.incompleteReason?.contains("the depth limit of 1000 cut the search at 1 configuration") == true)
             }
         }
     }

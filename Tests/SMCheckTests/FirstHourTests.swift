@@ -110,6 +110,7 @@ struct RunSessionTests {
             ("finish [1, 0]", "<stdin>:1:8: error: the line gives 2 choices, but 'finish' meets 1 choice point here"),
             ("  finish [2]", "<stdin>:1:10: error: choice 1 is 2, but its choice point has 2 outcomes (0...1)"),
             ("finish [-1]", "<stdin>:1:8: error: choice 1 is -1, but its choice point has 2 outcomes (0...1)"),
+            ("finish [5, 0]", "<stdin>:1:8: error: choice 1 is 5, but its choice point has 2 outcomes (0...1)"),
             ("finish [true, \"x\"]", "<stdin>:1:15: error: choices are integers (or true/false)"),
             ("finish [1] extra", "<stdin>:1:12: error: unexpected 'extra' after the event"),
         ])

@@ -338,7 +338,7 @@ final class CompactStateSet: @unchecked Sendable {
                 shape(tableBits: old.tableBits, distanceBits: old.distanceBits)
                 (slots, slotWords) = (old.slots, old.words)
                 failure =
-                    "the compact store could not grow its table of \(old.words * 8) bytes (\(stored) configurations) any further"
+                    "the compact store could not grow its table of \(old.words * 8) bytes (\(LimitMonitor.configurations(stored))) any further"
                 return false
             }
             (slots, slotWords) = (fresh, words)

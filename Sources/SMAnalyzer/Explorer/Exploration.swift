@@ -148,11 +148,11 @@ public final class Exploration {
             let bytes = bits / 8
             let size = bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(max(1, bytes >> 10)) KB"
             let percent = (expectedCoverage * 100_000).rounded(.down) / 1_000
-            let configurations = stored == 1 ? "1 configuration" : "\(stored) configurations"
+            let configurations = LimitMonitor.configurations(stored)
             let cut =
                 truncated == 0
                 ? ""
-                : "; the depth limit of \(depthLimit ?? 0) cut the search at \(truncated) configurations, below which nothing was searched"
+                : "; the depth limit of \(depthLimit ?? 0) cut the search at \(LimitMonitor.configurations(truncated)), below which nothing was searched"
             return
                 "a bitstate search stored \(configurations) in a \(size) bit array (\(hashFunctions) hash functions); expected coverage \(percent)%: a configuration whose bits all collide with visited ones is skipped"
                 + cut

@@ -167,8 +167,6 @@ package final class PossibleEvents {
     /// halted.
     @inline(__always)
     package func write(_ key: UnsafePointer<UInt64>, into events: UnsafeMutablePointer<UInt64>) {
-        // The tables in locals: the writes to `fields.choice` would otherwise make the compiler load every table's
-        // address again for each field.
         if let configurationIndex {
             let row = configurationEvents.unsafelyUnwrapped + configurationIndex.index(0, key) &* eventWords
             if eventWords == 1 {
@@ -178,6 +176,8 @@ package final class PossibleEvents {
             }
             return
         }
+        // The tables in locals: the writes to `fields.choice` would otherwise make the compiler load every table's
+        // address again for each field.
         let fields = fields
         let choiceEvents = choiceEvents
         if eventWords == 1 {

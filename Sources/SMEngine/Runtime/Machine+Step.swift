@@ -22,9 +22,10 @@ extension Machine {
         try step(state, event, choices: choices, recordingMicrosteps: recordingMicrosteps, checkingInvariants: false).macrostep
     }
 
-    /// `step`, also giving each invariant that was broken at the end of a macrostep for an event the machine sent
-    /// itself and holds again at the end: the moments the checker checks besides the states between external events
-    /// (`smcheck run` reports them as the checker does).
+    /// `step`, also giving each invariant that was broken at the end of the event's own macrostep or of one for an
+    /// event the machine sent itself (while sent events were still to be processed) and holds again at the end: the
+    /// moments the checker checks besides the states between external events (`smcheck run` reports them as the
+    /// checker does).
     package func step(
         _ state: MachineState, _ event: EventInstance, choices: ChoiceSequence = ChoiceSequence(), recordingMicrosteps: Bool = false,
         checkingInvariants: Bool

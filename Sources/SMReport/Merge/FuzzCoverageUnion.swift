@@ -7,7 +7,8 @@ struct FuzzCoverageUnion {
     /// The shards' `"coverage"` objects; the first gives the order of the items.
     let shards: [JSONNode]
 
-    /// Why the shards' coverage cannot be joined (they count different items: different specs), or nil.
+    /// Why a shard's coverage (`a`) cannot be joined with the others' (`b`): they count different items, so they
+    /// are of different specs. Nil when they can.
     static func mismatch(_ a: JSONNode, _ b: JSONNode) -> String? {
         for kind in ["states", "transitions"] where universe(a[kind]) != universe(b[kind]) {
             return "its \(kind) are not those of the other shards' spec (\(universe(a[kind])) against \(universe(b[kind])))"
@@ -63,7 +64,7 @@ struct FuzzCoverageUnion {
         let guards = (lists.first ?? []).indices.map { index -> JSONNode in
             let each = lists.map { $0[index] }
             let seen = ["true", "false"].map { outcome in each.contains { $0[outcome]?.boolValue == true } }
-            // An outcome is left out of the count when every shard left it out (each for the same proven reason).
+            // An outcome is left out of the count when every shard left it out; the reason given is the first's.
             let notCounted = (each[0]["notCounted"]?.arrayValue ?? []).filter { exclusion in
                 each.allSatisfy { guarded in
                     (guarded["notCounted"]?.arrayValue ?? []).contains { $0["outcome"]?.stringValue == exclusion["outcome"]?.stringValue }

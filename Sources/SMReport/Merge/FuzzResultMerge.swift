@@ -31,7 +31,7 @@ public struct FuzzResultMerge {
                         at: spec["seed"]?.position)
                 }
                 if let coverage = spec["coverage"], let other = entries[index].nodes[0]["coverage"],
-                    let mismatch = FuzzCoverageUnion.mismatch(other, coverage)
+                    let mismatch = FuzzCoverageUnion.mismatch(coverage, other)
                 {
                     throw MergeError(source, "the campaign on \(file) cannot be joined with the others: \(mismatch)", at: coverage.position)
                 }

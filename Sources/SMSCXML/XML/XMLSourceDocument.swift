@@ -55,7 +55,8 @@ enum XMLSourceDocument {
             let offset = TextLines(bytes).offset(line: line, column: column)
             // The innermost element around the place (the scan ended at the file's end, so every tag has its end).
             let around = tags.last { $0.offset <= offset && offset < $0.end }
-            throw XMLSyntaxProblem(message: Self.message(forParserError: code), offset: offset, elementPath: around?.path)
+            throw XMLSyntaxProblem(
+                message: Self.message(forParserError: code), offset: offset, elementPath: around.map { XMLTagScanner.shortened($0.path) })
         }
         ElementPaths.assign(&root)
         return root
@@ -98,7 +99,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         guard next < tags.count, tags[next].name == name else {
             fail(
                 "the XML parser and smcheck's scan disagree about this element <\(name)>", at: next < tags.count ? tags[next].offset : 0,
-                parser)
+                path: next < tags.count ? tags[next].path : nil, parser)
             return
         }
         let tag = tags[next]
@@ -161,9 +162,11 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         open[open.count - 1].text += String(decoding: CDATABlock, as: UTF8.self)
     }
 
-    /// Stops at a problem in the element of the tag read last (the one the parser started).
-    private func fail(_ message: String, at offset: Int, _ parser: XMLParser) {
-        problem = XMLSyntaxProblem(message: message, offset: offset, elementPath: next > 0 ? tags[next - 1].path : nil)
+    /// Stops at a problem in the element `path` names, by default that of the tag read last (the one the parser
+    /// started).
+    private func fail(_ message: String, at offset: Int, path: String?? = nil, _ parser: XMLParser) {
+        let path = path ?? (next > 0 ? tags[next - 1].path : nil)
+        problem = XMLSyntaxProblem(message: message, offset: offset, elementPath: path.map(XMLTagScanner.shortened))
         parser.abortParsing()
     }
 }

@@ -342,12 +342,13 @@ struct XMLTagScanner {
         XMLSyntaxProblem(message: message, offset: offset, elementPath: (reading ?? open.last?.path).map(Self.shortened))
     }
 
-    /// A path of a few levels as it is; a deeper one (the nesting limit's) with its middle levels counted, not
-    /// written: `/scxml/state[1]/… 250 levels …/state[1]/state[1]`.
+    /// A path of a dozen levels or fewer as it is; a deeper one (the nesting limit's) with its middle levels counted,
+    /// not written: `/scxml/state[1]/… 252 levels …/state[1]/state[1]/state[1]`.
     static func shortened(_ path: String) -> String {
-        let steps = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard steps.count > 12 else { return path }
-        return steps.prefix(3).joined(separator: "/") + "/… \(steps.count - 6) levels …/" + steps.suffix(3).joined(separator: "/")
+        let lead = path.hasPrefix("//") ? "//" : path.hasPrefix("/") ? "/" : ""
+        let levels = path.dropFirst(lead.count).split(separator: "/")
+        guard levels.count > 12 else { return path }
+        return lead + levels.prefix(2).joined(separator: "/") + "/… \(levels.count - 5) levels …/" + levels.suffix(3).joined(separator: "/")
     }
 }
 
