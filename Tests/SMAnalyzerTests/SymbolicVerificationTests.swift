@@ -170,6 +170,17 @@ struct SymbolicVerificationTests {
         let result = try Analyzer.analyze(spec, options: options)
         #expect(result.stats.notes.contains { $0.hasPrefix("exploration did not finish") }, "\(result.stats.notes)")
         #expect(result.stats.milliseconds < 15_000, "explored for the brief first look (2 s), not until the 30 s limit")
+        // Events whose parameters have more combinations than an Int counts (two 32-bit ints) after another event.
+        let huge = try Spec.load(
+            json: #"""
+                {"format": "smcheck/1", "name": "huge", "variables": {"x": {"type": "int", "min": 0, "max": 3}},
+                 "events": {"a": {}, "b": {"params": {"p": {"type": "int", "min": -2147483648, "max": 2147483647},
+                                                      "q": {"type": "int", "min": -2147483648, "max": 2147483647}}}},
+                 "states": {"s": {"on": {"a": {"guard": "x < 3", "actions": [{"assign": {"x": "x + 1"}}]},
+                                         "b": {"guard": "event.p == event.q + 1 && x == 3", "actions": [{"assign": {"x": "0"}}]}}}}}
+                """#)
+        let decided = try Analyzer.analyze(huge, options: options)
+        #expect(decided.stats.notes.contains { $0.contains("event 'b' has more than 2^63 combinations of parameter values") })
     }
 
     @Test("a loop in the start's own macrostep is reported as its cycle")

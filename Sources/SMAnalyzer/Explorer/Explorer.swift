@@ -47,7 +47,7 @@ public final class Explorer: Sendable {
     private static func instanceLimitProblem(_ events: [ResolvedEvent], maximum: Int) -> String? {
         if let wide = events.first(where: { $0.instanceCount > maximum }) {
             return
-                "event '\(wide.name)' has \(wide.instanceCount) combinations of parameter values; exploration tries at most \(maximum) event instances in each configuration (narrow the parameters' domains)"
+                "event '\(wide.name)' has \(wide.instanceCount == Int.max ? "more than 2^63" : String(wide.instanceCount)) combinations of parameter values; exploration tries at most \(maximum) event instances in each configuration (narrow the parameters' domains)"
         }
         let total = events.reduce(0) { $0 + $1.instanceCount }  // each at most `maximum`: no overflow
         guard total > maximum else { return nil }
