@@ -49,7 +49,9 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "The seed (an unsigned 64-bit integer); runs are derived from it.")
     var seed: UInt64?
 
-    @Option(help: "Stop starting new runs after this long, e.g. 30s, 500ms or 2m.", transform: DurationArgument.parse)
+    @Option(
+        help: "Stop starting new runs on a spec after this long (each spec gets it), e.g. 30s, 500ms or 2m.",
+        transform: DurationArgument.parse)
     var time: Duration?
 
     /// The runs to make: those asked for, else 100, else (with only a time limit) as many as the time allows.

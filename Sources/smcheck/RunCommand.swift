@@ -39,8 +39,18 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let machine = try loadMachine(file)
         var session = Session(machine: machine, trace: trace)
-        var state = try session.report { () throws(EngineError) in try machine.initialState(recordingMicrosteps: true) }
-        var broken = Self.noteBrokenInvariants(state, machine, at: "\(file): at the start")
+        var brokenAtTheStart: [InvariantViolation] = []
+        var state = try session.report { () throws(EngineError) in
+            let start = try machine.initialState(recordingMicrosteps: true, checkingInvariants: !machine.spec.invariants.isEmpty)
+            brokenAtTheStart = start.brokenOnTheWay
+            return start.macrostep
+        }
+        for violation in brokenAtTheStart {
+            Self.noteBroken(
+                violation.invariant, in: violation.state, machine, at: "\(file): at the start",
+                when: " before the machine processes the events it sent itself")
+        }
+        var broken = Self.noteBrokenInvariants(state, machine, at: "\(file): at the start") || !brokenAtTheStart.isEmpty
         var lineNumber = 0
         var badLines = 0
         while let line = readLine() {
@@ -51,10 +61,10 @@ struct RunCommand: ParsableCommand {
             let indent = line.unicodeScalars.prefix { CharacterSet.whitespaces.contains($0) }.count
             let (event, choices): (EventInstance, [Int])
             do throws(EventLine.ParseError) {
-                let (parsedEvent, parsedChoices, choicesColumn) = try EventLine.parse(trimmed, for: machine)
+                let (parsedEvent, parsedChoices, written) = try EventLine.parse(trimmed, for: machine)
                 (event, choices) = (parsedEvent, parsedChoices)
                 if let problem = EventLine.choiceProblem(choices, event, from: state, machine: machine) {
-                    throw EventLine.ParseError(message: problem, column: choicesColumn)
+                    throw EventLine.ParseError(message: problem.message, column: written.column(of: problem.choice))
                 }
             } catch {
                 reportError(error.message, at: "<stdin>:\(lineNumber):\(indent + error.column)")
@@ -154,7 +164,16 @@ enum EventLine {
     }
 
     /// The event and the choices the line gives. `line` starts with the event's name (no leading space).
-    static func parse(_ line: String, for machine: Machine) throws(ParseError) -> (EventInstance, [Int], choicesColumn: Int) {
+    /// Where a line's choices are: the `[`, and each value.
+    struct Choices {
+        let column: Int
+        let columns: [Int]
+
+        /// The column of choice `index` (from 0), or of the `[` without one.
+        func column(of index: Int?) -> Int { index.flatMap { $0 < columns.count ? columns[$0] : nil } ?? column }
+    }
+
+    static func parse(_ line: String, for machine: Machine) throws(ParseError) -> (EventInstance, [Int], choices: Choices) {
         /// The column of `index` in `line`, in Unicode scalars (as the JSON parser counts the positions it gives).
         func column(_ index: String.Index) -> Int { line.unicodeScalars.distance(from: line.startIndex, to: index) + 1 }
         let name = String(line.prefix { !$0.isWhitespace })
@@ -163,6 +182,7 @@ enum EventLine {
         var choices: [Int] = []
         var argumentsColumn = 1
         var choicesColumn = 1
+        var choiceColumns: [Int] = []
         if rest.hasPrefix("{") {
             argumentsColumn = column(rest.startIndex)
             let (object, remainder) = try splitValue(rest, at: argumentsColumn)
@@ -197,6 +217,7 @@ enum EventLine {
             let (array, remainder) = try splitValue(rest, at: choicesColumn)
             rest = remainder.drop { $0.isWhitespace }
             for element in array.arrayValue ?? [] {
+                choiceColumns.append(choicesColumn + element.position.column - 1)
                 if let b = element.boolValue { choices.append(b ? 1 : 0); continue }
                 guard let i = element.integerValue else {
                     throw ParseError(
@@ -210,7 +231,7 @@ enum EventLine {
                 message: "unexpected '\(rest)' after the event; write name {\"param\": value} [choices]", column: column(rest.startIndex))
         }
         do {
-            return (try machine.eventInstance(name, arguments), choices, choicesColumn)
+            return (try machine.eventInstance(name, arguments), choices, Choices(column: choicesColumn, columns: choiceColumns))
         } catch {
             throw ParseError(message: error.message, column: argumentsColumn)
         }
@@ -219,7 +240,9 @@ enum EventLine {
     /// Why `choices` do not fit the choice points the step of `event` from `state` meets (each opaque guard or
     /// `oneOf` takes one, in order; those left out are 0), or nil when they do. A value past the ones met would
     /// otherwise be dropped, and one out of a point's range silently clamped.
-    static func choiceProblem(_ choices: [Int], _ event: EventInstance, from state: MachineState, machine: Machine) -> String? {
+    static func choiceProblem(_ choices: [Int], _ event: EventInstance, from state: MachineState, machine: Machine) -> (
+        message: String, choice: Int?
+    )? {
         guard !choices.isEmpty else { return nil }
         let context = StepContext(machine: machine)
         context.load(state)
@@ -228,13 +251,15 @@ enum EventLine {
         let arities = context.choiceArities
         // The first value out of range first: the step clamped it, so the points met after it may be another path's.
         for (k, (value, arity)) in zip(choices, arities).enumerated() where value < 0 || value >= arity {
-            return "choice \(k + 1) is \(value), but its choice point has \(arity) outcomes (0...\(arity - 1))"
+            return ("choice \(k + 1) is \(value), but its choice point has \(arity) outcomes (0...\(arity - 1))", k)
         }
         // A step that fails stops meeting choice points: the real step reports its error, not the choices.
         if choices.count > arities.count && !failed {
             let points = arities.isEmpty ? "no choice point" : "\(arities.count) choice point\(arities.count == 1 ? "" : "s")"
-            return
-                "the line gives \(choices.count) choice\(choices.count == 1 ? "" : "s"), but '\(machine.describe(event))' meets \(points) here (an opaque guard or a oneOf each)"
+            return (
+                "the line gives \(choices.count) choice\(choices.count == 1 ? "" : "s"), but '\(machine.describe(event))' meets \(points) here (an opaque guard or a oneOf each)",
+                arities.count
+            )
         }
         return nil
     }
@@ -244,10 +269,19 @@ enum EventLine {
         case (.bool, .bool(let b)): return .bool(b)
         case (.int, .number(let n)):
             guard let i = n.integerValue else { throw ParseError(message: "'\(parameter.name)' is an int, not \(n.text)") }
-            return .int(i)
-        case (.enumeration, .string(let s)): return .enumCase(s)
+            return try inDomain(.int(i), of: parameter)
+        case (.enumeration, .string(let s)): return try inDomain(.enumCase(s), of: parameter)
         default: throw ParseError(message: "'\(parameter.name)' is \(parameter.type), not \(node.typeName)")
         }
+    }
+
+    /// `value`, when `parameter`'s domain holds it: checked here, so that the error points at the value (the
+    /// engine, which checks it too, knows no column).
+    private static func inDomain(_ value: Value, of parameter: Spec.Parameter) throws(ParseError) -> Value {
+        guard parameter.type.contains(value) else {
+            throw ParseError(message: "'\(value)' is not a value of parameter '\(parameter.name)' (\(parameter.type))")
+        }
+        return value
     }
 
     /// Splits one JSON value (object or array) off the front of `text`, which starts at `column` of the line.

@@ -119,6 +119,17 @@ struct CommandLineTests {
                 == "<stdin>:1: invariant 'zero' (x == 0) does not hold before the machine processes the events it sent itself\n")
     }
 
+    @Test("smcheck run notes an invariant the start breaks before the machine processes the events it sent itself")
+    func runBreaksAnInvariantAtTheStart() throws {
+        let fixture = "Tests/Fixtures/semantics/invariant-broken-before-sent-events.json"
+        let run = try SMCheckCommand.run(["run", fixture], input: "")
+        #expect(run.status == 1)
+        #expect(
+            run.standardError.contains(
+                "\(fixture): at the start: invariant 'y not 2' (y != 2) does not hold before the machine processes the events it sent itself\n"
+            ), "\(run.standardError)")
+    }
+
     @Test("smcheck run prints the configuration after the start and after every event, and stops at an error")
     func run() throws {
         let output = try SMCheckCommand.run(

@@ -107,10 +107,10 @@ struct RunSessionTests {
     @Test(
         "choices that do not fit the step's choice points are refused at their line and column, the state unchanged",
         arguments: [
-            ("finish [1, 0]", "<stdin>:1:8: error: the line gives 2 choices, but 'finish' meets 1 choice point here"),
-            ("  finish [2]", "<stdin>:1:10: error: choice 1 is 2, but its choice point has 2 outcomes (0...1)"),
-            ("finish [-1]", "<stdin>:1:8: error: choice 1 is -1, but its choice point has 2 outcomes (0...1)"),
-            ("finish [5, 0]", "<stdin>:1:8: error: choice 1 is 5, but its choice point has 2 outcomes (0...1)"),
+            ("finish [1, 0]", "<stdin>:1:12: error: the line gives 2 choices, but 'finish' meets 1 choice point here"),
+            ("  finish [2]", "<stdin>:1:11: error: choice 1 is 2, but its choice point has 2 outcomes (0...1)"),
+            ("finish [-1]", "<stdin>:1:9: error: choice 1 is -1, but its choice point has 2 outcomes (0...1)"),
+            ("finish [5, 0]", "<stdin>:1:9: error: choice 1 is 5, but its choice point has 2 outcomes (0...1)"),
             ("finish [true, \"x\"]", "<stdin>:1:15: error: choices are integers (or true/false)"),
             ("finish [1] extra", "<stdin>:1:12: error: unexpected 'extra' after the event"),
         ])
@@ -121,13 +121,20 @@ struct RunSessionTests {
         #expect(output.standardOutput == "loading\nfailed\n", "the bad line changed nothing; the good one took the second option")
     }
 
+    @Test("a parameter value outside its domain is refused at the value")
+    func valueOutsideItsDomain() throws {
+        let output = try SMCheckCommand.run(["run", "Specs/tbstatemachine.json"], input: #"transition_18 {"route": "zz"}"# + "\n")
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("<stdin>:1:25: error: 'zz' is not a value of parameter 'route'"), "\(output.standardError)")
+    }
+
     @Test("a choice on a step that meets none is refused")
     func choiceWithoutChoicePoint() throws {
         let output = try SMCheckCommand.run(["run", "Specs/defects/sm009-range-violation.json"], input: "add [1]\n")
         #expect(output.status == 2)
         #expect(
             output.standardError.hasPrefix(
-                "<stdin>:1:5: error: the line gives 1 choice, but 'add' meets no choice point here (an opaque guard or a oneOf each)"))
+                "<stdin>:1:6: error: the line gives 1 choice, but 'add' meets no choice point here (an opaque guard or a oneOf each)"))
     }
 
     @Test("--strict stops at the first line that is not an event")

@@ -5,11 +5,22 @@ extension Machine {
     /// The machine's state after its start macrostep.
     public func initialState(choices: ChoiceSequence = ChoiceSequence(), recordingMicrosteps: Bool = false) throws(EngineError) -> Macrostep
     {
+        try initialState(choices: choices, recordingMicrosteps: recordingMicrosteps, checkingInvariants: false).macrostep
+    }
+
+    /// `initialState`, also giving each invariant broken on the way, as `step(_:_:choices:recordingMicrosteps:
+    /// checkingInvariants:)` does: at the end of the start's own macrostep, while the events it sent itself were
+    /// still to be processed.
+    package func initialState(choices: ChoiceSequence = ChoiceSequence(), recordingMicrosteps: Bool = false, checkingInvariants: Bool)
+        throws(EngineError) -> (macrostep: Macrostep, brokenOnTheWay: [InvariantViolation])
+    {
         let context = StepContext(machine: self)
         context.choices = choices
         context.recordsMicrosteps = recordingMicrosteps
+        if checkingInvariants { context.recorder = CoverageRecorder(machine: self, checksInvariants: true) }
         try context.resetToInitialState()
-        return Macrostep(event: nil, handled: true, microsteps: context.microsteps, state: context.snapshot())
+        let brokenOnTheWay = context.recordedViolations.filter { context.invariantHolds($0.invariant) }
+        return (Macrostep(event: nil, handled: true, microsteps: context.microsteps, state: context.snapshot()), brokenOnTheWay)
     }
 
     /// `(state, event, choices) -> (next state, microsteps)`: processes one external event to completion.

@@ -107,7 +107,7 @@ package enum SymbolicVerifier {
                         pending, maximumDepth: min(options.maximumDepth, bound), deadline: start + options.timeLimit / 4,
                         cancelled: cancelled
                     ) { reached, left in
-                        options.progress?("bounded model checking: depth \(reached), \(left) properties open")
+                        options.progress?("bounded model checking: depth \(reached), \(left) propert\(left == 1 ? "y" : "ies") open")
                     }
                     depth = max(depth, bmc.checkedDepth)
                     stopped = bmc.stopped
@@ -138,7 +138,7 @@ package enum SymbolicVerifier {
                 if !pending.isEmpty && depth < options.maximumDepth && ContinuousClock.now < deadline && !cancelled() {
                     let deeper = try checker.bmc(pending, maximumDepth: options.maximumDepth, deadline: deadline, cancelled: cancelled) {
                         reached, left in
-                        options.progress?("bounded model checking: depth \(reached), \(left) properties open")
+                        options.progress?("bounded model checking: depth \(reached), \(left) propert\(left == 1 ? "y" : "ies") open")
                     }
                     depth = max(depth, deeper.checkedDepth)
                     stopped = deeper.stopped
