@@ -53,8 +53,10 @@ struct RunCommand: ParsableCommand {
         var broken = Self.noteBrokenInvariants(state, machine, at: "\(file): at the start") || !brokenAtTheStart.isEmpty
         var lineNumber = 0
         var badLines = 0
-        while let line = readLine() {
+        while var line = readLine() {
             lineNumber += 1
+            // A byte-order mark some editors write first is not part of the first event's name.
+            if lineNumber == 1 && line.unicodeScalars.first == "\u{FEFF}" { line.unicodeScalars.removeFirst() }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             // Columns count Unicode scalars (as in spec files' errors) in the line as read, its indentation included.
@@ -196,6 +198,10 @@ enum EventLine {
                 throw ParseError(message: "unknown event '\(name)'")
             }
             for member in object.objectValue ?? [] {
+                if arguments[member.key] != nil {
+                    throw ParseError(
+                        message: "parameter '\(member.key)' is given twice", column: argumentsColumn + member.keyPosition.column - 1)
+                }
                 guard let parameter = declaration.parameters.first(where: { $0.name == member.key }) else {
                     let names = declaration.parameters.map(\.name)
                     let hint =
@@ -220,8 +226,11 @@ enum EventLine {
                 choiceColumns.append(choicesColumn + element.position.column - 1)
                 if let b = element.boolValue { choices.append(b ? 1 : 0); continue }
                 guard let i = element.integerValue else {
+                    var tooBig: String?
+                    if case .number(let number) = element.value { tooBig = SpecMessages.integerOutOfRange(number.text) }
                     throw ParseError(
-                        message: "choices are integers (or true/false)", column: choicesColumn + element.position.column - 1)
+                        message: tooBig ?? "choices are integers (or true/false)",
+                        column: choicesColumn + element.position.column - 1)
                 }
                 choices.append(i)
             }

@@ -113,12 +113,24 @@ struct RunSessionTests {
             ("finish [5, 0]", "<stdin>:1:9: error: choice 1 is 5, but its choice point has 2 outcomes (0...1)"),
             ("finish [true, \"x\"]", "<stdin>:1:15: error: choices are integers (or true/false)"),
             ("finish [1] extra", "<stdin>:1:12: error: unexpected 'extra' after the event"),
+            ("finish [99999999999999999999]", "<stdin>:1:9: error: 99999999999999999999 does not fit in 64 bits"),
         ])
     func choicesThatDoNotFit(line: String, message: String) throws {
         let output = try SMCheckCommand.run(["run", "Tests/Fixtures/semantics/one-of.json"], input: line + "\nfinish [1]\n")
         #expect(output.status == 2)
         #expect(output.standardError.hasPrefix(message), "\(output.standardError)")
         #expect(output.standardOutput == "loading\nfailed\n", "the bad line changed nothing; the good one took the second option")
+    }
+
+    @Test("a parameter given twice is refused at its second key; a byte-order mark before the first event is skipped")
+    func duplicateParameterAndByteOrderMark() throws {
+        let twice = try SMCheckCommand.run(
+            ["run", "Specs/tbstatemachine.json"], input: #"transition_18 {"route": "b1", "route": "c2"}"# + "\n")
+        #expect(twice.status == 2)
+        #expect(twice.standardError.contains("<stdin>:1:31: error: parameter 'route' is given twice"), "\(twice.standardError)")
+        let marked = try SMCheckCommand.run(["run", "Tests/Fixtures/semantics/one-of.json"], input: "\u{FEFF}finish [1]\n")
+        #expect(marked.status == 0, "\(marked.standardError)")
+        #expect(marked.standardOutput == "loading\nfailed\n")
     }
 
     @Test("a parameter value outside its domain is refused at the value")
