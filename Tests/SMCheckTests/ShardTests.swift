@@ -217,6 +217,7 @@ struct ShardTests {
         var files: [String] = []
         var missed: [Set<String>] = []
         var covered: [Int] = []
+        var milliseconds = 0
         for k in 1...3 {
             // Short campaigns, so that each shard misses something another reaches.
             let output = try SMCheckCommand.run([
@@ -227,6 +228,7 @@ struct ShardTests {
             let transitions = try JSONParser.parse(output.standardOutput)["specs"]?.arrayValue?.first?["coverage"]?["transitions"]
             missed.append(Set(transitions?["missed"]?.arrayValue?.compactMap(\.stringValue) ?? []))
             covered.append(transitions?["covered"]?.integerValue ?? 0)
+            milliseconds += try JSONParser.parse(output.standardOutput)["specs"]?.arrayValue?.first?["milliseconds"]?.integerValue ?? 0
             files.append(scratch.path("shard-\(k).json"))
             try output.standardOutput.write(toFile: files.last!, atomically: true, encoding: .utf8)
         }
@@ -239,6 +241,7 @@ struct ShardTests {
         let total = try #require(transitions?["total"]?.integerValue)
         #expect(transitions?["covered"]?.integerValue == total - union.count)
         #expect((transitions?["covered"]?.integerValue ?? 0) > covered.max()!)
+        #expect(try JSONParser.parse(merged.standardOutput)["specs"]?.arrayValue?.first?["milliseconds"]?.integerValue == milliseconds)
         // A shard of another spec under the same file name counts other items: refused, not joined.
         let other = try SMCheckCommand.run([
             "fuzz", "--seed", "4", "--runs", "1", "--format", "json", "Specs/rocket.json",

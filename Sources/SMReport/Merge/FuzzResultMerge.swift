@@ -1,8 +1,8 @@
 public import SMSpec
 
 /// The `smcheck fuzz --format json` results of several shards as one `smcheck-fuzz/1` document: per spec, the
-/// entry of the shard whose failure has the shortest trace (the first shard's when none failed), with the runs
-/// and events of every shard summed, their coverage joined (`FuzzCoverageUnion`: what any shard reached), and the
+/// entry of the shard whose failure has the shortest trace (the first shard's when none failed), with the runs,
+/// events and milliseconds of every shard summed (and the rate of the sum), their coverage joined (`FuzzCoverageUnion`: what any shard reached), and the
 /// shards' seeds listed, so each failure can be replayed.
 public struct FuzzResultMerge {
     private var entries: [(file: String, nodes: [JSONNode])] = []
@@ -61,10 +61,15 @@ public struct FuzzResultMerge {
                             let chosen = entry.nodes.min { (Self.traceLength($0) ?? Int.max) < (Self.traceLength($1) ?? Int.max) }!
                             let runs = entry.nodes.reduce(0) { $0 + ($1["runs"]?.integerValue ?? 0) }
                             let events = entry.nodes.reduce(0) { $0 + ($1["events"]?.integerValue ?? 0) }
+                            // The shards' time added up (the work, whether the jobs ran side by side or not), and
+                            // the rate of that work.
+                            let milliseconds = entry.nodes.reduce(0) { $0 + ($1["milliseconds"]?.integerValue ?? 0) }
                             var members = (chosen.objectValue ?? []).map { member -> (String, JSONNode) in
                                 switch member.key {
                                 case "runs": (member.key, .int(runs))
                                 case "events": (member.key, .int(events))
+                                case "milliseconds": (member.key, .int(milliseconds))
+                                case "eventsPerSecond": (member.key, .int(milliseconds == 0 ? 0 : events * 1000 / milliseconds))
                                 case "coverage": (member.key, FuzzCoverageUnion(shards: entry.nodes.compactMap { $0["coverage"] }).node)
                                 default: (member.key, member.value)
                                 }
