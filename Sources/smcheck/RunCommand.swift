@@ -45,12 +45,8 @@ struct RunCommand: ParsableCommand {
             brokenAtTheStart = start.brokenOnTheWay
             return start.macrostep
         }
-        for violation in brokenAtTheStart {
-            Self.noteBroken(
-                violation.invariant, in: violation.state, machine, at: "\(file): at the start",
-                when: " before the machine processes the events it sent itself")
-        }
-        var broken = Self.noteBrokenInvariants(state, machine, at: "\(file): at the start") || !brokenAtTheStart.isEmpty
+        var broken = Self.noteBroken(onTheWay: brokenAtTheStart, machine, at: "\(file): at the start")
+        if Self.noteBrokenInvariants(state, machine, at: "\(file): at the start") { broken = true }
         var lineNumber = 0
         var badLines = 0
         while var line = readLine() {
@@ -88,12 +84,7 @@ struct RunCommand: ParsableCommand {
                     "<stdin>:\(lineNumber): note: '\(machine.describe(event))' is not handled in \(describe(before, machine)); it was ignored"
                 )
             }
-            for violation in brokenOnTheWay {
-                Self.noteBroken(
-                    violation.invariant, in: violation.state, machine, at: "<stdin>:\(lineNumber)",
-                    when: " before the machine processes the events it sent itself")
-                broken = true
-            }
+            if Self.noteBroken(onTheWay: brokenOnTheWay, machine, at: "<stdin>:\(lineNumber)") { broken = true }
             if Self.noteBrokenInvariants(state, machine, at: "<stdin>:\(lineNumber)") { broken = true }
         }
         if badLines > 0 { throw ExitStatus.unusableInput }
@@ -111,6 +102,16 @@ struct RunCommand: ParsableCommand {
             noteBroken(index, in: state, machine, at: place)
         }
         return broken
+    }
+
+    /// Notes each invariant broken before the machine processed the events it sent itself; whether there was one.
+    private static func noteBroken(onTheWay violations: [InvariantViolation], _ machine: Machine, at place: String) -> Bool {
+        for violation in violations {
+            noteBroken(
+                violation.invariant, in: violation.state, machine, at: place,
+                when: " before the machine processes the events it sent itself")
+        }
+        return !violations.isEmpty
     }
 
     /// `place: invariant 'name' (expression) does not hold[when]`, and why its evaluation failed when it did.
@@ -165,7 +166,6 @@ enum EventLine {
         var column = 1
     }
 
-    /// The event and the choices the line gives. `line` starts with the event's name (no leading space).
     /// Where a line's choices are: the `[`, and each value.
     struct Choices {
         let column: Int
@@ -175,6 +175,7 @@ enum EventLine {
         func column(of index: Int?) -> Int { index.flatMap { $0 < columns.count ? columns[$0] : nil } ?? column }
     }
 
+    /// The event and the choices the line gives. `line` starts with the event's name (no leading space).
     static func parse(_ line: String, for machine: Machine) throws(ParseError) -> (EventInstance, [Int], choices: Choices) {
         /// The column of `index` in `line`, in Unicode scalars (as the JSON parser counts the positions it gives).
         func column(_ index: String.Index) -> Int { line.unicodeScalars.distance(from: line.startIndex, to: index) + 1 }
