@@ -25,7 +25,7 @@ struct MergeCommand: ParsableCommand {
     @Argument(help: "Result files (JSON) to merge.", completion: .file(extensions: ["json"]))
     var files: [String]
 
-    @Option(help: "Output format: \(CheckCommand.Format.names) (fuzz results: json).")
+    @Option(help: "Output format: \(CheckCommand.Format.names) (fuzz results: text or json).")
     var format: CheckCommand.Format = .text
 
     @Option(help: "Leave out findings below this severity: info, warning or error.")
@@ -81,12 +81,17 @@ struct MergeCommand: ParsableCommand {
 
     private func mergeFuzzResults(_ documents: [(file: String, node: JSONNode)]) throws {
         guard format == .json || format == .text else {
-            throw MergeError(documents[0].file, "fuzz results merge to JSON only (--format json), not \(format.rawValue)")
+            throw MergeError(documents[0].file, "fuzz results merge to text or JSON (--format text or json), not \(format.rawValue)")
         }
         var merge = FuzzResultMerge()
         for document in documents { try merge.add(document.node, source: document.file) }
         let shards = try merge.shards()
-        print(JSONWriter.string(merge.document(shards: shards)))
+        let document = merge.document(shards: shards)
+        if format == .json {
+            print(JSONWriter.string(document))
+        } else {
+            print(FuzzMergeTextRenderer(colors: FileHandleOutput.standardOutputIsTerminal).render(document), terminator: "")
+        }
         if let missing = shards?.missing, !missing.isEmpty {
             // Fewer runs than the swarm was meant to make: not a pass, and said even when a shard found a failure.
             printError("smcheck merge: " + ShardRoster.incompleteness(missing))

@@ -209,6 +209,26 @@ struct ShardTests {
             #expect(spec["runs"]?.integerValue ?? 0 >= 4)
             #expect(spec["failure"]?.isNull == false, "\(spec["file"]?.stringValue ?? "") has no failure")
         }
+        // A merge of some shards merged with the rest counts each shard once, with every seed.
+        let firstTwo = scratch.path("first-two.json")
+        try SMCheckCommand.run(["merge", "--format", "json", results[0], results[1]]).standardOutput.write(
+            toFile: firstTwo, atomically: true, encoding: .utf8)
+        let completed = try SMCheckCommand.run(["merge", "--format", "json", firstTwo, results[2], results[3]])
+        #expect(completed.status == 1)
+        for spec in try JSONParser.parse(completed.standardOutput)["specs"]?.arrayValue ?? [] {
+            #expect(spec.objectValue?.count { $0.key == "shards" } == 1)
+            #expect(spec["shards"]?.integerValue == 4)
+            #expect(Set(spec["shardSeeds"]?.arrayValue?.compactMap(\.stringValue) ?? []) == seeds)
+        }
+        // In text, as `smcheck fuzz` words it: each spec's shortest failure, its trace, and the campaigns summed.
+        let text = try SMCheckCommand.run(["merge"] + results)
+        #expect(text.status == 1)
+        #expect(!text.standardOutput.hasPrefix("{"))
+        #expect(text.standardOutput.contains("Tests/Fixtures/fuzz/off-by-one.json — "), "\(text.standardOutput)")
+        #expect(text.standardOutput.components(separatedBy: "  failed: ").count == 4)
+        #expect(text.standardOutput.contains("    trace:\n      1. "))
+        #expect(text.standardOutput.contains(", by 4 shards, seeds "))
+        #expect(text.standardOutput.contains("  coverage: states "))
     }
 
     @Test("fuzz shards' coverage is joined: what any shard reached is reached")

@@ -24,7 +24,8 @@ public struct FuzzResultMerge {
             }
             if let index = entries.firstIndex(where: { $0.file == file }) {
                 // One seed is one campaign, run for run: counted twice it would claim runs never made.
-                if let seed = spec["seed"]?.stringValue, entries[index].nodes.contains(where: { $0["seed"]?.stringValue == seed }) {
+                let earlier = Set(entries[index].nodes.flatMap(Self.seeds))
+                if let seed = Self.seeds(of: spec).first(where: earlier.contains) {
                     throw MergeError(
                         source,
                         "the campaign on \(file) with seed \(seed) is given twice: the same seed gives the same runs, which would be counted twice",
@@ -64,7 +65,9 @@ public struct FuzzResultMerge {
                             // The shards' time added up (the work, whether the jobs ran side by side or not), and
                             // the rate of that work.
                             let milliseconds = entry.nodes.reduce(0) { $0 + ($1["milliseconds"]?.integerValue ?? 0) }
-                            var members = (chosen.objectValue ?? []).map { member -> (String, JSONNode) in
+                            // A merged result merged again brings its own count and seeds, summed and joined below.
+                            var members = (chosen.objectValue ?? []).filter { !["shards", "shardSeeds"].contains($0.key) }.map {
+                                member -> (String, JSONNode) in
                                 switch member.key {
                                 case "runs": (member.key, .int(runs))
                                 case "events": (member.key, .int(events))
@@ -74,12 +77,17 @@ public struct FuzzResultMerge {
                                 default: (member.key, member.value)
                                 }
                             }
-                            members.append(("shards", .int(entry.nodes.count)))
-                            members.append(("shardSeeds", .array(entry.nodes.map { $0["seed"] ?? .null })))
+                            members.append(("shards", .int(entry.nodes.reduce(0) { $0 + ($1["shards"]?.integerValue ?? 1) })))
+                            members.append(("shardSeeds", .array(entry.nodes.flatMap(Self.seeds).map { .string($0) })))
                             return .object(members)
                         })
                 )
             ])
+    }
+
+    /// The seeds of the campaigns a spec's entry holds: its shards' when it is a merge, else its own.
+    private static func seeds(of spec: JSONNode) -> [String] {
+        spec["shardSeeds"]?.arrayValue?.compactMap(\.stringValue) ?? spec["seed"]?.stringValue.map { [$0] } ?? []
     }
 
     private static func traceLength(_ spec: JSONNode) -> Int? {

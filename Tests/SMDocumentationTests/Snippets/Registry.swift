@@ -2,11 +2,11 @@
 // swift-format-ignore-file
 
 let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] = [
-    ("README.md:321", snippet_README_321),
-    ("README.md:347", snippet_README_347),
-    ("README.md:363", snippet_README_363),
-    ("README.md:379", snippet_README_379),
-    ("README.md:429", snippet_README_429),
+    ("README.md:322", snippet_README_322),
+    ("README.md:348", snippet_README_348),
+    ("README.md:364", snippet_README_364),
+    ("README.md:380", snippet_README_380),
+    ("README.md:430", snippet_README_430),
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:72", snippet_Docs_CodeGeneration_72),
     ("Docs/CodeGeneration.md:99", snippet_Docs_CodeGeneration_99),
