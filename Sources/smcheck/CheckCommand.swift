@@ -40,7 +40,7 @@ struct CheckCommand: ParsableCommand {
         help: "Exit with 0, not 3, when some checks were not decided and nothing at error level was found.")
     var allowIncomplete = false
 
-    @OptionGroup var exploration: ExplorationArguments
+    @OptionGroup var verification: VerificationArguments
 
     @Option(
         help:
@@ -71,9 +71,9 @@ struct CheckCommand: ParsableCommand {
             let outcome: SpecOutcome
             do {
                 let machine = try Machine(try SpecFile.load(path: file))
-                let part = exploration.shardPart(specIndex: index, bits: StateCodec(machine: machine).bits)
+                let part = verification.exploration.shardPart(specIndex: index, bits: StateCodec(machine: machine).bits)
                 if part == .skip { continue }
-                var options = exploration.options(
+                var options = verification.options(
                     progress: file, swarm: part == .swarm, defaults: configuration?.explorationDefaults ?? .init())
                 options.solver = solver.value == .automatic ? configuration?.solver ?? .automatic : solver.value
                 options.assumeInvariants = assumeInvariants
@@ -82,14 +82,14 @@ struct CheckCommand: ParsableCommand {
                 outcome = .analyzed(file: file, configuration?.applySeverities(to: result) ?? result)
             } catch {
                 // A spec that cannot be used is reported by the shard that would have checked it.
-                if exploration.shardPart(specIndex: index, bits: 0) == .skip { continue }
+                if verification.exploration.shardPart(specIndex: index, bits: 0) == .skip { continue }
                 outcome = .unusable(file: file, error)
             }
             FileHandleOutput.clearProgressLine()
             Self.write(outcome, as: format, filter: filter)
             outcomes.append(outcome)
         }
-        Self.write(outcomes, as: format, filter: filter, shard: exploration.shard.map { ($0.index, $0.count) })
+        Self.write(outcomes, as: format, filter: filter, shard: verification.exploration.shard.map { ($0.index, $0.count) })
         throw Self.exitStatus(filter.verdict(outcomes))
     }
 

@@ -7,7 +7,8 @@ import SMSCXML
 import SMSolver
 import SMSpec
 
-/// Options every command that explores shares.
+/// How a command explores: the limits, threads and store of the search (`ExplorationOptions`). `check` and
+/// `report` add how runs are verified (`VerificationArguments`); `explore` does nothing else.
 struct ExplorationArguments: ParsableArguments {
     @Option(
         name: .customLong("max-states"), parsing: .unconditional,
@@ -27,23 +28,6 @@ struct ExplorationArguments: ParsableArguments {
         parsing: .unconditional, help: ArgumentHelp("Threads that explore (default: one per core).", valueName: "count"),
         transform: PositiveInteger.parse("--threads", maximum: ExplorationOptions.maximumThreads))
     var threads: Int?
-
-    @Option(
-        help: ArgumentHelp(
-            "How runs are checked: auto (the default unless the file check --config reads says otherwise: explore when the state space is small enough, else or when exploration stops at a limit, verify symbolically), explore, or symbolic (bounded model checking, k-induction and Spacer with Z3).",
-            valueName: "method"))
-    var method: CaseArgument<VerificationMethod>?
-
-    @Option(
-        help:
-            "Stop symbolic verification of a spec, and its guard questions, after this long, e.g. 30s or 5m (default: 60s, or the file check --config reads); what is left is undecided.",
-        transform: DurationArgument.parse)
-    var timeout: Duration?
-
-    @Option(
-        name: .customLong("max-depth"), parsing: .unconditional,
-        help: "Bounded model checking unrolls at most this many events.", transform: PositiveInteger.parse("--max-depth"))
-    var maxDepth = 1_000
 
     @Option(
         help: ArgumentHelp(
@@ -87,9 +71,6 @@ struct ExplorationArguments: ParsableArguments {
     static let shardBitstate = 512 << 20
 
     mutating func validate() throws {
-        if bitstate != nil || shard != nil, method?.value == .symbolic {
-            throw ValidationError("--bitstate and --shard search configurations explicitly; they cannot be combined with --method symbolic")
-        }
         if let bitstate, bitstate < Self.smallestBitstate {
             throw ValidationError(
                 "--bitstate: a bit array of \(bitstate) bytes is too small; give at least 1K (e.g. --bitstate 512M)")
@@ -97,9 +78,6 @@ struct ExplorationArguments: ParsableArguments {
         if compact && (bitstate != nil || shard != nil) {
             throw ValidationError(
                 "--compact stores every configuration; --bitstate and --shard search with a bit array that does not. Give one of them")
-        }
-        if compact && method?.value == .symbolic {
-            throw ValidationError("--compact is how exploration stores configurations; it cannot be combined with --method symbolic")
         }
         if bitstateOrder != nil && bitstate == nil && shard == nil {
             throw ValidationError("--bitstate-order orders a bitstate search; give its bit array too (e.g. --bitstate 2G)")
@@ -115,45 +93,32 @@ struct ExplorationArguments: ParsableArguments {
         return index % shard.count == shard.index - 1 ? .whole : .skip
     }
 
-    /// The analysis options; `progress` names the spec in the progress lines written to standard error; `swarm`
+    /// The exploration options; `progress` names the spec in the progress lines written to standard error; `swarm`
     /// makes it this shard's bitstate search; `defaults` stand for the options not given.
-    func options(progress file: String?, swarm: Bool = false, defaults: Defaults = Defaults()) -> AnalysisOptions {
-        var options = AnalysisOptions()
-        options.method = method?.value ?? defaults.method
-        options.timeLimit = timeout ?? defaults.timeLimit
-        options.maximumDepth = maxDepth
+    func options(progress file: String?, swarm: Bool = false, defaults: Defaults = Defaults()) -> ExplorationOptions {
+        var options = ExplorationOptions()
         options.isCancelled = { Interruption.shared.requested }
-        options.exploration.isCancelled = { Interruption.shared.requested }
-        options.exploration.maximumStates = maxStates ?? defaults.maximumStates
-        options.exploration.maximumMemory = maxMemory ?? defaults.maximumMemory
-        options.exploration.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
-        if compact {
-            options.exploration.store = .compact
-            // A configuration's "symbolic" gives way to the --compact given here: it explores in full, as under auto.
-            if options.method == .symbolic { options.method = .automatic }
-        }
-        if bitstate != nil || swarm {
-            options.method = .exploration
-            options.exploration.bitstateBytes = bitstate ?? Self.shardBitstate
-            options.exploration.bitstateOrder = bitstateOrder?.value ?? .breadthFirst
-            options.exploration.searchSeed = shard?.searchSeed ?? 0
+        options.maximumStates = maxStates ?? defaults.maximumStates
+        options.maximumMemory = maxMemory ?? defaults.maximumMemory
+        options.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        if compact { options.store = .compact }
+        if isBitstate(swarm: swarm) {
+            options.bitstateBytes = bitstate ?? Self.shardBitstate
+            options.bitstateOrder = bitstateOrder?.value ?? .breadthFirst
+            options.searchSeed = shard?.searchSeed ?? 0
         }
         if let file {
-            options.exploration.progressInterval = FileHandleOutput.progressInterval
-            options.exploration.progress = { progress in
+            options.progressInterval = FileHandleOutput.progressInterval
+            options.progress = { progress in
                 let rate = Int(Double(progress.configurations) / max(progress.seconds, 0.001))
                 FileHandleOutput.progress(
                     "exploring \(file): \(progress.configurations) configurations, depth \(progress.depth), \(rate) states/s, \(Int(progress.seconds)) s"
                 )
             }
-            let throttle = ProgressThrottle(interval: FileHandleOutput.progressInterval)
-            options.symbolicProgress = { message in
-                if throttle.due() { FileHandleOutput.progress("verifying \(file) symbolically: \(message)") }
-            }
-            options.guardProgress = { questions in
-                if throttle.due() { FileHandleOutput.progress("checking the guards of \(file): \(questions) questions asked") }
-            }
         }
         return options
     }
+
+    /// Whether the search keeps a bit array rather than the configurations: `--bitstate`, or a shard's `swarm` part.
+    func isBitstate(swarm: Bool) -> Bool { bitstate != nil || swarm }
 }

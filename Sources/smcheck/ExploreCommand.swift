@@ -33,7 +33,7 @@ struct ExploreCommand: ParsableCommand {
         let explorer: Explorer
         do {
             explorer = try Explorer(
-                machine: machine, options: exploration.options(progress: file, swarm: exploration.shard != nil).exploration)
+                machine: machine, options: exploration.options(progress: file, swarm: exploration.shard != nil))
         } catch {
             // The spec is fine; it is the exploration that cannot be made (check reports the same as incomplete).
             printError("\(file): not explored: \(error.message)")

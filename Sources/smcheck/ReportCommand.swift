@@ -56,7 +56,7 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The fuzzing seed; the same seed gives the same coverage.")
     var seed: UInt64 = 0
 
-    @OptionGroup var exploration: ExplorationArguments
+    @OptionGroup var verification: VerificationArguments
 
     func validate() throws {
         guard outputDirectory != nil || files.count == 1 else {
@@ -82,7 +82,7 @@ struct ReportCommand: ParsableCommand {
             let analysis: AnalysisResult
             do {
                 spec = try SpecFile.load(path: file)
-                analysis = try Analyzer.analyze(spec, options: exploration.options(progress: file))
+                analysis = try Analyzer.analyze(spec, options: verification.options(progress: file))
                 FileHandleOutput.clearProgressLine()
             } catch {
                 printError(error.description)

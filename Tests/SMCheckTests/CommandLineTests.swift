@@ -199,6 +199,16 @@ struct CommandLineTests {
                 "\(spec): not explored: event 'set' has 10000 combinations of parameter values; exploration tries at most 4096"))
     }
 
+    @Test(
+        "smcheck explore only explores: the options of symbolic verification are check's, not its",
+        arguments: [["--method", "symbolic"], ["--timeout", "5s"], ["--max-depth", "10"]])
+    func exploreRefusesVerificationOptions(option: [String]) throws {
+        let output = try SMCheckCommand.run(["explore"] + option + ["Specs/rocket.json"])
+        #expect(output.status == 64)
+        #expect(output.standardError.contains("unknown option '\(option[0])'"), "\(output.standardError)")
+        #expect(try SMCheckCommand.run(["check"] + option + ["Specs/rocket.json"]).status != 64)
+    }
+
     @Test("--compact explores the same configurations with the compact store, and is exact: exit 0")
     func compact() throws {
         let output = try SMCheckCommand.run(["explore", "--stats", "--compact", "--threads", "2", "Specs/tbstatemachine.json"])

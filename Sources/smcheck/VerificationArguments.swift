@@ -1,0 +1,60 @@
+import ArgumentParser
+import SMAnalyzer
+import SMEngine
+
+/// How `check` and `report` verify runs: the method, the symbolic search's time and depth, and the exploration
+/// it may make (`ExplorationArguments`).
+struct VerificationArguments: ParsableArguments {
+    @OptionGroup var exploration: ExplorationArguments
+
+    @Option(
+        help: ArgumentHelp(
+            "How runs are checked: auto (the default unless the file check --config reads says otherwise: explore when the state space is small enough, else or when exploration stops at a limit, verify symbolically), explore, or symbolic (bounded model checking, k-induction and Spacer with Z3).",
+            valueName: "method"))
+    var method: CaseArgument<VerificationMethod>?
+
+    @Option(
+        help:
+            "Stop symbolic verification of a spec, and its guard questions, after this long, e.g. 30s or 5m (default: 60s, or the file check --config reads); what is left is undecided.",
+        transform: DurationArgument.parse)
+    var timeout: Duration?
+
+    @Option(
+        name: .customLong("max-depth"), parsing: .unconditional,
+        help: "Bounded model checking unrolls at most this many events.", transform: PositiveInteger.parse("--max-depth"))
+    var maxDepth = 1_000
+
+    mutating func validate() throws {
+        guard method?.value == .symbolic else { return }
+        if exploration.bitstate != nil || exploration.shard != nil {
+            throw ValidationError("--bitstate and --shard search configurations explicitly; they cannot be combined with --method symbolic")
+        }
+        if exploration.compact {
+            throw ValidationError("--compact is how exploration stores configurations; it cannot be combined with --method symbolic")
+        }
+    }
+
+    /// The analysis options; `progress` names the spec in the progress lines written to standard error; `swarm`
+    /// makes it this shard's bitstate search; `defaults` stand for the options not given.
+    func options(progress file: String?, swarm: Bool = false, defaults: ExplorationArguments.Defaults = .init()) -> AnalysisOptions {
+        var options = AnalysisOptions()
+        options.exploration = exploration.options(progress: file, swarm: swarm, defaults: defaults)
+        options.method = method?.value ?? defaults.method
+        options.timeLimit = timeout ?? defaults.timeLimit
+        options.maximumDepth = maxDepth
+        options.isCancelled = { Interruption.shared.requested }
+        // A configuration's "symbolic" gives way to the --compact given here: it explores in full, as under auto.
+        if exploration.compact, options.method == .symbolic { options.method = .automatic }
+        if exploration.isBitstate(swarm: swarm) { options.method = .exploration }
+        if let file {
+            let throttle = ProgressThrottle(interval: FileHandleOutput.progressInterval)
+            options.symbolicProgress = { message in
+                if throttle.due() { FileHandleOutput.progress("verifying \(file) symbolically: \(message)") }
+            }
+            options.guardProgress = { questions in
+                if throttle.due() { FileHandleOutput.progress("checking the guards of \(file): \(questions) questions asked") }
+            }
+        }
+        return options
+    }
+}
