@@ -17,7 +17,7 @@ struct FuzzCommand: ParsableCommand {
             from its end. A run fails on an engine error (a loop, a range violation, an incomplete choice, a queue \
             overflow) or a violated invariant. The first failure is shrunk to a trace from which no event can be \
             removed and no value lowered (or the exploration's shortest trace to it, when shorter), saved to the \
-            failures directory, and `smcheck replay FILE` runs it again; --emit-swift-test also writes it as a Swift \
+            failures directory (as the spec's file name; two specs of one name get their folders' names too), and `smcheck replay FILE` runs it again; --emit-swift-test also writes it as a Swift \
             test beside it.
 
             Coverage counts what can happen: states and transitions a finished exploration reaches, guard outcomes \
@@ -90,8 +90,8 @@ struct FuzzCommand: ParsableCommand {
         var campaignSeed = seed ?? (shard == nil ? UInt64.random(in: 0...UInt64.max) : 0)
         if let shard { campaignSeed = SplitMix64.seed(ofRun: shard.index, campaign: campaignSeed) }
         var outcomes: [FuzzOutcome] = []
-        for file in files {
-            let outcome = fuzz(file, seed: campaignSeed)
+        for (file, name) in zip(files, DistinctFileNames.of(files)) {
+            let outcome = fuzz(file, seed: campaignSeed, savingAs: name)
             if format == .text {
                 FileHandleOutput.clearProgressLine()
                 let report = FuzzTextRenderer(colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
@@ -117,7 +117,8 @@ struct FuzzCommand: ParsableCommand {
         throw Interruption.shared.requested ? ExitStatus.incomplete : ExitStatus.clean
     }
 
-    private func fuzz(_ file: String, seed: UInt64) -> FuzzOutcome {
+    /// Fuzzes one spec; a failure is saved in the failures directory as `name` (`DistinctFileNames`).
+    private func fuzz(_ file: String, seed: UInt64, savingAs name: String) -> FuzzOutcome {
         let spec: Spec
         let machine: Machine
         do {
@@ -142,7 +143,6 @@ struct FuzzCommand: ParsableCommand {
         let saved = FailureFile(
             specName: machine.spec.name, specFile: file, specHash: FailureFile.hash(ofFile: file) ?? "",
             seed: seed, failure: failure)
-        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         let path = (failuresDirectory as NSString).appendingPathComponent(name + ".json")
         do {
             try saved.write(to: URL(fileURLWithPath: path), machine: machine)
