@@ -24,8 +24,9 @@ struct ReportCommand: ParsableCommand {
             With --output-directory each spec's report is written to NAME.md (and NAME.svg) or NAME.html there, \
             and with several specs an index (index.md or index.html) lists their verdicts; without it the report \
             of a single spec goes to standard output.
-            Exit status: 0 when nothing is at error level, 1 for error-level findings or a fuzz failure, 2 when a \
-            spec could not be used.
+            Exit status as for `smcheck check`: 0 when nothing is at error level and every check was decided, 1 for \
+            error-level findings or a fuzz failure, 2 when a spec could not be used, 3 when some checks were not \
+            decided (the report says which; --allow-incomplete: 0).
             """)
 
     enum Format: String, CommandFormat {
@@ -58,6 +59,11 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var verification: VerificationArguments
 
+    @Flag(
+        name: .customLong("allow-incomplete"),
+        help: "Exit with 0, not 3, when some checks were not decided and nothing at error level was found.")
+    var allowIncomplete = false
+
     func validate() throws {
         guard outputDirectory != nil || files.count == 1 else {
             throw ValidationError("\(files.count) specs need --output-directory: standard output takes the report of one spec")
@@ -66,7 +72,8 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        var status = ExitStatus.clean
+        var verdict = CheckVerdict.passed
+        let filter = ReportFilter(minimumSeverity: .info, allowsIncomplete: allowIncomplete)
         let directory = outputDirectory.map { URL(fileURLWithPath: $0) }
         if let directory {
             do {
@@ -87,7 +94,7 @@ struct ReportCommand: ParsableCommand {
             } catch {
                 printError(error.description)
                 entries.append(ReportIndex.Entry(unusable: file, reason: error.description))
-                status = ExitStatus.unusableInput
+                verdict = max(verdict, .unusable)
                 continue
             }
             let fuzz =
@@ -113,7 +120,7 @@ struct ReportCommand: ParsableCommand {
             } else {
                 print(format == .markdown ? report.markdown : report.html, terminator: "")
             }
-            if status == ExitStatus.clean && (analysis.worstSeverity == .error || fuzz?.failure != nil) { status = ExitStatus.findings }
+            verdict = max(verdict, filter.verdict(.analyzed(file: file, analysis)), fuzz?.failure != nil ? .failed : .passed)
         }
         if let directory, files.count > 1 {
             let index = ReportIndex(entries)
@@ -121,7 +128,7 @@ struct ReportCommand: ParsableCommand {
             try write(format == .markdown ? index.markdown : index.html, to: url)
             print("index → \(url.path)")
         }
-        throw status
+        throw CheckCommand.exitStatus(verdict)
     }
 
     static let indexName = "index"

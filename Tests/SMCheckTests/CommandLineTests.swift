@@ -298,6 +298,13 @@ struct ReportCommandTests {
         #expect(output.standardOutput.contains("```mermaid\nstateDiagram-v2\n"))
         let broken = try SMCheckCommand.run(["report", "Specs/defects/sm009-range-violation.json", "--runs", "0"])
         #expect(broken.status == 1)
+        // Undecided is not passed: 3, as check exits, unless allowed.
+        let limited = ["Specs/transitionkit-player.json", "--method", "explore", "--max-states", "2"]
+        let incomplete = try SMCheckCommand.run(["report", "--runs", "0"] + limited)
+        #expect(incomplete.status == 3)
+        #expect(incomplete.standardOutput.contains("some not decided"))
+        #expect(try SMCheckCommand.run(["check"] + limited).status == 3)
+        #expect(try SMCheckCommand.run(["report", "--runs", "0", "--allow-incomplete"] + limited).status == 0)
     }
 
     @Test("several specs need --output-directory, where each gets NAME.html, and index.html lists their verdicts")
