@@ -43,6 +43,13 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var verification: VerificationArguments
 
     @Option(
+        help: ArgumentHelp(
+            "Be part k of n independent jobs (e.g. 3/8); merge their JSON with 'smcheck merge'. Specs small enough to explore are shared out, each checked in full by one shard; bigger ones (or all, with --bitstate) get a bitstate search in every shard, with the shard's own hash functions and search order (--bitstate, default 512M).",
+            valueName: "k/n"),
+        transform: Shard.parse)
+    var shard: Shard?
+
+    @Option(
         help:
             "How to prove guard properties over the declared domains: z3 (default when built with Z3, unless the --config file says otherwise), enumerate or off."
     )
@@ -61,6 +68,19 @@ struct CheckCommand: ParsableCommand {
         completion: .file(extensions: ["json"]))
     var config: String?
 
+    func validate() throws {
+        try verification.validate(sharded: shard != nil)
+    }
+
+    /// What this job does with the `index`-th spec of the batch, whose packed state has `bits` bits.
+    enum ShardPart { case whole, swarm, skip }
+
+    func shardPart(specIndex index: Int, bits: Int) -> ShardPart {
+        guard let shard else { return .whole }
+        if verification.exploration.bitstate != nil || bits > Analyzer.explorableBits { return .swarm }
+        return index % shard.count == shard.index - 1 ? .whole : .skip
+    }
+
     func run() throws {
         Interruption.shared.install()
         let configuration = try config.map(GenerationConfiguration.loadForCommand)
@@ -71,10 +91,10 @@ struct CheckCommand: ParsableCommand {
             let outcome: SpecOutcome
             do {
                 let machine = try Machine(try SpecFile.load(path: file))
-                let part = verification.exploration.shardPart(specIndex: index, bits: StateCodec(machine: machine).bits)
+                let part = shardPart(specIndex: index, bits: StateCodec(machine: machine).bits)
                 if part == .skip { continue }
                 var options = verification.options(
-                    progress: file, swarm: part == .swarm, defaults: configuration?.explorationDefaults ?? .init())
+                    progress: file, swarm: part == .swarm ? shard : nil, defaults: configuration?.explorationDefaults ?? .init())
                 options.solver = solver.value == .automatic ? configuration?.solver ?? .automatic : solver.value
                 options.assumeInvariants = assumeInvariants
                 options.reportsIgnoredEvents = ignoredEvents
@@ -82,14 +102,14 @@ struct CheckCommand: ParsableCommand {
                 outcome = .analyzed(file: file, configuration?.applySeverities(to: result) ?? result)
             } catch {
                 // A spec that cannot be used is reported by the shard that would have checked it.
-                if verification.exploration.shardPart(specIndex: index, bits: 0) == .skip { continue }
+                if shardPart(specIndex: index, bits: 0) == .skip { continue }
                 outcome = .unusable(file: file, error)
             }
             FileHandleOutput.clearProgressLine()
             Self.write(outcome, as: format, filter: filter)
             outcomes.append(outcome)
         }
-        Self.write(outcomes, as: format, filter: filter, shard: verification.exploration.shard.map { ($0.index, $0.count) })
+        Self.write(outcomes, as: format, filter: filter, shard: shard.map { ($0.index, $0.count) })
         throw Self.exitStatus(filter.verdict(outcomes))
     }
 

@@ -48,13 +48,6 @@ struct ExplorationArguments: ParsableArguments {
     )
     var compact = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Be part k of n independent jobs (e.g. 3/8); merge their JSON with 'smcheck merge'. Specs small enough to explore are shared out, each checked in full by one shard; bigger ones (or all, with --bitstate) get a bitstate search in every shard, with the shard's own hash functions and search order (--bitstate, default 512M).",
-            valueName: "k/n"),
-        transform: Shard.parse)
-    var shard: Shard?
-
     /// What the options a configuration file can set stand for when not given: the command line's own defaults, or
     /// those of `smcheck-config.json` (`check --config`).
     struct Defaults {
@@ -75,37 +68,37 @@ struct ExplorationArguments: ParsableArguments {
             throw ValidationError(
                 "--bitstate: a bit array of \(bitstate) bytes is too small; give at least 1K (e.g. --bitstate 512M)")
         }
-        if compact && (bitstate != nil || shard != nil) {
+        if compact && bitstate != nil {
             throw ValidationError(
                 "--compact stores every configuration; --bitstate and --shard search with a bit array that does not. Give one of them")
         }
-        if bitstateOrder != nil && bitstate == nil && shard == nil {
+    }
+
+    /// What `validate` cannot tell alone: whether the command's `--shard` (check's) makes a bitstate search of its
+    /// own. Each command calls it from its `validate`.
+    func validate(sharded: Bool) throws {
+        if compact && sharded {
+            throw ValidationError(
+                "--compact stores every configuration; --bitstate and --shard search with a bit array that does not. Give one of them")
+        }
+        if bitstateOrder != nil && bitstate == nil && !sharded {
             throw ValidationError("--bitstate-order orders a bitstate search; give its bit array too (e.g. --bitstate 2G)")
         }
     }
 
-    /// What this job does with the `index`-th spec of the batch, whose packed state has `bits` bits.
-    enum ShardPart { case whole, swarm, skip }
-
-    func shardPart(specIndex index: Int, bits: Int) -> ShardPart {
-        guard let shard else { return .whole }
-        if bitstate != nil || bits > Analyzer.explorableBits { return .swarm }
-        return index % shard.count == shard.index - 1 ? .whole : .skip
-    }
-
     /// The exploration options; `progress` names the spec in the progress lines written to standard error; `swarm`
-    /// makes it this shard's bitstate search; `defaults` stand for the options not given.
-    func options(progress file: String?, swarm: Bool = false, defaults: Defaults = Defaults()) -> ExplorationOptions {
+    /// makes it that shard's bitstate search; `defaults` stand for the options not given.
+    func options(progress file: String?, swarm: Shard? = nil, defaults: Defaults = Defaults()) -> ExplorationOptions {
         var options = ExplorationOptions()
         options.isCancelled = { Interruption.shared.requested }
         options.maximumStates = maxStates ?? defaults.maximumStates
         options.maximumMemory = maxMemory ?? defaults.maximumMemory
         options.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
         if compact { options.store = .compact }
-        if isBitstate(swarm: swarm) {
+        if bitstate != nil || swarm != nil {
             options.bitstateBytes = bitstate ?? Self.shardBitstate
             options.bitstateOrder = bitstateOrder?.value ?? .breadthFirst
-            options.searchSeed = shard?.searchSeed ?? 0
+            options.searchSeed = swarm?.searchSeed ?? 0
         }
         if let file {
             options.progressInterval = FileHandleOutput.progressInterval
@@ -118,7 +111,4 @@ struct ExplorationArguments: ParsableArguments {
         }
         return options
     }
-
-    /// Whether the search keeps a bit array rather than the configurations: `--bitstate`, or a shard's `swarm` part.
-    func isBitstate(swarm: Bool) -> Bool { bitstate != nil || swarm }
 }

@@ -27,13 +27,17 @@ struct ExploreCommand: ParsableCommand {
 
     @OptionGroup var exploration: ExplorationArguments
 
+    func validate() throws {
+        try exploration.validate(sharded: false)
+    }
+
     func run() throws {
         Interruption.shared.install()
         let machine = try loadMachine(file)
         let explorer: Explorer
         do {
             explorer = try Explorer(
-                machine: machine, options: exploration.options(progress: file, swarm: exploration.shard != nil))
+                machine: machine, options: exploration.options(progress: file))
         } catch {
             // The spec is fine; it is the exploration that cannot be made (check reports the same as incomplete).
             printError("\(file): not explored: \(error.message)")

@@ -65,6 +65,7 @@ struct ReportCommand: ParsableCommand {
     var allowIncomplete = false
 
     func validate() throws {
+        try verification.validate(sharded: false)
         guard outputDirectory != nil || files.count == 1 else {
             throw ValidationError("\(files.count) specs need --output-directory: standard output takes the report of one spec")
         }

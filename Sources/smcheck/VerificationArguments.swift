@@ -26,7 +26,7 @@ struct VerificationArguments: ParsableArguments {
 
     mutating func validate() throws {
         guard method?.value == .symbolic else { return }
-        if exploration.bitstate != nil || exploration.shard != nil {
+        if exploration.bitstate != nil {
             throw ValidationError("--bitstate and --shard search configurations explicitly; they cannot be combined with --method symbolic")
         }
         if exploration.compact {
@@ -34,9 +34,18 @@ struct VerificationArguments: ParsableArguments {
         }
     }
 
+    /// What `validate` cannot tell alone (`ExplorationArguments.validate(sharded:)`), with check's `--shard`, which
+    /// searches a bit array as `--bitstate` does.
+    func validate(sharded: Bool) throws {
+        try exploration.validate(sharded: sharded)
+        if sharded, method?.value == .symbolic {
+            throw ValidationError("--bitstate and --shard search configurations explicitly; they cannot be combined with --method symbolic")
+        }
+    }
+
     /// The analysis options; `progress` names the spec in the progress lines written to standard error; `swarm`
-    /// makes it this shard's bitstate search; `defaults` stand for the options not given.
-    func options(progress file: String?, swarm: Bool = false, defaults: ExplorationArguments.Defaults = .init()) -> AnalysisOptions {
+    /// makes it that shard's bitstate search; `defaults` stand for the options not given.
+    func options(progress file: String?, swarm: Shard? = nil, defaults: ExplorationArguments.Defaults = .init()) -> AnalysisOptions {
         var options = AnalysisOptions()
         options.exploration = exploration.options(progress: file, swarm: swarm, defaults: defaults)
         options.method = method?.value ?? defaults.method
@@ -45,7 +54,7 @@ struct VerificationArguments: ParsableArguments {
         options.isCancelled = { Interruption.shared.requested }
         // A configuration's "symbolic" gives way to the --compact given here: it explores in full, as under auto.
         if exploration.compact, options.method == .symbolic { options.method = .automatic }
-        if exploration.isBitstate(swarm: swarm) { options.method = .exploration }
+        if options.exploration.bitstateBytes != nil { options.method = .exploration }
         if let file {
             let throttle = ProgressThrottle(interval: FileHandleOutput.progressInterval)
             options.symbolicProgress = { message in

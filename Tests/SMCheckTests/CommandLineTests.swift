@@ -200,12 +200,16 @@ struct CommandLineTests {
     }
 
     @Test(
-        "smcheck explore only explores: the options of symbolic verification are check's, not its",
-        arguments: [["--method", "symbolic"], ["--timeout", "5s"], ["--max-depth", "10"]])
-    func exploreRefusesVerificationOptions(option: [String]) throws {
-        let output = try SMCheckCommand.run(["explore"] + option + ["Specs/rocket.json"])
+        "smcheck explore only explores, and report reports on one whole spec: the options of symbolic verification and of shards are check's",
+        arguments: [
+            ("explore", ["--method", "symbolic"]), ("explore", ["--timeout", "5s"]), ("explore", ["--max-depth", "10"]),
+            ("explore", ["--shard=1/2"]), ("report", ["--shard=1/2"]),
+        ])
+    func optionsOfCheckOnly(command: String, option: [String]) throws {
+        let output = try SMCheckCommand.run([command] + option + ["Specs/rocket.json"])
         #expect(output.status == 64)
-        #expect(output.standardError.contains("unknown option '\(option[0])'"), "\(output.standardError)")
+        let name = option[0].prefix { $0 != "=" }
+        #expect(output.standardError.contains("unknown option '\(name)'"), "\(output.standardError)")
         #expect(try SMCheckCommand.run(["check"] + option + ["Specs/rocket.json"]).status != 64)
     }
 
