@@ -135,6 +135,11 @@ enum SCXMLBadInputCases {
 
     static let states: [BadInput] = [
         bad(
+            "a parallel state with only a history child",
+            document(#"<state id="o"><transition event="go" target="c"/></state><parallel id="c"><history id="h"/></parallel>"#),
+            #"state "c" has only history children; a parallel state needs a region (a child state) to enter"#,
+            path: "//parallel[@id='c']", at: "<parallel id"),
+        bad(
             "a state without an id", document(#"<state id="a"/>"# + "\n<state/>"), "<state> needs the attribute 'id'",
             path: "/scxml/state[2]", at: "<state/>"),
         bad(
@@ -191,6 +196,16 @@ enum SCXMLBadInputCases {
     // MARK: - Transitions
 
     static let transitions: [BadInput] = [
+        bad(
+            "a transition on an event named done.something",
+            document(#"<state id="a"><transition event="done.loading" target="b"/></state><state id="b"/>"#),
+            #""done.loading" never happens: event names starting with "done." are reserved for the done.state.<state> events the machine raises itself; name the event otherwise"#,
+            path: "//state[@id='a']/transition/@event", at: "\"done.loading\""),
+        bad(
+            "a raise of an event named done.something",
+            document(#"<state id="a"><transition event="go" target="a"><raise event="done.foo"/></transition></state>"#),
+            #""done.foo" cannot be raised: event names starting with "done." are reserved for the done.state.<state> events the machine raises itself; name the event otherwise"#,
+            path: "//state[@id='a']/transition/raise/@event", at: "\"done.foo\""),
         bad(
             "an empty event attribute", document(#"<state id="a"><transition event=" " target="a"/></state>"#),
             #"an empty event attribute; leave it out for an eventless transition, or write "*" for every event"#,
@@ -266,6 +281,11 @@ enum SCXMLBadInputCases {
 
     static let data: [BadInput] = [
         bad(
+            "a <data> named like a system variable",
+            document(#"<datamodel><data id="_event" expr="1" smcheck:min="0" smcheck:max="9"/></datamodel><state id="a"/>"#),
+            #""_event" is a system variable of SCXML; a <data> cannot declare it: pick another id"#, path: "//data[@id='_event']",
+            at: "<data id"),
+        bad(
             "a <data> with both expr and content",
             document(#"<datamodel><data id="v" expr="true">false</data></datamodel><state id="a"/>"#),
             #"<data id="v"> has both expr and content; its value is one or the other: remove one"#, path: "//data[@id='v']",
@@ -313,7 +333,7 @@ enum SCXMLBadInputCases {
             at: "<smcheck:param"),
         bad(
             "a reserved event name", document(#"<smcheck:event name="done.x"/><state id="a"/>"#),
-            #"event names starting with "done." are reserved for the implicit done.state.<state> events"#,
+            #"event names starting with "done." are reserved for the done.state.<state> events the machine raises itself; name the event otherwise"#,
             path: "/scxml/smcheck:event/@name",
             at: "\"done.x\""),
     ]

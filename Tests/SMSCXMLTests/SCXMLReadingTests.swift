@@ -184,6 +184,16 @@ struct SCXMLReadingTests {
         #expect(diagnostics.map(\.description) == ["x.scxml:1:1: error: the file is 0.0 MB, over the 0.0 MB limit for a spec (at /)"])
     }
 
+    @Test("a file past libxml2's 10,000,000-byte lookup limit, within the size limit, loads")
+    func pastTheXMLParsersLookupLimit() throws {
+        // Comments are what the scan and the parser read fastest; 180 states of 60 KB each make 10.8 MB.
+        let comment = "<!--" + String(repeating: "x", count: 60_000) + "-->"
+        let states = (0..<180).map { #"<state id="s\#($0)">\#(comment)<transition event="go" target="s\#(($0 + 1) % 180)"/></state>"# }
+        let text = Self.document(states.joined())
+        try #require(text.utf8.count > 10_000_000)
+        #expect(try Spec.load(scxml: text).states.count == 180)
+    }
+
     @Test("a file of one long line with many expressions loads in linear time")
     func oneLongLine() throws {
         let states = (0..<3_000).map {

@@ -129,6 +129,14 @@ extension SCXMLReader {
         checkAttributes(element, SCXMLVocabulary.elements["data"]!)
         guard let id = value(element, "id") else { return }
         let what = "<data id=\(JSONWriter.quoted(id))>"
+        if ["_event", "_sessionid", "_name", "_ioprocessors", "_x"].contains(id) {
+            // SCXML keeps these names for the interpreter's own system variables (5.10).
+            report(
+                "\(JSONWriter.quoted(id)) is a system variable of SCXML; a <data> cannot declare it: pick another id", at: location(element)
+            )
+            rejected.variables.insert(id)
+            return
+        }
         var literal: (text: String, location: Spec.SourceLocation)?
         let hasExpr = element.attribute("expr") != nil
         if hasExpr && !element.text.trimmingWhitespace().isEmpty {

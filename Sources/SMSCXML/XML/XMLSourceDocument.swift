@@ -43,7 +43,9 @@ enum XMLSourceDocument {
     static func parse(_ bytes: [UInt8], maximumDepth: Int) throws(XMLSyntaxProblem) -> XMLSourceElement {
         let tags = try XMLTagScanner.scan(bytes, maximumDepth: maximumDepth)
         let builder = TreeBuilder(bytes: bytes, tags: tags)
-        let parser = XMLParser(data: Data(bytes))
+        // A stream is fed to libxml2 in chunks: given whole, a file over 10,000,000 bytes passes libxml2's lookup
+        // limit for one input (XML_MAX_LOOKUP_LIMIT) and is refused as "error 1", well within the 16 MB a spec may take.
+        let parser = XMLParser(stream: InputStream(data: Data(bytes)))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
@@ -65,6 +67,8 @@ enum XMLSourceDocument {
     /// What libxml2's error codes that the tag scanner does not catch first mean.
     static func message(forParserError code: Int) -> String {
         switch code {
+        case 1:
+            "the XML parser gives up here (libxml2 error 1: most often a comment, text or value longer than its limit of 10,000,000 bytes in one piece)"
         case 9: "a character XML does not allow (a control character?)"
         case 201: "a namespace prefix that is not declared (add xmlns:prefix=\"...\")"
         default: "the XML parser rejects the file here (libxml2 error \(code))"

@@ -1,6 +1,10 @@
 /// The keys each kind of object in a spec may have; the JSON Schema is written from the same lists.
 /// Messages the decoder and the resolver share, so a problem found by both is reported once, the same way.
 package enum SpecMessages {
+    /// Why no event of the spec may be named `done.…`: the machine raises those itself.
+    package static let doneEventsReserved =
+        "event names starting with \"done.\" are reserved for the done.state.<state> events the machine raises itself; name the event otherwise"
+
     /// Why `name` cannot be the name of `noun` ("variable name", "parameter name", "enum value").
     package static func invalidName(_ noun: String, _ name: String) -> String {
         guard !String.expressionKeywords.contains(name) else {
@@ -62,7 +66,7 @@ package enum SpecMessages {
     package static func eventNameProblem(_ name: String) -> (message: String, suggestion: String?)? {
         if name == "*" { return ("\"*\" is not an event name; it matches every event in \"on\"", nil) }
         if name.hasPrefix("done.") {
-            return ("event names starting with \"done.\" are reserved for the implicit done.state.<state> events", nil)
+            return (SpecMessages.doneEventsReserved, nil)
         }
         if name.isEmpty || name.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
             return ("event name \(JSONWriter.quoted(name)) must be non-empty and contain no white space", nil)

@@ -392,7 +392,12 @@ struct SpecResolver {
         case .compound:
             if children.isEmpty { report("\(what) is compound but has no child states", at: state.location) }
         case .parallel:
-            if children.isEmpty { report("\(what) is parallel but has no regions (child states)", at: state.location) }
+            if children.isEmpty {
+                report("\(what) is parallel but has no regions (child states)", at: state.location)
+            } else if children.allSatisfy({ nodes[$0].kind == .history }) {
+                // A history state is no region: entering the parallel state would enter nothing.
+                report("\(what) has only history children; a parallel state needs a region (a child state) to enter", at: state.location)
+            }
             if state.initial != nil {
                 report("\(what) is parallel: it enters all its regions, so \"initial\" does not apply", at: state.initial?.location)
             }
@@ -544,6 +549,10 @@ struct SpecResolver {
             }
             return nil
         }
+        if name.hasPrefix("done.") {
+            report("\(JSONWriter.quoted(name)) never happens: \(SpecMessages.doneEventsReserved)", at: location)
+            return nil
+        }
         let declared = events.filter { !$0.isImplicit }.map(\.name)
         let suggestion = Suggestions.closest(to: name, in: declared)
         let hint =
@@ -654,9 +663,11 @@ struct SpecResolver {
             if rejected.isRejectedEvent(invocation.event) && !invocation.event.hasPrefix("done.") { return nil }
             let declared = events.filter { !$0.isImplicit }.map(\.name)
             let message =
-                invocation.event.hasPrefix("done.")
+                invocation.event.hasPrefix("done.state.")
                 ? "\(JSONWriter.quoted(invocation.event)) is raised by the machine itself when a state completes; it cannot be \(verb == "raise" ? "raised" : "sent")"
-                : "\(verb) of undeclared event \(JSONWriter.quoted(invocation.event)); declare it under \"events\""
+                : invocation.event.hasPrefix("done.")
+                    ? "\(JSONWriter.quoted(invocation.event)) cannot be \(verb == "raise" ? "raised" : "sent"): \(SpecMessages.doneEventsReserved)"
+                    : "\(verb) of undeclared event \(JSONWriter.quoted(invocation.event)); declare it under \"events\""
             report(message, at: invocation.location, suggestion: Suggestions.closest(to: invocation.event, in: declared))
             return nil
         }
