@@ -25,14 +25,14 @@ struct GraphvizDiagramTests {
         return paths
     }
 
-    @Test("a spec's name cannot end the DOT string of the graph's name: a backslash before a quote, a newline")
+    @Test("a spec's name cannot end the DOT string of the graph's name: a quote, a backslash at the end, a newline")
     func hostileGraphName() throws {
         let spec = Spec(#"x\" { n [label=<pwn> URL=<javascript:alert(1)>] } digraph y { z [label=\"#) {
             Events("go")
             StateNode("a") { On("go", to: "a") }
         }
         let dot = try graph(spec).dot
-        #expect(dot.hasPrefix(#"digraph "x   { n [label=<pwn> URL=<javascript:alert(1)>] } digraph y { z [label= " {"#), "\(dot)")
+        #expect(dot.hasPrefix(#"digraph "x \" { n [label=<pwn> URL=<javascript:alert(1)>] } digraph y { z [label= " {"#), "\(dot)")
         #expect(dot.components(separatedBy: "digraph ").count == 3, "one graph, whose name holds the text 'digraph'")
     }
 
@@ -231,6 +231,33 @@ struct GraphvizDiagramTests {
         if let dot = InstalledProgram.find("dot") {
             let output = try runProcess(URL(fileURLWithPath: dot), ["-Tsvg"], input: try #require(diagram.dot))
             #expect(sortedLines(output.standardOutput) == sortedLines(try diagram.svg().text))
+        }
+    }
+
+    @Test(
+        "names with `&...;` in them are drawn, identified and titled as written (Graphviz reads entities), and the spec's quotes stay",
+        .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
+    func entityNames() throws {
+        let hostile = "idle<script>alert&#40;4&#41;<~script>"
+        let spec = Spec(#"x&amp;y "quoted""#) {
+            Events("go")
+            StateNode(hostile) { On("go", to: "x&amp;y") }
+            StateNode("x&amp;y") { On("go", to: "a && b") }
+            StateNode("a && b")
+        }
+        let diagram = GraphvizDiagram(StateDiagram(try spec.resolve()))
+        let drawing = try diagram.svg()
+        let svg = try XMLElements(parsing: drawing.text)
+        let names = [hostile, "x&amp;y", "a && b"]
+        #expect(svg.withClass("state").compactMap { $0.attributes["id"] } == names.map { "state:" + $0 })
+        let texts = svg.elements.filter { $0.name == "text" }.map(\.text)
+        for name in names { #expect(texts.contains(name), "\(texts)") }
+        #expect(svg.elements.first { $0.name == "title" }?.text == #"x&amp;y "quoted""#)
+        #expect(svg.elements.contains { $0.name == "a" && $0.attributes["xlink:title"] == "x&amp;y" })
+        if let dot = InstalledProgram.find("dot") {
+            let output = try runProcess(URL(fileURLWithPath: dot), ["-Tsvg"], input: try #require(diagram.dot))
+            #expect(output.standardError == "")
+            #expect(sortedLines(output.standardOutput) == sortedLines(drawing.text))
         }
     }
 

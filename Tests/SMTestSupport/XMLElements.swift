@@ -10,6 +10,8 @@ public struct XMLElements: Sendable {
     public struct Element: Sendable {
         public let name: String
         public let attributes: [String: String]
+        /// The text directly inside it, entities decoded.
+        public internal(set) var text = ""
 
         /// The words of the `class` attribute.
         public var classes: Set<String> { Set((attributes["class"] ?? "").split(separator: " ").map(String.init)) }
@@ -40,12 +42,23 @@ public struct XMLElements: Sendable {
 
     private final class Collector: NSObject, XMLParserDelegate {
         var elements: [Element] = []
+        /// The indices of the elements open at this point of the document.
+        var open: [Int] = []
 
         func parser(
             _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String]
         ) {
+            open.append(elements.count)
             elements.append(Element(name: elementName, attributes: attributes))
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+            open.removeLast()
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if let index = open.last { elements[index].text += string }
         }
     }
 }

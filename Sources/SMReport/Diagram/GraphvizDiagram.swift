@@ -62,11 +62,13 @@ public struct GraphvizDiagram: Sendable {
 
         typealias Attribute = GraphvizGraph.Attribute
 
-        /// The spec's name as the graph's: DOT cannot quote a backslash before a quote or at the end (it would escape
-        /// what follows and end the string early, or never), and Graphviz refuses names past 16,384 bytes.
+        /// The spec's name as the graph's: DOT cannot quote a backslash at the end of a string (it would escape the
+        /// closing quote), and Graphviz refuses names past 16,384 bytes. A quote is kept (`quoted` escapes it); `&` is
+        /// written `&amp;`, as the SVG's `<title>` keeps entities for the browser to decode.
         static func graphName(_ name: String) -> String {
-            let plain = String(name.map { "\\\"\n\r".contains($0) ? " " : $0 })
-            return plain.count <= 200 ? plain : String(plain.prefix(200)) + "…"
+            let plain = String(name.map { "\\\n\r".contains($0) ? " " : $0 })
+            let short = plain.count <= 200 ? plain : String(plain.prefix(200)) + "…"
+            return short.replacingOccurrences(of: "&", with: "&amp;")
         }
 
         init(diagram: StateDiagram) {

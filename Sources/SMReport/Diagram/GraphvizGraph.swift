@@ -56,12 +56,15 @@ public struct GraphvizGraph: Sendable, Equatable {
     }
 
     /// Text for an escString attribute: Graphviz reads `\` as the start of an escape (`\n`, `\N`, ...), so a
-    /// literal one is doubled; line breaks become `\n` (centered lines).
+    /// literal one is doubled; line breaks become `\n` (centered lines). It also reads `&name;` and `&#40;` as
+    /// character entities (in labels, and the SVG keeps them in ids and tooltips, where the browser decodes them),
+    /// so `&` is written `&amp;` for a name like `x&amp;y` to be drawn and identified as written.
     public static func escString(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {
             case "\\": result += "\\\\"
+            case "&": result += "&amp;"
             case "\n", "\r\n", "\r": result += "\\n"
             default: result.append(character)
             }
