@@ -150,6 +150,29 @@ struct SpecReportTests {
             page.contains(#"<script type="application/json" id="smcheck-traces">[{"title":"\u003c/script>\u003cb>","steps":[]}]</script>"#))
     }
 
+    @Test("links percent-encode the file's name (#, ?, %, space, pipes, brackets), and a table's code spans escape their pipes")
+    func linkAddressesAndTableCells() throws {
+        let analysis = try Analyzer.analyze(try Fixtures.spec("rocket"))
+        let odd = SpecReport(file: "we|ird`dir/a|b`c.json", analysis: analysis, fuzz: nil)
+        let index = ReportIndex([
+            ReportIndex.Entry(odd, link: "a|b`c.md"),
+            ReportIndex.Entry(odd, link: "v1#2?.md"),
+            ReportIndex.Entry(odd, link: #"my spec (100%) <"x">.md"#),
+        ])
+        let rows = index.markdown.split(separator: "\n").filter { $0.hasPrefix("| [") }
+        #expect(
+            rows == [
+                "| [Rocket](a%7Cb%60c.md) | `` we\\|ird`dir/a\\|b`c.json `` | **ok** | — | 3 |",
+                "| [Rocket](v1%232%3F.md) | `` we\\|ird`dir/a\\|b`c.json `` | **ok** | — | 3 |",
+                "| [Rocket](my%20spec%20%28100%25%29%20%3C%22x%22%3E.md) | `` we\\|ird`dir/a\\|b`c.json `` | **ok** | — | 3 |",
+            ])
+        let html = ReportIndex([ReportIndex.Entry(odd, link: "v1#2?.html")]).html
+        #expect(html.contains(#"<a href="v1%232%3F.html">Rocket</a></td><td><code>we|ird`dir/a|b`c.json</code>"#))
+        var report = odd
+        report.svgFile = "v1#2?.svg"
+        #expect(report.markdown.contains("[The diagram drawn by Graphviz (SVG)](v1%232%3F.svg)"))
+    }
+
     @Test("Markdown escapes what would change meaning, and code spans survive backticks")
     func markdownEscaping() {
         let document = Document(

@@ -54,7 +54,8 @@ public struct Document: Sendable, Equatable {
         case strong(String)
         /// Text colored by severity (a badge in HTML, bold in Markdown).
         case badge(String, Tone)
-        /// Text linking to a relative address.
+        /// Text linking to a file by its path relative to the document, as the file is named: the renderers
+        /// percent-encode it.
         case link(String, href: String)
 
         public init(stringLiteral value: String) { self = .text(value) }

@@ -79,7 +79,7 @@ public struct HTMLRenderer: ReportRenderer, Sendable {
             case .code(let text): "<code>\(Markup.escape(text))</code>"
             case .strong(let text): "<strong>\(Markup.escape(text))</strong>"
             case .badge(let text, let tone): "<span class=\"badge \(tone.rawValue)\">\(Markup.escape(text))</span>"
-            case .link(let text, let href): "<a href=\"\(Markup.escape(href))\">\(Markup.escape(text))</a>"
+            case .link(let text, let href): "<a href=\"\(Markup.escape(Markup.linkAddress(href)))\">\(Markup.escape(text))</a>"
             }
         }.joined()
     }

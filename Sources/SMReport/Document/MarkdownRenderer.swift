@@ -14,7 +14,7 @@ public struct MarkdownRenderer: ReportRenderer, Sendable {
             case .table(let header, let rows):
                 lines.append("| " + header.map(cell).joined(separator: " | ") + " |")
                 lines.append("|" + header.map { _ in "---" }.joined(separator: "|") + "|")
-                for row in rows { lines.append("| " + row.map { cell(inline($0)) }.joined(separator: " | ") + " |") }
+                for row in rows { lines.append("| " + row.map { cell(inline($0, inTable: true)) }.joined(separator: " | ") + " |") }
             case .list(let items):
                 lines += items.map { "- " + inline($0) }
             case .numberedList(let items), .trace(let items, _):
@@ -30,23 +30,18 @@ public struct MarkdownRenderer: ReportRenderer, Sendable {
         return lines.joined(separator: "\n")
     }
 
-    func inline(_ spans: [Document.Span]) -> String {
+    /// The spans as Markdown; `inTable` for a table cell, where GFM splits the row at every pipe not written `\|`,
+    /// even in a code span (the cell's `\|` become `|` before the span is read).
+    func inline(_ spans: [Document.Span], inTable: Bool = false) -> String {
         spans.map { span in
             switch span {
             case .text(let text): escape(text)
-            case .code(let text): code(text)
+            case .code(let text): inTable ? code(text).replacingOccurrences(of: "|", with: "\\|") : code(text)
             case .strong(let text): "**" + escape(text) + "**"
             case .badge(let text, _): "**" + escape(text) + "**"
-            case .link(let text, let href): "[" + escape(text) + "](" + destination(href) + ")"
+            case .link(let text, let href): "[" + escape(text) + "](" + Markup.linkAddress(href) + ")"
             }
         }.joined()
-    }
-
-    /// A link destination; in angle brackets (CommonMark) when it has spaces or parentheses, which then need no
-    /// escaping.
-    private func destination(_ href: String) -> String {
-        guard href.contains(where: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "<" || $0 == ">" }) else { return href }
-        return "<" + href.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E") + ">"
     }
 
     /// A code span that survives backticks inside it (CommonMark: a longer fence, padded with spaces).
