@@ -173,6 +173,43 @@ struct SpecReportTests {
         #expect(report.markdown.contains("[The diagram drawn by Graphviz (SVG)](v1%232%3F.svg)"))
     }
 
+    @Test("the spec's description keeps its paragraphs and line breaks, its text escaped, in Markdown and HTML")
+    func descriptionLines() throws {
+        let spec = try Spec.load(
+            json: #"""
+                {"format": "smcheck/1", "name": "D", "description": "line1\n\nline2\n| a | b |\n- not a list\r\n2) nor this\n \n<b>x</b>",
+                 "events": {"go": {}}, "states": {"a": {"on": {"go": "a"}}}}
+                """#)
+        let report = SpecReport(file: "d.json", analysis: try Analyzer.analyze(spec), fuzz: nil)
+        #expect(
+            report.markdown.hasPrefix(
+                #"""
+                # D — smcheck report
+
+                line1
+
+                line2\
+                \| a \| b \|\
+                \- not a list\
+                2\) nor this
+
+                \<b>x\</b>
+
+                Spec `d.json`
+                """#))
+        #expect(
+            report.html.contains(
+                """
+                <h1>D — smcheck report</h1>
+                <p>line1</p>
+                <p>line2<br>
+                | a | b |<br>
+                - not a list<br>
+                2) nor this</p>
+                <p>&lt;b&gt;x&lt;/b&gt;</p>
+                """))
+    }
+
     @Test("Markdown escapes what would change meaning, and code spans survive backticks")
     func markdownEscaping() {
         let document = Document(

@@ -11,6 +11,7 @@ public struct Document: Sendable, Equatable {
 
     public enum Block: Sendable, Equatable {
         case heading(level: Int, [Span])
+        /// A paragraph; a line break in its text is kept (a hard line break in Markdown, `<br>` in HTML).
         case paragraph([Span])
         /// A table; every row has as many cells as the header.
         case table(header: [String], rows: [[[Span]]])

@@ -22,7 +22,7 @@ public struct HTMLRenderer: ReportRenderer, Sendable {
                 let level = min(max(level, 1), 6)
                 body.append("<h\(level)>\(inline(spans))</h\(level)>")
             case .paragraph(let spans):
-                body.append("<p>\(inline(spans))</p>")
+                body.append("<p>\(inline(spans).replacingOccurrences(of: "\n", with: "<br>\n"))</p>")
             case .table(let header, let rows):
                 var table = [
                     "<table>", "<thead><tr>" + header.map { "<th>\(Markup.escape($0))</th>" }.joined() + "</tr></thead>", "<tbody>",

@@ -10,7 +10,7 @@ public struct MarkdownRenderer: ReportRenderer, Sendable {
             case .heading(let level, let spans):
                 lines.append(String(repeating: "#", count: min(max(level, 1), 6)) + " " + inline(spans))
             case .paragraph(let spans):
-                lines.append(inline(spans))
+                lines.append(inline(spans, lineBreaks: true))
             case .table(let header, let rows):
                 lines.append("| " + header.map(cell).joined(separator: " | ") + " |")
                 lines.append("|" + header.map { _ in "---" }.joined(separator: "|") + "|")
@@ -32,10 +32,11 @@ public struct MarkdownRenderer: ReportRenderer, Sendable {
 
     /// The spans as Markdown; `inTable` for a table cell, where GFM splits the row at every pipe not written `\|`,
     /// even in a code span (the cell's `\|` become `|` before the span is read).
-    func inline(_ spans: [Document.Span], inTable: Bool = false) -> String {
+    /// With `lineBreaks` (a paragraph), a line break in text is kept as a hard one; elsewhere it is a space.
+    func inline(_ spans: [Document.Span], inTable: Bool = false, lineBreaks: Bool = false) -> String {
         spans.map { span in
             switch span {
-            case .text(let text): escape(text)
+            case .text(let text): escape(text, lineBreaks: lineBreaks)
             case .code(let text): inTable ? code(text).replacingOccurrences(of: "|", with: "\\|") : code(text)
             case .strong(let text): "**" + escape(text) + "**"
             case .badge(let text, _): "**" + escape(text) + "**"
@@ -58,11 +59,27 @@ public struct MarkdownRenderer: ReportRenderer, Sendable {
     }
 
     /// Markdown's punctuation that would change the meaning of plain text (`#` only where it would start a heading).
-    private func escape(_ text: String) -> String {
+    /// With `lineBreaks`, each line break is kept as a hard one (a backslash ending the line), and whatever would
+    /// start a block at the start of the next line (a list item, a quote, a fence, a heading) is escaped too.
+    private func escape(_ text: String, lineBreaks: Bool = false) -> String {
+        guard lineBreaks else { return escapeLine(String(text.map { $0.isNewline ? " " : $0 }), blockStarts: "#") }
+        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .map { escapeLine(String($0), blockStarts: "#-+=>~", numbers: true) }.joined(separator: "\\\n")
+    }
+
+    /// One line of text with `\*_[]<|`&` escaped, and at its start (after spaces) a character of `blockStarts` and,
+    /// with `numbers`, the `.` or `)` after a number, which would start a list item.
+    private func escapeLine(_ line: String, blockStarts: String, numbers: Bool = false) -> String {
+        let lead = line.prefix(while: \.isWhitespace).count
+        let digits = line.dropFirst(lead).prefix(while: { $0.isASCII && $0.isNumber }).count
         var result = ""
-        for character in text {
-            if "\\*_[]<|`&".contains(character) || (character == "#" && result.isEmpty) { result.append("\\") }
-            result.append(character == "\n" ? " " : character)
+        for (offset, character) in line.enumerated() {
+            if "\\*_[]<|`&".contains(character) || (offset == lead && blockStarts.contains(character))
+                || (numbers && digits > 0 && offset == lead + digits && (character == "." || character == ")"))
+            {
+                result.append("\\")
+            }
+            result.append(character)
         }
         return result
     }

@@ -33,7 +33,7 @@ public struct SpecReport: Sendable {
     public var document: Document {
         let spec = analysis.spec
         var blocks: [Document.Block] = []
-        if let description = spec.spec.description { blocks.append(.paragraph([.text(description)])) }
+        if let description = spec.spec.description { blocks += Self.paragraphs(description).map { .paragraph([.text($0)]) } }
         let declared = spec.events.filter { !$0.isImplicit }.count
         blocks.append(
             .paragraph([
@@ -61,6 +61,23 @@ public struct SpecReport: Sendable {
 
     public var markdown: String { MarkdownRenderer().render(document) }
     public var html: String { HTMLRenderer().render(document) }
+
+    /// The paragraphs of a text written with line breaks: blank lines separate them, and each keeps its line breaks.
+    static func paragraphs(_ text: String) -> [String] {
+        var paragraphs: [String] = []
+        var lines: [Substring] = []
+        // `\r\n` is one Character, which isNewline covers with `\n` and `\r`.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            if line.allSatisfy(\.isWhitespace) {
+                if !lines.isEmpty { paragraphs.append(lines.joined(separator: "\n")) }
+                lines = []
+            } else {
+                lines.append(line)
+            }
+        }
+        if !lines.isEmpty { paragraphs.append(lines.joined(separator: "\n")) }
+        return paragraphs
+    }
 
     /// `ok`, or the findings counted by severity, colored by the worst; `incomplete` when a check was not decided.
     var verdictBadge: Document.Span {
