@@ -36,6 +36,30 @@ struct BrowserTests {
         return URL(fileURLWithPath: try directory.write(file, SpecReport(file: "Specs/\(name).json", analysis: analysis, fuzz: fuzz).html))
     }
 
+    /// Writes the HTML report of the spec `json` into `directory` and returns its address.
+    private func page(json: String, in directory: ScratchDirectory) throws -> URL {
+        let analysis = try Analyzer.analyze(try Spec.load(json: json))
+        return URL(fileURLWithPath: try directory.write("spec.html", SpecReport(file: "spec.json", analysis: analysis, fuzz: nil).html))
+    }
+
+    @Test("a 510-character name wraps in headings, findings and lists instead of running off the page; its diagram scrolls at actual size")
+    func longNames() throws {
+        let long = String(repeating: "VeryLongStateName", count: 30)
+        let scratch = try ScratchDirectory()
+        let browser = try Chromium()
+        try browser.open(
+            try page(
+                json:
+                    #"{"format": "smcheck/1", "name": "Long \#(long)", "events": {"go": {}}, "states": {"a": {"on": {"go": "a"}}, "\#(long)": {}}}"#,
+                in: scratch))
+        #expect(try browser.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth").boolValue == true)
+        #expect(try browser.evaluate(#"document.querySelector("h3 + p").textContent.includes("VeryLong")"#).boolValue == true)
+        #expect(try browser.evaluate(#"document.getElementById("diagram").classList.contains("actual-size")"#).boolValue == true)
+        let canvas = ##"document.querySelector("#diagram .canvas")"##
+        #expect(try browser.evaluate("\(canvas).scrollWidth > \(canvas).clientWidth").boolValue == true)
+        #expect(browser.pageErrors == [])
+    }
+
     @Test("every page in Reports/html/ shows its diagram offline: each state of its spec is a drawn node; nothing but the page is loaded")
     func committedReports() throws {
         let directory = Fixtures.repositoryRoot.appendingPathComponent("Reports/html")

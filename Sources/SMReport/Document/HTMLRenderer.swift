@@ -92,7 +92,13 @@ public struct HTMLRenderer: ReportRenderer, Sendable {
                 + "<p>The diagram's Mermaid source (paste it into any Mermaid viewer):</p>\n"
                 + "<pre class=\"mermaid-source\"><code>\(Markup.escape(diagram.mermaid))</code></pre>"
         }
-        var parts = ["<figure class=\"diagram\" id=\"diagram\">", "<div class=\"canvas\">", InlineSVG.prepare(svg), "</div>"]
+        // Fitted to the page, a drawing more than twice as wide as it (long names, many states side by side) would be
+        // too small to read: it starts at its actual size, in a box that scrolls.
+        let wide = (InlineSVG.width(svg) ?? 0) > 2 * Self.pageWidth
+        var parts = [
+            "<figure class=\"diagram\(wide ? " actual-size" : "")\" id=\"diagram\">", "<div class=\"canvas\">", InlineSVG.prepare(svg),
+            "</div>",
+        ]
         var legend = "<figcaption>Red: states with findings."
         if hasTraces { legend += " Choose a trace below (“Step through on the diagram”) to play it here; ← and → step." }
         if diagram.hasCoverage {
@@ -101,7 +107,7 @@ public struct HTMLRenderer: ReportRenderer, Sendable {
                 + "<span class=\"coverage-legend\"> (grey dashed: states never entered and transitions never taken;"
                 + " orange label: a guard outcome never seen)</span>"
         }
-        legend += " <label><input type=\"checkbox\" id=\"actual-size\"> Actual size</label>"
+        legend += " <label><input type=\"checkbox\" id=\"actual-size\"\(wide ? " checked" : "")> Actual size</label>"
         parts.append(legend + "</figcaption>")
         if hasTraces {
             parts += [
@@ -120,6 +126,9 @@ public struct HTMLRenderer: ReportRenderer, Sendable {
         parts.append("</figure>")
         return parts.joined(separator: "\n")
     }
+
+    /// About the width, in points, the style sheet gives the diagram's box (64rem less its padding).
+    static let pageWidth = 750.0
 
     /// The traces as JSON the script reads; `<` is written as `\u003c` so no string can end the script element.
     static func json(_ playbacks: [TracePlayback]) -> String {

@@ -4,7 +4,8 @@
 /// up while a trace plays (`active`, `taken`) and how coverage is painted when asked for (`coverage` on the figure).
 enum HTMLStyle {
     static let css = """
-        body{font:15px/1.5 -apple-system,system-ui,sans-serif;max-width:64rem;margin:2rem auto;padding:0 1rem;color:#1f2328}\
+        body{font:15px/1.5 -apple-system,system-ui,sans-serif;max-width:64rem;margin:2rem auto;padding:0 1rem;color:#1f2328;\
+        overflow-wrap:anywhere}select{max-width:100%}\
         h1,h2,h3{line-height:1.25}h2{border-bottom:1px solid #d0d7de;padding-bottom:.3rem}\
         code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:13px}\
         pre{background:#f6f8fa;padding:.8rem;overflow:auto;border-radius:6px}\

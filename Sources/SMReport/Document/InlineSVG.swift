@@ -33,4 +33,12 @@ enum InlineSVG {
         cleaned += rest
         return cleaned + text[tagEnd...]
     }
+
+    /// The width Graphviz gave the drawing (`width="123pt"` on the root element), in points.
+    static func width(_ svg: String) -> Double? {
+        guard let start = svg.range(of: "<svg"), let end = svg[start.upperBound...].firstIndex(of: ">"),
+            let attribute = svg[start.upperBound..<end].range(of: " width=\"")
+        else { return nil }
+        return Double(svg[attribute.upperBound..<end].prefix { $0.isNumber || $0 == "." })
+    }
 }
