@@ -60,6 +60,26 @@ struct BrowserTests {
         #expect(browser.pageErrors == [])
     }
 
+    @Test("behind a policy that blocks inline style and script the page reads, with no dead controls; with the script they show")
+    func blockedScript() throws {
+        let scratch = try ScratchDirectory()
+        let file = try page("defects/sm006-invariant-violation", in: scratch, fuzzRuns: 5)
+        let html = try String(contentsOf: file, encoding: .utf8)
+        let blocked = try scratch.write(
+            "blocked.html",
+            html.replacingOccurrences(
+                of: "<head>", with: #"<head><meta http-equiv="Content-Security-Policy" content="default-src 'none'">"#))
+        let visibleControls =
+            #"[...document.querySelectorAll("button, input, select")].filter((e) => e.getClientRects().length > 0).length"#
+        let browser = try Chromium()
+        try browser.open(file)
+        #expect(try browser.evaluate(visibleControls).integerValue == 4, "the play buttons and the two switches")
+        try browser.open(URL(fileURLWithPath: blocked))
+        #expect(try browser.evaluate(visibleControls).integerValue == 0)
+        #expect(try browser.evaluate(#"document.querySelector("ol.trace li").innerText"#).stringValue == "go")
+        #expect(strings(try browser.evaluate(Self.drawnStates)).contains("state:car/moving"))
+    }
+
     @Test("every page in Reports/html/ shows its diagram offline: each state of its spec is a drawn node; nothing but the page is loaded")
     func committedReports() throws {
         let directory = Fixtures.repositoryRoot.appendingPathComponent("Reports/html")

@@ -1,8 +1,9 @@
 import SMSpec
 
 /// Writes a `Document` as one self-contained HTML page: the diagram's SVG inline, all style and script in the page,
-/// nothing loaded from anywhere, so it reads the same offline, from a CI artifact or behind a strict
-/// Content-Security-Policy.
+/// nothing loaded from anywhere, so it reads the same offline or from a CI artifact. The style and script are inline,
+/// which a Content-Security-Policy without 'unsafe-inline' blocks; the page then still reads, unstyled and without
+/// the controls the script would show.
 ///
 /// With a drawn diagram the page is interactive: each trace has a button that plays it on the diagram, stepping
 /// with buttons or the arrow keys while the active states and the transitions taken light up and the variables
@@ -49,7 +50,9 @@ public struct HTMLRenderer: ReportRenderer, Sendable {
                 body.append(
                     "<ol class=\"trace\" data-trace=\"\(number)\">\n"
                         + items.map { "<li>\(inline($0))</li>" }.joined(separator: "\n") + "\n</ol>")
-                body.append("<p><button type=\"button\" class=\"play\" data-trace=\"\(number)\">Step through on the diagram</button></p>")
+                body.append(
+                    "<p class=\"scripted\" hidden><button type=\"button\" class=\"play\" data-trace=\"\(number)\">Step through on the diagram</button></p>"
+                )
             }
         }
         var page = [
@@ -100,14 +103,20 @@ public struct HTMLRenderer: ReportRenderer, Sendable {
             "</div>",
         ]
         var legend = "<figcaption>Red: states with findings."
-        if hasTraces { legend += " Choose a trace below (“Step through on the diagram”) to play it here; ← and → step." }
+        // What works only with the script is hidden until the script shows it: a policy that blocks inline scripts
+        // leaves no dead controls.
+        if hasTraces {
+            legend +=
+                "<span class=\"scripted\" hidden> Choose a trace below (“Step through on the diagram”) to play it here; ← and → step.</span>"
+        }
         if diagram.hasCoverage {
             legend +=
-                " <label><input type=\"checkbox\" id=\"paint-coverage\"> Paint fuzzing coverage</label>"
+                "<span class=\"scripted\" hidden> <label><input type=\"checkbox\" id=\"paint-coverage\"> Paint fuzzing coverage</label>"
                 + "<span class=\"coverage-legend\"> (grey dashed: states never entered and transitions never taken;"
-                + " orange label: a guard outcome never seen)</span>"
+                + " orange label: a guard outcome never seen)</span></span>"
         }
-        legend += " <label><input type=\"checkbox\" id=\"actual-size\"\(wide ? " checked" : "")> Actual size</label>"
+        legend +=
+            "<span class=\"scripted\" hidden> <label><input type=\"checkbox\" id=\"actual-size\"\(wide ? " checked" : "")> Actual size</label></span>"
         parts.append(legend + "</figcaption>")
         if hasTraces {
             parts += [

@@ -3,7 +3,8 @@
 ///
 /// It reads the traces from the `smcheck-traces` JSON element (each step: the ids of the active states' and the
 /// taken transitions' SVG elements, the leaves, the variables, the problems) and only adds and removes classes;
-/// the style sheet does the painting. `#trace=N&step=M` in the address opens a trace at a step.
+/// the style sheet does the painting. `#trace=N&step=M` in the address opens a trace at a step. The controls are
+/// hidden in the page (class `scripted`) until it shows them, so where it is blocked none is left that does nothing.
 enum HTMLScript {
     static let player = #"""
         (() => {
@@ -14,6 +15,7 @@ enum HTMLScript {
           if (coverage) coverage.addEventListener("change", () => figure.classList.toggle("coverage", coverage.checked));
           const actualSize = document.getElementById("actual-size");
           actualSize.addEventListener("change", () => figure.classList.toggle("actual-size", actualSize.checked));
+          document.querySelectorAll(".scripted").forEach((element) => { element.hidden = false; });
           const player = document.getElementById("player");
           if (!player || traces.length === 0) return;
           const choice = document.getElementById("trace-choice");
