@@ -60,6 +60,24 @@ struct BrowserTests {
         #expect(browser.pageErrors == [])
     }
 
+    @Test("states named with `&...;` light up as the trace plays: their elements' ids are `state:` and the names as written")
+    func entityNamesPlay() throws {
+        let hostile = "idle<script>alert&#40;4&#41;<~script>"
+        let scratch = try ScratchDirectory()
+        let browser = try Chromium()
+        try browser.open(
+            try page(
+                json:
+                    #"{"format": "smcheck/1", "name": "x&amp;y", "events": {"go": {}}, "states": {"\#(hostile)": {"on": {"go": "x&amp;y"}}, "x&amp;y": {}}}"#,
+                in: scratch))
+        #expect(Set(strings(try browser.evaluate(Self.drawnStates))) == ["state:" + hostile, "state:x&amp;y"])
+        try browser.click(#"button.play[data-trace="0"]"#)
+        #expect(strings(try browser.evaluate(Self.activeStates)) == ["state:" + hostile])
+        try browser.press("ArrowRight")
+        #expect(strings(try browser.evaluate(Self.activeStates)) == ["state:x&amp;y"])
+        #expect(browser.pageErrors == [])
+    }
+
     @Test("behind a policy that blocks inline style and script the page reads, with no dead controls; with the script they show")
     func blockedScript() throws {
         let scratch = try ScratchDirectory()
