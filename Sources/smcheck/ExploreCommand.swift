@@ -63,7 +63,7 @@ struct ExploreCommand: ParsableCommand {
                         format: "%d of %d steps (%.0f%%)", result.cachedSteps, result.cachedSteps + result.engineSteps,
                         100 * Double(result.cachedSteps) / Double(max(1, result.cachedSteps + result.engineSteps)))
                 ),
-                ("packed state", "\(result.codec.bits) bits in \(result.codec.words) word(s)"),
+                ("packed state", "\(result.codec.bits) bits in \(Plural.count(result.codec.words, "word"))"),
                 ("store", result.storeKind),
                 ("bytes/state", String(format: "%.2f", result.bytesPerState)),
                 ("peak memory", String(format: "%.1f MB", Double(result.peakMemory) / 1_048_576)),

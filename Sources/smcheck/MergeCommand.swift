@@ -81,7 +81,9 @@ struct MergeCommand: ParsableCommand {
 
     private func mergeFuzzResults(_ documents: [(file: String, node: JSONNode)]) throws {
         guard format == .json || format == .text else {
-            throw MergeError(documents[0].file, "fuzz results merge to text or JSON (--format text or json), not \(format.rawValue)")
+            // A wrong option: 64, as ArgumentParser exits for one, though only the files tell it.
+            printError("error: fuzz results merge to text or JSON (--format text or json), not \(format.rawValue)")
+            throw ExitCode.validationFailure
         }
         var merge = FuzzResultMerge()
         for document in documents { try merge.add(document.node, source: document.file) }

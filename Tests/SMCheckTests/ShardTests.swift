@@ -57,7 +57,10 @@ struct ShardTests {
             results.append(scratch.path("shard-\(k).json"))
             try output.standardOutput.write(toFile: results[k - 1], atomically: true, encoding: .utf8)
         }
-        #expect(try SMCheckCommand.run(["merge"] + results).status == 0)
+        let all = try SMCheckCommand.run(["merge"] + results)
+        #expect(all.status == 0)
+        // Each spec was checked by one shard: its note names that shard's result alone.
+        #expect(all.standardOutput.contains("  note: merged from 1 result: \(results[0])\n"), "\(all.standardOutput)")
         let partial = try SMCheckCommand.run(["merge", "--allow-incomplete", results[0], results[2]])
         #expect(partial.status == 3)
         #expect(
@@ -220,6 +223,9 @@ struct ShardTests {
             #expect(spec["shards"]?.integerValue == 4)
             #expect(Set(spec["shardSeeds"]?.arrayValue?.compactMap(\.stringValue) ?? []) == seeds)
         }
+        let sarif = try SMCheckCommand.run(["merge", "--format", "sarif"] + results)
+        #expect(sarif.status == 64)
+        #expect(sarif.standardError == "error: fuzz results merge to text or JSON (--format text or json), not sarif\n")
         // In text, as `smcheck fuzz` words it: each spec's shortest failure, its trace, and the campaigns summed.
         let text = try SMCheckCommand.run(["merge"] + results)
         #expect(text.status == 1)

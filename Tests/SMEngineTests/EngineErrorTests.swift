@@ -112,7 +112,7 @@ struct EngineErrorTests {
     func queueOverflow() throws {
         let run = try Scenario(fixture: "semantics/queue-overflow")
         let failure = try error { try run.send("burst") }
-        #expect(failure.message == "external queue overflow: sending 'tick' with 2 event(s) already waiting (queueBound)")
+        #expect(failure.message == "external queue overflow: sending 'tick' with 2 events already waiting (queueBound)")
         #expect(failure.location?.pointer.description == "/states/a/on/burst/actions/2")
     }
 

@@ -90,7 +90,7 @@ struct RuntimeTests {
                         internalCount = 0
                         enter 'b/b2'
                         enter 'b/b2/b21'
-                [TBStateMachine] 1 microstep(s) -> b/b2/b21
+                [TBStateMachine] 1 microstep -> b/b2/b21
                 """)
     }
 

@@ -51,6 +51,6 @@ struct ChoiceReplayTests {
         #expect(failure.trace.map(\.choices) == [[0]])
         #expect(
             failure.failure.message
-                == "after 1 event(s) the implementation disagrees with the spec: it is in playing where the spec is in buffering")
+                == "after 1 event the implementation disagrees with the spec: it is in playing where the spec is in buffering")
     }
 }

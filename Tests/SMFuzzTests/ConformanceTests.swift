@@ -26,7 +26,7 @@ struct ConformanceTests {
         #expect(failure.trace.map { machine.describe($0.event) } == ["fire", "tick", "tick", "tick", "tick"])
         #expect(
             failure.failure.message
-                == "after 5 event(s) the implementation disagrees with the spec: it is in launch where the spec is in countdown; its 'abortEnabled' is false where the spec's is true"
+                == "after 5 events the implementation disagrees with the spec: it is in launch where the spec is in countdown; its 'abortEnabled' is false where the spec's is true"
         )
     }
 
@@ -40,6 +40,6 @@ struct ConformanceTests {
         let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 1, length: 1), conformance: Confused.self).run()
         #expect(
             result.failure?.failure.message.hasPrefix(
-                "after 0 event(s) the implementation disagrees with the spec: it reports states the spec does not have: standbye") == true)
+                "after 0 events the implementation disagrees with the spec: it reports states the spec does not have: standbye") == true)
     }
 }

@@ -87,7 +87,7 @@ struct AssertionsInSwiftTestingTests {
         let message = try #require(failures.first)
         #expect(
             message.contains(
-                "failed: after 5 event(s) the implementation disagrees with the spec: it is in launch where the spec is in countdown"))
+                "failed: after 5 events the implementation disagrees with the spec: it is in launch where the spec is in countdown"))
         #expect(message.contains("shrunk to 5 events"))
         withKnownIssue {
             assertConformance(EarlyRocket.self, to: rocket, seed: 2024, runs: 300, length: 60)

@@ -28,7 +28,7 @@ struct GeneratedTestTests {
                 import SMTesting
                 import Testing
 
-                // smcheck fuzz found this (run 2): after 5 event(s) the implementation disagrees with the spec: it is in launch where the spec is in countdown; its 'abortEnabled' is false where the spec's is true
+                // smcheck fuzz found this (run 2): after 5 events the implementation disagrees with the spec: it is in launch where the spec is in countdown; its 'abortEnabled' is false where the spec's is true
                 @Test func earlyRocketConformsToRocket() throws {
                     let spec = try Spec.load(path: "\(path)")
                     assertConformance(SMTestSupport.EarlyRocket.self, to: spec, replaying: ["fire", "tick", "tick", "tick", "tick"])
@@ -43,7 +43,7 @@ struct GeneratedTestTests {
         assertConformance(CorrectRocket.self, to: Self.rocket, replaying: trace)
         #expect(
             SpecChecks.replay(trace, in: Self.rocket, implementation: { EarlyRocket() }) == [
-                "Rocket: after fire, tick, tick, tick, tick: after 5 event(s) the implementation disagrees with the spec: it is in launch where the spec is in countdown; its 'abortEnabled' is false where the spec's is true"
+                "Rocket: after fire, tick, tick, tick, tick: after 5 events the implementation disagrees with the spec: it is in launch where the spec is in countdown; its 'abortEnabled' is false where the spec's is true"
             ])
         let neverLaunches = Property("never launches") { !$0.isActive("launch") }
         assertFuzzingPasses(Self.rocket, properties: [neverLaunches], replaying: trace)

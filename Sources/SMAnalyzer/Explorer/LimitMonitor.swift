@@ -40,7 +40,7 @@ final class LimitMonitor: @unchecked Sendable {
     }
 
     /// "1 configuration", "2 configurations".
-    static func configurations(_ count: Int) -> String { count == 1 ? "1 configuration" : "\(count) configurations" }
+    static func configurations(_ count: Int) -> String { Plural.count(count, "configuration") }
 
     /// Checks the limits now (memory at most every 50 ms: reading it is a system call); the reason when one is reached.
     func limitReached() -> String? {

@@ -55,7 +55,7 @@ extension MacrostepEmitter {
                 w.line()
                 w.block("fileprivate func queueOverflow(sending event: String) -> \(errorType)") { w in
                     w.line(
-                        "\(errorType)(kind: .queueOverflow(event: event), message: \"external queue overflow: sending '\\(event)' with \(spec.options.queueBound) event(s) already waiting (queueBound)\")"
+                        "\(errorType)(kind: .queueOverflow(event: event), message: \"\(SpecMessages.queueOverflow(sending: "\\(event)", bound: spec.options.queueBound))\")"
                     )
                 }
             }

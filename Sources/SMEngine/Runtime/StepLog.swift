@@ -6,7 +6,7 @@ package enum StepLog {
     package static func format(_ result: StepResult, machine: Machine) -> String {
         var lines = ["[\(machine.spec.name)] \(result.event.map { "event \($0)" } ?? "start")"]
         lines += format(result.microsteps, machine: machine)
-        let status = result.disposition == .unhandled ? "unhandled" : "\(result.microstepCount) microstep(s)"
+        let status = result.disposition == .unhandled ? "unhandled" : Plural.count(result.microstepCount, "microstep")
         lines.append("[\(machine.spec.name)] \(status) -> \(result.activeStates.joined(separator: ", "))")
         return lines.joined(separator: "\n")
     }

@@ -27,7 +27,7 @@ extension StepCore {
                     let event = instance.event
                     throw EngineError(
                         .queueOverflow(event: event),
-                        "external queue overflow: sending '\(machine.spec.events[event].name)' with \(machine.options.queueBound) event(s) already waiting (queueBound)",
+                        SpecMessages.queueOverflow(sending: machine.spec.events[event].name, bound: machine.options.queueBound),
                         at: code.location(ofSite: instruction.site), variables: currentVariables)
                 }
                 externalQueue.append(instance)

@@ -151,7 +151,7 @@ extension StepCore {
         guard event.arguments.count == ranges.count else {
             throw EngineError(
                 .invalidEvent,
-                "event '\(declaration.name)' takes \(ranges.count) argument(s), not \(event.arguments.count)")
+                "event '\(declaration.name)' takes \(Plural.count(ranges.count, "argument")), not \(event.arguments.count)")
         }
         for (i, value) in event.arguments.enumerated() where !ranges[i].contains(value) {
             let parameter = declaration.parameters[i]

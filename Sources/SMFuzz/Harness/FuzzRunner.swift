@@ -141,7 +141,7 @@ final class FuzzRunner {
                     result.failure = RunFailure(
                         kind: .divergence,
                         message:
-                            "after \(step) event(s), \(machine.describe(instance)) was \(implementationRejected ? "rejected" : "accepted") by the implementation but \(rejected ? "rejected" : "accepted") by the spec",
+                            "after \(Plural.count(step, "event")), \(machine.describe(instance)) was \(implementationRejected ? "rejected" : "accepted") by the implementation but \(rejected ? "rejected" : "accepted") by the spec",
                         step: step, signature: "divergence")
                     return
                 }
@@ -245,7 +245,8 @@ final class FuzzRunner {
         guard !differences.isEmpty else { return nil }
         return RunFailure(
             kind: .divergence,
-            message: "after \(step) event(s) the implementation disagrees with the spec: " + differences.joined(separator: "; "),
+            message: "after \(Plural.count(step, "event")) the implementation disagrees with the spec: "
+                + differences.joined(separator: "; "),
             step: step, signature: "divergence")
     }
 }

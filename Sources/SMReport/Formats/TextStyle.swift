@@ -14,7 +14,7 @@ struct TextStyle {
         colors ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
     }
 
-    static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+    static func plural(_ n: Int, _ word: String) -> String { Plural.count(n, word) }
 
     /// `file:line:column` of a finding in the spec the report calls `file` (as given on the command line).
     static func place(_ location: Spec.SourceLocation, in file: String) -> String {

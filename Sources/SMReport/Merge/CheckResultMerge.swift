@@ -14,7 +14,6 @@ public struct CheckResultMerge {
     private let loadMachine: (String) throws(SpecError) -> Machine
     /// Per spec file, in the order first seen: each job's entry.
     private var entries: [(file: String, nodes: [(source: String, node: JSONNode)])] = []
-    private var sources: [String] = []
     /// Which shards of a swarm the documents are.
     private var roster = ShardRoster()
 
@@ -28,7 +27,6 @@ public struct CheckResultMerge {
             throw MergeError(source, "not a result of 'smcheck check --format json' (\"format\" is not \"smcheck-result/1\")")
         }
         guard let specs = document["specs"]?.arrayValue else { throw MergeError(source, "no \"specs\" array") }
-        sources.append(source)
         try roster.add(document, source: source)
         for spec in specs {
             guard let file = spec["file"]?.stringValue else {
@@ -79,7 +77,7 @@ public struct CheckResultMerge {
                     }
                 }
             }
-            let stats = try Self.stats(analyzed, sources: sources)
+            let stats = try Self.stats(analyzed)
             outcomes.append(
                 .analyzed(
                     file: file,
@@ -92,7 +90,7 @@ public struct CheckResultMerge {
 
     /// Statistics of the union: the largest of each count (the jobs searched the same space, in parts that overlap),
     /// complete when any job was, and undecided only what every job left undecided.
-    private static func stats(_ nodes: [(source: String, node: JSONNode)], sources: [String]) throws(MergeError) -> AnalysisStats {
+    private static func stats(_ nodes: [(source: String, node: JSONNode)]) throws(MergeError) -> AnalysisStats {
         var stats = AnalysisStats()
         var undecidedCodes: Set<FindingCode>?
         var reasons: [String] = []
@@ -133,7 +131,8 @@ public struct CheckResultMerge {
         } else if !codes.isEmpty {
             stats.undecided.append(Undecided(codes, "no merged result decided these: " + (reasons.first ?? "each was incomplete")))
         }
-        stats.notes.append("merged from \(sources.count) results: \(sources.joined(separator: ", "))")
+        // The results this spec is in: a shard that checked other specs has nothing of it.
+        stats.notes.append("merged from \(Plural.count(nodes.count, "result")): \(nodes.map(\.source).joined(separator: ", "))")
         return stats
     }
 

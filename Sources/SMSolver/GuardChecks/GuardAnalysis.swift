@@ -70,11 +70,11 @@ public struct GuardAnalysis {
     private func ask(_ query: GuardQuery, _ result: inout GuardAnalysisResult) -> SolverWitness?? {
         guard result.stopped == nil else { return nil }
         if isCancelled() {
-            result.stopped = "the guard analysis was interrupted after \(result.queries) questions"
+            result.stopped = "the guard analysis was interrupted after \(Plural.count(result.queries, "question"))"
             return nil
         }
         if let deadline, ContinuousClock.now >= deadline {
-            result.stopped = "the guard analysis reached its time limit after \(result.queries) questions"
+            result.stopped = "the guard analysis reached its time limit after \(Plural.count(result.queries, "question"))"
             return nil
         }
         progress?(result.queries)

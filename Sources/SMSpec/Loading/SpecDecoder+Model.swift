@@ -33,12 +33,17 @@ package enum SpecMessages {
     /// What a macrostep stopped by the `maxMicrosteps` limit (`limit`) says first, in the engine, in generated code
     /// and in symbolic steps alike.
     package static func noStableConfiguration(limit: Int) -> String {
-        "no stable configuration after \(limit) microstep\(limit == 1 ? "" : "s") in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit"
+        "no stable configuration after \(Plural.count(limit, "microstep")) in one macrostep (the maxMicrosteps limit): an infinite transition loop, or a chain of transitions longer than the limit"
     }
 
     /// What a macrostep stopped by the `maxMicrosteps` limit on the events a machine sends itself says.
     package static func tooManySends(limit: Int) -> String {
-        "more than \(limit) event\(limit == 1 ? "" : "s") sent by the machine to itself for one external event (the maxMicrosteps limit): an infinite send loop, or a chain of sends longer than the limit"
+        "more than \(Plural.count(limit, "event")) sent by the machine to itself for one external event (the maxMicrosteps limit): an infinite send loop, or a chain of sends longer than the limit"
+    }
+
+    /// What sending `event` to a full external queue (the `queueBound` limit) says.
+    package static func queueOverflow(sending event: String, bound: Int) -> String {
+        "external queue overflow: sending '\(event)' with \(Plural.count(bound, "event")) already waiting (queueBound)"
     }
 
     /// Why `text`, written as a whole number, is not an integer here: it does not fit in 64 bits. Nil when it is

@@ -66,7 +66,9 @@ package struct TransitionSystem: Sendable {
             }
             if ContinuousClock.now > limits.deadline || limits.isCancelled() {
                 throw TransitionSystemError(
-                    message: "the time limit ran out while \(locations.count) control configurations were being stepped")
+                    message:
+                        "the time limit ran out while \(Plural.count(locations.count, "control configuration")) \(locations.count == 1 ? "was" : "were") being stepped"
+                )
             }
             let source = next
             next += 1

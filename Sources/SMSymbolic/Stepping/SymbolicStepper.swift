@@ -569,7 +569,7 @@ package struct SymbolicStepper {
                         paths.append(
                             r.failing(
                                 .queueOverflow(event: event),
-                                "external queue overflow: sending '\(machine.spec.events[event].name)' with \(machine.options.queueBound) event(s) already waiting (queueBound)",
+                                SpecMessages.queueOverflow(sending: machine.spec.events[event].name, bound: machine.options.queueBound),
                                 at: location))
                         continue
                     }
