@@ -97,6 +97,26 @@ struct FuzzCommandTests {
         }
     }
 
+    @Test("the replay command printed for a failure reads back, through a shell, as the file it names")
+    func replayCommandIsQuoted() throws {
+        let scratch = try ScratchDirectory()
+        let failures = scratch.path("my fails")
+        let output = try SMCheckCommand.run([
+            "fuzz", "Tests/Fixtures/fuzz/off-by-one.json", "--seed", "7", "--failures-directory", failures,
+        ])
+        let line = try #require(output.standardOutput.split(separator: "\n").first { $0.contains("replay: smcheck replay ") })
+        let word = String(line.split(separator: "replay: smcheck replay ", maxSplits: 1)[1])
+        #expect(word == "'\(failures)/off-by-one.json'")
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "printf %s " + word]
+        let pipe = Pipe()
+        shell.standardOutput = pipe
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == failures + "/off-by-one.json")
+    }
+
     @Test("replay refuses choices a step does not meet: they would be read as the next step's event")
     func choicesNotMet() throws {
         let scratch = try ScratchDirectory()

@@ -34,7 +34,7 @@ public struct FuzzJUnitRenderer: ReportRenderer {
                 if let failure = result.failure {
                     failures += 1
                     var details = TextStyle.trace(failure.trace, machine: result.machine, indent: "")
-                    if let replayFile { details.append("replay: smcheck replay \(replayFile)") }
+                    if let replayFile { details.append("replay: smcheck replay \(ShellWord.quoted(replayFile))") }
                     body =
                         "\n      <failure message=\"\(Markup.escape(failure.failure.message))\" type=\"\(failure.failure.kind.rawValue)\">"
                         + Markup.escape(details.joined(separator: "\n")) + "</failure>"

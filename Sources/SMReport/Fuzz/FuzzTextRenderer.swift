@@ -28,7 +28,7 @@ public struct FuzzTextRenderer: ReportRenderer {
                         + "shrunk to \(TextStyle.plural(failure.shrunkSteps, "event")) in \(TextStyle.plural(failure.shrinkReplays, "replay"))"
                         + (failure.isFromExploration ? "; the exploration's shortest trace has \(failure.trace.count)" : ""))
                 lines += TextStyle.trace(failure.trace, machine: result.machine, indent: "    ")
-                if let replayFile { lines.append("    replay: smcheck replay \(replayFile)") }
+                if let replayFile { lines.append("    replay: smcheck replay \(ShellWord.quoted(replayFile))") }
                 if let swiftTestFile { lines.append("    swift test: \(swiftTestFile)") }
                 lines.append("  (\(campaign))")
             } else if result.interrupted {

@@ -47,7 +47,7 @@ public struct FuzzMergeTextRenderer {
                 ? ["    trace: (the initial configuration)"]
                 : ["    trace:"] + trace.enumerated().map { "      \($0.offset + 1). \(Self.step($0.element))" }
             if let replayFile = failure["replayFile"]?.stringValue {
-                lines.append("    replay (where that shard ran): smcheck replay \(replayFile)")
+                lines.append("    replay (where that shard ran): smcheck replay \(ShellWord.quoted(replayFile))")
             }
             lines.append("  (\(campaign))")
         } else if spec["interrupted"]?.boolValue == true {

@@ -170,7 +170,9 @@ public struct SpecReport: Sendable {
                 .text(
                     "Reached by \(TextStyle.plural(fuzz.runs, "fuzz run")) of up to \(TextStyle.plural(configuration.length, "event")) "
                         + "(\(TextStyle.plural(fuzz.events, "event")) in all) from seed \(configuration.seed); "),
-                .code("smcheck fuzz --seed \(configuration.seed) --runs \(fuzz.runs) --length \(configuration.length) \(file)"),
+                .code(
+                    "smcheck fuzz --seed \(configuration.seed) --runs \(fuzz.runs) --length \(configuration.length) \(ShellWord.quoted(file))"
+                ),
                 .text(" repeats it."),
             ]),
         ]
