@@ -68,7 +68,7 @@ struct ExportCommand: ParsableCommand {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: output))
             } catch {
-                printError("error: cannot write \(output): \(error.localizedDescription)")
+                printError("error: cannot write \(output): \(WriteProblem.describe(error, writing: output))")
                 throw ExitStatus.unusableInput
             }
         } else {

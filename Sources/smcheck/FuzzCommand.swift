@@ -108,7 +108,7 @@ struct FuzzCommand: ParsableCommand {
             do {
                 try FuzzJUnitRenderer().render(outcomes).write(toFile: junit, atomically: true, encoding: .utf8)
             } catch {
-                printError("error: cannot write the JUnit report to \(junit): \(error.localizedDescription)")
+                printError("error: cannot write the JUnit report to \(junit): \(WriteProblem.describe(error, writing: junit))")
                 throw ExitStatus.unusableInput
             }
         }
@@ -147,7 +147,7 @@ struct FuzzCommand: ParsableCommand {
         do {
             try saved.write(to: URL(fileURLWithPath: path), machine: machine)
         } catch {
-            printError("warning: cannot save the failure to \(path): \(error.localizedDescription)")
+            printError("warning: cannot save the failure to \(path): \(WriteProblem.describe(error, writing: path))")
             return .fuzzed(file: file, result, replayFile: nil)
         }
         guard emitsSwiftTest else { return .fuzzed(file: file, result, replayFile: path) }
@@ -157,7 +157,7 @@ struct FuzzCommand: ParsableCommand {
                 toFile: testPath, atomically: true, encoding: .utf8)
             return .fuzzed(file: file, result, replayFile: path, swiftTestFile: testPath)
         } catch {
-            printError("warning: cannot write the Swift test to \(testPath): \(error.localizedDescription)")
+            printError("warning: cannot write the Swift test to \(testPath): \(WriteProblem.describe(error, writing: testPath))")
             return .fuzzed(file: file, result, replayFile: path)
         }
     }

@@ -91,7 +91,7 @@ struct GenerateCommand: ParsableCommand {
         do {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            printError("smcheck: cannot write \(path): \(error.localizedDescription)")
+            printError("smcheck: cannot write \(path): \(WriteProblem.describe(error, writing: path))")
             throw ExitStatus.unusableInput
         }
     }

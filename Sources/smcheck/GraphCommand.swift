@@ -85,7 +85,7 @@ struct GraphCommand: ParsableCommand {
         do {
             try text.write(toFile: output, atomically: true, encoding: .utf8)
         } catch {
-            printError("error: cannot write \(output): \(error.localizedDescription)")
+            printError("error: cannot write \(output): \(WriteProblem.describe(error, writing: output))")
             throw ExitStatus.unusableInput
         }
     }

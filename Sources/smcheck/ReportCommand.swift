@@ -156,7 +156,7 @@ struct ReportCommand: ParsableCommand {
         do {
             try text.write(to: url, atomically: true, encoding: .utf8)
         } catch {
-            printError("error: cannot write \(url.path): \(error.localizedDescription)")
+            printError("error: cannot write \(url.path): \(WriteProblem.describe(error, writing: url.path))")
             throw ExitStatus.unusableInput
         }
     }

@@ -213,6 +213,19 @@ struct CommandLineTests {
         #expect(try SMCheckCommand.run(["check"] + option + ["Specs/rocket.json"]).status != 64)
     }
 
+    @Test("an output path that cannot be written says why: a directory, or a folder that does not exist")
+    func unwritableOutput() throws {
+        let scratch = try ScratchDirectory()
+        let graph = try SMCheckCommand.run(["graph", "Specs/rocket.json", "-o", scratch.path("")])
+        #expect(graph.status != 0)
+        #expect(graph.standardError.hasSuffix(": it is a directory; give a file name inside it\n"), "\(graph.standardError)")
+        let missing = scratch.path("no folder/x.json")
+        let export = try SMCheckCommand.run(["export", "Specs/rocket.json", "-o", missing])
+        #expect(
+            export.standardError
+                == "error: cannot write \(missing): the folder \(scratch.path("no folder")) does not exist; create it first\n")
+    }
+
     @Test("--compact explores the same configurations with the compact store, and is exact: exit 0")
     func compact() throws {
         let output = try SMCheckCommand.run(["explore", "--stats", "--compact", "--threads", "2", "Specs/tbstatemachine.json"])
