@@ -87,7 +87,8 @@ struct CheckCommand: ParsableCommand {
         let minimumSeverity = severity?.value ?? configuration?.minimumSeverity ?? .info
         let filter = ReportFilter(minimumSeverity: minimumSeverity, allowsIncomplete: allowIncomplete)
         var outcomes: [SpecOutcome] = []
-        for (index, file) in try SpecInputs.files(files).enumerated() {
+        let specFiles = try SpecInputs.files(files)
+        for (index, file) in specFiles.enumerated() {
             let outcome: SpecOutcome
             do {
                 let machine = try Machine(try SpecFile.load(path: file))
@@ -108,6 +109,11 @@ struct CheckCommand: ParsableCommand {
             FileHandleOutput.clearProgressLine()
             Self.write(outcome, as: format, filter: filter)
             outcomes.append(outcome)
+        }
+        if let shard, outcomes.isEmpty, format == .text {
+            // Silence would read as a job that did nothing by mistake.
+            let given = "\(Plural.count(specFiles.count, "spec")) given \(specFiles.count == 1 ? "falls" : "fall")"
+            print("shard \(shard.index)/\(shard.count): no spec to check here; the \(given) to other shards")
         }
         Self.write(outcomes, as: format, filter: filter, shard: shard.map { ($0.index, $0.count) })
         throw Self.exitStatus(filter.verdict(outcomes))

@@ -46,7 +46,8 @@ struct FuzzCommand: ParsableCommand {
         transform: PositiveInteger.parse("--length", maximum: FuzzConfiguration.maximumLength))
     var length = 100
 
-    @Option(help: "The seed (an unsigned 64-bit integer); runs are derived from it.")
+    @Option(
+        parsing: .unconditional, help: "The seed (an unsigned 64-bit integer); runs are derived from it.", transform: SeedArgument.parse)
     var seed: UInt64?
 
     @Option(

@@ -22,6 +22,17 @@ enum PositiveInteger {
     }
 }
 
+/// `--seed`: any unsigned 64-bit integer, parsed `.unconditional`ly as `PositiveInteger` is, so `--seed -5` is told
+/// what a seed is rather than "missing value".
+enum SeedArgument {
+    static func parse(_ text: String) throws -> UInt64 {
+        guard let seed = UInt64(text) else {
+            throw ValidationError("'\(text)' is not a seed; give a whole number from 0 to \(UInt64.max)")
+        }
+        return seed
+    }
+}
+
 extension Character {
     fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

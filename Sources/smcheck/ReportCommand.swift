@@ -54,7 +54,8 @@ struct ReportCommand: ParsableCommand {
         transform: PositiveInteger.parse("--length", maximum: FuzzConfiguration.maximumLength))
     var length = 100
 
-    @Option(help: "The fuzzing seed; the same seed gives the same coverage.")
+    @Option(
+        parsing: .unconditional, help: "The fuzzing seed; the same seed gives the same coverage.", transform: SeedArgument.parse)
     var seed: UInt64 = 0
 
     @OptionGroup var verification: VerificationArguments

@@ -56,6 +56,16 @@ struct FirstHourTests {
         #expect(output.standardError.hasPrefix("error: the value '-3' is invalid for '--runs <runs>': --runs must be at least 1, not -3\n"))
     }
 
+    @Test("a negative seed is refused with what a seed is, by fuzz and by report", arguments: ["fuzz", "report"])
+    func negativeSeed(command: String) throws {
+        let output = try SMCheckCommand.run([command, "--seed", "-5", "Specs/rocket.json"])
+        #expect(output.status == 64)
+        #expect(
+            output.standardError.hasPrefix(
+                "error: the value '-5' is invalid for '--seed <seed>': '-5' is not a seed; give a whole number from 0 to 18446744073709551615\n"
+            ))
+    }
+
     @Test("usage errors are written like every other error")
     func usageErrorStyle() throws {
         let output = try SMCheckCommand.run(["check", "--format", "yaml", "Specs/rocket.json"])

@@ -57,6 +57,9 @@ struct ShardTests {
             results.append(scratch.path("shard-\(k).json"))
             try output.standardOutput.write(toFile: results[k - 1], atomically: true, encoding: .utf8)
         }
+        let empty = try SMCheckCommand.run(["check", "Specs/rocket.json", "--shard", "2/3"])
+        #expect(empty.status == 0)
+        #expect(empty.standardOutput == "shard 2/3: no spec to check here; the 1 spec given falls to other shards\n")
         let all = try SMCheckCommand.run(["merge"] + results)
         #expect(all.status == 0)
         // Each spec was checked by one shard: its note names that shard's result alone.
