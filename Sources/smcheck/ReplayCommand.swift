@@ -75,6 +75,7 @@ struct ReplayCommand: ParsableCommand {
                 same
                     ? "reproduced at step \(failure.step): \(failure.message)"
                     : "fails differently at step \(failure.step): \(failure.message)\n  (saved: \(saved.failure.message))")
+            if let location = failure.location, location.line != nil { print("  at \(location) (\(location.pointerText))") }
             throw ExitStatus.findings
         }
         switch saved.failure.kind {

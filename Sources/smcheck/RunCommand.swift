@@ -152,6 +152,10 @@ struct RunCommand: ParsableCommand {
                 return result.state
             } catch {
                 FileHandleOutput.standardOutputLine("error: \(error.message)")
+                // Where the failing action or guard is written, as check says it.
+                if let location = error.location, location.line != nil {
+                    FileHandleOutput.standardOutputLine("  at \(location) (\(location.pointerText))")
+                }
                 throw ExitStatus.findings
             }
         }

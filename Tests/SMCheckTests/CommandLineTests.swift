@@ -142,6 +142,7 @@ struct CommandLineTests {
                 cart items=2
                 cart items=3
                 error: range violation: 'items' cannot be 4; its type is int 0...3
+                  at Specs/defects/sm009-range-violation.json:10:45 (/states/cart/on/add/actions/0/assign/items)
 
                 """)
         let parameters = try SMCheckCommand.run(["run", "Specs/tbstatemachine.json"], input: #"transition_18 {"route": "b1"}"# + "\n")

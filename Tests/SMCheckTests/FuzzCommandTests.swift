@@ -44,6 +44,7 @@ struct FuzzCommandTests {
             output.standardOutput.contains(
                 """
                   failed: range violation: 'count' cannot be 6; its type is int 0...5
+                    at Tests/Fixtures/fuzz/off-by-one.json:6:64 (/states/counting/on/inc/actions/0/assign/count)
                 """))
         #expect(
             output.standardOutput.contains(
@@ -72,6 +73,7 @@ struct FuzzCommandTests {
                   5. inc → counting count=5
                   6. inc → fails
                 reproduced at step 6: range violation: 'count' cannot be 6; its type is int 0...5
+                  at Tests/Fixtures/fuzz/off-by-one.json:6:64 (/states/counting/on/inc/actions/0/assign/count)
 
                 """)
     }

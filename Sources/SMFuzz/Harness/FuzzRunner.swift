@@ -186,7 +186,7 @@ final class FuzzRunner {
     }
 
     private func failure(_ error: EngineError, step: Int) -> RunFailure {
-        RunFailure(kind: .engineError, message: error.message, step: step, signature: Self.signature(of: error))
+        RunFailure(kind: .engineError, message: error.message, step: step, signature: Self.signature(of: error), location: error.location)
     }
 
     /// What makes two engine errors the same failure: the kind of error and where in the spec, not the values.

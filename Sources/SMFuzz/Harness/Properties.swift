@@ -58,6 +58,8 @@ public struct RunFailure: Hashable, Sendable, CustomStringConvertible {
     public var step: Int
     /// What makes two failures the same one while shrinking: the kind and what failed, not the values.
     public var signature: String
+    /// Where in the spec the failing action or guard is written, for an engine error that knows it.
+    public var location: Spec.SourceLocation? = nil
 
     public var description: String { message }
 }

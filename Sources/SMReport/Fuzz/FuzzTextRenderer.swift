@@ -23,6 +23,9 @@ public struct FuzzTextRenderer: ReportRenderer {
                 + ", seed \(result.configuration.seed)"
             if let failure = result.failure {
                 lines.append("  " + style.paint("failed:", .red) + " " + failure.failure.message)
+                if let location = failure.failure.location, location.line != nil {
+                    lines.append("    at \(TextStyle.place(location, in: file)) (\(location.pointerText))")
+                }
                 lines.append(
                     "    found by run \(failure.run + 1) after \(TextStyle.plural(failure.originalSteps, "event")); "
                         + "shrunk to \(TextStyle.plural(failure.shrunkSteps, "event")) in \(TextStyle.plural(failure.shrinkReplays, "replay"))"
