@@ -28,6 +28,14 @@ struct SCXMLReadingTests {
         #expect(spec.events.map { $0.location?.line } == [3, 3, 5])
     }
 
+    @Test("`error.*` infers `error`, and a `*` beside it takes that event")
+    func wildcardDescriptors() throws {
+        let spec = try Spec.load(
+            scxml: Self.document(
+                #"<state id="a"><transition event="error.*" target="a"/><transition event="*" target="b"/></state><final id="b"/>"#))
+        #expect(spec.events.map(\.name) == ["error"])
+    }
+
     @Test("with smcheck:event declarations every event must be declared, parameters and all")
     func declaredEvents() throws {
         let spec = try Spec.load(

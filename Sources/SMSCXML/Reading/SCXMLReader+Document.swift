@@ -328,8 +328,10 @@ extension SCXMLReader {
     }
 
     /// Without declarations, the events are those raised or sent, then those transitions name that match none of
-    /// them (a transition on `error` with `error.io` raised somewhere adds no event `error`).
-    private func inferredEvents() -> [Spec.EventDeclaration] {
+    /// them (a transition on `error` with `error.io` raised somewhere adds no event `error`). `*` names no event: with
+    /// nothing else to infer from, it is an error, since the machine would take no event at all where SCXML takes
+    /// every one, and every verdict about that transition would be false.
+    private mutating func inferredEvents() -> [Spec.EventDeclaration] {
         var events: [Spec.EventDeclaration] = []
         for (name, location) in raisedEvents
         where SpecMessages.eventNameProblem(name) == nil && !events.contains(where: { $0.name == name }) {
@@ -339,6 +341,14 @@ extension SCXMLReader {
             guard !events.contains(where: { EventDescriptor.matches(descriptor, event: $0.name) }) else { continue }
             let name = descriptor.hasSuffix(".*") ? String(descriptor.dropLast(2)) : String(descriptor)
             if SpecMessages.eventNameProblem(name) == nil { events.append(Spec.EventDeclaration(name, location: location)) }
+        }
+        // Only when nothing names an event: a name that was rejected is reported already, and it may be what `*` was for.
+        if events.isEmpty, raisedEvents.isEmpty, descriptors.allSatisfy({ $0.descriptor == "*" || $0.descriptor.hasPrefix("done.") }),
+            let star = descriptors.first(where: { $0.descriptor == "*" })
+        {
+            report(
+                #"the events cannot be inferred from "*" alone: nothing raises or sends an event, and no transition names one; declare the events the machine takes with <smcheck:event name="...">"#,
+                at: star.location)
         }
         return events
     }
