@@ -108,6 +108,28 @@ struct SCXMLReadingTests {
         #expect(cond.location?.pointer.description == "/states/a/on/go/guard")
     }
 
+    @Test("SM014: a history state named by <scxml initial> is used, as one named by a state's initial is")
+    func historyAsTheMachineInitial() throws {
+        func states(_ initial: String) -> String {
+            """
+            <state id="c"\(initial)>
+              <history id="h"><transition target="c2"/></history>
+              <state id="c1"><transition event="next" target="c2"/></state>
+              <state id="c2"><transition event="next" target="c1"/></state>
+            </state>
+            """
+        }
+        for text in [Self.document(states(""), root: #" initial="h""#), Self.document(states(#" initial="h""#))] {
+            let spec = try Spec.load(scxml: text, file: "m.scxml")
+            for method in [VerificationMethod.exploration] + (BuildTraits.verifiesSymbolically ? [.symbolic] : []) {
+                var options = AnalysisOptions()
+                options.method = method
+                let result = try Analyzer.analyze(spec, options: options)
+                #expect(!result.findings.contains { $0.code == .uselessHistory }, "\(method): \(result.findings.map(\.message))")
+            }
+        }
+    }
+
     @Test("findings on an SCXML file carry its line:column and the element path")
     func findingPositions() throws {
         let text = Self.document(

@@ -31,8 +31,9 @@ struct ExplorationChecks {
             step: witness.instance.map { TraceStep(event: exploration.eventInstances[$0], choices: witness.choices) })
     }
 
-    /// States the exploration entered, even transiently.
-    func reached(_ state: Int) -> Bool { coverage.enteredStates.contains(state) }
+    /// States the exploration entered, even transiently, and the root, which is active from the start though
+    /// nothing enters it.
+    func reached(_ state: Int) -> Bool { state == 0 || coverage.enteredStates.contains(state) }
 
     private func errors() -> [Finding] {
         var result: [Finding] = []
