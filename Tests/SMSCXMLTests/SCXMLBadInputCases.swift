@@ -167,7 +167,20 @@ enum SCXMLBadInputCases {
         bad(
             "text inside a state", document(#"<state id="a">hello</state>"#),
             "<state> contains text, which means nothing there; remove it (a comment is written <!-- ... -->)", path: "//state[@id='a']",
-            at: "<state"),
+            at: "hello"),
+        bad(
+            "text after a child, lines below the state's start",
+            document("<state id=\"a\">\n<transition event=\"go\" target=\"a\"/>\n  stray\n</state>"),
+            "<state> contains text, which means nothing there; remove it (a comment is written <!-- ... -->)", path: "//state[@id='a']",
+            at: "stray"),
+        bad(
+            "text inside <scxml>", document("<state id=\"a\"/>\n  stray"),
+            "<scxml> contains text, which means nothing there; remove it (a comment is written <!-- ... -->)", path: "/scxml",
+            at: "stray"),
+        bad(
+            "text in a CDATA section", document("<state id=\"a\"><![CDATA[ \n x]]></state>"),
+            "<state> contains text, which means nothing there; remove it (a comment is written <!-- ... -->)", path: "//state[@id='a']",
+            at: "x]]"),
         bad(
             "an invoke", document(#"<state id="a"><invoke type="scxml" src="other.scxml"/></state>"#),
             "<invoke> is not supported: smcheck checks one machine, without the services it would start", path: "//state[@id='a']/invoke",

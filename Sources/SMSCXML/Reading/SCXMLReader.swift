@@ -54,7 +54,7 @@ struct SCXMLReader {
         element.path + "/@" + attribute.qualifiedName
     }
 
-    private func place(_ offset: Int, path: String) -> Spec.SourceLocation {
+    func place(_ offset: Int, path: String) -> Spec.SourceLocation {
         let position = lines.position(offset)
         return Spec.SourceLocation(file: file, pointer: .root, line: position.line, column: position.column, elementPath: path)
     }
@@ -166,7 +166,7 @@ struct SCXMLReader {
         guard element.text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return }
         report(
             "<\(element.qualifiedName)> contains text, which means nothing there; remove it (a comment is written <!-- ... -->)",
-            at: location(element))
+            at: place(element.textOffset ?? element.offset, path: element.path))
     }
 
     /// The value of an SCXML attribute (no namespace), or of an smcheck one.

@@ -17,6 +17,8 @@ struct XMLSourceElement: Sendable {
     var text = ""
     /// The offset of the `<`.
     var offset: Int
+    /// The first character of `text` other than white space, as written; nil when there is none.
+    var textOffset: Int?
     /// An XPath-like path for messages: `//state[@id='idle']/transition[2]`.
     var path = ""
 
@@ -143,7 +145,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         open.append(
             XMLSourceElement(
                 namespace: (namespaceURI ?? "").isEmpty ? nil : namespaceURI, localName: elementName,
-                qualifiedName: name, attributes: attributes, offset: tag.offset))
+                qualifiedName: name, attributes: attributes, offset: tag.offset, textOffset: tag.textOffset))
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {

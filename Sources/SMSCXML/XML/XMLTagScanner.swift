@@ -12,6 +12,9 @@ struct SourceTag: Sendable {
     let path: String
     /// The offset just past the element's end (its end tag, or its `/>`).
     var end: Int
+    /// The first character of text directly inside the element other than white space, for messages about text
+    /// that means nothing there; nil when there is none.
+    var textOffset: Int?
 }
 
 struct SourceAttribute: Sendable {
@@ -92,7 +95,9 @@ struct XMLTagScanner {
                 try skip(past: "-->", what: "the comment")
             } else if starts(with: "<![CDATA[") {
                 if open.isEmpty { throw problem("a CDATA section outside the root element", at: index) }
+                let content = index + 9
                 try skip(past: "]]>", what: "the CDATA section")
+                if let text = (content..<index - 3).first(where: { !Self.isSpace(bytes[$0]) }) { noteText(at: text) }
             } else if starts(with: "<!DOCTYPE") || starts(with: "<!doctype") {
                 throw problem(
                     "a DOCTYPE declaration; SCXML files need none, and smcheck does not read them (their entities could "
@@ -113,6 +118,12 @@ struct XMLTagScanner {
         }
     }
 
+    /// Remembers where the innermost open element's text starts, if this is its first.
+    private mutating func noteText(at offset: Int) {
+        guard let innermost = open.last, tags[innermost.tag].textOffset == nil else { return }
+        tags[innermost.tag].textOffset = offset
+    }
+
     /// Character data: only white space outside the root element; `&` must start a reference.
     private mutating func scanText() throws(XMLSyntaxProblem) {
         let c = bytes[index]
@@ -122,6 +133,7 @@ struct XMLTagScanner {
                     ? "text after the root element; an XML file has one root element and nothing after it"
                     : "text before the root element; an SCXML file starts with <scxml> (or an XML declaration)", at: index)
         }
+        if !Self.isSpace(c) { noteText(at: index) }
         if c == UInt8(ascii: "&") {
             try scanReference()
         } else {
