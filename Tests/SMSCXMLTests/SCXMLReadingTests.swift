@@ -172,6 +172,16 @@ struct SCXMLReadingTests {
         #expect(try SpecFile.load(path: Fixtures.specsDirectory.appendingPathComponent("rocket.json").path).name == "Rocket")
     }
 
+    @Test("a UTF-16 document is named as such, with what to do, not as invalid UTF-8")
+    func utf16() {
+        let text = #"<?xml version="1.0" encoding="UTF-16"?>"# + Self.document(#"<state id="a"/>"#)
+        let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(
+            Spec.decode(scxml: bytes, file: "u.scxml").1.map(\.description) == [
+                #"u.scxml:1:1: error: the file is UTF-16LE (it starts with that byte order mark); smcheck reads UTF-8 files: convert it to UTF-8 (and declare encoding="UTF-8") (at /)"#
+            ])
+    }
+
     @Test("elements nested deeper than the limit are refused with a message, and states as deep as JSON allows load")
     func depth() throws {
         let tooDeep = String(repeating: "<state id=\"s\">", count: 300)

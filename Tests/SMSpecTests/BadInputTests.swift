@@ -47,6 +47,29 @@ struct BadInputTests {
         #expect(diagnostics.map(\.description) == ["bad.json:1:12: error: invalid UTF-8 byte 0xFF; a spec must be UTF-8 text (at /)"])
     }
 
+    @Test("a UTF-16 file is named as such, with what to do, not as invalid UTF-8")
+    func utf16() {
+        let text = #"{"format": "smcheck/1"}"#
+        let little: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let big: [UInt8] = [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        #expect(
+            Spec.decode(json: little, file: "u.json").1.map(\.description) == [
+                "u.json:1:1: error: the file is UTF-16LE (it starts with that byte order mark); smcheck reads UTF-8 files: convert it to UTF-8 (at /)"
+            ])
+        #expect(Spec.decode(json: big, file: "u.json").1.first?.message.hasPrefix("the file is UTF-16BE") == true)
+    }
+
+    @Test("XML read as JSON (a file not named .scxml) says how SCXML files are read")
+    func xmlAsJSON() {
+        let diagnostics = Spec.decode(json: Array("\u{FEFF}\n  <scxml version=\"1.0\"/>".utf8), file: "machine.xml").1
+        #expect(
+            diagnostics.map(\.description) == [
+                "machine.xml:2:3: error: this looks like XML, not JSON: smcheck reads a file as SCXML when its name ends in .scxml (rename it), and as JSON otherwise (at /)"
+            ])
+        // A '<' later in the text is a JSON syntax error like any other.
+        #expect(Spec.decode(json: Array(#"{"name": <}"#.utf8)).1.first?.message.hasPrefix("unexpected '<'") == true)
+    }
+
     @Test("a missing file and a directory are errors, not crashes")
     func missingFile() {
         #expect(throws: SpecError.self) { try Spec.load(path: "/nonexistent/spec.json") }

@@ -69,6 +69,9 @@ struct XMLTagScanner {
     }
 
     static func scan(_ bytes: [UInt8], maximumDepth: Int) throws(XMLSyntaxProblem) -> [SourceTag] {
+        if let encoding = JSONParser.utf16Encoding(bytes) {
+            throw XMLSyntaxProblem(message: JSONParser.utf16Message(encoding, extra: #" (and declare encoding="UTF-8")"#), offset: 0)
+        }
         if let invalid = JSONParser.firstInvalidUTF8Offset(bytes) {
             throw XMLSyntaxProblem(
                 message: "invalid UTF-8 byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)); a spec must be UTF-8 text",

@@ -33,6 +33,9 @@ public struct JSONParser {
 
     /// Parses one JSON document: a single value surrounded by optional white space.
     public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError) -> JSONNode {
+        if let encoding = utf16Encoding(bytes) {
+            throw JSONSyntaxError(message: utf16Message(encoding, extra: ""), position: TextPosition(line: 1, column: 1, offset: 0))
+        }
         if let invalid = firstInvalidUTF8Offset(bytes) {
             var locator = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
             locator.advanceLines(to: invalid)
@@ -410,6 +413,19 @@ public struct JSONParser {
     }
 
     // MARK: - UTF-8
+
+    /// "UTF-16LE" or "UTF-16BE" when the bytes start with that byte order mark (as Windows editors save "Unicode"
+    /// text), so the message can say what the file is instead of naming its first byte invalid UTF-8.
+    package static func utf16Encoding(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16LE" }
+        if bytes.starts(with: [0xFE, 0xFF]) { return "UTF-16BE" }
+        return nil
+    }
+
+    /// Says the file is UTF-16 and must be converted; `extra` follows "convert it to UTF-8".
+    package static func utf16Message(_ encoding: String, extra: String) -> String {
+        "the file is \(encoding) (it starts with that byte order mark); smcheck reads UTF-8 files: convert it to UTF-8\(extra)"
+    }
 
     /// The offset of the first byte that is not part of well-formed UTF-8, or nil when the input is valid.
     package static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {

@@ -81,7 +81,14 @@ extension Spec {
         do {
             root = try JSONParser.parse(bytes, maximumDepth: limits.maximumDepth)
         } catch {
-            return (nil, [Diagnostic(error.message, at: SourceLocation(file: file, pointer: .root, position: error.position))])
+            var message = error.message
+            // An SCXML document in a file named machine.xml: say why it was read as JSON, not just that '<' is unexpected.
+            let start = bytes.firstIndex { ![0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            if let start, bytes[start] == UInt8(ascii: "<"), error.position.offset == start {
+                message =
+                    "this looks like XML, not JSON: smcheck reads a file as SCXML when its name ends in .scxml (rename it), and as JSON otherwise"
+            }
+            return (nil, [Diagnostic(message, at: SourceLocation(file: file, pointer: .root, position: error.position))])
         }
         var decoder = SpecDecoder(file: file, bytes: bytes)
         guard let spec = decoder.decodeSpec(root) else { return (nil, decoder.diagnostics) }
