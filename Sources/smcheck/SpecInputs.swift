@@ -1,4 +1,5 @@
 import Foundation
+import SMSCXML
 
 /// The spec files named on a command line: files as given, directories searched recursively for specs, as linters
 /// do. In a directory, a `.json` file is a spec when its top level says `"format": "smcheck/..."` (so a JSON
@@ -24,14 +25,18 @@ enum SpecInputs {
             let before = expansion.files.count
             // The configuration beside the specs of a target (check --config reads it) is no spec and no surprise.
             for path in files(under: argument) where (path as NSString).lastPathComponent != "smcheck-config.json" {
-                if path.hasSuffix(".scxml") || isSpec(path) { expansion.files.append(path) } else { expansion.skipped.append(path) }
+                if SpecFile.Format(path: path) == .scxml || isSpec(path) {
+                    expansion.files.append(path)
+                } else {
+                    expansion.skipped.append(path)
+                }
             }
             if expansion.files.count == before { expansion.empty.append(argument) }
         }
         return expansion
     }
 
-    /// `.json` and `.scxml` files below `directory`, sorted, without descending into hidden or build folders.
+    /// `.json` and `.scxml` files (in any case) below `directory`, sorted, without descending into hidden or build folders.
     private static func files(under directory: String) -> [String] {
         let base = URL(fileURLWithPath: directory)
         guard
@@ -46,7 +51,8 @@ enum SpecInputs {
                 if name.hasPrefix(".build") || name == "node_modules" { enumerator.skipDescendants() }
                 continue
             }
-            guard name.hasSuffix(".json") || name.hasSuffix(".scxml") else { continue }
+            // Case-insensitive, as SpecFile.load reads `Machine.SCXML` when it is named.
+            guard name.lowercased().hasSuffix(".json") || SpecFile.Format(path: name) == .scxml else { continue }
             let relative = url.path.dropFirst(base.path.count).drop { $0 == "/" }
             result.append((directory as NSString).appendingPathComponent(String(relative)))
         }

@@ -42,6 +42,20 @@ struct SCXMLCommandTests {
                 """)
     }
 
+    @Test("a directory's specs are found whatever the case of their extension, and named without it")
+    func upperCaseExtensions() throws {
+        let scratch = try ScratchDirectory()
+        try #"""
+        <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0"><state id="a"><transition event="go" target="a"/></state></scxml>
+        """#.write(toFile: scratch.path("Upper.SCXML"), atomically: true, encoding: .utf8)
+        try #"{"format": "smcheck/1", "name": "Lower", "events": {"go": {}}, "states": {"a": {"on": {"go": "a"}}}}"#
+            .write(toFile: scratch.path("Lower.JSON"), atomically: true, encoding: .utf8)
+        let output = try SMCheckCommand.run(["check", scratch.url.path])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.contains("Upper.SCXML — Upper\n"), "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("Lower.JSON — Lower\n"), "\(output.standardOutput)")
+    }
+
     @Test("every command reads SCXML: run, explore, fuzz, report")
     func everyCommand() throws {
         let file = "Tests/Fixtures/scxml/event-descriptors.scxml"

@@ -170,6 +170,10 @@ struct SCXMLReadingTests {
         #expect(spec.name == "m")
         #expect(spec.file == "m.scxml")
         #expect(try SpecFile.load(path: Fixtures.specsDirectory.appendingPathComponent("rocket.json").path).name == "Rocket")
+        // The extension in any case, as in a directory: the machine is named without it.
+        let upper = scratch.url.appendingPathComponent("Upper.SCXML").path
+        try Self.document(#"<state id="a"/>"#).write(toFile: upper, atomically: true, encoding: .utf8)
+        #expect(try SpecFile.load(path: upper).name == "Upper")
     }
 
     @Test("a UTF-16 document is named as such, with what to do, not as invalid UTF-8")

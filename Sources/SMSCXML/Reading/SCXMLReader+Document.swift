@@ -70,7 +70,10 @@ extension SCXMLReader {
             }
             return attribute.value
         }
-        let base = (file ?? "").split(separator: "/").last.map { $0.hasSuffix(".scxml") ? String($0.dropLast(6)) : String($0) } ?? ""
+        let base =
+            (file ?? "").split(separator: "/").last.map {
+                SpecFile.Format(path: String($0)) == .scxml ? String($0.dropLast(6)) : String($0)
+            } ?? ""
         return base.isEmpty ? "SCXML machine" : base
     }
 
