@@ -10,7 +10,10 @@ enum SpecFiles {
     /// The configuration beside the specs of a target (Docs/CodeGeneration.md).
     static let configurationName = "smcheck-config.json"
 
-    static func isSpec(_ url: URL) -> Bool { suffixes.contains { url.lastPathComponent.hasSuffix($0) } }
+    /// In any case (`Rocket.SCXML`), as smcheck reads them.
+    static func isSpec(_ url: URL) -> Bool { suffix(of: url.lastPathComponent) != nil }
+
+    private static func suffix(of name: String) -> String? { suffixes.first { name.lowercased().hasSuffix($0) } }
 
     /// The spec files of a target, sorted by path.
     static func specs(in files: FileList) -> [URL] {
@@ -24,7 +27,7 @@ enum SpecFiles {
     /// `rocket.smcheck.json` → `rocket`.
     static func baseName(_ spec: URL) -> String {
         let name = spec.lastPathComponent
-        for suffix in suffixes where name.hasSuffix(suffix) { return String(name.dropLast(suffix.count)) }
+        if let suffix = suffix(of: name) { return String(name.dropLast(suffix.count)) }
         return spec.deletingPathExtension().lastPathComponent
     }
 
