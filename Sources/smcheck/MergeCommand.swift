@@ -16,7 +16,8 @@ struct MergeCommand: ParsableCommand {
             decided stays undecided, and for bitstate shards the expected coverage of their union is given. Fuzz \
             results: per spec, the shortest failure any shard found, with all shards' runs and seeds.
 
-            Exit status as for `smcheck check` (fuzz results: 1 when a shard found a failure); 3 as well when the \
+            Exit status as for `smcheck check` (fuzz results as for `smcheck fuzz`: 1 when a shard found a failure, \
+            2 when one could not use a spec, 3 when one was interrupted); 3 as well when the \
             results of some shards of a `--shard k/n` swarm are missing (it names them, on standard error and in \
             the merged JSON, SARIF and JUnit; merging the merged result with the missing ones completes it); 2 when \
             a file cannot be merged (a shard given twice, results of another swarm).
@@ -97,8 +98,10 @@ struct MergeCommand: ParsableCommand {
         if let missing = shards?.missing, !missing.isEmpty {
             // Fewer runs than the swarm was meant to make: not a pass, and said even when a shard found a failure.
             printError("smcheck merge: " + ShardRoster.incompleteness(missing))
-            if !merge.foundFailure { throw ExitStatus.incomplete }
+            if !merge.foundFailure && !merge.foundUnusable { throw ExitStatus.incomplete }
         }
-        throw merge.foundFailure ? ExitStatus.findings : ExitStatus.clean
+        // As smcheck fuzz exits: a spec some shard could not use, then a failure, then a campaign cut short.
+        if merge.foundUnusable { throw ExitStatus.unusableInput }
+        throw merge.foundFailure ? ExitStatus.findings : merge.wasInterrupted ? ExitStatus.incomplete : ExitStatus.clean
     }
 }

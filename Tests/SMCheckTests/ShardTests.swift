@@ -221,7 +221,9 @@ struct ShardTests {
             toFile: firstTwo, atomically: true, encoding: .utf8)
         let completed = try SMCheckCommand.run(["merge", "--format", "json", firstTwo, results[2], results[3]])
         #expect(completed.status == 1)
-        for spec in try JSONParser.parse(completed.standardOutput)["specs"]?.arrayValue ?? [] {
+        let completedSpecs = try #require(try JSONParser.parse(completed.standardOutput)["specs"]?.arrayValue)
+        #expect(completedSpecs.count == 3)
+        for spec in completedSpecs {
             #expect(spec.objectValue?.count { $0.key == "shards" } == 1)
             #expect(spec["shards"]?.integerValue == 4)
             #expect(Set(spec["shardSeeds"]?.arrayValue?.compactMap(\.stringValue) ?? []) == seeds)
@@ -236,8 +238,44 @@ struct ShardTests {
         #expect(text.standardOutput.contains("Tests/Fixtures/fuzz/off-by-one.json — "), "\(text.standardOutput)")
         #expect(text.standardOutput.components(separatedBy: "  failed: ").count == 4)
         #expect(text.standardOutput.contains("    trace:\n      1. "))
+        #expect(
+            text.standardOutput.contains(
+                "  failed: range violation: 'count' cannot be 6; its type is int 0...5\n    at Tests/Fixtures/fuzz/off-by-one.json:6:64 (/states/counting/on/inc/actions/0/assign/count)\n"
+            ), "\(text.standardOutput)")
         #expect(text.standardOutput.contains(", by 4 shards, seeds "))
         #expect(text.standardOutput.contains("  coverage: states "))
+    }
+
+    @Test("a merge of fuzz shards exits as fuzz does when one was interrupted (3) or could not use a spec (2)")
+    func fuzzShardsCutShort() throws {
+        let scratch = try ScratchDirectory()
+        var files: [String] = []
+        for k in 1...2 {
+            let output = try SMCheckCommand.run([
+                "fuzz", "--seed", "3", "--runs", "2", "--format", "json", "--shard", "\(k)/2", "Specs/tbstatemachine.json",
+            ])
+            #expect(output.status == 0)
+            files.append(try scratch.write("shard-\(k).json", output.standardOutput))
+        }
+        #expect(try SMCheckCommand.run(["merge"] + files).status == 0)
+        // The second shard stopped by Ctrl-C, as its JSON says.
+        let second = try String(contentsOfFile: files[1], encoding: .utf8)
+        try #require(second.contains("\"failure\": null"))
+        let stopped = try scratch.write(
+            "stopped.json", second.replacingOccurrences(of: "\"failure\": null", with: "\"failure\": null, \"interrupted\": true"))
+        let interrupted = try SMCheckCommand.run(["merge", files[0], stopped])
+        #expect(interrupted.status == 3)
+        #expect(interrupted.standardOutput.contains("  interrupted: no failure in the runs made ("), "\(interrupted.standardOutput)")
+        // The second shard could not use the spec: the first one's campaign is what the merge shows, and it exits 2.
+        let unusable = try scratch.write(
+            "unusable.json",
+            #"{"format": "smcheck-fuzz/1", "shard": {"index": 2, "count": 2}, "specs": [{"file": "Specs/tbstatemachine.json", "errors": [{"message": "changed", "pointer": "", "line": 1, "column": 1}]}]}"#
+        )
+        for order in [[unusable, files[0]], [files[0], unusable]] {
+            let merged = try SMCheckCommand.run(["merge"] + order)
+            #expect(merged.status == 2)
+            #expect(merged.standardOutput.contains("  ok ("), "\(merged.standardOutput)")
+        }
     }
 
     @Test("fuzz shards' coverage is joined: what any shard reached is reached")
@@ -289,7 +327,7 @@ struct ShardTests {
             (["check", "--shard", "two", "Specs/rocket.json"], "'two' is not a shard; write k/n, like 3/8 for the third of eight jobs"),
             (
                 ["check", "--shard", "1/2", "--method", "symbolic", "Specs/rocket.json"],
-                "--bitstate and --shard search configurations explicitly; they cannot be combined with --method symbolic"
+                "--shard searches configurations explicitly; it cannot be combined with --method symbolic"
             ),
             (
                 ["check", "--bitstate-order", "depth-first", "Specs/rocket.json"],

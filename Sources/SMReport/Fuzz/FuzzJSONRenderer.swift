@@ -44,6 +44,16 @@ public struct FuzzJSONRenderer: ReportRenderer {
                 ("trace", .array(failure.trace.map(result.machine.json))),
                 ("replayFile", replayFile.map { .string($0) } ?? .null),
                 ("swiftTestFile", swiftTestFile.map { .string($0) } ?? .null),
+                // Where the failing action or guard is written, as check's findings say it.
+                (
+                    "location",
+                    failure.failure.location.map {
+                        .object([
+                            ("pointer", .string($0.documentPath)), ("line", $0.line.map { .int($0) } ?? .null),
+                            ("column", $0.column.map { .int($0) } ?? .null),
+                        ])
+                    } ?? .null
+                ),
             ])
         }
         // Only when it was: a campaign stopped by Ctrl-C says what it found in the runs it made.

@@ -34,6 +34,9 @@ public struct FuzzJUnitRenderer: ReportRenderer {
                 if let failure = result.failure {
                     failures += 1
                     var details = TextStyle.trace(failure.trace, machine: result.machine, indent: "")
+                    if let location = failure.failure.location, location.line != nil {
+                        details.insert("at \(TextStyle.place(location, in: file)) (\(location.pointerText))", at: 0)
+                    }
                     if let replayFile { details.append("replay: smcheck replay \(ShellWord.quoted(replayFile))") }
                     body =
                         "\n      <failure message=\"\(Markup.escape(failure.failure.message))\" type=\"\(failure.failure.kind.rawValue)\">"

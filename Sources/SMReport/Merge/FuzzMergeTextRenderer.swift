@@ -21,7 +21,11 @@ public struct FuzzMergeTextRenderer {
         if let errors = spec["errors"]?.arrayValue {
             return errors.map { error in
                 let place = [error["line"]?.integerValue, error["column"]?.integerValue].compactMap { $0 }.map(String.init)
-                return style.paint(([file] + place).joined(separator: ":") + ": " + (error["message"]?.stringValue ?? ""), .red)
+                // As a spec error reads (`Diagnostic.description`).
+                let pointer = error["pointer"]?.stringValue ?? ""
+                return style.paint(
+                    ([file] + place).joined(separator: ":") + ": error: " + (error["message"]?.stringValue ?? "")
+                        + " (at \(pointer.isEmpty ? "/" : pointer))", .red)
             }.joined(separator: "\n") + "\n"
         }
         var lines = [style.paint("\(file) — \(spec["name"]?.stringValue ?? "")", .bold)]
@@ -38,6 +42,10 @@ public struct FuzzMergeTextRenderer {
         campaign += ", by \(TextStyle.plural(shards, "shard"))\(of), seeds \(listed)"
         if let failure = spec["failure"], !failure.isNull {
             lines.append("  " + style.paint("failed:", .red) + " " + (failure["message"]?.stringValue ?? ""))
+            if let location = failure["location"], let line = location["line"]?.integerValue {
+                let pointer = location["pointer"]?.stringValue ?? ""
+                lines.append("    at \(file):\(line):\(location["column"]?.integerValue ?? 1) (\(pointer.isEmpty ? "/" : pointer))")
+            }
             let trace = failure["trace"]?.arrayValue ?? []
             lines.append(
                 "    found by run \((failure["run"]?.integerValue ?? 0) + 1) of the shard with seed \(spec["seed"]?.stringValue ?? "?"); "

@@ -48,6 +48,12 @@ public struct FuzzResultMerge {
         entries.contains { $0.nodes.contains { Self.traceLength($0) != nil } }
     }
 
+    /// Whether some shard could not use a spec (its entry has "errors"), as `smcheck fuzz` exits 2 for.
+    public var foundUnusable: Bool { entries.contains { $0.nodes.contains { $0["errors"] != nil } } }
+
+    /// Whether some shard's campaign was stopped before its runs were made.
+    public var wasInterrupted: Bool { entries.contains { $0.nodes.contains(where: Self.interrupted) } }
+
     /// The shards of a swarm the documents hold together (`ShardRoster`), nil when none was part of one.
     public func shards() throws(MergeError) -> ShardRoster.Shards? { try roster.shards() }
 
@@ -59,24 +65,28 @@ public struct FuzzResultMerge {
                     "specs",
                     .array(
                         entries.map { entry in
-                            let chosen = entry.nodes.min { (Self.traceLength($0) ?? Int.max) < (Self.traceLength($1) ?? Int.max) }!
+                            // The shortest failure; else a campaign rather than an unusable entry, which has no runs.
+                            let chosen = entry.nodes.min { Self.rank($0) < Self.rank($1) }!
                             let runs = entry.nodes.reduce(0) { $0 + ($1["runs"]?.integerValue ?? 0) }
                             let events = entry.nodes.reduce(0) { $0 + ($1["events"]?.integerValue ?? 0) }
                             // The shards' time added up (the work, whether the jobs ran side by side or not), and
                             // the rate of that work.
                             let milliseconds = entry.nodes.reduce(0) { $0 + ($1["milliseconds"]?.integerValue ?? 0) }
                             // A merged result merged again brings its own count and seeds, summed and joined below.
-                            var members = (chosen.objectValue ?? []).filter { !["shards", "shardSeeds"].contains($0.key) }.map {
-                                member -> (String, JSONNode) in
-                                switch member.key {
-                                case "runs": (member.key, .int(runs))
-                                case "events": (member.key, .int(events))
-                                case "milliseconds": (member.key, .int(milliseconds))
-                                case "eventsPerSecond": (member.key, .int(milliseconds == 0 ? 0 : events * 1000 / milliseconds))
-                                case "coverage": (member.key, FuzzCoverageUnion(shards: entry.nodes.compactMap { $0["coverage"] }).node)
-                                default: (member.key, member.value)
+                            var members = (chosen.objectValue ?? []).filter { !["shards", "shardSeeds", "interrupted"].contains($0.key) }
+                                .map {
+                                    member -> (String, JSONNode) in
+                                    switch member.key {
+                                    case "runs": (member.key, .int(runs))
+                                    case "events": (member.key, .int(events))
+                                    case "milliseconds": (member.key, .int(milliseconds))
+                                    case "eventsPerSecond": (member.key, .int(milliseconds == 0 ? 0 : events * 1000 / milliseconds))
+                                    case "coverage": (member.key, FuzzCoverageUnion(shards: entry.nodes.compactMap { $0["coverage"] }).node)
+                                    default: (member.key, member.value)
+                                    }
                                 }
-                            }
+                            // Fewer runs than asked for in some shard: the merge was stopped too.
+                            if entry.nodes.contains(where: Self.interrupted) { members.append(("interrupted", .bool(true))) }
                             members.append(("shards", .int(entry.nodes.reduce(0) { $0 + ($1["shards"]?.integerValue ?? 1) })))
                             members.append(("shardSeeds", .array(entry.nodes.flatMap(Self.seeds).map { .string($0) })))
                             return .object(members)
@@ -89,6 +99,10 @@ public struct FuzzResultMerge {
     private static func seeds(of spec: JSONNode) -> [String] {
         spec["shardSeeds"]?.arrayValue?.compactMap(\.stringValue) ?? spec["seed"]?.stringValue.map { [$0] } ?? []
     }
+
+    private static func rank(_ spec: JSONNode) -> (Int, Int) { (traceLength(spec) ?? Int.max, spec["errors"] == nil ? 0 : 1) }
+
+    private static func interrupted(_ spec: JSONNode) -> Bool { spec["interrupted"]?.boolValue == true }
 
     private static func traceLength(_ spec: JSONNode) -> Int? {
         guard let failure = spec["failure"], !failure.isNull else { return nil }
