@@ -84,14 +84,15 @@ struct FuzzCommandTests {
         for folder in ["orders", "payments"] {
             try FileManager.default.createDirectory(atPath: scratch.path(folder), withIntermediateDirectories: true)
         }
-        let orders = scratch.path("orders/spec.json")
+        // Names that differ only in case are one file on macOS.
+        let orders = scratch.path("orders/Spec.json")
         let payments = scratch.path("payments/spec.json")
         try FileManager.default.copyItem(atPath: "Tests/Fixtures/fuzz/off-by-one.json", toPath: orders)
         try FileManager.default.copyItem(atPath: "Specs/defects/sm006-invariant-violation.json", toPath: payments)
         let output = try SMCheckCommand.run(["fuzz", orders, payments, "--seed", "7", "--failures-directory", scratch.path("failures")])
         #expect(output.status == 1)
         for (folder, spec, failure) in [("orders", orders, "range violation"), ("payments", payments, "invariant")] {
-            let saved = scratch.path("failures/\(folder)-spec.json")
+            let saved = scratch.path("failures/\(folder)-\(folder == "orders" ? "Spec" : "spec").json")
             #expect(output.standardOutput.contains("replay: smcheck replay \(saved)\n"), "\(output.standardOutput)")
             let replay = try SMCheckCommand.run(["replay", saved])
             #expect(replay.standardOutput.hasPrefix("replaying \(saved) on \(spec) "), "\(replay.standardOutput)")
