@@ -68,19 +68,18 @@ struct ExplorationArguments: ParsableArguments {
             throw ValidationError(
                 "--bitstate: a bit array of \(bitstate) bytes is too small; give at least 1K (e.g. --bitstate 512M)")
         }
-        if compact && bitstate != nil {
-            throw ValidationError(
-                "--compact stores every configuration; --bitstate and --shard search with a bit array that does not. Give one of them")
-        }
+        if compact && bitstate != nil { throw Self.compactConflict("--bitstate") }
+    }
+
+    /// Why `--compact` cannot go with `option` (`--bitstate`, or check's `--shard`), named as the command has it.
+    static func compactConflict(_ option: String) -> ValidationError {
+        ValidationError("--compact stores every configuration; \(option) searches with a bit array that does not. Give one of them")
     }
 
     /// What `validate` cannot tell alone: whether the command's `--shard` (check's) makes a bitstate search of its
     /// own. Each command calls it from its `validate`.
     func validate(sharded: Bool) throws {
-        if compact && sharded {
-            throw ValidationError(
-                "--compact stores every configuration; --bitstate and --shard search with a bit array that does not. Give one of them")
-        }
+        if compact && sharded { throw Self.compactConflict("--shard") }
         if bitstateOrder != nil && bitstate == nil && !sharded {
             throw ValidationError("--bitstate-order orders a bitstate search; give its bit array too (e.g. --bitstate 2G)")
         }

@@ -26,21 +26,22 @@ struct VerificationArguments: ParsableArguments {
 
     mutating func validate() throws {
         guard method?.value == .symbolic else { return }
-        if exploration.bitstate != nil {
-            throw ValidationError("--bitstate and --shard search configurations explicitly; they cannot be combined with --method symbolic")
-        }
+        if exploration.bitstate != nil { throw Self.symbolicConflict("--bitstate") }
         if exploration.compact {
             throw ValidationError("--compact is how exploration stores configurations; it cannot be combined with --method symbolic")
         }
+    }
+
+    /// Why `--method symbolic` cannot go with `option` (`--bitstate`, or check's `--shard`).
+    static func symbolicConflict(_ option: String) -> ValidationError {
+        ValidationError("\(option) searches configurations explicitly; it cannot be combined with --method symbolic")
     }
 
     /// What `validate` cannot tell alone (`ExplorationArguments.validate(sharded:)`), with check's `--shard`, which
     /// searches a bit array as `--bitstate` does.
     func validate(sharded: Bool) throws {
         try exploration.validate(sharded: sharded)
-        if sharded, method?.value == .symbolic {
-            throw ValidationError("--bitstate and --shard search configurations explicitly; they cannot be combined with --method symbolic")
-        }
+        if sharded, method?.value == .symbolic { throw Self.symbolicConflict("--shard") }
     }
 
     /// The analysis options; `progress` names the spec in the progress lines written to standard error; `swarm`

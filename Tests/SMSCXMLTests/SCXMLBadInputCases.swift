@@ -249,13 +249,6 @@ enum SCXMLBadInputCases {
             #"the events cannot be inferred from "*" alone: nothing raises or sends an event, and no transition names one; declare the events the machine takes with <smcheck:event name="...">"#,
             path: "//state[@id='a']/transition/@event", at: "*"),
         bad(
-            "'*' with only completion events to infer",
-            document(
-                #"<state id="p"><state id="f1"><transition event="done.state.p *" target="b"/></state><final id="pf"/></state>"# + "\n"
-                    + #"<final id="b"/>"#),
-            #"the events cannot be inferred from "*" alone: nothing raises or sends an event, and no transition names one; declare the events the machine takes with <smcheck:event name="...">"#,
-            path: "//state[@id='f1']/transition/@event", at: "*"),
-        bad(
             "'*' inside a descriptor's token",
             document(#"<state id="a"><onentry><raise event="error.io"/></onentry><transition event="go error*" target="a"/></state>"#),
             #"event descriptor "error*" has '*' inside a token; '*' matches alone ("*", every event) or as the last token ("error.*", error and the events under it); did you mean "error.*"?"#,

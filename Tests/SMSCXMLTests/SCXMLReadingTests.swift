@@ -34,6 +34,12 @@ struct SCXMLReadingTests {
             scxml: Self.document(
                 #"<state id="a"><transition event="error.*" target="a"/><transition event="*" target="b"/></state><final id="b"/>"#))
         #expect(spec.events.map(\.name) == ["error"])
+        // With no event to infer, a `*` that a completion event can take is no error: the machine runs on its own.
+        let completing = try Spec.load(
+            scxml: Self.document(
+                #"<state id="p" initial="a"><state id="a"><transition target="f"/></state><final id="f"/><transition event="*" target="end"/></state><final id="end"/>"#
+            ))
+        #expect(completing.events.isEmpty)
     }
 
     @Test("with smcheck:event declarations every event must be declared, parameters and all")

@@ -57,6 +57,9 @@ struct BadInputTests {
                 "u.json:1:1: error: the file is UTF-16LE (it starts with that byte order mark); smcheck reads UTF-8 files: convert it to UTF-8 (at /)"
             ])
         #expect(Spec.decode(json: big, file: "u.json").1.first?.message.hasPrefix("the file is UTF-16BE") == true)
+        // UTF-32LE's mark begins with UTF-16LE's.
+        let utf32: [UInt8] = [0xFF, 0xFE, 0x00, 0x00] + text.unicodeScalars.flatMap { [UInt8($0.value & 0xFF), 0, 0, 0] }
+        #expect(Spec.decode(json: utf32, file: "u.json").1.first?.message.hasPrefix("the file is UTF-32LE") == true)
     }
 
     @Test("XML read as JSON (a file not named .scxml) says how SCXML files are read")

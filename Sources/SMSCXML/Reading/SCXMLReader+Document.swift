@@ -50,7 +50,7 @@ extension SCXMLReader {
         if let attribute = root.attribute("initial") { initial = singleInitial(attribute, of: root) }
         var spec = Spec(
             name: name(of: root), description: value(root, "description", smcheck: true), variables: variables,
-            events: declaresEvents ? declaredEvents : inferredEvents(), initial: initial, states: states,
+            events: declaresEvents ? declaredEvents : inferredEvents(states: states), initial: initial, states: states,
             invariants: invariants, options: options(of: root), file: file)
         if let reachable = root.attribute("reachable", namespace: SCXMLNamespace.smcheck) {
             spec.reachable = references(reachable, of: root)
@@ -334,7 +334,7 @@ extension SCXMLReader {
     /// them (a transition on `error` with `error.io` raised somewhere adds no event `error`). `*` names no event: with
     /// nothing else to infer from, it is an error, since the machine would take no event at all where SCXML takes
     /// every one, and every verdict about that transition would be false.
-    private mutating func inferredEvents() -> [Spec.EventDeclaration] {
+    private mutating func inferredEvents(states: [Spec.State]) -> [Spec.EventDeclaration] {
         var events: [Spec.EventDeclaration] = []
         for (name, location) in raisedEvents
         where SpecMessages.eventNameProblem(name) == nil && !events.contains(where: { $0.name == name }) {
@@ -346,14 +346,26 @@ extension SCXMLReader {
             if SpecMessages.eventNameProblem(name) == nil { events.append(Spec.EventDeclaration(name, location: location)) }
         }
         // Only when nothing names an event: a name that was rejected is reported already, and it may be what `*` was for.
+        // A final state inside another gives a completion event, which "*" takes: then the transition can fire.
         if events.isEmpty, raisedEvents.isEmpty, descriptors.allSatisfy({ $0.descriptor == "*" || $0.descriptor.hasPrefix("done.") }),
-            let star = descriptors.first(where: { $0.descriptor == "*" })
+            let star = descriptors.first(where: { $0.descriptor == "*" }), !Self.completesSomeState(states)
         {
             report(
                 #"the events cannot be inferred from "*" alone: nothing raises or sends an event, and no transition names one; declare the events the machine takes with <smcheck:event name="...">"#,
                 at: star.location)
         }
         return events
+    }
+
+    /// Whether some state below the top level has a final child, so that the machine raises a completion event.
+    private static func completesSomeState(_ topLevel: [Spec.State]) -> Bool {
+        // A stack, not recursion: nesting is bounded, but the walk need not rely on it.
+        var pending = topLevel
+        while let state = pending.popLast() {
+            if state.children.contains(where: { $0.kind == .final }) { return true }
+            pending += state.children
+        }
+        return false
     }
 
     // MARK: - Invariants

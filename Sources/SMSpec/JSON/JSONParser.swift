@@ -414,9 +414,12 @@ public struct JSONParser {
 
     // MARK: - UTF-8
 
-    /// "UTF-16LE" or "UTF-16BE" when the bytes start with that byte order mark (as Windows editors save "Unicode"
-    /// text), so the message can say what the file is instead of naming its first byte invalid UTF-8.
+    /// "UTF-16LE" or "UTF-16BE" (or UTF-32) when the bytes start with that byte order mark (as Windows editors save
+    /// "Unicode" text), so the message can say what the file is instead of naming its first byte invalid UTF-8.
     package static func utf16Encoding(_ bytes: [UInt8]) -> String? {
+        // UTF-32LE's mark starts with UTF-16LE's: the longer one first.
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32LE" }
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32BE" }
         if bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16LE" }
         if bytes.starts(with: [0xFE, 0xFF]) { return "UTF-16BE" }
         return nil
