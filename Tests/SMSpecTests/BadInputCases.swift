@@ -351,7 +351,8 @@ enum BadInputCases {
                 message: #""*" is not an event name; it matches every event in "on""#, pointer: "/events/*", at: #""*""#),
             BadInput(
                 "reserved done. prefix", events(#"{"done.x": {}, "go": {}, "stop": {}}"#),
-                message: #"event names starting with "done." are reserved for the done.state.<state> events the machine raises itself; name the event otherwise"#,
+                message: #"event names starting with "done." are reserved for the done.state.<state> events the machine raises itself; "#
+                    + "name the event otherwise",
                 pointer: "/events/done.x", at: #""done.x""#),
             BadInput(
                 "event name with a space", events(#"{"go now": {}, "go": {}, "stop": {}}"#),
