@@ -168,7 +168,13 @@ struct SpecReportTests {
             ])
         let html = ReportIndex([ReportIndex.Entry(odd, link: "v1#2?.html")]).html
         #expect(html.contains(#"<a href="v1%232%3F.html">Rocket</a></td><td><code>we|ird`dir/a|b`c.json</code>"#))
-        var report = odd
+    }
+
+    @Test(
+        "the link to the diagram's SVG file percent-encodes its name",
+        .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait, so there is no SVG to link"))
+    func svgLinkAddress() throws {
+        var report = SpecReport(file: "v1#2?.json", analysis: try Analyzer.analyze(try Fixtures.spec("rocket")), fuzz: nil)
         report.svgFile = "v1#2?.svg"
         #expect(report.markdown.contains("[The diagram drawn by Graphviz (SVG)](v1%232%3F.svg)"))
     }
