@@ -11,14 +11,15 @@ enum DistinctFileNames {
         let urls = unique.map { URL(fileURLWithPath: $0) }
         // Files of one folder that differ only in their extension keep it.
         let stems = urls.map { $0.deletingPathExtension().lastPathComponent }
-        let besides = Dictionary(grouping: unique.indices) { urls[$0].deletingLastPathComponent().path + "/" + stems[$0].lowercased() }
+        let folders = urls.map { $0.deletingLastPathComponent() }
+        let besides = Dictionary(grouping: unique.indices) { folders[$0].path + "/" + stems[$0].lowercased() }
         // Each path's components, last first, the last without its extension unless that is what tells it apart.
         let reversed = unique.indices.map { index -> [String] in
             let ext = urls[index].pathExtension
             let last =
-                besides[urls[index].deletingLastPathComponent().path + "/" + stems[index].lowercased()]!.count > 1 && !ext.isEmpty
+                besides[folders[index].path + "/" + stems[index].lowercased()]!.count > 1 && !ext.isEmpty
                 ? stems[index] + "-" + ext : stems[index]
-            return [last] + urls[index].deletingLastPathComponent().pathComponents.reversed().filter { $0 != "/" }
+            return [last] + folders[index].pathComponents.reversed().filter { $0 != "/" }
         }
         var depth = Array(repeating: 1, count: unique.count)
         func name(_ index: Int) -> String { reversed[index].prefix(depth[index]).reversed().joined(separator: "-") }
@@ -27,7 +28,7 @@ enum DistinctFileNames {
         while true {
             // Folders cannot tell apart files of one folder (names that differ only in case, on Linux).
             let groups = Dictionary(grouping: unique.indices) { name($0).lowercased() }.values.filter {
-                $0.count > 1 && Set($0.map { urls[$0].deletingLastPathComponent().path }).count > 1
+                $0.count > 1 && Set($0.map { folders[$0].path }).count > 1
             }
             let deepenable = groups.joined().filter { depth[$0] < reversed[$0].count }
             if deepenable.isEmpty { break }

@@ -67,8 +67,7 @@ public struct CheckTextRenderer: ReportRenderer {
             }
         var lines = ["  " + paint("\(finding.severity.rawValue) \(finding.code.rawValue)", color) + " " + finding.message]
         if let location = finding.location {
-            let place = TextStyle.place(location, in: file)
-            lines.append("    at \(place) (\(location.pointerText))")
+            lines.append("    " + TextStyle.at(location, in: file))
         }
         if let trace = finding.trace { lines += TextStyle.trace(trace, machine: machine, indent: "    ") }
         if !finding.witness.isEmpty {

@@ -21,6 +21,12 @@ struct TextStyle {
         location.line.map { "\(file):\($0):\(location.column ?? 1)" } ?? file
     }
 
+    /// `at file:line:column (pointer or element path)`: where a finding or failure is written, as the text reports
+    /// say it.
+    static func at(_ location: Spec.SourceLocation, in file: String) -> String {
+        "at \(place(location, in: file)) (\(location.pointerText))"
+    }
+
     /// `2 errors`, `1 warning`, ... worst first, leaving out severities with no finding.
     static func severityCounts(_ findings: [Finding]) -> [String] {
         Severity.allCases.reversed().compactMap { severity in

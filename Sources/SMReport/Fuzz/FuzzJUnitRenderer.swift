@@ -35,7 +35,7 @@ public struct FuzzJUnitRenderer: ReportRenderer {
                     failures += 1
                     var details = TextStyle.trace(failure.trace, machine: result.machine, indent: "")
                     if let location = failure.failure.location, location.line != nil {
-                        details.insert("at \(TextStyle.place(location, in: file)) (\(location.pointerText))", at: 0)
+                        details.insert(TextStyle.at(location, in: file), at: 0)
                     }
                     if let replayFile { details.append("replay: smcheck replay \(ShellWord.quoted(replayFile))") }
                     body =

@@ -24,7 +24,7 @@ public struct FuzzTextRenderer: ReportRenderer {
             if let failure = result.failure {
                 lines.append("  " + style.paint("failed:", .red) + " " + failure.failure.message)
                 if let location = failure.failure.location, location.line != nil {
-                    lines.append("    at \(TextStyle.place(location, in: file)) (\(location.pointerText))")
+                    lines.append("    " + TextStyle.at(location, in: file))
                 }
                 lines.append(
                     "    found by run \(failure.run + 1) after \(TextStyle.plural(failure.originalSteps, "event")); "

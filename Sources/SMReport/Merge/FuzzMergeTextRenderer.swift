@@ -19,14 +19,11 @@ public struct FuzzMergeTextRenderer {
         let style = TextStyle(colors: colors)
         let file = spec["file"]?.stringValue ?? "?"
         if let errors = spec["errors"]?.arrayValue {
-            return errors.map { error in
-                let place = [error["line"]?.integerValue, error["column"]?.integerValue].compactMap { $0 }.map(String.init)
-                // As a spec error reads (`Diagnostic.description`).
-                let pointer = error["pointer"]?.stringValue ?? ""
-                return style.paint(
-                    ([file] + place).joined(separator: ":") + ": error: " + (error["message"]?.stringValue ?? "")
-                        + " (at \(pointer.isEmpty ? "/" : pointer))", .red)
-            }.joined(separator: "\n") + "\n"
+            // As a spec error reads.
+            return errors.map {
+                style.paint(Diagnostic($0["message"]?.stringValue ?? "", at: Self.location($0, in: file)).description, .red)
+            }
+            .joined(separator: "\n") + "\n"
         }
         var lines = [style.paint("\(file) — \(spec["name"]?.stringValue ?? "")", .bold)]
         let milliseconds = spec["milliseconds"]?.integerValue ?? 0
@@ -42,9 +39,8 @@ public struct FuzzMergeTextRenderer {
         campaign += ", by \(TextStyle.plural(shards, "shard"))\(of), seeds \(listed)"
         if let failure = spec["failure"], !failure.isNull {
             lines.append("  " + style.paint("failed:", .red) + " " + (failure["message"]?.stringValue ?? ""))
-            if let location = failure["location"], let line = location["line"]?.integerValue {
-                let pointer = location["pointer"]?.stringValue ?? ""
-                lines.append("    at \(file):\(line):\(location["column"]?.integerValue ?? 1) (\(pointer.isEmpty ? "/" : pointer))")
+            if let node = failure["location"], !node.isNull, case let location = Self.location(node, in: file), location.line != nil {
+                lines.append("    " + TextStyle.at(location, in: file))
             }
             let trace = failure["trace"]?.arrayValue ?? []
             lines.append(
@@ -65,6 +61,14 @@ public struct FuzzMergeTextRenderer {
         }
         lines += coverage(spec["coverage"])
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A place as the JSON writes it (`"pointer"`, `"line"`, `"column"`), the pointer standing for a JSON
+    /// Pointer or an XML element path alike.
+    private static func location(_ node: JSONNode, in file: String) -> Spec.SourceLocation {
+        Spec.SourceLocation(
+            file: file, pointer: JSONPointer(parsing: node["pointer"]?.stringValue ?? ""), line: node["line"]?.integerValue,
+            column: node["column"]?.integerValue, elementPath: node["pointer"]?.stringValue)
     }
 
     /// A trace step as `FuzzTextRenderer` writes it: `setMode {"to": "auto"} [1]`.
