@@ -135,21 +135,22 @@ struct ReportCommand: ParsableCommand {
 
     static let indexName = "index"
 
-    /// Each spec's report name: its file name without the extension.
-    private var reportNames: [String] { files.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } }
+    /// Each spec's report name: its file name without the extension, with the folders that tell apart specs of one
+    /// name in different folders (`orders-spec`, `payments-spec`), as fuzzing names its failures.
+    private var reportNames: [String] { DistinctFileNames.of(files) }
 
-    /// Two specs with one name, or a spec named like the index, would overwrite each other's reports: refused
-    /// before anything is written.
+    /// A spec given twice, or a spec named like the index, would overwrite another report: refused before anything
+    /// is written. Names are compared ignoring case, as macOS's file systems do.
     private func checkReportNames() throws {
         guard outputDirectory != nil else { return }
         var seen: [String: String] = [:]
         if files.count > 1 { seen[Self.indexName] = "the index" }
         for (file, name) in zip(files, reportNames) {
-            if let other = seen[name] {
+            if let other = seen[name.lowercased()] {
                 throw ValidationError(
                     "both \(other) and \(file) would be written as \(name).\(format.fileExtension); report them into different directories")
             }
-            seen[name] = file
+            seen[name.lowercased()] = file
         }
     }
 

@@ -395,6 +395,22 @@ struct ReportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.path("out/rocket.html")))
     }
 
+    @Test("specs of one name in different folders: each report named with the folder that tells it apart")
+    func sameNameInTwoFolders() throws {
+        let scratch = try ScratchDirectory()
+        let orders = try scratch.write("orders/spec.json", try Fixtures.text("Specs/rocket.json"))
+        let payments = try scratch.write("payments/spec.json", try Fixtures.text("Specs/statekit-loading.json"))
+        let output = try SMCheckCommand.run(["report", "-o", scratch.path("out"), "--format", "html", "--runs", "0", orders, payments])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).sorted()
+                == ["index.html", "orders-spec.html", "payments-spec.html"])
+        let rocket = try String(contentsOfFile: scratch.path("out/orders-spec.html"), encoding: .utf8)
+        #expect(rocket.contains("Rocket"))
+        let index = try String(contentsOfFile: scratch.path("out/index.html"), encoding: .utf8)
+        #expect(index.contains("href=\"orders-spec.html\"") && index.contains("href=\"payments-spec.html\""))
+    }
+
     @Test("a spec that cannot be used: exit 2 and its errors, no report")
     func unusable() throws {
         let output = try SMCheckCommand.run(["report", "Specs/missing.json"])

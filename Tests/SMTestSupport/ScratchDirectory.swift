@@ -14,9 +14,11 @@ public final class ScratchDirectory {
     /// The path of `name` inside the directory.
     public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
-    /// Writes `text` to `name` inside the directory and returns its path.
+    /// Writes `text` to `name` inside the directory (its folders made as needed) and returns its path.
     @discardableResult
     public func write(_ name: String, _ text: String) throws -> String {
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent(name).deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(toFile: path(name), atomically: true, encoding: .utf8)
         return path(name)
     }
