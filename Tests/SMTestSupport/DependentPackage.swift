@@ -115,9 +115,16 @@ public enum DependentPackage {
     }
 
     /// `swift ARGUMENTS` on the package, with its build directory; the output, errors merged when asked.
+    ///
+    /// With `SWIFT_DETERMINISTIC_HASHING=1`: SwiftPM 6.3 passes a dependency's traits (smcheck's `-DZ3 -DGraphviz`)
+    /// in the order of a `Set`, which changes from one process to the next, and a changed command line recompiles
+    /// every module of smcheck, on about half of the builds that plan again (as `build(product:)` makes them do).
+    /// Fixed in SwiftPM 6.4 (swift-package-manager#10525). `Examples/check` builds with the same setting, so the
+    /// order is the same there and it reuses these modules.
     public static func swift(_ arguments: [String], mergingErrors: Bool = false) throws -> ProcessOutput {
         try runProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["swift"] + arguments + ["--package-path", root.path, "--scratch-path", buildDirectory.path], mergingErrors: mergingErrors)
+            ["SWIFT_DETERMINISTIC_HASHING=1", "swift"] + arguments + ["--package-path", root.path, "--scratch-path", buildDirectory.path],
+            mergingErrors: mergingErrors)
     }
 }
