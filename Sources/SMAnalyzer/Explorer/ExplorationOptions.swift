@@ -33,8 +33,9 @@ public struct ExplorationOptions: Sendable {
     /// replay them on packed states instead of running the engine: an event touching one parallel region is planned
     /// once per state of that region, and a counter's step becomes an assignment.
     public var cachesTransitions = true
-    /// Also run the engine on every step a plan answers and count where they differ
-    /// (`Exploration.transitionCacheMismatches`); an internal consistency check that tests switch on.
+    /// Also run the engine on every step a plan answers, and evaluate every invariant the explorer remembered
+    /// (`InvariantMemo`), and count where they differ (`Exploration.transitionCacheMismatches`); an internal
+    /// consistency check that tests switch on.
     public var verifiesTransitionCache = false
     /// With a partitioned store (compact, hashed), a layer is expanded and inserted in rounds of at most this many states (their
     /// successors wait in memory between the two). Tests make it small so that layers take many rounds.

@@ -9,6 +9,8 @@ final class ExplorationWorker<Store: VisitedStore> {
     private let store: Store
     private let context: StepContext
     private let plans: StepPlanCache?
+    /// Whether each invariant holds, per the bits of the key it reads.
+    private let invariants: InvariantMemo
     /// The same plans, called without a retain and a release around each call (two atomic operations per explored
     /// state): `plans` keeps them alive.
     private let unretainedPlans: Unmanaged<StepPlanCache>?
@@ -75,6 +77,7 @@ final class ExplorationWorker<Store: VisitedStore> {
         let machine = explorer.machine
         plans = footprints.flatMap { StepPlanCache(codec: explorer.codec, footprints: $0, instances: explorer.eventInstances) }
         unretainedPlans = plans.map { Unmanaged.passUnretained($0) }
+        invariants = InvariantMemo(codec: explorer.codec)
         trace = .allocate(capacity: 1)
         trace.initialize(to: StepTrace())
         // An event nothing handles still ends in the check of the eventless transitions, and one whose guard the
@@ -125,7 +128,7 @@ final class ExplorationWorker<Store: VisitedStore> {
     /// Steps the plans answered.
     var cachedSteps: Int { plans?.hitCount ?? 0 }
 
-    /// Steps whose plan disagreed with the engine (0 unless the plans are wrong).
+    /// Steps whose plan disagreed with the engine, and invariants remembered wrongly (0 unless either is wrong).
     var planMismatches: Int { tally.pointee.planMismatches + (plans?.disagreements ?? 0) }
 
     /// The coverage this worker's steps recorded.
@@ -361,12 +364,32 @@ final class ExplorationWorker<Store: VisitedStore> {
         return progressed
     }
 
-    /// Checks a configuration reached for the first time (its invariants), when the spec has any.
+    /// Checks a configuration reached for the first time (its invariants), when the spec has any: from what the
+    /// memo remembers of the bits each reads, decoding the key only for those it does not know.
     func checkNew(_ id: UInt64, key: UnsafePointer<UInt64>, depth: Int) {
-        guard tally.pointee.results.invariantCount > 0 else { return }
-        isAtCheckpoint = false
-        codec.decode(key, into: context)
-        tally.pointee.results.checkNewState(id, depth: depth, context: context)
+        let count = tally.pointee.results.invariantCount
+        guard count > 0 else { return }
+        var isDecoded = false
+        func evaluate(_ i: Int) -> Bool {
+            if !isDecoded {
+                isAtCheckpoint = false
+                codec.decode(key, into: context)
+                isDecoded = true
+            }
+            return context.invariantHolds(i)
+        }
+        for i in 0..<count {
+            let holds: Bool
+            if let known = invariants.holds(i, key) {
+                holds = known
+                // Checked as the plans are: what the memo says against the invariant evaluated.
+                if verifiesPlans && evaluate(i) != known { tally.pointee.planMismatches += 1 }
+            } else {
+                holds = evaluate(i)
+                invariants.remember(i, key, holds: holds)
+            }
+            if !holds { tally.pointee.results.invariant(i, Witness(depth: depth, state: id, instance: nil, choices: [])) }
+        }
     }
 
     /// Whether the engine's step gives what the plan gave: the same key, and handled or not alike.

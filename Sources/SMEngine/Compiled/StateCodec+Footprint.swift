@@ -23,6 +23,13 @@ extension StateCodec {
         let builder = FootprintBuilder(codec: self)
         return (0..<machine.eventCount).map { builder.footprint(ofEvent: $0) }
     }
+
+    /// For each invariant: the bits of the packed key it reads (its variables, and the child fields that say whether
+    /// the states it tests are active). Whether it holds is a function of those bits alone (`InvariantMemo`).
+    package func invariantFootprints() -> [[UInt64]] {
+        let builder = FootprintBuilder(codec: self)
+        return machine.spec.invariants.map { builder.reads($0.expression) }
+    }
 }
 
 /// What processing one event can touch: the key's bits (`bits`), and the transitions whose guards can matter
@@ -209,7 +216,7 @@ private struct FootprintBuilder {
         }
     }
 
-    private func reads(_ expression: TypedExpression) -> [UInt64] {
+    func reads(_ expression: TypedExpression) -> [UInt64] {
         var result = [UInt64](repeating: 0, count: words)
         for variable in expression.variablesRead { result.formUnion(variableBits[variable]) }
         for state in expression.statesTested { result.formUnion(activityBits[state]) }
