@@ -47,6 +47,11 @@ struct ProgramTests {
         #expect(errors > 100, "only \(errors) evaluations failed")
     }
 
+    @Test("an instruction takes 16 bytes: its opcodes share the operand's padding")
+    func instructionSize() {
+        #expect(MemoryLayout<Program.Instruction>.stride == 16)
+    }
+
     @Test("guards and assignments as specs write them run as chains", arguments: ["!flag", "x < 2", "(x + 1) % 4", "x + y - 1", "-x"])
     func commonShapes(text: String) throws {
         let spec = RandomExpressions.resolved
