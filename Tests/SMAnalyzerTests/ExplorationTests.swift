@@ -538,13 +538,17 @@ struct TransitionCacheTests {
     func agreesWithEngine(group: Int) throws {
         let specs = try Self.specs(group: group)
         var cachedSomewhere = 0
+        var rememberedSomewhere = 0
+        var withInvariants = 0
         for spec in specs {
             let machine = try Machine(spec)
             let (checked, plain) = try Self.exploreWithAndWithoutPlans(machine)
             #expect(checked.transitionCacheMismatches == 0, "\(spec.name): the cache disagrees with the engine")
             #expect(checked.configurations == plain.configurations && checked.transitions == plain.transitions, "\(spec.name)")
-            #expect(plain.cachedSteps == 0)
+            #expect(plain.cachedSteps == 0 && plain.rememberedInvariants == 0)
             if checked.cachedSteps > 0 { cachedSomewhere += 1 }
+            if !spec.invariants.isEmpty { withInvariants += 1 }
+            if checked.rememberedInvariants > 0 { rememberedSomewhere += 1 }
             // What the checks read from the coverage, recorded by plans as by the engine (a verifying run would
             // record it twice, from both).
             let planned = try Explorer(machine: machine).run()
@@ -566,6 +570,12 @@ struct TransitionCacheTests {
         #expect(
             cachedSomewhere * 3 > specs.count,
             "the cache answered steps on only \(cachedSomewhere) of \(specs.count) machines: the test would not exercise it")
+        // The invariant memo too (checked against evaluation by the verifying run, its findings against a run without
+        // it): on most random machines, whose invariants read a few bits; on some spec files, whose invariants often
+        // read wide ints or see few configurations.
+        #expect(
+            rememberedSomewhere * (group == 0 ? 4 : 2) > withInvariants,
+            "the invariant memo answered on only \(rememberedSomewhere) of \(withInvariants) machines with invariants")
     }
 
     @Test("the leaves handling an event, read off a packed key: one child of many (listed alone) and every child")

@@ -164,6 +164,9 @@ public final class Exploration {
     public internal(set) var cachedSteps = 0
     /// Steps the engine ran: those no plan could answer yet, and those that cannot be planned.
     public internal(set) var engineSteps = 0
+    /// Invariant checks of new configurations answered from the bits the invariant reads (`InvariantMemo`), without
+    /// evaluating it.
+    package internal(set) var rememberedInvariants = 0
     /// Planned steps the engine computed differently, and remembered invariants that evaluate differently, found by
     /// `verifiesTransitionCache` or while recording (0 unless the plans or the memo are wrong).
     public internal(set) var transitionCacheMismatches = 0

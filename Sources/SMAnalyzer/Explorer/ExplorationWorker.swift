@@ -9,8 +9,9 @@ final class ExplorationWorker<Store: VisitedStore> {
     private let store: Store
     private let context: StepContext
     private let plans: StepPlanCache?
-    /// Whether each invariant holds, per the bits of the key it reads.
-    private let invariants: InvariantMemo
+    /// Whether each invariant holds, per the bits of the key it reads: when the spec has invariants and steps are
+    /// cached (a run without caching is the reference the tests compare with).
+    private let invariants: InvariantMemo?
     /// The same plans, called without a retain and a release around each call (two atomic operations per explored
     /// state): `plans` keeps them alive.
     private let unretainedPlans: Unmanaged<StepPlanCache>?
@@ -55,6 +56,8 @@ final class ExplorationWorker<Store: VisitedStore> {
         var transitions = 0
         var choiceLimitHit = false
         var planMismatches = 0
+        /// Invariant checks `InvariantMemo` answered.
+        var rememberedInvariants = 0
         /// Room for sorting `added` (`RadixSort`).
         var sortScratch: [UInt64] = []
         /// Steps the engine ran (not counting those that check the plans).
@@ -77,7 +80,8 @@ final class ExplorationWorker<Store: VisitedStore> {
         let machine = explorer.machine
         plans = footprints.flatMap { StepPlanCache(codec: explorer.codec, footprints: $0, instances: explorer.eventInstances) }
         unretainedPlans = plans.map { Unmanaged.passUnretained($0) }
-        invariants = InvariantMemo(codec: explorer.codec)
+        invariants =
+            explorer.options.cachesTransitions && !machine.spec.invariants.isEmpty ? InvariantMemo(codec: explorer.codec) : nil
         trace = .allocate(capacity: 1)
         trace.initialize(to: StepTrace())
         // An event nothing handles still ends in the check of the eventless transitions, and one whose guard the
@@ -380,13 +384,14 @@ final class ExplorationWorker<Store: VisitedStore> {
         }
         for i in 0..<count {
             let holds: Bool
-            if let known = invariants.holds(i, key) {
+            if let known = invariants?.holds(i, key) {
                 holds = known
+                tally.pointee.rememberedInvariants += 1
                 // Checked as the plans are: what the memo says against the invariant evaluated.
                 if verifiesPlans && evaluate(i) != known { tally.pointee.planMismatches += 1 }
             } else {
                 holds = evaluate(i)
-                invariants.remember(i, key, holds: holds)
+                invariants?.remember(i, key, holds: holds)
             }
             if !holds { tally.pointee.results.invariant(i, Witness(depth: depth, state: id, instance: nil, choices: [])) }
         }

@@ -173,6 +173,7 @@ public final class Explorer: Sendable {
         exploration.configurations = store.count
         exploration.cachedSteps = workers.all.reduce(0) { $0 + $1.cachedSteps }
         exploration.engineSteps = workers.all.reduce(0) { $0 + $1.tally.pointee.engineSteps }
+        exploration.rememberedInvariants = workers.all.reduce(0) { $0 + $1.tally.pointee.rememberedInvariants }
         exploration.results = results
         exploration.coverage = results.coverage
         exploration.elapsed = (ContinuousClock.now - start.time).seconds
