@@ -111,20 +111,21 @@ public enum DependentPackage {
         for triple in triples {
             try? FileManager.default.removeItem(at: buildDirectory.appendingPathComponent("\(triple)/debug/description.json"))
         }
-        return try swift(["build", "--product", product], mergingErrors: true)
+        // With `SWIFT_DETERMINISTIC_HASHING=1`: SwiftPM 6.3 passes a dependency's traits (smcheck's `-DZ3
+        // -DGraphviz`) in the order of a `Set`, which changes from one process to the next, and a changed command
+        // line recompiles every module of smcheck, on about half of the builds that plan again (as dropping the plan
+        // makes them do). Fixed in SwiftPM 6.4 (swift-package-manager#10525). `Examples/check` builds with the same
+        // setting, so the order is the same there and it reuses these modules. Only for the build: tests run with
+        // Swift's usual per-process seed.
+        return try swift(["build", "--product", product], mergingErrors: true, environment: ["SWIFT_DETERMINISTIC_HASHING=1"])
     }
 
-    /// `swift ARGUMENTS` on the package, with its build directory; the output, errors merged when asked.
-    ///
-    /// With `SWIFT_DETERMINISTIC_HASHING=1`: SwiftPM 6.3 passes a dependency's traits (smcheck's `-DZ3 -DGraphviz`)
-    /// in the order of a `Set`, which changes from one process to the next, and a changed command line recompiles
-    /// every module of smcheck, on about half of the builds that plan again (as `build(product:)` makes them do).
-    /// Fixed in SwiftPM 6.4 (swift-package-manager#10525). `Examples/check` builds with the same setting, so the
-    /// order is the same there and it reuses these modules.
-    public static func swift(_ arguments: [String], mergingErrors: Bool = false) throws -> ProcessOutput {
+    /// `swift ARGUMENTS` on the package, with its build directory and `environment` (`NAME=VALUE` entries) added to
+    /// this process's; the output, errors merged when asked.
+    public static func swift(_ arguments: [String], mergingErrors: Bool = false, environment: [String] = []) throws -> ProcessOutput {
         try runProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["SWIFT_DETERMINISTIC_HASHING=1", "swift"] + arguments + ["--package-path", root.path, "--scratch-path", buildDirectory.path],
+            environment + ["swift"] + arguments + ["--package-path", root.path, "--scratch-path", buildDirectory.path],
             mergingErrors: mergingErrors)
     }
 }
