@@ -13,7 +13,8 @@ struct VisitedStoreTests {
     /// store that keeps the first parent (`inKeyOrder`), the parents in key order, as the explorer inserts into it.
     static func build(_ store: some VisitedStore, layers: Int, width: Int, scramble: UInt64, bits: UInt64 = 40, inKeyOrder: Bool = false) {
         // An odd multiplier modulo 2^bits maps distinct numbers to distinct keys.
-        func key(_ d: Int, _ i: Int) -> UInt64 { (UInt64(d * width + i) &* scramble) & ((1 << bits) - 1) }
+        let mask: UInt64 = bits >= 64 ? ~0 : (1 << bits) - 1
+        func key(_ d: Int, _ i: Int) -> UInt64 { (UInt64(d * width + i) &* scramble) & mask }
         let buffer = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
         defer { buffer.deallocate() }
         buffer[0] = key(0, 0)
@@ -86,6 +87,18 @@ struct VisitedStoreTests {
         let store = CompactVisitedStore(bits: 40)
         Self.build(store, layers: 31, width: 1_000, scramble: scramble, inKeyOrder: true)
         #expect(store.failure == nil)
+    }
+
+    @Test("the compact store takes keys of a whole word, none reserved: the largest key is a parent past layer 0", arguments: [63, 64])
+    func compactWholeWord(bits: UInt64) {
+        // Times 2^64 - 1, layer d's one key is -d: layer 1's is all ones (under the mask of `bits`), the parent of
+        // layer 2's.
+        let chain = CompactVisitedStore(bits: Int(bits))
+        Self.build(chain, layers: 8, width: 1, scramble: UInt64.max, bits: bits, inKeyOrder: true)
+        // A tree whose keys spread over the whole word.
+        let tree = CompactVisitedStore(bits: Int(bits))
+        Self.build(tree, layers: 8, width: 100, scramble: 0x9E37_79B9_7F4A_7C15, bits: bits, inKeyOrder: true)
+        #expect(chain.failure == nil && tree.failure == nil)
     }
 
     @Test("records that cannot be written stay in memory, readable, and appending them ends")

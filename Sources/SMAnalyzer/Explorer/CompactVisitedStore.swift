@@ -11,6 +11,9 @@ import Foundation
 final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {
     /// Keys of fewer bits leave slices too small for the compact set; they go to the one-thread compact store.
     static let minimumBits = 12
+    /// Every key of a word: no value is reserved (a parent is read only past layer 0, so the initial state's record
+    /// needs no mark), where the hashed store keeps `key + 1` and stops at 62 bits.
+    static let maximumBits = 64
     private static let sliceBits = StoreSlices.count.trailingZeroBitCount
 
     let keyWords = 1
@@ -35,7 +38,7 @@ final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {
 
     /// A store with nowhere to write its records says so in `failure`.
     init(bits: Int, in parent: URL? = nil) {
-        precondition((Self.minimumBits...HashedVisitedStore.maximumBits).contains(bits))
+        precondition((Self.minimumBits...Self.maximumBits).contains(bits))
         keyMask = CompactStateSet.mask(bits: bits)
         permutationShift = CompactStateSet.permutationShift(bits: bits)
         sliceShift = UInt64(bits - Self.sliceBits)
@@ -67,7 +70,7 @@ final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {
 
     // MARK: Inserting
 
-    /// The initial state is layer 0, its parent none.
+    /// The initial state is layer 0, its parent none: its record's parent is never read (`parent(of:depth:)`).
     func insertRoot(_ key: UnsafePointer<UInt64>) -> UInt64 {
         _ = insert(key[0], from: touch(key[0]), parent: UInt64.max)
         [key[0], UInt64.max].withUnsafeBufferPointer { sealLayer($0) }
@@ -138,7 +141,7 @@ final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {
         while low < high {
             let middle = low + (high - low) / 2
             guard let (key, parent) = records.withRecord(middle, { ($0[0], $0[1]) }) else { return nil }
-            if key == id { return parent == UInt64.max ? nil : parent }
+            if key == id { return parent }
             if key < id { low = middle + 1 } else { high = middle }
         }
         preconditionFailure("configuration \(id) is not in layer \(depth) of the compact store")

@@ -441,7 +441,7 @@ public final class Explorer: Sendable {
         let dense = codec.words == 1 && codec.bits <= DenseVisitedStore.maximumBits
         let oneWord = codec.words == 1 && codec.bits <= HashedVisitedStore.maximumBits
         // Keys of one word, wide enough to fill its slices, go to the compact store every thread fills.
-        let compactFits = oneWord && codec.bits >= CompactVisitedStore.minimumBits
+        let compactFits = codec.words == 1 && (CompactVisitedStore.minimumBits...CompactVisitedStore.maximumBits).contains(codec.bits)
         switch options.store {
         case .hashed where oneWord: return HashedVisitedStore()
         case .wide: return WideHashedVisitedStore(keyWords: codec.words)
