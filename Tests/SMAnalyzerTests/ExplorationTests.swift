@@ -312,11 +312,11 @@ struct ExplorationTests {
         "the compact store agrees with the wide one over layers bigger than its chunks, read back from disk and from memory",
         arguments: [0, 48, 49, 60])
     func compactOverChunks(idleBits: Int) throws {
-        // 8^4 × 7 = 28,672 configurations. In a key of one word (15, 63 or 64 bits: no key value is reserved), the
-        // store every thread fills writes each layer's records in chunks of 4,096 and reads a trace back by layer. In
-        // a key of two words (75 bits), the store of one thread writes every 16,384 records, here in the middle of
-        // layer 18 (configurations 15,443 to 17,619), so layers are read back from memory, from disk, and across the
-        // two.
+        // 8^4 × 7 = 28,672 configurations. In a key of one word (15, 63 or 64 bits, the idle variables' high bits
+        // set: keys near the top of the word, whose largest value `compactWholeWord` tests), the store every thread
+        // fills writes each layer's records in chunks of 4,096 and reads a trace back by layer. In a key of two words
+        // (75 bits), the store of one thread writes every 16,384 records, here in the middle of layer 18
+        // (configurations 15,443 to 17,619), so layers are read back from memory, from disk, and across the two.
         let spec = Generated.rings(
             [8, 8, 8, 8, 7], invariant: "!(in(r0s7) && in(r1s7) && in(r2s6) && in(r3s5))", idleBits: idleBits)
         var compact = AnalysisOptions()

@@ -6,12 +6,13 @@ public import SMSpec
 public enum Generated {
     /// Orthogonal rings: region i is a ring of `sizes[i]` states that `advance<i>` moves one step.
     /// Reachable configurations: the product of the sizes.
-    /// `idleBits` adds variables of that many bits in all that nothing changes: configurations as many, keys wider.
+    /// `idleBits` adds variables of that many bits in all that nothing changes, each at its maximum (all ones):
+    /// configurations as many, keys wider, with their high bits set.
     public static func rings(_ sizes: [Int], invariant: String? = nil, idleBits: Int = 0) -> Spec {
         Spec("rings \(sizes)") {
             for r in sizes.indices { Events("advance\(r)") }
             for v in stride(from: 0, to: idleBits, by: 40) {
-                Variable("idle\(v)", .int(min: 0, max: (1 << min(40, idleBits - v)) - 1), initial: .int(0))
+                Variable("idle\(v)", .int(min: 0, max: (1 << min(40, idleBits - v)) - 1), initial: .int((1 << min(40, idleBits - v)) - 1))
             }
             Parallel("rings") {
                 for (r, size) in sizes.enumerated() {

@@ -127,8 +127,8 @@ public final class Exploration {
     public internal(set) var incompleteReason: String?
     public internal(set) var elapsed = 0.0
     public internal(set) var peakMemory = 0
-    /// Threads that expanded states: one for a store that takes inserts from one thread (wide, compact, bitstate),
-    /// whatever `ExplorationOptions.threads` asked for.
+    /// Threads that expanded states: one for a store that takes inserts from one thread (wide, the compact store of
+    /// keys wider than a word, bitstate), whatever `ExplorationOptions.threads` asked for.
     public internal(set) var threads = 1
     /// What a bitstate search stored and how much of the space it is expected to have covered.
     public internal(set) var bitstate: BitstateSummary?
