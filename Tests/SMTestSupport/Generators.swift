@@ -12,7 +12,8 @@ public enum Generated {
         Spec("rings \(sizes)") {
             for r in sizes.indices { Events("advance\(r)") }
             for v in stride(from: 0, to: idleBits, by: 40) {
-                Variable("idle\(v)", .int(min: 0, max: (1 << min(40, idleBits - v)) - 1), initial: .int((1 << min(40, idleBits - v)) - 1))
+                let maximum = (1 << min(40, idleBits - v)) - 1
+                Variable("idle\(v)", .int(min: 0, max: maximum), initial: .int(maximum))
             }
             Parallel("rings") {
                 for (r, size) in sizes.enumerated() {

@@ -73,15 +73,15 @@ final class ExplorationWorker<Store: VisitedStore> {
         var eventsFiltered = 0
     }
 
-    init(explorer: Explorer, store: Store, footprints: [EventFootprint?]?) {
+    /// `footprints` of the events and `invariantFootprints`, computed once for all workers: nil when not cached.
+    init(explorer: Explorer, store: Store, footprints: [EventFootprint?]?, invariantFootprints: [[UInt64]]?) {
         self.explorer = explorer
         codec = explorer.codec
         self.store = store
         let machine = explorer.machine
         plans = footprints.flatMap { StepPlanCache(codec: explorer.codec, footprints: $0, instances: explorer.eventInstances) }
         unretainedPlans = plans.map { Unmanaged.passUnretained($0) }
-        invariants =
-            explorer.options.cachesTransitions && !machine.spec.invariants.isEmpty ? InvariantMemo(codec: explorer.codec) : nil
+        invariants = invariantFootprints.map { InvariantMemo(footprints: $0) }
         trace = .allocate(capacity: 1)
         trace.initialize(to: StepTrace())
         // An event nothing handles still ends in the check of the eventless transitions, and one whose guard the

@@ -129,7 +129,12 @@ public final class Explorer: Sendable {
         let threadCount = store.isConcurrent ? min(max(1, options.threads), ExplorationOptions.maximumThreads) : 1
         exploration.threads = threadCount
         let footprints = options.cachesTransitions ? codec.eventFootprints() : nil
-        let workers = Workers((0..<threadCount).map { _ in ExplorationWorker(explorer: self, store: store, footprints: footprints) })
+        // The invariant memo, like the plans, only when steps are cached: a run without is the tests' reference.
+        let invariantFootprints = options.cachesTransitions && !machine.spec.invariants.isEmpty ? codec.invariantFootprints() : nil
+        let workers = Workers(
+            (0..<threadCount).map { _ in
+                ExplorationWorker(explorer: self, store: store, footprints: footprints, invariantFootprints: invariantFootprints)
+            })
         let monitor = LimitMonitor(options: options, start: start, store: store)
         let depth: Int
         if let bitstate = store as? BitstateVisitedStore {

@@ -23,12 +23,8 @@ package final class InvariantMemo {
     /// The tables take at most this many bytes in all, per thread.
     static let maximumBytes = 1 << 20
 
-    package convenience init(codec: StateCodec) {
-        self.init(footprints: codec.invariantFootprints())
-    }
-
-    /// `footprints` per invariant, each `words` words.
-    init(footprints: [[UInt64]]) {
+    /// `footprints` per invariant, each the key's words (`StateCodec.invariantFootprints()`).
+    package init(footprints: [[UInt64]]) {
         invariantCount = footprints.count
         let count = max(1, footprints.count)
         start = .allocate(capacity: count)
@@ -52,9 +48,6 @@ package final class InvariantMemo {
         index.deallocate()
         entries.deallocate()
     }
-
-    /// Whether invariant `invariant` is remembered at all.
-    package func isRemembered(_ invariant: Int) -> Bool { start[invariant] >= 0 }
 
     /// Whether invariant `invariant` holds in the configuration of `key`, when that is remembered; else nil.
     @inline(__always)
