@@ -22,6 +22,10 @@ static inline void smcheck_spin_pause(void) {
 #endif
 }
 
+/// A number of the calling thread, 1, 2, ... in the order threads first ask: a thread-local value after the first
+/// call. Swift has no cheap thread identity (`Thread.current` allocates); counters striped by thread use it.
+uint32_t smcheck_thread_number(void);
+
 /// The process's resident memory in bytes, or -1 where it cannot be read. Linux reads /proc/self/statm; Apple
 /// platforms ask the kernel with task_info (in C, where `mach_task_self()` is usable from any thread).
 int64_t smcheck_resident_bytes(void);

@@ -17,13 +17,15 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     let kind = "dense"
     private let slots: UnsafeMutablePointer<Atomic<UInt32>>
     private let capacity: Int
-    private let counter = Atomic<Int>(0)
+    /// New states, counted by each thread apart (`StripedCounter`).
+    private let counter: StripedCounter
 
-    var count: Int { counter.load(ordering: .relaxed) }
+    var count: Int { counter.value }
     var bytes: Int { count * MemoryLayout<UInt32>.size }
 
-    /// Nil when the array cannot be mapped.
-    init?(bits: Int) {
+    /// Nil when the array cannot be mapped. `threads`: how many insert at once.
+    init?(bits: Int, threads: Int = 1) {
+        counter = StripedCounter(threads: threads)
         capacity = 1 << max(bits, 0)
         // An anonymous mapping: the pages of slots no state lands in are never touched. An all-zero atomic is a zero.
         let raw = mmap(nil, capacity * MemoryLayout<Atomic<UInt32>>.stride, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
@@ -54,7 +56,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
 
     func insertRoot(_ key: UnsafePointer<UInt64>) -> UInt64 {
         slots[Int(key[0])].store(UInt32(key[0]) + 1, ordering: .relaxed)
-        counter.wrappingAdd(1, ordering: .relaxed)
+        counter.add(1)
         return key[0]
     }
 
@@ -68,7 +70,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
             if current == 0 {
                 let (exchanged, original) = slot.pointee.compareExchange(expected: 0, desired: candidate, ordering: .relaxed)
                 if exchanged {
-                    counter.wrappingAdd(1, ordering: .relaxed)
+                    counter.add(1)
                     return .added(key[0])
                 }
                 current = original

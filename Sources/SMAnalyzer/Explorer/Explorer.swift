@@ -456,7 +456,11 @@ public final class Explorer: Sendable {
         default:
             // Dense when the key is short enough, unless its array cannot be mapped; then compact, unless it has
             // nowhere to write its records.
-            if dense, let store = DenseVisitedStore(bits: codec.bits) { return store }
+            if dense,
+                let store = DenseVisitedStore(bits: codec.bits, threads: min(max(1, options.threads), ExplorationOptions.maximumThreads))
+            {
+                return store
+            }
             if compactFits {
                 let compact = CompactVisitedStore(bits: codec.bits, in: options.layerDirectory)
                 if compact.failure == nil { return compact }
