@@ -21,22 +21,30 @@ struct StripedCounterTests {
         }
     }
 
-    @Test("a thread keeps its number, and no two threads share one")
-    func threadNumbers() {
-        let numbers = Mutex<[UInt32]>([])
+    @Test("each thread takes a stripe of its own and keeps it")
+    func threadStripes() {
+        let owner = smcheck_unique_number()
+        #expect(smcheck_unique_number() != owner)
+        // Only `smcheck_thread_stripe` touches it, atomically.
+        nonisolated(unsafe) let next = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+        next.initialize(to: 0)
+        defer { next.deallocate() }
+        let stripes = Mutex<[UInt32]>([])
         let group = DispatchGroup()
         for _ in 0..<4 {
             group.enter()
             Thread.detachNewThread {
-                let number = smcheck_thread_number()
-                let again = smcheck_thread_number()
-                numbers.withLock { $0.append(again == number ? number : 0) }
+                let stripe = smcheck_thread_stripe(owner, next)
+                let again = smcheck_thread_stripe(owner, next)
+                stripes.withLock { $0.append(again == stripe ? stripe : .max) }
                 group.leave()
             }
         }
         group.wait()
-        let seen = numbers.withLock { $0 }
-        #expect(seen.count == 4 && !seen.contains(0), "each thread asked twice: \(seen)")
-        #expect(Set(seen + [smcheck_thread_number()]).count == 5, "\(seen), this thread \(smcheck_thread_number())")
+        #expect(stripes.withLock { $0.sorted() } == [0, 1, 2, 3], "four threads, each asking twice")
+        // Another owner: the thread asks anew.
+        let other = smcheck_unique_number()
+        #expect(smcheck_thread_stripe(other, next) == 4)
+        #expect(smcheck_thread_stripe(other, next) == 4)
     }
 }

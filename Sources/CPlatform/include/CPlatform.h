@@ -22,9 +22,14 @@ static inline void smcheck_spin_pause(void) {
 #endif
 }
 
-/// A number of the calling thread, 1, 2, ... in the order threads first ask: a thread-local value after the first
-/// call. Swift has no cheap thread identity (`Thread.current` allocates); counters striped by thread use it.
-uint32_t smcheck_thread_number(void);
+/// A number no other call returns (1, 2, ...): an identity for `smcheck_thread_stripe` that no later owner reuses,
+/// as an address can be.
+uint64_t smcheck_unique_number(void);
+
+/// The calling thread's stripe of `owner` (from `smcheck_unique_number`): the first time a thread asks for this
+/// owner, the next value of `*next` (0, 1, ..., counted atomically), then the same value. A thread remembers its
+/// last owner only. Swift has no cheap thread-local storage; counters striped by thread use it.
+uint32_t smcheck_thread_stripe(uint64_t owner, uint32_t *next);
 
 /// The process's resident memory in bytes, or -1 where it cannot be read. Linux reads /proc/self/statm; Apple
 /// platforms ask the kernel with task_info (in C, where `mach_task_self()` is usable from any thread).
