@@ -5,9 +5,10 @@ import SMAnalyzer
 import SMEngine
 
 // Exploration speed and memory on every shape of `BenchmarkSpecs.explorerModels` (rings, shared-variable parallel
-// regions, flat int counters, a deep chain, a hierarchical spec with history). One iteration per model measures,
-// side by side: smcheck with one thread, smcheck with two (the measured run), and SPIN -DBFS on the model's Promela
-// twin, whose "states, stored" must equal smcheck's configurations.
+// regions, flat int counters, a deep chain, a hierarchical spec with history, the filter lock's long guards over
+// shared ints, a vending machine's guards over amounts). One iteration per model measures, side by side: smcheck
+// with one thread, smcheck with two (the measured run), and SPIN -DBFS on the model's Promela twin, whose "states,
+// stored" must equal smcheck's configurations.
 let benchmarks: @Sendable () -> Void = {
     let statesPerSecond = BenchmarkMetric.custom("states/s", polarity: .prefersLarger, useScalingFactor: false)
     let bytesPerState = BenchmarkMetric.custom("bytes/state x100", polarity: .prefersSmaller, useScalingFactor: false)

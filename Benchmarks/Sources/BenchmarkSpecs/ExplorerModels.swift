@@ -19,12 +19,12 @@ extension BenchmarkSpecs {
     public static var explorerModels: [ExplorerModel] {
         [
             rings(8, 8), philosophers(14), counters(150), chain(2_000_000), playerWithHistory(tracks: 2_000, volume: 100),
-            filterLock(processes: 6),
+            filterLock(processes: 6), vending(credit: 4_000),
         ]
     }
 
     /// A model of the comparison at another size: rings N (of 8 states), philosophers N, counters N (N^3 values),
-    /// chain N, player N (tracks, 100 volumes), filter N (processes).
+    /// chain N, player N (tracks, 100 volumes), filter N (processes), vending N (the most credit).
     public static func explorerModel(named name: String, size: Int) -> ExplorerModel? {
         switch name {
         case "rings": rings(size, 8)
@@ -33,6 +33,7 @@ extension BenchmarkSpecs {
         case "chain": chain(size)
         case "player": playerWithHistory(tracks: size, volume: 100)
         case "filter": filterLock(processes: size)
+        case "vending": vending(credit: size)
         default: nil
         }
     }
@@ -215,5 +216,42 @@ extension BenchmarkSpecs {
         }
         promela += ["  od", "}", ""]
         return ExplorerModel("filter lock \(n)", json: json, promela: promela.joined(separator: "\n"))
+    }
+
+    /// A vending machine as a user would write it: a credit in coins of 5 and 10 up to `credit`, three products with
+    /// their prices and stocks of 0...9, guards over amounts, and a maintenance state that restocks. Every step reads
+    /// and writes the credit, a value of thousands: `2 * (credit / 5 + 1) * 1000` configurations.
+    public static func vending(credit limit: Int) -> ExplorerModel {
+        let products = [("A", 15), ("B", 25), ("C", 40)]
+        let variables = [#""credit": {"type": "int", "min": 0, "max": \#(limit), "initial": 0}"#]
+            + products.map { #""stock\#($0.0)": {"type": "int", "min": 0, "max": 9, "initial": 9}"# }
+        let events = (["coin5", "coin10", "refund", "service", "restock", "done"] + products.map { "buy\($0.0)" })
+            .map { "\"\($0)\": {}" }.joined(separator: ", ")
+        let buys = products.map { name, price in
+            #""buy\#(name)": {"guard": "credit >= \#(price) && stock\#(name) > 0", "actions": [{"assign": {"credit": "credit - \#(price)", "stock\#(name)": "stock\#(name) - 1"}}]}"#
+        }
+        let json = #"""
+            {"format": "smcheck/1", "name": "vending \#(limit)", "variables": {\#(variables.joined(separator: ", "))},
+             "events": {\#(events)},
+             "states": {
+               "ready": {"on": {
+                 "coin5": {"guard": "credit + 5 <= \#(limit)", "actions": [{"assign": {"credit": "credit + 5"}}]},
+                 "coin10": {"guard": "credit + 10 <= \#(limit)", "actions": [{"assign": {"credit": "credit + 10"}}]},
+                 \#(buys.joined(separator: ",\n"))
+                 , "refund": {"guard": "credit > 0", "actions": [{"assign": {"credit": "0"}}]},
+                 "service": "maintenance"}},
+               "maintenance": {"on": {"restock": {"actions": [{"assign": {"stockA": "9", "stockB": "9", "stockC": "9"}}]}, "done": "ready"}}
+             }}
+            """#
+        var promela = ["/* a vending machine, as smcheck's vending spec */", "short credit = 0; byte sA = 9, sB = 9, sC = 9; bit maint = 0;",
+                       "active proctype vending() {", "  do",
+                       "  :: atomic { maint == 0 && credit + 5 <= \(limit) -> credit = credit + 5 }",
+                       "  :: atomic { maint == 0 && credit + 10 <= \(limit) -> credit = credit + 10 }"]
+        for (name, price) in products {
+            promela.append("  :: atomic { maint == 0 && credit >= \(price) && s\(name) > 0 -> credit = credit - \(price); s\(name)-- }")
+        }
+        promela += ["  :: atomic { maint == 0 && credit > 0 -> credit = 0 }", "  :: atomic { maint == 0 -> maint = 1 }",
+                    "  :: atomic { maint == 1 -> sA = 9; sB = 9; sC = 9 }", "  :: atomic { maint == 1 -> maint = 0 }", "  od", "}", ""]
+        return ExplorerModel("vending \(limit)", json: json, promela: promela.joined(separator: "\n"))
     }
 }
