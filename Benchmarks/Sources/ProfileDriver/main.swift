@@ -11,8 +11,9 @@ import SMSpec
 //   ProfileDriver load COUNT           loads (and compiles) the large loader-benchmark spec COUNT times
 //   ProfileDriver model NAME[:SIZE] [THREADS] [spin]
 //                                      explores one of the explorer-comparison models (name prefix: rings,
-//                                      philosophers, counters, chain, player; SIZE: another size of its shape), and
-//                                      SPIN on its Promela twin; STORE=dense|hashed|wide forces a visited store
+//                                      philosophers, counters, chain, player, filter, vending; SIZE: another size of
+//                                      its shape), and SPIN on its Promela twin; STORE=dense|hashed|wide|compact
+//                                      forces a visited store
 //   ProfileDriver bitstate N K BYTES [SEED [SECONDS [ORDER]]]
 //                                      a bitstate search of N rings of K states in a bit array of BYTES
 //                                      (ORDER: breadth-first, the default, or depth-first)
