@@ -1,9 +1,9 @@
 #include "CPlatform.h"
 
-static uint64_t smcheck_numbers_given;
+static uint64_t smcheck_owners_given;
 
-uint64_t smcheck_unique_number(void) {
-    return __atomic_add_fetch(&smcheck_numbers_given, 1, __ATOMIC_RELAXED);
+uint64_t smcheck_new_stripe_owner(void) {
+    return __atomic_add_fetch(&smcheck_owners_given, 1, __ATOMIC_RELAXED);
 }
 
 /// The owner whose stripe this thread asked for last, and that stripe.

@@ -219,8 +219,9 @@ extension BenchmarkSpecs {
     }
 
     /// A vending machine as a user would write it: a credit in coins of 5 and 10 up to `credit`, three products with
-    /// their prices and stocks of 0...9, guards over amounts, and a maintenance state that restocks. Every step reads
-    /// and writes the credit, a value of thousands: `2 * (credit / 5 + 1) * 1000` configurations.
+    /// their prices and stocks of 0...9, guards over amounts, and a maintenance state that restocks. The steps of
+    /// the ready state read and write the credit, a value of thousands: `2 * (credit / 5 + 1) * 1000` configurations
+    /// (for a credit of at least 40).
     public static func vending(credit limit: Int) -> ExplorerModel {
         let products = [("A", 15), ("B", 25), ("C", 40)]
         let variables = [#""credit": {"type": "int", "min": 0, "max": \#(limit), "initial": 0}"#]
@@ -243,7 +244,7 @@ extension BenchmarkSpecs {
                "maintenance": {"on": {"restock": {"actions": [{"assign": {"stockA": "9", "stockB": "9", "stockC": "9"}}]}, "done": "ready"}}
              }}
             """#
-        var promela = ["/* a vending machine, as smcheck's vending spec */", "short credit = 0; byte sA = 9, sB = 9, sC = 9; bit maint = 0;",
+        var promela = ["/* a vending machine, as smcheck's vending spec */", "int credit = 0; byte sA = 9, sB = 9, sC = 9; bit maint = 0;",
                        "active proctype vending() {", "  do",
                        "  :: atomic { maint == 0 && credit + 5 <= \(limit) -> credit = credit + 5 }",
                        "  :: atomic { maint == 0 && credit + 10 <= \(limit) -> credit = credit + 10 }"]

@@ -22,11 +22,11 @@ static inline void smcheck_spin_pause(void) {
 #endif
 }
 
-/// A number no other call returns (1, 2, ...): an identity for `smcheck_thread_stripe` that no later owner reuses,
-/// as an address can be.
-uint64_t smcheck_unique_number(void);
+/// An owner of stripes for `smcheck_thread_stripe`: a number no other call returns (1, 2, ...), so no later owner
+/// reuses it, as an address can be.
+uint64_t smcheck_new_stripe_owner(void);
 
-/// The calling thread's stripe of `owner` (from `smcheck_unique_number`): the first time a thread asks for this
+/// The calling thread's stripe of `owner` (from `smcheck_new_stripe_owner`): the first time a thread asks for this
 /// owner, the next value of `*next` (0, 1, ..., counted atomically), then the same value. A thread remembers its
 /// last owner only. Swift has no cheap thread-local storage; counters striped by thread use it.
 uint32_t smcheck_thread_stripe(uint64_t owner, uint32_t *next);

@@ -45,7 +45,8 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     private func askForHugePagesWhenDense() {
         #if os(Linux)
             let bytes = capacity * MemoryLayout<Atomic<UInt32>>.stride
-            guard count >= capacity >> 10, bytes <= Self.hugePagedBytes, !hugePaged.load(ordering: .relaxed),
+            // The count (a sum over the threads' stripes) last: a deep chain closes a layer per state.
+            guard bytes <= Self.hugePagedBytes, !hugePaged.load(ordering: .relaxed), count >= capacity >> 10,
                 !hugePaged.exchange(true, ordering: .relaxed)
             else { return }
             _ = madvise(UnsafeMutableRawPointer(slots), bytes, MADV_HUGEPAGE)

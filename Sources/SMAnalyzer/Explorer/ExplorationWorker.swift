@@ -307,9 +307,12 @@ final class ExplorationWorker<Store: VisitedStore> {
         -> (states: Int, isSettled: Bool)
     {
         var states = 0
-        while !frontier.isEmpty && frontier.count < size && states < budget && store.count < stateLimit {
+        // Only this thread adds meanwhile: the store's count read once, and what each layer adds counted here.
+        var stored = store.count
+        while !frontier.isEmpty && frontier.count < size && states < budget && stored < stateLimit {
             for id in frontier { expand(id, depth: depth) }
             states += frontier.count
+            stored += tally.pointee.added.count
             if tally.pointee.choiceLimitHit { return (states, false) }
             tally.pointee.added.withUnsafeBufferPointer { store.closeLayer($0) }
             frontier.removeAll(keepingCapacity: true)

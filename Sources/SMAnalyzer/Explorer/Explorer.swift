@@ -126,7 +126,7 @@ public final class Explorer: Sendable {
         for overlap in context.recordedOverlaps(from: 0) { results.overlap(overlap, atStart) }
         results.coverage = context.recorder!
 
-        let threadCount = store.isConcurrent ? min(max(1, options.threads), ExplorationOptions.maximumThreads) : 1
+        let threadCount = store.isConcurrent ? concurrentThreads : 1
         exploration.threads = threadCount
         let footprints = options.cachesTransitions ? codec.eventFootprints() : nil
         // The invariant memo, like the plans, only when steps are cached: a run without is the tests' reference.
@@ -434,6 +434,9 @@ public final class Explorer: Sendable {
         "some configuration and event had more than \(options.maximumChoiceCombinations) combinations of choices; the rest were not tried"
     }
 
+    /// The threads a store that every thread fills is explored with.
+    private var concurrentThreads: Int { min(max(1, options.threads), ExplorationOptions.maximumThreads) }
+
     private func makeStore() -> (any VisitedStore)? {
         if let bytes = options.bitstateBytes {
             switch options.bitstateOrder {
@@ -456,9 +459,7 @@ public final class Explorer: Sendable {
         default:
             // Dense when the key is short enough, unless its array cannot be mapped; then compact, unless it has
             // nowhere to write its records.
-            if dense,
-                let store = DenseVisitedStore(bits: codec.bits, threads: min(max(1, options.threads), ExplorationOptions.maximumThreads))
-            {
+            if dense, let store = DenseVisitedStore(bits: codec.bits, threads: concurrentThreads) {
                 return store
             }
             if compactFits {

@@ -13,7 +13,7 @@ final class StripedCounter: @unchecked Sendable {
     private let stripeMask: Int
     private let stripes: UnsafeMutablePointer<Atomic<Int>>
     /// This counter's identity for the threads' stripes, and the next stripe a thread takes.
-    private let identity = smcheck_unique_number()
+    private let identity = smcheck_new_stripe_owner()
     private let nextStripe: UnsafeMutablePointer<UInt32>
 
     /// A stripe for each of `threads` threads (at most 64).
@@ -21,7 +21,9 @@ final class StripedCounter: @unchecked Sendable {
         var count = 1
         while count < min(max(threads, 1), 64) { count *= 2 }
         stripeMask = count - 1
-        stripes = .allocate(capacity: count * Self.stride)
+        // Aligned as the stripes are apart: the first one shares no line with the memory before it.
+        stripes = UnsafeMutableRawPointer.allocate(byteCount: count * Self.stride * 8, alignment: Self.stride * 8)
+            .bindMemory(to: Atomic<Int>.self, capacity: count * Self.stride)
         for i in 0..<count { (stripes + i * Self.stride).initialize(to: Atomic(0)) }
         nextStripe = .allocate(capacity: 1)
         nextStripe.initialize(to: 0)
