@@ -13,7 +13,7 @@ struct VisitedStoreTests {
     /// store that keeps the first parent (`inKeyOrder`), the parents in key order, as the explorer inserts into it.
     static func build(_ store: some VisitedStore, layers: Int, width: Int, scramble: UInt64, bits: UInt64 = 40, inKeyOrder: Bool = false) {
         // An odd multiplier modulo 2^bits maps distinct numbers to distinct keys.
-        let mask: UInt64 = bits >= 64 ? ~0 : (1 << bits) - 1
+        let mask = CompactStateSet.mask(bits: Int(bits))
         func key(_ d: Int, _ i: Int) -> UInt64 { (UInt64(d * width + i) &* scramble) & mask }
         let buffer = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
         defer { buffer.deallocate() }

@@ -204,12 +204,7 @@ extension Program {
             var accumulator = 0
             for i in 0..<chainCount {
                 let link = chain[i]
-                let loaded: Int
-                switch link.source {
-                case .variable: loaded = variables[link.operand]
-                case .parameter: loaded = parameters[link.operand]
-                default: loaded = link.operand
-                }
+                let loaded = Self.load(link.source, link.operand, variables: variables, parameters: parameters)
                 switch link.opcode {
                 case .constant: accumulator = loaded
                 case .not: accumulator = accumulator == 0 ? 1 : 0
@@ -262,12 +257,7 @@ extension Program {
             case .jumpIfTrue:
                 if stack[top] != 0 { pc = instruction.operand } else { top -= 1 }
             case .applyLoaded:
-                let loaded =
-                    switch instruction.source {
-                    case .variable: variables[instruction.operand]
-                    case .parameter: parameters[instruction.operand]
-                    default: instruction.operand
-                    }
+                let loaded = Self.load(instruction.source, instruction.operand, variables: variables, parameters: parameters)
                 stack[top] = try Self.binary(instruction.operation, stack[top], loaded)
             default:
                 let r = stack[top]
@@ -277,6 +267,17 @@ extension Program {
             }
         }
         return stack[0]
+    }
+
+    /// What `source` (`.variable`, `.parameter`, else a constant) loads from `operand`: a chain link's operand and
+    /// an `applyLoaded`'s right one.
+    @inline(__always)
+    private static func load(_ source: Opcode, _ operand: Int, variables: UnsafePointer<Int>, parameters: UnsafePointer<Int>) -> Int {
+        switch source {
+        case .variable: variables[operand]
+        case .parameter: parameters[operand]
+        default: operand
+        }
     }
 
     @inline(__always)
