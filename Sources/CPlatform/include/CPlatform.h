@@ -1,6 +1,7 @@
 #ifndef SMCHECK_CPLATFORM_H
 #define SMCHECK_CPLATFORM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /// Asks the CPU to start loading the cache line at `address` for writing, without waiting for it: Swift has no
@@ -30,6 +31,15 @@ uint64_t smcheck_new_stripe_owner(void);
 /// owner, the next value of `*next` (0, 1, ..., counted atomically), then the same value. A thread remembers its
 /// last owner only. Swift has no cheap thread-local storage; counters striped by thread use it.
 uint32_t smcheck_thread_stripe(uint64_t owner, uint32_t *next);
+
+/// Asks for 2 MB pages for the anonymous memory at `start` (Linux `MADV_HUGEPAGE`): a 2 MB stretch of it that has
+/// no page mapped yet gets one on its first fault. Returns 0 where that cannot be asked.
+int smcheck_ask_for_huge_pages(void *start, size_t bytes);
+
+/// Collapses the 2 MB stretches of the anonymous memory at `start` that hold written 4 KB pages into 2 MB pages
+/// (Linux `MADV_COLLAPSE`, 6.1 and later): they stay small otherwise, asked or not, and become wholly resident.
+/// Returns 0 where some stretch could not be collapsed, or the kernel cannot.
+int smcheck_collapse_into_huge_pages(void *start, size_t bytes);
 
 /// The process's resident memory in bytes, or -1 where it cannot be read. Linux reads /proc/self/statm; Apple
 /// platforms ask the kernel with task_info (in C, where `mach_task_self()` is usable from any thread).

@@ -8,8 +8,10 @@ import Synchronization
 /// in product state spaces).
 final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     static let maximumBits = 28
-    /// Arrays up to this size ask for huge pages.
+    /// Arrays up to this size ask for huge pages, and up to the second are collapsed into them
+    /// (`askForHugePagesWhenDense`).
     private static let hugePagedBytes = 256 << 20
+    private static let collapsedBytes = 64 << 20
     private static let building: UInt32 = 1 << 31
 
     let keyWords = 1
@@ -28,29 +30,63 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
         counter = StripedCounter(threads: threads)
         capacity = 1 << max(bits, 0)
         // An anonymous mapping: the pages of slots no state lands in are never touched. An all-zero atomic is a zero.
-        let raw = mmap(nil, capacity * MemoryLayout<Atomic<UInt32>>.stride, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-        guard let raw, raw != MAP_FAILED else { return nil }
+        guard let raw = Self.mapZeroed(bytes: capacity * MemoryLayout<Atomic<UInt32>>.stride) else { return nil }
         slots = raw.bindMemory(to: Atomic<UInt32>.self, capacity: capacity)
     }
 
-    /// Whether the array asked for huge pages yet (layers are closed by several threads at once).
-    private let hugePaged = Atomic<Bool>(false)
+    private static let hugePageBytes = 2 << 20
 
-    /// Asks for huge pages once the keys stored show that they pay. A 4 KB page is first mapped to the shared zero
-    /// page when a lookup reads it, and the insert that then writes it copies it, which makes the kernel flush the
-    /// TLB of every core running the exploration (an interrupt each); a 2 MB page does it once for 512 of them. But
-    /// a 2 MB page is zeroed and held for each state where the reachable keys are sparse (a model of a thousand
-    /// states in a 2^24 key space then took 88 MB and up to 200 ms). So: when a slot in 1,024 is taken, by when
-    /// small pages would be most of the array anyway; and never for arrays beyond 256 MB.
+    /// Zeroed pages of their own; from 2 MB on, starting where a huge page would (the rest of a larger mapping is
+    /// unmapped again), so none of the array lies in a 2 MB stretch it shares with other memory.
+    private static func mapZeroed(bytes: Int) -> UnsafeMutableRawPointer? {
+        let spare = bytes >= hugePageBytes ? hugePageBytes : 0
+        guard let raw = mmap(nil, bytes + spare, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED
+        else { return nil }
+        guard spare > 0 else { return raw }
+        // Sizes from 2 MB on are whole pages (powers of two), so both ends are page boundaries.
+        let head = (hugePageBytes - Int(bitPattern: raw) % hugePageBytes) % hugePageBytes
+        if head > 0 { munmap(raw, head) }
+        munmap(raw + head + bytes, spare - head)
+        return raw + head
+    }
+
+    /// How far the array went to huge pages (`askForHugePagesWhenDense`): 0 not at all, 1 asked for them, 2 collapsed
+    /// into them. Layers are closed by several threads at once.
+    private let hugePageStage = Atomic<Int>(0)
+
+    /// Backs the array with huge pages once the keys stored show that they pay. A 4 KB page is first mapped to the
+    /// shared zero page when a lookup reads it, and the insert that then writes it copies it, which makes the kernel
+    /// flush the TLB of every core running the exploration (an interrupt each); a 2 MB page does it once for 512 of
+    /// them, and a lookup needs no page walk of its own (a slow one in a VM). But a 2 MB page is zeroed and held for
+    /// each state where the reachable keys are sparse (a model of a thousand states in a 2^24 key space then took
+    /// 88 MB and up to 200 ms). So, for arrays up to 256 MB:
+    /// - when a slot in 1,024 is taken, by when small pages would be most of the array anyway, huge pages are asked
+    ///   for. Only the 2 MB stretches no state has touched yet get them: one that holds a 4 KB page stays small;
+    /// - when a slot in 64 is taken (the array then costs at most 256 bytes per state stored), an array up to 64 MB
+    ///   is collapsed into huge pages. Asking alone gave the player's 32 MB array no huge page (`AnonHugePages` in
+    ///   `/proc/PID/smaps_rollup`); collapsed, `ProfileDriver model player 2` went from 15–17 to 23–24 M/s and
+    ///   `rings 2` from 15.6–16.1 to 17.0–17.9 M/s. The collapse took 9–15 ms for 128 MB here, but up to 300 ms
+    ///   when the host had to give the memory back first, hence the bound.
     private func askForHugePagesWhenDense() {
-        #if os(Linux)
-            let bytes = capacity * MemoryLayout<Atomic<UInt32>>.stride
-            // The count (a sum over the threads' stripes) last: a deep chain closes a layer per state.
-            guard bytes <= Self.hugePagedBytes, !hugePaged.load(ordering: .relaxed), count >= capacity >> 10,
-                !hugePaged.exchange(true, ordering: .relaxed)
-            else { return }
-            _ = madvise(UnsafeMutableRawPointer(slots), bytes, MADV_HUGEPAGE)
-        #endif
+        let bytes = capacity * MemoryLayout<Atomic<UInt32>>.stride
+        let stage = hugePageStage.load(ordering: .relaxed)
+        guard bytes <= Self.hugePagedBytes, stage < (bytes <= Self.collapsedBytes ? 2 : 1) else { return }
+        // The count (a sum over the threads' stripes) last: a deep chain closes a layer per state.
+        let count = count
+        let start = UnsafeMutableRawPointer(slots)
+        if stage == 0, count >= capacity >> 10, hugePageStage.compareExchange(expected: 0, desired: 1, ordering: .relaxed).exchanged {
+            _ = smcheck_ask_for_huge_pages(start, bytes)
+        }
+        guard bytes <= Self.collapsedBytes, count >= capacity >> 6,
+            hugePageStage.compareExchange(expected: 1, desired: 2, ordering: .relaxed).exchanged
+        else { return }
+        // A stretch whose pages were only read (mapped to the zero page) cannot be collapsed, and the insert that
+        // writes one later would get a 4 KB page: one write to each stretch first, of what its first slot holds (an
+        // atomic add of 0: other threads may be inserting).
+        for slot in stride(from: 0, to: capacity, by: Self.hugePageBytes / MemoryLayout<Atomic<UInt32>>.stride) {
+            slots[slot].add(0, ordering: .relaxed)
+        }
+        _ = smcheck_collapse_into_huge_pages(start, bytes)
     }
 
     deinit { munmap(slots, capacity * MemoryLayout<Atomic<UInt32>>.stride) }
