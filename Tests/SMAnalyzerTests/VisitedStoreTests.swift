@@ -125,12 +125,14 @@ struct VisitedStoreTests {
     }
 
     @Test(
-        "the dense store keeps the same parents, also once its array is backed by huge pages",
-        arguments: [(bits: 20, width: 50), (bits: 19, width: 500)])
-    func dense(bits: Int, width: Int) throws {
+        "the dense store keeps the same parents, also once its array is backed by huge pages, inserting as one thread or many",
+        arguments: [(bits: 20, width: 50, threads: 1), (bits: 19, width: 500, threads: 1), (bits: 20, width: 50, threads: 2)])
+    func dense(bits: Int, width: Int, threads: Int) throws {
         // The second: a 2 MB array, a slot in 64 taken at the 17th layer, when it is collapsed into a huge page
-        // (`askForHugePagesWhenDense`) with 22 layers still to insert, and every parent read back after.
-        Self.build(try #require(DenseVisitedStore(bits: bits)), layers: 40, width: width, scramble: 0x9E37_79B9, bits: UInt64(bits))
+        // (`askForHugePagesWhenDense`) with 22 layers still to insert, and every parent read back after. The third:
+        // a store for two threads, whose inserts claim a slot before reading it (`writesFirst`).
+        let store = try #require(DenseVisitedStore(bits: bits, threads: threads))
+        Self.build(store, layers: 40, width: width, scramble: 0x9E37_79B9, bits: UInt64(bits))
     }
 }
 

@@ -21,6 +21,12 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     private let capacity: Int
     /// New states, counted by each thread apart (`StripedCounter`).
     private let counter: StripedCounter
+    /// Whether an insert's first access to its slot is the exchange that claims it, not a load: when several threads
+    /// insert. A page first read is mapped to the zero page, and the write that follows copies it and flushes the
+    /// TLB of every core in the search (an interrupt each: a third of the time of `ProfileDriver model vending 2`
+    /// was in the kernel). A write first maps the page once, with nothing to flush; but on a slot already taken the
+    /// exchange costs more than a load, which one thread pays for nothing (rings and chain about 5% slower).
+    private let writesFirst: Bool
 
     var count: Int { counter.value }
     var bytes: Int { count * MemoryLayout<UInt32>.size }
@@ -28,6 +34,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     /// Nil when the array cannot be mapped. `threads`: how many insert at once.
     init?(bits: Int, threads: Int = 1) {
         counter = StripedCounter(threads: threads)
+        writesFirst = threads > 1
         capacity = 1 << max(bits, 0)
         // An anonymous mapping: the pages of slots no state lands in are never touched. An all-zero atomic is a zero.
         guard let raw = Self.mapZeroed(bytes: capacity * MemoryLayout<Atomic<UInt32>>.stride) else { return nil }
@@ -102,7 +109,8 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     func insert(_ key: UnsafePointer<UInt64>, parent: UInt64) -> Insertion {
         let slot = slots + Int(key[0])
         let candidate = Self.building | (UInt32(parent) + 1)
-        var current = slot.pointee.load(ordering: .relaxed)
+        var current: UInt32 = 0
+        if !writesFirst { current = slot.pointee.load(ordering: .relaxed) }
         while true {
             if current == 0 {
                 let (exchanged, original) = slot.pointee.compareExchange(expected: 0, desired: candidate, ordering: .relaxed)
