@@ -5,26 +5,32 @@
 #ifndef MADV_COLLAPSE
 #define MADV_COLLAPSE 25
 #endif
-#define SMCHECK_MADV_HUGEPAGE MADV_HUGEPAGE
-#define SMCHECK_MADV_COLLAPSE MADV_COLLAPSE
-#else
-#define SMCHECK_MADV_HUGEPAGE 0
-#define SMCHECK_MADV_COLLAPSE 0
 #endif
 
-/// 1 when the kernel took the advice, 0 when it refused it or has no such advice.
-static int advise(void *start, size_t bytes, int advice) {
+int smcheck_ask_for_huge_pages(void *start, size_t bytes) {
 #if defined(__linux__)
-    return madvise(start, bytes, advice) == 0;
+    return madvise(start, bytes, MADV_HUGEPAGE) == 0;
 #else
     (void)start;
     (void)bytes;
-    (void)advice;
     return 0;
 #endif
 }
 
-int smcheck_ask_for_huge_pages(void *start, size_t bytes) { return advise(start, bytes, SMCHECK_MADV_HUGEPAGE); }
-
-// MADV_COLLAPSE: Linux 6.1 and later; older kernels refuse it, which changes nothing.
-int smcheck_collapse_into_huge_pages(void *start, size_t bytes) { return advise(start, bytes, SMCHECK_MADV_COLLAPSE); }
+int smcheck_collapse_into_huge_pages(void *start, size_t bytes) {
+#if defined(__linux__)
+    // A kernel without MADV_COLLAPSE (before 6.1) refuses it even for no bytes: then nothing is written, and the
+    // stretches no page was mapped in keep their huge pages at the first fault.
+    if (madvise(start, 0, MADV_COLLAPSE) != 0) return 0;
+    // A stretch whose pages were only read (mapped to the zero page) cannot be collapsed: a write to each first, of
+    // what its first word holds, atomically (other threads may be writing it).
+    for (size_t offset = 0; offset < bytes; offset += (size_t)2 << 20) {
+        __atomic_fetch_add((uint32_t *)((char *)start + offset), 0, __ATOMIC_RELAXED);
+    }
+    return madvise(start, bytes, MADV_COLLAPSE) == 0;
+#else
+    (void)start;
+    (void)bytes;
+    return 0;
+#endif
+}

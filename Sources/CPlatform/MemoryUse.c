@@ -52,3 +52,34 @@ int64_t smcheck_peak_resident_bytes(void) {
 int64_t smcheck_resident_bytes(void) { return -1; }
 int64_t smcheck_peak_resident_bytes(void) { return -1; }
 #endif
+
+#if defined(__APPLE__) || defined(__linux__)
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+int64_t smcheck_mapped_bytes(const void *start, size_t bytes) {
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t first = (uintptr_t)start & ~(page - 1);
+    size_t length = (size_t)((uintptr_t)start + bytes - first);
+    size_t pages = (length + page - 1) / page;
+    // One byte a page: 256 KB for the largest dense array (1 GB).
+    unsigned char *vector = malloc(pages > 0 ? pages : 1);
+    if (!vector) return -1;
+    // The vector is `char *` on Apple platforms, `unsigned char *` on Linux.
+    if (mincore((void *)first, length, (void *)vector) != 0) {
+        free(vector);
+        return -1;
+    }
+    int64_t mapped = 0;
+    for (size_t i = 0; i < pages; i++) mapped += vector[i] & 1;
+    free(vector);
+    return mapped * (int64_t)page;
+}
+#else
+int64_t smcheck_mapped_bytes(const void *start, size_t bytes) {
+    (void)start;
+    (void)bytes;
+    return -1;
+}
+#endif

@@ -125,7 +125,7 @@ struct VisitedStoreTests {
     }
 
     @Test(
-        "the dense store keeps the same parents, also once its array is backed by huge pages, inserting as one thread or many",
+        "the dense store keeps the same parents, also once its array is backed by huge pages, as a store for one thread or for several",
         arguments: [(bits: 20, width: 50, threads: 1), (bits: 19, width: 500, threads: 1), (bits: 20, width: 50, threads: 2)])
     func dense(bits: Int, width: Int, threads: Int) throws {
         // The second: a 2 MB array, a slot in 64 taken at the 17th layer, when it is collapsed into a huge page
@@ -133,6 +133,22 @@ struct VisitedStoreTests {
         // a store for two threads, whose inserts claim a slot before reading it (`writesFirst`).
         let store = try #require(DenseVisitedStore(bits: bits, threads: threads))
         Self.build(store, layers: 40, width: width, scramble: 0x9E37_79B9, bits: UInt64(bits))
+    }
+
+    @Test("the dense store's memory is the pages its states lie in, not four bytes a state")
+    func densePages() throws {
+        let store = try #require(DenseVisitedStore(bits: 20))
+        #expect(store.bytes == 0)
+        let key = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        defer { key.deallocate() }
+        // Two states at the ends of a 4 MB array: two pages (or two huge pages, where the kernel gives them always).
+        key[0] = 0
+        _ = store.insertRoot(key)
+        key[0] = (1 << 20) - 1
+        _ = store.insert(key, parent: 0)
+        let page = Int(getpagesize())
+        #expect(store.count == 2)
+        #expect(store.bytes >= 2 * page && store.bytes % page == 0, "\(store.bytes) bytes")
     }
 }
 

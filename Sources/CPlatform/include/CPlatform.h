@@ -36,10 +36,16 @@ uint32_t smcheck_thread_stripe(uint64_t owner, uint32_t *next);
 /// no page mapped yet gets one on its first fault. Returns 0 where that cannot be asked.
 int smcheck_ask_for_huge_pages(void *start, size_t bytes);
 
-/// Collapses the 2 MB stretches of the anonymous memory at `start` that hold written 4 KB pages into 2 MB pages
-/// (Linux `MADV_COLLAPSE`, 6.1 and later): they stay small otherwise, asked or not, and become wholly resident.
-/// Returns 0 where some stretch could not be collapsed, or the kernel cannot.
+/// Collapses the 2 MB stretches of the anonymous memory at `start` (2 MB-aligned, its size a multiple of 2 MB) into
+/// 2 MB pages (Linux `MADV_COLLAPSE`, 6.1 and later): a stretch where a 4 KB page is mapped stays small otherwise,
+/// asked or not, until the kernel's background collapse gets to it. Each stretch becomes wholly resident. Before, it
+/// adds 0 to the 32-bit word at the start of each stretch, atomically, so that a stretch only read can be collapsed.
+/// Returns 0 where some stretch could not be collapsed, or the kernel cannot (then it writes nothing).
 int smcheck_collapse_into_huge_pages(void *start, size_t bytes);
+
+/// How many bytes of the `bytes` at `start` are mapped to pages in memory (`mincore`), or -1 where it cannot be
+/// told. A page only read so far counts, though it is the shared zero page.
+int64_t smcheck_mapped_bytes(const void *start, size_t bytes);
 
 /// The process's resident memory in bytes, or -1 where it cannot be read. Linux reads /proc/self/statm; Apple
 /// platforms ask the kernel with task_info (in C, where `mach_task_self()` is usable from any thread).

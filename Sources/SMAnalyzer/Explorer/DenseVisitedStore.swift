@@ -8,10 +8,12 @@ import Synchronization
 /// in product state spaces).
 final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     static let maximumBits = 28
-    /// Arrays up to this size ask for huge pages, and up to the second are collapsed into them
+    /// Arrays up to `hugePagedBytes` ask for huge pages, and up to `collapsedBytes` are collapsed into them
     /// (`askForHugePagesWhenDense`).
     private static let hugePagedBytes = 256 << 20
     private static let collapsedBytes = 64 << 20
+    /// A huge page on x86-64 and on ARM64 with 4 KB pages (with larger pages the collapse does nothing).
+    private static let hugePageBytes = 2 << 20
     private static let building: UInt32 = 1 << 31
 
     let keyWords = 1
@@ -25,11 +27,17 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     /// insert. A page first read is mapped to the zero page, and the write that follows copies it and flushes the
     /// TLB of every core in the search (an interrupt each: a third of the time of `ProfileDriver model vending 2`
     /// was in the kernel). A write first maps the page once, with nothing to flush; but on a slot already taken the
-    /// exchange costs more than a load, which one thread pays for nothing (rings and chain about 5% slower).
+    /// exchange costs more than a load, which one thread pays for nothing (rings and chain about 5% slower). A store
+    /// for several threads pays it on a narrow layer that one thread expands.
     private let writesFirst: Bool
 
     var count: Int { counter.value }
-    var bytes: Int { count * MemoryLayout<UInt32>.size }
+    /// The array's pages in memory: 4 bytes a state where the reachable keys are dense, more where they are not
+    /// (a page holds 1,024 slots, a huge page 524,288). Four bytes a state where that cannot be told.
+    var bytes: Int {
+        let mapped = smcheck_mapped_bytes(UnsafeRawPointer(slots), capacity * MemoryLayout<Atomic<UInt32>>.stride)
+        return mapped >= 0 ? Int(mapped) : count * MemoryLayout<UInt32>.size
+    }
 
     /// Nil when the array cannot be mapped. `threads`: how many insert at once.
     init?(bits: Int, threads: Int = 1) {
@@ -40,8 +48,6 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
         guard let raw = Self.mapZeroed(bytes: capacity * MemoryLayout<Atomic<UInt32>>.stride) else { return nil }
         slots = raw.bindMemory(to: Atomic<UInt32>.self, capacity: capacity)
     }
-
-    private static let hugePageBytes = 2 << 20
 
     /// Zeroed pages of their own; from 2 MB on, starting where a huge page would (the rest of a larger mapping is
     /// unmapped again), so none of the array lies in a 2 MB stretch it shares with other memory.
@@ -68,32 +74,31 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     /// each state where the reachable keys are sparse (a model of a thousand states in a 2^24 key space then took
     /// 88 MB and up to 200 ms). So, for arrays up to 256 MB:
     /// - when a slot in 1,024 is taken, by when small pages would be most of the array anyway, huge pages are asked
-    ///   for. Only the 2 MB stretches no state has touched yet get them: one that holds a 4 KB page stays small;
+    ///   for. Only the 2 MB stretches no state has touched yet get them: one where a 4 KB page is mapped stays small
+    ///   until the kernel's background collapse gets to it;
     /// - when a slot in 64 is taken (the array then costs at most 256 bytes per state stored), an array up to 64 MB
-    ///   is collapsed into huge pages. Asking alone gave the player's 32 MB array no huge page (`AnonHugePages` in
-    ///   `/proc/PID/smaps_rollup`); collapsed, `ProfileDriver model player 2` went from 15–17 to 23–24 M/s and
-    ///   `rings 2` from 15.6–16.1 to 17.0–17.9 M/s. The collapse took 9–15 ms for 128 MB here, but up to 300 ms
-    ///   when the host had to give the memory back first, hence the bound.
+    ///   is collapsed into huge pages. Asking alone left a third to two thirds of the player's 32 MB array in small
+    ///   pages (`AnonHugePages` 12–20 MB in `/proc/PID/smaps_rollup` near the end of `ProfileDriver model player 1`;
+    ///   32 MB collapsed); `ProfileDriver model player 2` went from 17.0–17.5 to 18.9–23.1 M/s, the other dense
+    ///   models within the noise. The collapse took 9–15 ms for 128 MB here, but up to 300 ms when
+    ///   the host had to hand the memory back first, hence the bound.
     private func askForHugePagesWhenDense() {
         let bytes = capacity * MemoryLayout<Atomic<UInt32>>.stride
+        let lastStage = bytes > Self.hugePagedBytes ? 0 : bytes > Self.collapsedBytes ? 1 : 2
         let stage = hugePageStage.load(ordering: .relaxed)
-        guard bytes <= Self.hugePagedBytes, stage < (bytes <= Self.collapsedBytes ? 2 : 1) else { return }
+        guard stage < lastStage else { return }
         // The count (a sum over the threads' stripes) last: a deep chain closes a layer per state.
         let count = count
         let start = UnsafeMutableRawPointer(slots)
         if stage == 0, count >= capacity >> 10, hugePageStage.compareExchange(expected: 0, desired: 1, ordering: .relaxed).exchanged {
             _ = smcheck_ask_for_huge_pages(start, bytes)
         }
-        guard bytes <= Self.collapsedBytes, count >= capacity >> 6,
+        // Whole 2 MB stretches: an array this large is a power of two from 2 MB on, mapped on a 2 MB boundary.
+        if lastStage == 2, count >= capacity >> 6, bytes >= Self.hugePageBytes,
             hugePageStage.compareExchange(expected: 1, desired: 2, ordering: .relaxed).exchanged
-        else { return }
-        // A stretch whose pages were only read (mapped to the zero page) cannot be collapsed, and the insert that
-        // writes one later would get a 4 KB page: one write to each stretch first, of what its first slot holds (an
-        // atomic add of 0: other threads may be inserting).
-        for slot in stride(from: 0, to: capacity, by: Self.hugePageBytes / MemoryLayout<Atomic<UInt32>>.stride) {
-            slots[slot].add(0, ordering: .relaxed)
+        {
+            _ = smcheck_collapse_into_huge_pages(start, bytes)
         }
-        _ = smcheck_collapse_into_huge_pages(start, bytes)
     }
 
     deinit { munmap(slots, capacity * MemoryLayout<Atomic<UInt32>>.stride) }
