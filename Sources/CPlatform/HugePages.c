@@ -5,20 +5,10 @@
 #ifndef MADV_COLLAPSE
 #define MADV_COLLAPSE 25
 #endif
-#endif
 
-int smcheck_ask_for_huge_pages(void *start, size_t bytes) {
-#if defined(__linux__)
-    return madvise(start, bytes, MADV_HUGEPAGE) == 0;
-#else
-    (void)start;
-    (void)bytes;
-    return 0;
-#endif
-}
+int smcheck_ask_for_huge_pages(void *start, size_t bytes) { return madvise(start, bytes, MADV_HUGEPAGE) == 0; }
 
 int smcheck_collapse_into_huge_pages(void *start, size_t bytes) {
-#if defined(__linux__)
     // A kernel without MADV_COLLAPSE (before 6.1) refuses it even for no bytes: then nothing is written, and the
     // stretches no page was mapped in keep their huge pages at the first fault.
     if (madvise(start, 0, MADV_COLLAPSE) != 0) return 0;
@@ -28,9 +18,10 @@ int smcheck_collapse_into_huge_pages(void *start, size_t bytes) {
         __atomic_fetch_add((uint32_t *)((char *)start + offset), 0, __ATOMIC_RELAXED);
     }
     return madvise(start, bytes, MADV_COLLAPSE) == 0;
-#else
-    (void)start;
-    (void)bytes;
-    return 0;
-#endif
 }
+
+#else
+// Huge pages are left to the system.
+int smcheck_ask_for_huge_pages(void *start, size_t bytes) { return (void)start, (void)bytes, 0; }
+int smcheck_collapse_into_huge_pages(void *start, size_t bytes) { return (void)start, (void)bytes, 0; }
+#endif

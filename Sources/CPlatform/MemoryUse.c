@@ -77,9 +77,5 @@ int64_t smcheck_mapped_bytes(const void *start, size_t bytes) {
     return mapped * (int64_t)page;
 }
 #else
-int64_t smcheck_mapped_bytes(const void *start, size_t bytes) {
-    (void)start;
-    (void)bytes;
-    return -1;
-}
+int64_t smcheck_mapped_bytes(const void *start, size_t bytes) { return (void)start, (void)bytes, -1; }
 #endif
