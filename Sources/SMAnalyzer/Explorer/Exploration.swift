@@ -195,6 +195,9 @@ public final class Exploration {
         isComplete = false
     }
 
+    /// Bytes of memory the visited store holds: for the dense store, the pages of its array in memory, so a few
+    /// configurations spread over a large array cost pages, not bytes, each.
+    public var storeBytes: Int { store.bytes }
     /// Bytes the visited store holds per configuration.
     public var bytesPerState: Double { configurations == 0 ? 0 : Double(store.bytes) / Double(configurations) }
     public var statesPerSecond: Double { elapsed > 0 ? Double(configurations) / elapsed : 0 }
