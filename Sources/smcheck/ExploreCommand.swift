@@ -64,7 +64,7 @@ struct ExploreCommand: ParsableCommand {
                         100 * Double(result.cachedSteps) / Double(max(1, result.cachedSteps + result.engineSteps)))
                 ),
                 ("packed state", "\(result.codec.bits) bits in \(Plural.count(result.codec.words, "word"))"),
-                ("store", "\(result.storeKind), " + String(format: "%.1f MB in memory", Double(result.storeBytes) / 1_048_576)),
+                ("store", "\(result.storeKind), " + String(format: "%.1f MB in memory", Double(result.storeMemory) / 1_048_576)),
                 ("bytes/state", String(format: "%.2f", result.bytesPerState)),
                 ("peak memory", String(format: "%.1f MB", Double(result.peakMemory) / 1_048_576)),
                 (

@@ -12,7 +12,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     /// (`askForHugePagesWhenDense`).
     private static let hugePagedBytes = 256 << 20
     private static let collapsedBytes = 64 << 20
-    /// A huge page on x86-64 and on ARM64 with 4 KB pages (with larger pages the collapse does nothing).
+    /// A huge page on x86-64 and on ARM64 with 4 KB pages (with larger pages the collapse is not tried).
     private static let hugePageBytes = 2 << 20
     private static let building: UInt32 = 1 << 31
 
@@ -33,7 +33,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
 
     var count: Int { counter.value }
     /// The array's pages in memory: 4 bytes a state where the reachable keys are dense, more where they are not
-    /// (a page holds 1,024 slots, a huge page 524,288). Four bytes a state where that cannot be told.
+    /// (a 4 KB page holds 1,024 slots, a huge page 524,288). Four bytes a state where that cannot be told.
     var bytes: Int {
         let mapped = smcheck_mapped_bytes(UnsafeRawPointer(slots), capacity * MemoryLayout<Atomic<UInt32>>.stride)
         return mapped >= 0 ? Int(mapped) : count * MemoryLayout<UInt32>.size

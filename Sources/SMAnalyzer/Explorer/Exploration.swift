@@ -127,6 +127,10 @@ public final class Exploration {
     public internal(set) var incompleteReason: String?
     public internal(set) var elapsed = 0.0
     public internal(set) var peakMemory = 0
+    /// Bytes of memory the visited store held when the search ended: for the dense store, the pages of its array in
+    /// memory, so a few configurations spread over a large array cost pages, not bytes, each. Taken then, as reading
+    /// the store afterwards (`contains`) maps pages of its own.
+    public internal(set) var storeMemory = 0
     /// Threads that expanded states: one for a store that takes inserts from one thread (wide, the compact store of
     /// keys wider than a word, bitstate), whatever `ExplorationOptions.threads` asked for.
     public internal(set) var threads = 1
@@ -195,11 +199,8 @@ public final class Exploration {
         isComplete = false
     }
 
-    /// Bytes of memory the visited store holds: for the dense store, the pages of its array in memory, so a few
-    /// configurations spread over a large array cost pages, not bytes, each.
-    public var storeBytes: Int { store.bytes }
-    /// Bytes the visited store holds per configuration.
-    public var bytesPerState: Double { configurations == 0 ? 0 : Double(store.bytes) / Double(configurations) }
+    /// Bytes the visited store holds per configuration, when the search ended (`storeMemory`).
+    public var bytesPerState: Double { configurations == 0 ? 0 : Double(storeMemory) / Double(configurations) }
     public var statesPerSecond: Double { elapsed > 0 ? Double(configurations) / elapsed : 0 }
 
     /// Whether the exploration visited `state` (a stable configuration with its variables and history).

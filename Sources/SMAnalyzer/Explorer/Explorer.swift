@@ -183,6 +183,7 @@ public final class Explorer: Sendable {
         exploration.coverage = results.coverage
         exploration.elapsed = (ContinuousClock.now - start.time).seconds
         exploration.peakMemory = MemoryUse.peak() ?? 0
+        exploration.storeMemory = store.bytes
         if startMetChoices { checkOtherStartOutcomes(exploration) }
         return exploration
     }
