@@ -51,17 +51,11 @@ struct StripedCounterTests {
         next.initialize(to: 0)
         defer { next.deallocate() }
         let stripes = Mutex<[UInt32]>([])
-        let group = DispatchGroup()
-        for _ in 0..<4 {
-            group.enter()
-            Thread.detachNewThread {
-                let stripe = smcheck_thread_stripe(owner, next)
-                let again = smcheck_thread_stripe(owner, next)
-                stripes.withLock { $0.append(again == stripe ? stripe : .max) }
-                group.leave()
-            }
+        Self.onThreads(4) { _ in
+            let stripe = smcheck_thread_stripe(owner, next)
+            let again = smcheck_thread_stripe(owner, next)
+            stripes.withLock { $0.append(again == stripe ? stripe : .max) }
         }
-        group.wait()
         #expect(stripes.withLock { $0.sorted() } == [0, 1, 2, 3], "four threads, each asking twice")
         // Another owner: the thread asks anew.
         let other = smcheck_new_stripe_owner()

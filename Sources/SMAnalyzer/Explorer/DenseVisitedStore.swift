@@ -21,6 +21,8 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     let kind = "dense"
     private let slots: UnsafeMutablePointer<Atomic<UInt32>>
     private let capacity: Int
+    /// The array's size: `capacity` slots.
+    private let arrayBytes: Int
     /// New states, counted by each thread apart (`StripedCounter`).
     private let counter: StripedCounter
     /// Whether an insert's first access to its slot is the exchange that claims it, not a load: when several threads
@@ -35,7 +37,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     /// The array's pages in memory: 4 bytes a state where the reachable keys are dense, more where they are not
     /// (a 4 KB page holds 1,024 slots, a huge page 524,288). Four bytes a state where that cannot be told.
     var bytes: Int {
-        let mapped = smcheck_mapped_bytes(UnsafeRawPointer(slots), capacity * MemoryLayout<Atomic<UInt32>>.stride)
+        let mapped = smcheck_mapped_bytes(UnsafeRawPointer(slots), arrayBytes)
         return mapped >= 0 ? Int(mapped) : count * MemoryLayout<UInt32>.size
     }
 
@@ -44,8 +46,9 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
         counter = StripedCounter(threads: threads)
         writesFirst = threads > 1
         capacity = 1 << max(bits, 0)
+        arrayBytes = capacity * MemoryLayout<Atomic<UInt32>>.stride
         // An anonymous mapping: the pages of slots no state lands in are never touched. An all-zero atomic is a zero.
-        guard let raw = Self.mapZeroed(bytes: capacity * MemoryLayout<Atomic<UInt32>>.stride) else { return nil }
+        guard let raw = Self.mapZeroed(bytes: arrayBytes) else { return nil }
         slots = raw.bindMemory(to: Atomic<UInt32>.self, capacity: capacity)
     }
 
@@ -83,25 +86,24 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     ///   models within the noise. The collapse took 9–15 ms for 128 MB here, but up to 300 ms when
     ///   the host had to hand the memory back first, hence the bound.
     private func askForHugePagesWhenDense() {
-        let bytes = capacity * MemoryLayout<Atomic<UInt32>>.stride
-        let lastStage = bytes > Self.hugePagedBytes ? 0 : bytes > Self.collapsedBytes ? 1 : 2
+        let lastStage = arrayBytes > Self.hugePagedBytes ? 0 : arrayBytes > Self.collapsedBytes ? 1 : 2
         let stage = hugePageStage.load(ordering: .relaxed)
         guard stage < lastStage else { return }
         // The count (a sum over the threads' stripes) last: a deep chain closes a layer per state.
         let count = count
         let start = UnsafeMutableRawPointer(slots)
         if stage == 0, count >= capacity >> 10, hugePageStage.compareExchange(expected: 0, desired: 1, ordering: .relaxed).exchanged {
-            _ = smcheck_ask_for_huge_pages(start, bytes)
+            _ = smcheck_ask_for_huge_pages(start, arrayBytes)
         }
         // Whole 2 MB stretches: an array this large is a power of two from 2 MB on, mapped on a 2 MB boundary.
-        if lastStage == 2, count >= capacity >> 6, bytes >= Self.hugePageBytes,
+        if lastStage == 2, count >= capacity >> 6, arrayBytes >= Self.hugePageBytes,
             hugePageStage.compareExchange(expected: 1, desired: 2, ordering: .relaxed).exchanged
         {
-            _ = smcheck_collapse_into_huge_pages(start, bytes)
+            _ = smcheck_collapse_into_huge_pages(start, arrayBytes)
         }
     }
 
-    deinit { munmap(slots, capacity * MemoryLayout<Atomic<UInt32>>.stride) }
+    deinit { munmap(slots, arrayBytes) }
 
     func insertRoot(_ key: UnsafePointer<UInt64>) -> UInt64 {
         slots[Int(key[0])].store(UInt32(key[0]) + 1, ordering: .relaxed)
