@@ -51,11 +51,17 @@ struct StripedCounterTests {
         next.initialize(to: 0)
         defer { next.deallocate() }
         let stripes = Mutex<[UInt32]>([])
-        Self.onThreads(4) { _ in
-            let stripe = smcheck_thread_stripe(owner, next)
-            let again = smcheck_thread_stripe(owner, next)
-            stripes.withLock { $0.append(again == stripe ? stripe : .max) }
+        let group = DispatchGroup()
+        for _ in 0..<4 {
+            group.enter()
+            Thread.detachNewThread {
+                let stripe = smcheck_thread_stripe(owner, next)
+                let again = smcheck_thread_stripe(owner, next)
+                stripes.withLock { $0.append(again == stripe ? stripe : .max) }
+                group.leave()
+            }
         }
+        group.wait()
         #expect(stripes.withLock { $0.sorted() } == [0, 1, 2, 3], "four threads, each asking twice")
         // Another owner: the thread asks anew.
         let other = smcheck_new_stripe_owner()
