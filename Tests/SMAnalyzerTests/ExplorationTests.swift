@@ -338,6 +338,39 @@ struct ExplorationTests {
         #expect(explored.storeKind == "compact" && explored.threads == (idleBits <= 49 ? 2 : 1))
     }
 
+    @Test(
+        "a key of more than 28 bits whose fields take at most 2^28 values together goes to the dense store, with the same findings",
+        arguments: [1, 2])
+    func denseBeyondItsBits(threads: Int) throws {
+        // Five ints of 40 values: 30 bits, 102,400,000 keys together. Only a and b change (1,600 configurations);
+        // c, d and e start in the middle of their values, so the keys lie in the middle of the array.
+        let spec = Spec("five counters") {
+            Variable("a", .int(min: 0, max: 39))
+            Variable("b", .int(min: 0, max: 39))
+            Variable("c", .int(min: 0, max: 39), initial: .int(17))
+            Variable("d", .int(min: 0, max: 39), initial: .int(23))
+            Variable("e", .int(min: 0, max: 39), initial: .int(31))
+            Events("nextA", "nextB")
+            StateNode("counting") {
+                On("nextA") { Assign("a", "(a + 1) % 40") }
+                On("nextB", guard: "a % 3 == 0") { Assign("b", "(b + 1) % 40") }
+            }
+            Invariant("b stays below 30", Spec.Expression("b < 30"))
+        }
+        let dense = try Self.explore(spec) { $0.threads = threads }
+        #expect(dense.storeKind == "dense" && dense.configurations == 1_600)
+        var compact = AnalysisOptions()
+        compact.method = .exploration
+        compact.exploration.store = .compact
+        var automatic = compact
+        automatic.exploration.store = .automatic
+        automatic.exploration.threads = threads
+        let found = try Analyzer.analyze(spec, options: automatic)
+        #expect(found.findings == (try Analyzer.analyze(spec, options: compact)).findings)
+        // a to 0, 3, ... and b once at each: the shortest trace to b = 30 has 30 nextB.
+        #expect(found.findings.first { $0.code == .invariantViolated }?.trace?.count == 30)
+    }
+
     @Test("the memory limit is on what the exploration takes, not on what the process already holds")
     func memoryLimitCountsTheExplorationOnly() throws {
         // A process (an app, a test run) holding more than the limit before the exploration begins.

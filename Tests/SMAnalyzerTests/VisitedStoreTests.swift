@@ -11,10 +11,17 @@ struct VisitedStoreTests {
     /// Layer `d` holds keys `d * width + i`; key `(d, i)` is reached from `(d - 1, i)` and `(d - 1, (i + 1) % width)`,
     /// the second inserted first, so the store must keep the smaller parent key whichever came first; or, for a
     /// store that keeps the first parent (`inKeyOrder`), the parents in key order, as the explorer inserts into it.
-    static func build(_ store: some VisitedStore, layers: Int, width: Int, scramble: UInt64, bits: UInt64 = 40, inKeyOrder: Bool = false) {
+    /// With `index`, the scrambled numbers (below 2^`bits`, at most its count) are indices, and the keys theirs.
+    static func build(
+        _ store: some VisitedStore, layers: Int, width: Int, scramble: UInt64, bits: UInt64 = 40, inKeyOrder: Bool = false,
+        index: MixedRadixIndex? = nil
+    ) {
         // An odd multiplier modulo 2^bits maps distinct numbers to distinct keys.
         let mask = CompactStateSet.mask(bits: Int(bits))
-        func key(_ d: Int, _ i: Int) -> UInt64 { (UInt64(d * width + i) &* scramble) & mask }
+        func key(_ d: Int, _ i: Int) -> UInt64 {
+            let number = (UInt64(d * width + i) &* scramble) & mask
+            return index.map { $0.key(at: Int(number)) } ?? number
+        }
         let buffer = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
         defer { buffer.deallocate() }
         buffer[0] = key(0, 0)
@@ -133,6 +140,17 @@ struct VisitedStoreTests {
         // a store for two threads, whose inserts claim a slot before reading it (`writesFirst`).
         let store = try #require(DenseVisitedStore(bits: bits, threads: threads))
         Self.build(store, layers: 40, width: width, scramble: 0x9E37_79B9, bits: UInt64(bits))
+    }
+
+    @Test(
+        "the dense store numbers keys whose fields are not powers of two without gaps, and keeps the same parents",
+        arguments: [1, 2])
+    func denseMixedRadix(threads: Int) throws {
+        // Fields of 3, 2, 5, 2,000 and 100 values in 24 bits: 6,000,000 slots where the bits would give 16,777,216.
+        let index = try #require(MixedRadixIndex(fields: [(0, 3), (2, 2), (3, 5), (6, 2_000), (17, 100)], limit: 1 << 28))
+        #expect(index.count == 6_000_000)
+        let store = try #require(DenseVisitedStore(index: index, threads: threads))
+        Self.build(store, layers: 40, width: 500, scramble: 0x9E37_79B9, bits: 22, index: index)
     }
 
     @Test("the dense store's memory is the pages its states lie in, not four bytes a state")

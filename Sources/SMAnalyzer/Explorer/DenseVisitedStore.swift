@@ -2,12 +2,13 @@ import CPlatform
 import Foundation
 import Synchronization
 
-/// One 32-bit slot per possible key: 0 = not visited, otherwise the parent's key + 1, with the top bit set while
-/// the slot's layer is being built. Lookups are direct, slots are claimed with atomics so every thread inserts at
-/// once, and the memory is paged in only where states are (4 bytes per state when the reachable keys are dense, as
-/// in product state spaces).
+/// One 32-bit slot per possible key, numbered without gaps (`MixedRadixIndex`): 0 = not visited, otherwise the
+/// parent's index + 1, with the top bit set while the slot's layer is being built. Lookups are direct, slots are
+/// claimed with atomics so every thread inserts at once, and the memory is paged in only where states are (4 bytes
+/// per state when the reachable keys are dense, as in product state spaces).
 final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
-    static let maximumBits = 28
+    /// At most 2^28 slots: a parent's index + 1 and the building bit fit in a slot, and the array in 1 GB.
+    static let maximumSlots = 1 << 28
     /// Arrays up to `hugePagedBytes` ask for huge pages, and up to `collapsedBytes` are collapsed into them
     /// (`askForHugePagesWhenDense`).
     private static let hugePagedBytes = 256 << 20
@@ -20,8 +21,10 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     let isConcurrent = true
     let kind = "dense"
     private let slots: UnsafeMutablePointer<Atomic<UInt32>>
+    /// Which slot holds which key.
+    private let index: MixedRadixIndex
     private let capacity: Int
-    /// The array's size: `capacity` slots.
+    /// The array's size: `capacity` slots, rounded up to whole huge pages from 2 MB on.
     private let arrayBytes: Int
     /// New states, counted by each thread apart (`StripedCounter`).
     private let counter: StripedCounter
@@ -42,15 +45,21 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     }
 
     /// Nil when the array cannot be mapped. `threads`: how many insert at once.
-    init?(bits: Int, threads: Int = 1) {
+    init?(index: MixedRadixIndex, threads: Int = 1) {
+        precondition(index.count <= Self.maximumSlots)
         counter = StripedCounter(threads: threads)
         writesFirst = threads > 1
-        capacity = 1 << max(bits, 0)
-        arrayBytes = capacity * MemoryLayout<Atomic<UInt32>>.stride
+        self.index = index
+        capacity = index.count
+        let bytes = capacity * MemoryLayout<Atomic<UInt32>>.stride
+        arrayBytes = bytes < Self.hugePageBytes ? bytes : (bytes + Self.hugePageBytes - 1) / Self.hugePageBytes * Self.hugePageBytes
         // An anonymous mapping: the pages of slots no state lands in are never touched. An all-zero atomic is a zero.
         guard let raw = Self.mapZeroed(bytes: arrayBytes) else { return nil }
         slots = raw.bindMemory(to: Atomic<UInt32>.self, capacity: capacity)
     }
+
+    /// A store for every key of `bits` bits, each its own index.
+    convenience init?(bits: Int, threads: Int = 1) { self.init(index: MixedRadixIndex(bits: bits), threads: threads) }
 
     /// Zeroed pages of their own; from 2 MB on, starting where a huge page would (the rest of a larger mapping is
     /// unmapped again), so none of the array lies in a 2 MB stretch it shares with other memory.
@@ -59,7 +68,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
         guard let raw = mmap(nil, bytes + spare, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED
         else { return nil }
         guard spare > 0 else { return raw }
-        // Sizes from 2 MB on are whole pages (powers of two), so both ends are page boundaries.
+        // Sizes from 2 MB on are whole huge pages, so both ends are page boundaries.
         let head = (hugePageBytes - Int(bitPattern: raw) % hugePageBytes) % hugePageBytes
         if head > 0 { munmap(raw, head) }
         munmap(raw + head + bytes, spare - head)
@@ -95,7 +104,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
         if stage == 0, count >= capacity >> 10, hugePageStage.compareExchange(expected: 0, desired: 1, ordering: .relaxed).exchanged {
             _ = smcheck_ask_for_huge_pages(start, arrayBytes)
         }
-        // Whole 2 MB stretches: an array this large is a power of two from 2 MB on, mapped on a 2 MB boundary.
+        // Whole 2 MB stretches: an array this large is a multiple of 2 MB, mapped on a 2 MB boundary.
         if lastStage == 2, count >= capacity >> 6, arrayBytes >= Self.hugePageBytes,
             hugePageStage.compareExchange(expected: 1, desired: 2, ordering: .relaxed).exchanged
         {
@@ -106,15 +115,21 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     deinit { munmap(slots, arrayBytes) }
 
     func insertRoot(_ key: UnsafePointer<UInt64>) -> UInt64 {
-        slots[Int(key[0])].store(UInt32(key[0]) + 1, ordering: .relaxed)
+        let slot = index.index(of: key[0])
+        slots[slot].store(UInt32(slot) + 1, ordering: .relaxed)
         counter.add(1)
         return key[0]
     }
 
-    func handle(of id: UInt64) -> UInt64 { id }
+    /// The parent's index, which its slot holds.
+    func handle(of id: UInt64) -> UInt64 { UInt64(index.index(of: id)) }
 
     func insert(_ key: UnsafePointer<UInt64>, parent: UInt64) -> Insertion {
-        let slot = slots + Int(key[0])
+        insert(key, at: UInt64(index.index(of: key[0])), parent: parent)
+    }
+
+    func insert(_ key: UnsafePointer<UInt64>, at slot: UInt64, parent: UInt64) -> Insertion {
+        let slot = slots + Int(slot)
         let candidate = Self.building | (UInt32(parent) + 1)
         var current: UInt32 = 0
         if !writesFirst { current = slot.pointee.load(ordering: .relaxed) }
@@ -137,23 +152,35 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     }
 
     func touch(_ keys: UnsafePointer<UInt64>, count: Int) {
-        for i in 0..<count where keys[i] < UInt64(capacity) { smcheck_prefetch_for_write(slots + Int(keys[i])) }
+        for i in 0..<count { smcheck_prefetch_for_write(slots + index.index(of: keys[i])) }
+    }
+
+    func touch(_ keys: UnsafePointer<UInt64>, count: Int, slots found: UnsafeMutablePointer<UInt64>) {
+        for i in 0..<count {
+            let slot = index.index(of: keys[i])
+            found[i] = UInt64(slot)
+            smcheck_prefetch_for_write(slots + slot)
+        }
     }
 
     func lookup(_ key: UnsafePointer<UInt64>) -> UInt64? {
-        guard key[0] < UInt64(capacity) else { return nil }
-        return slots[Int(key[0])].load(ordering: .relaxed) == 0 ? nil : key[0]
+        guard let slot = index.validIndex(of: key[0]) else { return nil }
+        return slots[slot].load(ordering: .relaxed) == 0 ? nil : key[0]
     }
 
     func closeLayer(_ added: UnsafeBufferPointer<UInt64>) {
         // No other thread writes between layers: a plain load and store, not a locked read-modify-write.
-        for key in added { slots[Int(key)].store(slots[Int(key)].load(ordering: .relaxed) & ~Self.building, ordering: .relaxed) }
+        for key in added {
+            let slot = slots + index.index(of: key)
+            slot.pointee.store(slot.pointee.load(ordering: .relaxed) & ~Self.building, ordering: .relaxed)
+        }
         askForHugePagesWhenDense()
     }
 
     func parent(of id: UInt64, depth: Int) -> UInt64? {
-        let value = UInt64(slots[Int(id)].load(ordering: .relaxed) & ~Self.building) - 1
-        return value == id ? nil : value
+        let slot = index.index(of: id)
+        let parent = Int(slots[slot].load(ordering: .relaxed) & ~Self.building) - 1
+        return parent == slot ? nil : index.key(at: parent)
     }
 
     func key(of id: UInt64, into key: UnsafeMutablePointer<UInt64>) { key[0] = id }

@@ -63,6 +63,8 @@ final class ExplorationWorker<Store: VisitedStore> {
         /// Steps the engine ran (not counting those that check the plans).
         var engineSteps = 0
         var successors = KeyBuffer()
+        /// Where each successor's slot is in the store (`VisitedStore.touch(_:count:slots:)`).
+        var successorSlots = KeyBuffer()
         /// Successors kept for the hashed store's second phase (`SuccessorArena`).
         var arena = SuccessorArena()
         /// Whether events are filtered by `PossibleEvents` before stepping: decided on the first states, it pays when
@@ -116,6 +118,7 @@ final class ExplorationWorker<Store: VisitedStore> {
 
     deinit {
         tally.pointee.successors.deallocate()
+        tally.pointee.successorSlots.deallocate()
         tally.pointee.arena.deallocate()
         tally.deinitialize(count: 1)
         tally.deallocate()
@@ -353,11 +356,13 @@ final class ExplorationWorker<Store: VisitedStore> {
         let parent = store.handle(of: id)
         var progressed = false
         let keys = tally.pointee.successors.base
-        store.touch(keys, count: count)
+        tally.pointee.successorSlots.reserve(count)
+        let slots = tally.pointee.successorSlots.base
+        store.touch(keys, count: count, slots: slots)
         for i in 0..<count {
             let key = keys + i * words
             if !progressed && !PackedKey.equal(key, parentKey, words) { progressed = true }
-            switch store.insert(key, parent: parent) {
+            switch store.insert(key, at: slots[i], parent: parent) {
             case .known:
                 break
             case .added(let child):

@@ -447,7 +447,10 @@ public final class Explorer: Sendable {
             case .depthFirst: return BitstateVisitedStore(bytes: bytes, keyWords: codec.words, seed: options.searchSeed)
             }
         }
-        let dense = codec.words == 1 && codec.bits <= DenseVisitedStore.maximumBits
+        // Keys of one word whose fields take at most `maximumSlots` values together, however many bits they use.
+        let denseIndex =
+            codec.words == 1
+            ? MixedRadixIndex(fields: codec.fieldValues.map { ($0.shift, $0.values) }, limit: DenseVisitedStore.maximumSlots) : nil
         let oneWord = codec.words == 1 && codec.bits <= HashedVisitedStore.maximumBits
         // Keys of one word, wide enough to fill its slices, go to the compact store every thread fills.
         let compactFits = codec.words == 1 && (CompactVisitedStore.minimumBits...CompactVisitedStore.maximumBits).contains(codec.bits)
@@ -460,7 +463,7 @@ public final class Explorer: Sendable {
         default:
             // Dense when the key is short enough, unless its array cannot be mapped; then compact, unless it has
             // nowhere to write its records.
-            if dense, let store = DenseVisitedStore(bits: codec.bits, threads: concurrentThreads) {
+            if let denseIndex, let store = DenseVisitedStore(index: denseIndex, threads: concurrentThreads) {
                 return store
             }
             if compactFits {

@@ -1,7 +1,6 @@
-/// Sorts the ids of a layer for the dense store, whose ids are keys of at most `DenseVisitedStore.maximumBits`
-/// bits: least significant digit first, 10 bits a pass, into a scratch buffer the caller keeps. Linear, and no
-/// allocation per layer (the standard sort's merge buffers are freed back to the system each time, which on a
-/// big layer costs every core a TLB flush).
+/// Sorts the ids of a layer for the dense store, whose ids are keys of one word: least significant digit first, 10
+/// bits a pass, into a scratch buffer the caller keeps. Linear, and no allocation per layer (the standard sort's
+/// merge buffers are freed back to the system each time, which on a big layer costs every core a TLB flush).
 enum RadixSort {
     private static let digitBits = 10
 

@@ -1,7 +1,8 @@
 /// The set of configurations found so far, with a parent for each so any of them gets a shortest trace.
 ///
 /// The layouts, chosen by the size of the packed key (`Explorer.makeStore`):
-/// - `DenseVisitedStore` when the key fits in 28 bits: one 32-bit slot per possible key, holding the parent's key.
+/// - `DenseVisitedStore` when the key's fields take at most 2^28 values together: one 32-bit slot per possible key
+///   (`MixedRadixIndex` numbers them without gaps), holding the parent's slot.
 /// - `CompactVisitedStore` when it fits in one word: exact tables of a few bytes a key, the parents on disk; or,
 ///   when there is no disk, `HashedVisitedStore` for keys of up to 62 bits: a table of keys with linear probing and,
 ///   beside it, each state's parent as a slot number (wider keys of a word then go to the wide store). All three
@@ -11,7 +12,7 @@
 ///   for a depth-first one.
 ///
 /// A state's id is its key (dense, compact, hashed) or its discovery index (wide, layered). Its handle, what `insert`
-/// takes as the parent, is the id (dense, compact, wide, layered) or the slot (hashed); a handle is valid until the
+/// takes as the parent, is the id (compact, wide, layered) or the slot (dense, hashed); a handle is valid until the
 /// layer ends.
 protocol VisitedStore: AnyObject, Sendable {
     /// Words per key.
@@ -31,6 +32,11 @@ protocol VisitedStore: AnyObject, Sendable {
     /// Starts loading the slots of `count` keys (`keyWords` each) into the cache, so the inserts that follow
     /// overlap their memory latency instead of waiting for each miss in turn.
     func touch(_ keys: UnsafePointer<UInt64>, count: Int)
+    /// `touch`, writing to `slots` where each key's slot is, for `insert(_:at:parent:)`: a store whose slots take
+    /// work to find (the dense store's mixed radix) finds each once.
+    func touch(_ keys: UnsafePointer<UInt64>, count: Int, slots: UnsafeMutablePointer<UInt64>)
+    /// `insert(_:parent:)` of a key whose slot `touch(_:count:slots:)` wrote.
+    func insert(_ key: UnsafePointer<UInt64>, at slot: UInt64, parent: UInt64) -> Insertion
     /// The id of `key` when it was visited.
     func lookup(_ key: UnsafePointer<UInt64>) -> UInt64?
     /// Makes room for at least `more` states beyond the current count; only between layers (no insert running).
@@ -59,6 +65,10 @@ enum Insertion: Equatable {
 
 extension VisitedStore {
     func grow(toHold more: Int) -> Bool { true }
+
+    func touch(_ keys: UnsafePointer<UInt64>, count: Int, slots: UnsafeMutablePointer<UInt64>) { touch(keys, count: count) }
+
+    func insert(_ key: UnsafePointer<UInt64>, at slot: UInt64, parent: UInt64) -> Insertion { insert(key, parent: parent) }
 
     func closeLayer(_ added: [UInt64]) { added.withUnsafeBufferPointer { closeLayer($0) } }
 }

@@ -17,6 +17,9 @@ package final class StateCodec: Sendable {
     package let bits: Int
     /// Per word, how many of its low bits fields use (the rest are always zero).
     package let wordBits: [Int]
+    /// Every field of more than one value, word by word from the lowest bits up: where it lies and how many values
+    /// it takes (fewer than its bits hold when that is not a power of two), so a store can number keys densely.
+    package let fieldValues: [(word: Int, shift: Int, values: Int)]
 
     struct Field: Sendable {
         let word: Int
@@ -139,6 +142,7 @@ package final class StateCodec: Sendable {
         words = layout.wordCount
         bits = layout.usedBits
         wordBits = (0..<layout.wordCount).map { $0 < layout.word ? layout.wordEnds[$0] : Int(layout.bit) }
+        fieldValues = layout.fieldValues
     }
 
     /// Allocates fields word by word without straddling.
@@ -148,6 +152,7 @@ package final class StateCodec: Sendable {
         var usedBits = 0
         /// The bits used by each word before the current one.
         var wordEnds: [Int] = []
+        var fieldValues: [(word: Int, shift: Int, values: Int)] = []
 
         var wordCount: Int { bit == 0 ? max(1, word) : word + 1 }
 
@@ -159,6 +164,7 @@ package final class StateCodec: Sendable {
                 bit = 0
             }
             let field = Field(word: word, shift: bit, mask: width == 0 ? 0 : (width == 64 ? ~0 : (1 << width) - 1))
+            if width > 0 { fieldValues.append((word, Int(bit), values)) }
             bit += width
             usedBits += Int(width)
             return field

@@ -1,0 +1,63 @@
+import Testing
+
+@testable import SMAnalyzer
+
+@Suite("Numbering keys in a mixed radix")
+struct MixedRadixIndexTests {
+    /// Every key of fields with these value counts (from bit 0 up, each in the bits its count needs), in key order.
+    static func keys(of counts: [Int]) -> (fields: [(shift: Int, values: Int)], keys: [UInt64]) {
+        var fields: [(shift: Int, values: Int)] = []
+        var shift = 0
+        for count in counts {
+            fields.append((shift, count))
+            shift += Int.bitWidth - (count - 1).leadingZeroBitCount
+        }
+        var keys: [UInt64] = [0]
+        for field in fields {
+            keys = keys.flatMap { key in (0..<field.values).map { key | UInt64($0) << UInt64(field.shift) } }
+        }
+        return (fields, keys.sorted())
+    }
+
+    @Test(
+        "the keys in order get the indices 0, 1, 2 and so on, and each index gives its key back",
+        arguments: [[3, 2, 5, 4, 7], [2, 4, 3], [150, 2], [5], [4, 8, 2], [3, 3, 3, 3, 3, 3, 3], [300, 2, 2, 2, 2, 2, 2, 2, 2, 3]])
+    func gapless(counts: [Int]) throws {
+        let (fields, keys) = Self.keys(of: counts)
+        let index = try #require(MixedRadixIndex(fields: fields, limit: 1 << 28))
+        #expect(index.count == counts.reduce(1, *))
+        #expect(keys.count == index.count)
+        for (expected, key) in keys.enumerated() {
+            guard index.index(of: key) == expected, index.validIndex(of: key) == expected, index.key(at: expected) == key else {
+                let valid = index.validIndex(of: key).map(String.init) ?? "none"
+                Issue.record(
+                    "key \(key): index \(index.index(of: key)), valid \(valid), expected \(expected), its key \(index.key(at: expected))")
+                return
+            }
+        }
+        // Only counts that are powers of two: one digit, and a key is its own index.
+        #expect(index.isIdentity == (counts.dropLast().allSatisfy { $0.nonzeroBitCount == 1 }))
+    }
+
+    @Test("a key with a field beyond its values, or bits above the fields, has no index")
+    func invalidKeys() throws {
+        let index = try #require(MixedRadixIndex(fields: [(0, 3), (2, 2), (3, 150)], limit: 1 << 28))
+        #expect(index.validIndex(of: 0b1_10) == 2 + 3 * 1)
+        #expect(index.validIndex(of: 3) == nil, "3 in a field of 3 values")
+        #expect(index.validIndex(of: 149 << 3) == 149 * 3 * 2)
+        #expect(index.validIndex(of: 150 << 3) == nil, "150 in a field of 150 values")
+        #expect(index.validIndex(of: 1 << 11) == nil, "a bit above the fields")
+    }
+
+    @Test("more indices than the limit: no index; no fields: one index, the empty key's")
+    func limits() throws {
+        let counters = [(0, 2), (1, 150), (9, 150), (17, 150)]
+        #expect(MixedRadixIndex(fields: counters, limit: 6_749_999) == nil)
+        #expect(try #require(MixedRadixIndex(fields: counters, limit: 6_750_000)).count == 6_750_000)
+        // 2^30 × 3: past a limit of 2^31, within one of 2^32.
+        #expect(MixedRadixIndex(fields: [(0, 1 << 30), (30, 3)], limit: 1 << 31) == nil)
+        #expect(try #require(MixedRadixIndex(fields: [(0, 1 << 30), (30, 3)], limit: 1 << 32)).count == 3 << 30)
+        let empty = try #require(MixedRadixIndex(fields: [], limit: 1))
+        #expect(empty.count == 1 && empty.index(of: 0) == 0 && empty.key(at: 0) == 0)
+    }
+}
