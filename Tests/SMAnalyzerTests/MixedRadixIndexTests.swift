@@ -1,3 +1,4 @@
+import SMTestSupport
 import Testing
 
 @testable import SMAnalyzer
@@ -37,6 +38,27 @@ struct MixedRadixIndexTests {
         }
         // Only counts that are powers of two: one digit, and a key is its own index.
         #expect(index.isIdentity == (counts.dropLast().allSatisfy { $0.nonzeroBitCount == 1 }))
+    }
+
+    @Test("keys past 32 bits, and weights past 2^31: the index is the mixed-radix number of the fields")
+    func wideKeys() throws {
+        // 17 fields of three values (34 bits, five bytes of tables), then 3 and 2^30 values (32 bits).
+        let threes = try #require(MixedRadixIndex(fields: (0..<17).map { (2 * $0, 3) }, limit: .max))
+        #expect(threes.count == 129_140_163 && threes.bits == 27)
+        var random = SeededRandom(seed: 17)
+        var samples: [(key: UInt64, index: Int)] = []
+        for _ in 0..<2_000 {
+            let digits = (0..<17).map { _ in Int.random(in: 0..<3, using: &random) }
+            let key = digits.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64(2 * $1.offset) }
+            let index = digits.reversed().reduce(0) { $0 * 3 + $1 }
+            samples.append((key, index))
+            #expect(threes.index(of: key) == index && threes.validIndex(of: key) == index && threes.key(at: index) == key)
+        }
+        let byKey = samples.sorted { $0.key < $1.key }.map(\.index)
+        #expect(byKey == byKey.sorted(), "a greater key has a greater index")
+        let big = try #require(MixedRadixIndex(fields: [(0, 3), (2, 1 << 30)], limit: 1 << 32))
+        let top = UInt64(2) | UInt64((1 << 30) - 1) << 2
+        #expect(big.index(of: top) == 2 + 3 * ((1 << 30) - 1) && big.key(at: big.count - 1) == top)
     }
 
     @Test("a key with a field beyond its values, or bits above the fields, has no index")

@@ -100,6 +100,16 @@ struct VisitedStoreTests {
         #expect(store.failure == nil)
     }
 
+    @Test("the compact store keeps keys numbered without gaps: fewer bits a key, the same parents")
+    func compactMixedRadix() throws {
+        // 17 regions of three states: 34 bits a key, 27 a number (3^17 = 129,140,163).
+        let index = try #require(MixedRadixIndex(fields: (0..<17).map { (2 * $0, 3) }, limit: .max))
+        #expect(index.bits == 27)
+        let store = CompactVisitedStore(bits: index.bits, index: index)
+        Self.build(store, layers: 31, width: 1_000, scramble: 0x9E37_79B9, bits: 27, inKeyOrder: true, index: index)
+        #expect(store.failure == nil)
+    }
+
     @Test("the compact store takes keys of a whole word, none reserved: the largest key is a parent past layer 0", arguments: [63, 64])
     func compactWholeWord(bits: UInt64) {
         // Times 2^64 - 1, layer d's one key is -d: layer 1's is all ones (under the mask of `bits`), the parent of

@@ -3,8 +3,9 @@ import Foundation
 /// The compact store for keys of one word (`--compact`), filled from every thread: a `CompactStateSet` per slice,
 /// a few bytes a configuration, and each layer's keys and parents on disk, in key order (`RecordFile`).
 ///
-/// A key goes once through a bijection of its bits (`CompactStateSet.permute`): the top bits of the result choose
-/// the slice, and the slice's set takes the rest, so those bits are not stored either. A state's id and handle are
+/// A key is numbered without gaps (`MixedRadixIndex`: a region of three states takes 1.6 bits, not 2), and the number
+/// goes once through a bijection of its bits (`CompactStateSet.permute`): the top bits of the result choose the
+/// slice, and the slice's set takes the rest, so those bits are not stored either. A state's id and handle are
 /// its key. The partitioned search keeps each new state's parent beside it in the next layer (the pair's entry) and
 /// hands the layer over in key order once it is complete (`sealLayer`), to be appended to the records: a state's
 /// parent is then found by a binary search of its layer's records.
@@ -19,6 +20,8 @@ final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {
     let keyWords = 1
     let isConcurrent = true
     let kind = "compact"
+    /// Numbers the keys, when their fields take fewer values than their bits hold; nil: a key is its own number.
+    private let index: MixedRadixIndex?
     private let keyMask: UInt64
     private let permutationShift: UInt64
     /// A permuted key's slice is the permuted key shifted right by this; the rest goes to the slice's set.
@@ -36,9 +39,11 @@ final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {
     /// per state).
     var bytes: Int { sets.reduce(0) { $0 + $1.bytes } + records.bufferedBytes + layerStart.capacity * 8 }
 
-    /// A store with nowhere to write its records says so in `failure`.
-    init(bits: Int, in parent: URL? = nil) {
-        precondition((Self.minimumBits...Self.maximumBits).contains(bits))
+    /// A store for keys numbered by `index` (nil: keys of `bits` bits, each its own number), whose numbers take
+    /// `bits` bits. A store with nowhere to write its records says so in `failure`.
+    init(bits: Int, index: MixedRadixIndex? = nil, in parent: URL? = nil) {
+        precondition((Self.minimumBits...Self.maximumBits).contains(bits) && (index == nil || index!.bits == bits))
+        self.index = index
         keyMask = CompactStateSet.mask(bits: bits)
         permutationShift = CompactStateSet.permutationShift(bits: bits)
         sliceShift = UInt64(bits - Self.sliceBits)
@@ -63,7 +68,9 @@ final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {
     var failure: String? { records.failure ?? sets.lazy.compactMap(\.failure).first }
 
     @inline(__always)
-    private func permuted(_ key: UInt64) -> UInt64 { CompactStateSet.permute(key, mask: keyMask, shift: permutationShift) }
+    private func permuted(_ key: UInt64) -> UInt64 {
+        CompactStateSet.permute(index.map { UInt64($0.index(of: key)) } ?? key, mask: keyMask, shift: permutationShift)
+    }
 
     @inline(__always)
     func slice(of key: UInt64) -> Int { Int(truncatingIfNeeded: permuted(key) &>> sliceShift) }
@@ -124,6 +131,8 @@ final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {
     // MARK: Reading
 
     func lookup(_ key: UnsafePointer<UInt64>) -> UInt64? {
+        // Any key: one with a field beyond its values has no number, and was not visited.
+        if let index, index.validIndex(of: key[0]) == nil { return nil }
         let permuted = permuted(key[0])
         var rest = permuted & restMask
         return withSet(Int(truncatingIfNeeded: permuted &>> sliceShift)) { $0.contains(&rest) } ? key[0] : nil

@@ -21,13 +21,13 @@ public struct ExplorationOptions: Sendable {
     public var maximumEventInstances: Int = 4096
     /// At most this many combinations of opaque-guard and oneOf outcomes are tried per configuration and event.
     public var maximumChoiceCombinations: Int = 1024
-    /// Which visited store to use; `.automatic` picks the dense one when the packed state's fields take at most 2^28
-    /// values together, the compact one when it fits in a word (when `layerDirectory` is not a writable directory,
-    /// the hashed one up to 62 bits and the wide one past them), the wide one otherwise. `.compact` keeps each
-    /// configuration in a few bytes whatever its size (`smcheck --compact`): exact tables of keys without their
-    /// parents, the keys and parents of every layer on disk under `layerDirectory`; on one thread when the key is
-    /// wider than a word. Forcing the others is for tests and diagnosis: all must find the same configurations (a
-    /// forced store the key does not fit falls back to the automatic choice).
+    /// Which visited store to use; `.automatic` picks the dense one when the packed state fits in 28 bits, the
+    /// compact one when it fits in a word (when `layerDirectory` is not a writable directory, the hashed one up to 62
+    /// bits and the wide one past them), the wide one otherwise. `.compact` keeps each configuration in a few bytes
+    /// whatever its size (`smcheck --compact`): exact tables of keys without their parents, the keys and parents of
+    /// every layer on disk under `layerDirectory`; on one thread when the key is wider than a word. Forcing the
+    /// others is for tests and diagnosis: all must find the same configurations (a forced store the key does not fit
+    /// falls back to the automatic choice).
     public var store: StoreChoice = .automatic
     /// Compile steps into plans per event and control state under the event's footprint (`StepPlanCache`), and
     /// replay them on packed states instead of running the engine: an event touching one parallel region is planned

@@ -356,8 +356,7 @@ final class ExplorationWorker<Store: VisitedStore> {
         let parent = store.handle(of: id)
         var progressed = false
         let keys = tally.pointee.successors.base
-        tally.pointee.successorSlots.reserve(count)
-        let slots = tally.pointee.successorSlots.base
+        let slots = tally.pointee.successorSlots.room(for: count)
         store.touch(keys, count: count, slots: slots)
         for i in 0..<count {
             let key = keys + i * words

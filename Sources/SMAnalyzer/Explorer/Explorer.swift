@@ -447,27 +447,34 @@ public final class Explorer: Sendable {
             case .depthFirst: return BitstateVisitedStore(bytes: bytes, keyWords: codec.words, seed: options.searchSeed)
             }
         }
-        // Keys of one word whose fields take at most `maximumSlots` values together, however many bits they use.
-        let denseIndex =
-            codec.words == 1
-            ? MixedRadixIndex(fields: codec.fieldValues.map { ($0.shift, $0.values) }, limit: DenseVisitedStore.maximumSlots) : nil
+        // Keys of one word numbered without gaps: nil when the product of their fields' value counts passes a word.
+        let index = codec.words == 1 ? MixedRadixIndex(fields: codec.fieldValues.map { ($0.shift, $0.values) }, limit: .max) : nil
         let oneWord = codec.words == 1 && codec.bits <= HashedVisitedStore.maximumBits
-        // Keys of one word, wide enough to fill its slices, go to the compact store every thread fills.
-        let compactFits = codec.words == 1 && (CompactVisitedStore.minimumBits...CompactVisitedStore.maximumBits).contains(codec.bits)
+        // Keys of one word whose numbers are wide enough to fill its slices go to the compact store every thread
+        // fills.
+        let compactIndex = index.flatMap { $0.isIdentity || $0.bits < CompactVisitedStore.minimumBits ? nil : $0 }
+        let compactBits = compactIndex?.bits ?? codec.bits
+        let compactFits =
+            codec.words == 1 && (CompactVisitedStore.minimumBits...CompactVisitedStore.maximumBits).contains(compactBits)
+        func compactStore() -> CompactVisitedStore {
+            CompactVisitedStore(bits: compactBits, index: compactIndex, in: options.layerDirectory)
+        }
         switch options.store {
         case .hashed where oneWord: return HashedVisitedStore()
         case .wide: return WideHashedVisitedStore(keyWords: codec.words)
         case .compact:
-            if compactFits { return CompactVisitedStore(bits: codec.bits, in: options.layerDirectory) }
+            if compactFits { return compactStore() }
             return LayeredStore(seen: CompactStateSet(wordBits: codec.wordBits), keyWords: codec.words, in: options.layerDirectory)
         default:
             // Dense when the key is short enough, unless its array cannot be mapped; then compact, unless it has
             // nowhere to write its records.
-            if let denseIndex, let store = DenseVisitedStore(index: denseIndex, threads: concurrentThreads) {
+            if let index, codec.bits <= DenseVisitedStore.maximumBits,
+                let store = DenseVisitedStore(index: index, threads: concurrentThreads)
+            {
                 return store
             }
             if compactFits {
-                let compact = CompactVisitedStore(bits: codec.bits, in: options.layerDirectory)
+                let compact = compactStore()
                 if compact.failure == nil { return compact }
             }
             return oneWord ? HashedVisitedStore() : WideHashedVisitedStore(keyWords: codec.words)

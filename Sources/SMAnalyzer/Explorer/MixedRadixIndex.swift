@@ -1,15 +1,18 @@
-/// Numbers the keys of one word without gaps, for the dense store: a key's fields are the digits of a number in a
-/// mixed radix, each counting only the values its field takes. A counter of 150 values takes 8 bits of the key (256
-/// values) but 150 of the number, so three such counters need 3.4 million slots, not 16.8 million.
+/// Numbers the keys of one word without gaps: a key's fields are the digits of a number in a mixed radix, each
+/// counting only the values its field takes. A counter of 150 values takes 8 bits of the key (256 values) but 150 of
+/// the number, so three such counters need 3.4 million slots of the dense store, not 16.8 million; and a region of
+/// three states 1.6 bits of the compact store's slots, not 2.
 ///
 /// Neighbouring fields share a digit: the bits of a run of fields whose value counts are powers of two, up to and
 /// including the next field whose count is not, run through every number below that count times the power of two
-/// under it. So a key whose fields all count powers of two is one digit, and its own index (the rings, the
-/// philosophers' states). A greater index is a greater key: a layer in key order is in index order.
+/// under it. So a key whose fields all count powers of two is one digit, and its own index (rings of eight states).
+/// A greater index is a greater key: a layer in key order is in index order.
 ///
 /// An index is a sum over the key's bits, each weighted by its place in its digit times the digit's stride, so it is
-/// computed a byte of the key at a time from tables (`byteWeights`): four loads from 1 KB tables for keys up to 32
+/// computed a byte of the key at a time from tables (`byteWeights`): four loads from 2 KB tables for keys up to 32
 /// bits, where a digit at a time multiplied, and the player's search (four digits) lost a quarter of its speed.
+///
+/// Immutable after `init` (hence `@unchecked Sendable`): the tables are raw memory, so a lookup is a plain load.
 final class MixedRadixIndex: @unchecked Sendable {
     struct Digit: Sendable {
         let shift: UInt64
@@ -25,25 +28,26 @@ final class MixedRadixIndex: @unchecked Sendable {
     let count: Int
     /// Whether a key is its own index (one digit from bit 0).
     let isIdentity: Bool
+    /// The bits an index takes.
+    var bits: Int { Int.bitWidth - (count - 1).leadingZeroBitCount }
     /// Per byte of the key from the lowest, what each of its 256 values adds to the index; none for an identity.
-    private let byteWeights: UnsafeMutablePointer<UInt32>
-    private let bytes: Int
+    private let byteWeights: UnsafeMutablePointer<UInt64>
+    private let tableBytes: Int
 
     /// Every key of `bits` bits, each its own index.
     init(bits: Int) {
-        precondition((0..<UInt64.bitWidth).contains(bits))
+        precondition((0..<UInt64.bitWidth - 1).contains(bits))
         let count = 1 << bits
         digits = [Digit(shift: 0, mask: UInt64(count - 1), values: count, stride: 1)]
         self.count = count
         isIdentity = true
-        bytes = 0
+        tableBytes = 0
         byteWeights = .allocate(capacity: 0)
     }
 
     /// The index of keys with these fields (from the lowest bits up, each right above the one before, all in one
-    /// word); nil when there would be more than `limit` indices (at most 2^32).
+    /// word); nil when there would be more than `limit` indices.
     init?(fields: [(shift: Int, values: Int)], limit: Int) {
-        precondition(limit <= 1 << 32)
         var digits: [Digit] = []
         var stride = 1
         var start = 0
@@ -70,9 +74,9 @@ final class MixedRadixIndex: @unchecked Sendable {
         count = stride
         isIdentity = digits.count == 1
         // The first four bytes always (their loads need no loop, and weigh 0 past the fields), then the rest.
-        bytes = isIdentity ? 0 : max(4, (end + 7) / 8)
-        byteWeights = .allocate(capacity: bytes * 256)
-        for byte in 0..<bytes {
+        tableBytes = isIdentity ? 0 : max(4, (end + 7) / 8)
+        byteWeights = .allocate(capacity: tableBytes * 256)
+        for byte in 0..<tableBytes {
             for value in 0..<256 {
                 var weight = 0
                 for bit in 0..<8 where (value >> bit) & 1 != 0 {
@@ -81,8 +85,7 @@ final class MixedRadixIndex: @unchecked Sendable {
                     else { continue }
                     weight += (1 << Int(place - digit.shift)) * digit.stride
                 }
-                // Below 2^32: the weights of a key's bits add up to an index.
-                byteWeights[byte * 256 + value] = UInt32(truncatingIfNeeded: weight)
+                byteWeights[byte * 256 + value] = UInt64(weight)
             }
         }
     }
@@ -97,10 +100,10 @@ final class MixedRadixIndex: @unchecked Sendable {
         @inline(__always) func weight(_ byte: Int) -> Int {
             Int(table[byte &<< 8 | Int(truncatingIfNeeded: (key &>> UInt64(byte &* 8)) & 0xFF)])
         }
-        // Four loads at once; a loop only for wider keys (a dozen fields of three values).
+        // Four loads at once; a loop only for keys past 32 bits (17 fields of three values).
         var index = (weight(0) &+ weight(1)) &+ (weight(2) &+ weight(3))
         var byte = 4
-        while byte < bytes {
+        while byte < tableBytes {
             index &+= weight(byte)
             byte &+= 1
         }

@@ -1,12 +1,12 @@
 /// The set of configurations found so far, with a parent for each so any of them gets a shortest trace.
 ///
 /// The layouts, chosen by the size of the packed key (`Explorer.makeStore`):
-/// - `DenseVisitedStore` when the key's fields take at most 2^28 values together: one 32-bit slot per possible key
-///   (`MixedRadixIndex` numbers them without gaps), holding the parent's slot.
-/// - `CompactVisitedStore` when it fits in one word: exact tables of a few bytes a key, the parents on disk; or,
-///   when there is no disk, `HashedVisitedStore` for keys of up to 62 bits: a table of keys with linear probing and,
-///   beside it, each state's parent as a slot number (wider keys of a word then go to the wide store). All three
-///   insert from every thread at once.
+/// - `DenseVisitedStore` when the key fits in 28 bits: one 32-bit slot per possible key (`MixedRadixIndex` numbers
+///   them without gaps), holding the parent's slot.
+/// - `CompactVisitedStore` when it fits in one word: exact tables of a few bytes a key (numbered without gaps too),
+///   the parents on disk; or, when there is no disk, `HashedVisitedStore` for keys of up to 62 bits: a table of keys
+///   with linear probing and, beside it, each state's parent as a slot number (wider keys of a word then go to the
+///   wide store). All three insert from every thread at once.
 /// - `WideHashedVisitedStore` for longer keys: keys in discovery order and a table of indices; one thread.
 /// - `LayeredStore` for `--compact` on longer keys and for a breadth-first bitstate search, `BitstateVisitedStore`
 ///   for a depth-first one.
@@ -66,7 +66,11 @@ enum Insertion: Equatable {
 extension VisitedStore {
     func grow(toHold more: Int) -> Bool { true }
 
-    func touch(_ keys: UnsafePointer<UInt64>, count: Int, slots: UnsafeMutablePointer<UInt64>) { touch(keys, count: count) }
+    /// Slots of 0: `insert(_:at:parent:)` finds the slot again.
+    func touch(_ keys: UnsafePointer<UInt64>, count: Int, slots: UnsafeMutablePointer<UInt64>) {
+        touch(keys, count: count)
+        slots.initialize(repeating: 0, count: count)
+    }
 
     func insert(_ key: UnsafePointer<UInt64>, at slot: UInt64, parent: UInt64) -> Insertion { insert(key, parent: parent) }
 

@@ -49,6 +49,14 @@ package struct KeyBuffer {
     @inline(__always)
     package mutating func removeAll() { count = 0 }
 
+    /// Room for `words` words after those held, for the caller's own use until the buffer next changes (the words
+    /// are not held, and start undefined).
+    @inline(__always)
+    package mutating func room(for words: Int) -> UnsafeMutablePointer<UInt64> {
+        reserve(words)
+        return base + count
+    }
+
     private mutating func grow(toHold needed: Int) {
         let bigger = Swift.max(needed, capacity * 2)
         let moved = UnsafeMutablePointer<UInt64>.allocate(capacity: bigger)
