@@ -339,7 +339,7 @@ struct ExplorationTests {
     }
 
     @Test(
-        "a key of more than 28 bits goes to the compact store, numbered without gaps, with the wide store's findings",
+        "the compact store asked for numbers a key of one word without gaps, and finds what the wide store finds",
         arguments: [1, 2])
     func compactNumbersKeys(threads: Int) throws {
         // Five ints of 40 values: 30 bits a key, 27 a number. Only a and b change (1,600 configurations); c, d and e
@@ -357,15 +357,18 @@ struct ExplorationTests {
             }
             Invariant("b stays below 30", Spec.Expression("b < 30"))
         }
-        let explored = try Self.explore(spec) { $0.threads = threads }
+        let explored = try Self.explore(spec) {
+            $0.store = .compact
+            $0.threads = threads
+        }
         #expect(explored.storeKind == "compact" && explored.configurations == 1_600)
         var wide = AnalysisOptions()
         wide.method = .exploration
         wide.exploration.store = .wide
-        var automatic = wide
-        automatic.exploration.store = .automatic
-        automatic.exploration.threads = threads
-        let found = try Analyzer.analyze(spec, options: automatic)
+        var compact = wide
+        compact.exploration.store = .compact
+        compact.exploration.threads = threads
+        let found = try Analyzer.analyze(spec, options: compact)
         #expect(found.findings == (try Analyzer.analyze(spec, options: wide)).findings)
         // a = 0 allows nextB from the start: the shortest trace to b = 30 is 30 of them.
         #expect(found.findings.first { $0.code == .invariantViolated }?.trace?.count == 30)

@@ -3,10 +3,10 @@ import Foundation
 /// The compact store for keys of one word (`--compact`), filled from every thread: a `CompactStateSet` per slice,
 /// a few bytes a configuration, and each layer's keys and parents on disk, in key order (`RecordFile`).
 ///
-/// A key is numbered without gaps (`MixedRadixIndex`: a region of three states takes 1.6 bits, not 2), and the number
-/// goes once through a bijection of its bits (`CompactStateSet.permute`): the top bits of the result choose the
-/// slice, and the slice's set takes the rest, so those bits are not stored either. A state's id and handle are
-/// its key. The partitioned search keeps each new state's parent beside it in the next layer (the pair's entry) and
+/// A key is numbered without gaps when memory comes first (`--compact`; `MixedRadixIndex`: a region of three states
+/// takes 1.6 bits, not 2), and the number goes once through a bijection of its bits (`CompactStateSet.permute`):
+/// the top bits of the result choose the slice, and the slice's set takes the rest, so those bits are not stored
+/// either. A state's id and handle are its key. The partitioned search keeps each new state's parent beside it in the next layer (the pair's entry) and
 /// hands the layer over in key order once it is complete (`sealLayer`), to be appended to the records: a state's
 /// parent is then found by a binary search of its layer's records.
 final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {

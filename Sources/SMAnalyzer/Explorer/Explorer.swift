@@ -450,20 +450,19 @@ public final class Explorer: Sendable {
         // Keys of one word numbered without gaps: nil when the product of their fields' value counts passes a word.
         let index = codec.words == 1 ? MixedRadixIndex(fields: codec.fieldValues.map { ($0.shift, $0.values) }, limit: .max) : nil
         let oneWord = codec.words == 1 && codec.bits <= HashedVisitedStore.maximumBits
-        // Keys of one word whose numbers are wide enough to fill its slices go to the compact store every thread
-        // fills.
-        let compactIndex = index.flatMap { $0.isIdentity || $0.bits < CompactVisitedStore.minimumBits ? nil : $0 }
-        let compactBits = compactIndex?.bits ?? codec.bits
-        let compactFits =
-            codec.words == 1 && (CompactVisitedStore.minimumBits...CompactVisitedStore.maximumBits).contains(compactBits)
-        func compactStore() -> CompactVisitedStore {
-            CompactVisitedStore(bits: compactBits, index: compactIndex, in: options.layerDirectory)
-        }
+        // Keys of one word, wide enough to fill its slices, go to the compact store every thread fills.
+        let compactFits = codec.words == 1 && (CompactVisitedStore.minimumBits...CompactVisitedStore.maximumBits).contains(codec.bits)
         switch options.store {
         case .hashed where oneWord: return HashedVisitedStore()
         case .wide: return WideHashedVisitedStore(keyWords: codec.words)
         case .compact:
-            if compactFits { return compactStore() }
+            // Asked for the least memory: keys numbered without gaps, in fewer bits (the philosophers of 14: 37 of 42,
+            // 4.2 bytes a state against 4.9), though numbering them costs time (10 to 15% there), which the automatic
+            // choice does not spend.
+            if let index, !index.isIdentity, index.bits >= CompactVisitedStore.minimumBits {
+                return CompactVisitedStore(bits: index.bits, index: index, in: options.layerDirectory)
+            }
+            if compactFits { return CompactVisitedStore(bits: codec.bits, in: options.layerDirectory) }
             return LayeredStore(seen: CompactStateSet(wordBits: codec.wordBits), keyWords: codec.words, in: options.layerDirectory)
         default:
             // Dense when the key is short enough, unless its array cannot be mapped; then compact, unless it has
@@ -474,7 +473,7 @@ public final class Explorer: Sendable {
                 return store
             }
             if compactFits {
-                let compact = compactStore()
+                let compact = CompactVisitedStore(bits: codec.bits, in: options.layerDirectory)
                 if compact.failure == nil { return compact }
             }
             return oneWord ? HashedVisitedStore() : WideHashedVisitedStore(keyWords: codec.words)

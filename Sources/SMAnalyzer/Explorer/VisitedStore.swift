@@ -3,8 +3,8 @@
 /// The layouts, chosen by the size of the packed key (`Explorer.makeStore`):
 /// - `DenseVisitedStore` when the key fits in 28 bits: one 32-bit slot per possible key (`MixedRadixIndex` numbers
 ///   them without gaps), holding the parent's slot.
-/// - `CompactVisitedStore` when it fits in one word: exact tables of a few bytes a key (numbered without gaps too),
-///   the parents on disk; or, when there is no disk, `HashedVisitedStore` for keys of up to 62 bits: a table of keys
+/// - `CompactVisitedStore` when it fits in one word: exact tables of a few bytes a key (numbered without gaps too for
+///   `--compact`), the parents on disk; or, when there is no disk, `HashedVisitedStore` for keys of up to 62 bits: a table of keys
 ///   with linear probing and, beside it, each state's parent as a slot number (wider keys of a word then go to the
 ///   wide store). All three insert from every thread at once.
 /// - `WideHashedVisitedStore` for longer keys: keys in discovery order and a table of indices; one thread.
