@@ -59,6 +59,11 @@ struct MixedRadixIndexTests {
         let big = try #require(MixedRadixIndex(fields: [(0, 3), (2, 1 << 30)], limit: 1 << 32))
         let top = UInt64(2) | UInt64((1 << 30) - 1) << 2
         #expect(big.index(of: top) == 2 + 3 * ((1 << 30) - 1) && big.key(at: big.count - 1) == top)
+        // A whole word: 3 × (2^61 + 1) numbers, where a byte of the top field's bits weighs more than an Int holds.
+        let whole = try #require(MixedRadixIndex(fields: [(0, 3), (2, (1 << 61) + 1)], limit: .max))
+        let last = UInt64(2) | UInt64(1 << 61) << 2
+        #expect(whole.bits == 63 && whole.validIndex(of: last) == whole.count - 1 && whole.key(at: whole.count - 1) == last)
+        #expect(whole.validIndex(of: UInt64(2) | UInt64((1 << 61) + 1) << 2) == nil)
     }
 
     @Test("a key with a field beyond its values, or bits above the fields, has no index")

@@ -78,14 +78,16 @@ final class MixedRadixIndex: @unchecked Sendable {
         byteWeights = .allocate(capacity: tableBytes * 256)
         for byte in 0..<tableBytes {
             for value in 0..<256 {
-                var weight = 0
+                // Wrapping: a byte of values beyond its digit's (no key has it) may weigh more than a word holds; the
+                // bytes of a key that has a number add up to it.
+                var weight: UInt64 = 0
                 for bit in 0..<8 where (value >> bit) & 1 != 0 {
                     let place = UInt64(byte * 8 + bit)
                     guard let digit = digits.first(where: { $0.shift <= place && (place - $0.shift) < 64 - $0.mask.leadingZeroBitCount })
                     else { continue }
-                    weight += (1 << Int(place - digit.shift)) * digit.stride
+                    weight &+= (1 &<< (place - digit.shift)) &* UInt64(digit.stride)
                 }
-                byteWeights[byte * 256 + value] = UInt64(weight)
+                byteWeights[byte * 256 + value] = weight
             }
         }
     }
@@ -98,7 +100,7 @@ final class MixedRadixIndex: @unchecked Sendable {
         if isIdentity { return Int(truncatingIfNeeded: key) }
         let table = byteWeights
         @inline(__always) func weight(_ byte: Int) -> Int {
-            Int(table[byte &<< 8 | Int(truncatingIfNeeded: (key &>> UInt64(byte &* 8)) & 0xFF)])
+            Int(truncatingIfNeeded: table[byte &<< 8 | Int(truncatingIfNeeded: (key &>> UInt64(byte &* 8)) & 0xFF)])
         }
         // Four loads at once; a loop only for keys past 32 bits (17 fields of three values).
         var index = (weight(0) &+ weight(1)) &+ (weight(2) &+ weight(3))
