@@ -374,6 +374,43 @@ struct ExplorationTests {
         #expect(found.findings.first { $0.code == .invariantViolated }?.trace?.count == 30)
     }
 
+    @Test("a credit that moves in fives is stored in fives: the same configurations, traces, and nothing between steps")
+    func variableInSteps() throws {
+        let spec = Spec("small vending") {
+            Variable("credit", .int(min: 0, max: 60), initial: .int(0))
+            Variable("stock", .int(min: 0, max: 3), initial: .int(3))
+            Events("coin5", "coin10", "buy", "refund")
+            StateNode("ready") {
+                On("coin5", guard: "credit + 5 <= 60") { Assign("credit", "credit + 5") }
+                On("coin10", guard: "credit + 10 <= 60") { Assign("credit", "credit + 10") }
+                On("buy", guard: "credit >= 15 && stock > 0") {
+                    Assign("credit", "credit - 15")
+                    Assign("stock", "stock - 1")
+                }
+                On("refund", guard: "credit > 0") { Assign("credit", "0") }
+            }
+            Invariant("never 55", Spec.Expression("credit != 55"))
+        }
+        let machine = try Machine(spec)
+        // 13 credits in 4 bits (not 61 in 6), 4 stocks in 2.
+        #expect(StateCodec(machine: machine).bits == 6)
+        for store in [ExplorationOptions.StoreChoice.automatic, .wide, .compact] {
+            var options = AnalysisOptions()
+            options.method = .exploration
+            options.exploration.store = store
+            let result = try Analyzer.analyze(spec, options: options)
+            #expect(result.stats.configurations == 13 * 4, "\(store)")
+            // Five tens and a five.
+            #expect(result.findings.first { $0.code == .invariantViolated }?.trace?.count == 6, "\(store)")
+        }
+        let exploration = try Explorer(machine: machine).run()
+        var state = try machine.initialState().state
+        state.variables = [10, 3]
+        #expect(exploration.contains(state))
+        state.variables = [7, 3]
+        #expect(!exploration.contains(state), "7 is between the steps: never reached, and stored as no other state")
+    }
+
     @Test("the memory limit is on what the exploration takes, not on what the process already holds")
     func memoryLimitCountsTheExplorationOnly() throws {
         // A process (an app, a test run) holding more than the limit before the exploration begins.

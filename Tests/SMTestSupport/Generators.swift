@@ -7,11 +7,13 @@ public enum Generated {
     /// Orthogonal rings: region i is a ring of `sizes[i]` states that `advance<i>` moves one step.
     /// Reachable configurations: the product of the sizes.
     /// `idleBits` adds variables of that many bits in all that nothing changes, each at its maximum (all ones):
-    /// configurations as many, keys wider, with their high bits set.
+    /// configurations as many, keys wider, with their high bits set. The first ring's steps decrement them under a
+    /// condition that never holds, so the codec cannot tell they are constants (`VariableSteps`) and stores them.
     public static func rings(_ sizes: [Int], invariant: String? = nil, idleBits: Int = 0) -> Spec {
-        Spec("rings \(sizes)") {
+        let idle = Array(stride(from: 0, to: idleBits, by: 40))
+        return Spec("rings \(sizes)") {
             for r in sizes.indices { Events("advance\(r)") }
-            for v in stride(from: 0, to: idleBits, by: 40) {
+            for v in idle {
                 let maximum = (1 << min(40, idleBits - v)) - 1
                 Variable("idle\(v)", .int(min: 0, max: maximum), initial: .int(maximum))
             }
@@ -19,7 +21,13 @@ public enum Generated {
                 for (r, size) in sizes.enumerated() {
                     StateNode("r\(r)") {
                         for k in 0..<size {
-                            StateNode("r\(r)s\(k)") { On("advance\(r)", to: "r\(r)s\((k + 1) % size)") }
+                            StateNode("r\(r)s\(k)") {
+                                On("advance\(r)", to: "r\(r)s\((k + 1) % size)") {
+                                    if r == 0 {
+                                        for v in idle { If("idle\(v) < 0") { Assign("idle\(v)", "idle\(v) - 1") } }
+                                    }
+                                }
+                            }
                         }
                     }
                 }

@@ -212,6 +212,8 @@ public final class Exploration {
 
     /// Whether the search visited the configuration `context` is in.
     func contains(_ context: StepContext) -> Bool {
+        // A variable off the values its assignments allow: never reached (and its key would be another state's).
+        guard codec.canEncode(context) else { return false }
         let key = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
         defer { key.deallocate() }
         codec.encode(context, into: key)

@@ -2,7 +2,8 @@
 ///
 /// Only what can vary is stored:
 /// - for each compound state, the index of its active child (parallel states and leaves need nothing);
-/// - each variable as its offset from the domain's minimum, in just the bits the domain needs;
+/// - each variable as the number of steps from the least value it can take (`VariableSteps`: a credit that only moves
+///   in fives is stored in fives, a variable nothing assigns not at all), in just the bits those values need;
 /// - each history state's memory: shallow history of a compound parent as its remembered child (+1, 0 = nothing),
 ///   of a parallel parent as one bit; deep history as a bit plus the child indices below its parent at exit time.
 ///
@@ -37,7 +38,9 @@ package final class StateCodec: Sendable {
     /// For each compound state: its non-history children in order.
     let selectable: [[Int]]
     let variableFields: [Field]
+    /// Per variable: the least value it can take, and the step between its values (`VariableSteps`).
     let variableMinimum: [Int]
+    let variableStep: [Int]
     /// Per history state: the field of its "recorded" marker (shallow: the remembered child + 1; others: 1 bit).
     let historyFields: [Field]
     /// Per deep history state: the fields of the compound states in its parent's subtree (parent first).
@@ -82,8 +85,10 @@ package final class StateCodec: Sendable {
         self.childIndex = childIndex
         self.selectable = selectable
         self.childField = childField
-        variableFields = machine.variableRange.map { layout.field(values: $0.count) }
-        variableMinimum = machine.variableRange.map(\.lowerBound)
+        let steps = VariableSteps(machine: machine)
+        variableFields = steps.values.map { layout.field(values: $0) }
+        variableMinimum = steps.base
+        variableStep = steps.step
         var history: [Field] = []
         var deep: [[(Int, Field)]] = []
         for h in tree.historyStates {
@@ -198,9 +203,32 @@ package final class StateCodec: Sendable {
         }
         let variables = context.variables
         for i in variableFields.indices where variableFields[i].mask != 0 {
-            write(variables[i] - variableMinimum[i], variableFields[i], key)
+            write(stepsFromMinimum(variables[i], of: i), variableFields[i], key)
         }
         if !historyFields.isEmpty { encodeHistory(context.core.history, into: key) }
+    }
+
+    /// How many steps `value` is from variable `variable`'s least value. A value between steps would be stored as a
+    /// neighbour's: `VariableSteps` is wrong if one ever comes, and this stops rather than lose a state.
+    @inline(__always)
+    func stepsFromMinimum(_ value: Int, of variable: Int) -> Int {
+        let offset = value &- variableMinimum[variable]
+        let step = variableStep[variable]
+        if step == 1 { return offset }
+        precondition(
+            offset % step == 0,
+            "variable \(variable) took \(value), between the steps of \(step) from \(variableMinimum[variable]) its assignments allow")
+        return offset / step
+    }
+
+    /// Whether every variable's value in `context` is one the codec can store: within its range and on its steps (a
+    /// state given from outside may have any value).
+    package func canEncode(_ context: StepContext) -> Bool {
+        let variables = context.variables
+        return variableFields.indices.allSatisfy { i in
+            let offset = variables[i] - variableMinimum[i]
+            return machine.variableRange[i].contains(variables[i]) && offset >= 0 && offset % variableStep[i] == 0
+        }
     }
 
     func encodeHistoryFields(_ history: [StateSet?], into key: UnsafeMutablePointer<UInt64>) { encodeHistory(history, into: key) }
@@ -253,7 +281,7 @@ package final class StateCodec: Sendable {
     /// because the key's child fields (`configurationMask`) equal those of a state it decoded.
     package func decodeData(_ key: UnsafePointer<UInt64>, into context: StepContext) {
         let variables = context.variables
-        for i in variableFields.indices { variables[i] = variableMinimum[i] + read(variableFields[i], key) }
+        for i in variableFields.indices { variables[i] = variableMinimum[i] + read(variableFields[i], key) * variableStep[i] }
         if !historyFields.isEmpty { context.core.history = decodeHistory(key) }
         if let tracking = context.core.tracking { tracking.key.update(from: key, count: words) }
     }
@@ -278,7 +306,7 @@ package final class StateCodec: Sendable {
     package func decode(_ key: UnsafePointer<UInt64>) -> MachineState {
         var configuration = StateSet(capacity: machine.stateCount)
         descend(from: 0, key: key) { configuration.insert($0) }
-        let variables = variableFields.indices.map { variableMinimum[$0] + read(variableFields[$0], key) }
+        let variables = variableFields.indices.map { variableMinimum[$0] + read(variableFields[$0], key) * variableStep[$0] }
         return MachineState(configuration: configuration, variables: variables, history: decodeHistory(key))
     }
 
@@ -345,18 +373,19 @@ struct KeyTracking {
     let stateWord: UnsafeMutablePointer<Int32>
     let stateClear: UnsafeMutablePointer<UInt64>
     let stateValue: UnsafeMutablePointer<UInt64>
-    /// Per variable: word, shift, mask (before shifting) and the domain's minimum.
+    /// Per variable: word, shift, mask (before shifting), its least value and its step (`VariableSteps`).
     let variableWord: UnsafeMutablePointer<Int32>
     let variableShift: UnsafeMutablePointer<UInt64>
     let variableMask: UnsafeMutablePointer<UInt64>
     let variableMinimum: UnsafeMutablePointer<Int>
+    let variableStep: UnsafeMutablePointer<Int>
     /// Per key word: the bits that belong to history fields.
     let historyBits: UnsafeMutablePointer<UInt64>
 
     func deallocate() {
         key.deallocate(); stateWord.deallocate(); stateClear.deallocate(); stateValue.deallocate()
         variableWord.deallocate(); variableShift.deallocate(); variableMask.deallocate(); variableMinimum.deallocate()
-        historyBits.deallocate()
+        variableStep.deallocate(); historyBits.deallocate()
     }
 
     @inline(__always)
@@ -376,7 +405,13 @@ struct KeyTracking {
         let w = Int(variableWord[variable])
         guard w >= 0 else { return }
         let shift = variableShift[variable], mask = variableMask[variable]
-        key[w] = key[w] & ~(mask << shift) | (UInt64(truncatingIfNeeded: value - variableMinimum[variable]) & mask) << shift
+        var steps = value &- variableMinimum[variable]
+        let step = variableStep[variable]
+        if step != 1 {
+            precondition(steps % step == 0, "variable \(variable) took \(value), between the steps its assignments allow")
+            steps /= step
+        }
+        key[w] = key[w] & ~(mask << shift) | (UInt64(truncatingIfNeeded: steps) & mask) << shift
     }
 
     func rewriteHistory(_ history: [StateSet?], codec: StateCodec) {
@@ -413,6 +448,6 @@ extension StateCodec {
             key: key, words: words, stateWord: copy(stateWord), stateClear: copy(stateClear), stateValue: copy(stateValue),
             variableWord: copy(variableFields.map { Int32($0.mask == 0 ? -1 : $0.word) }),
             variableShift: copy(variableFields.map(\.shift)), variableMask: copy(variableFields.map(\.mask)),
-            variableMinimum: copy(variableMinimum), historyBits: copy(historyBits))
+            variableMinimum: copy(variableMinimum), variableStep: copy(variableStep), historyBits: copy(historyBits))
     }
 }

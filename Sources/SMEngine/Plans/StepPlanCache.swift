@@ -71,7 +71,9 @@ package final class StepPlanCache {
     private let variableWord: UnsafeMutablePointer<Int32>
     private let variableShift: UnsafeMutablePointer<UInt64>
     private let variableMask: UnsafeMutablePointer<UInt64>
+    /// Per variable: its least value and its step in the key (`VariableSteps`), and its range's maximum.
     private let variableMinimum: UnsafeMutablePointer<Int>
+    private let variableStep: UnsafeMutablePointer<Int>
     private let variableMaximum: UnsafeMutablePointer<Int>
     /// The variables of the state being replayed (those of the footprint are loaded; the others are not read).
     private let variables: UnsafeMutablePointer<Int>
@@ -176,9 +178,11 @@ package final class StepPlanCache {
         variableWord = HotTables.copy(fields.map { Int32($0.mask == 0 ? -1 : $0.word) })
         variableShift = HotTables.copy(fields.map(\.shift))
         variableMask = HotTables.copy(fields.map(\.mask))
-        variableMinimum = HotTables.copy(machine.variableRange.map(\.lowerBound))
+        variableMinimum = HotTables.copy(codec.variableMinimum)
+        variableStep = HotTables.copy(codec.variableStep)
         variableMaximum = HotTables.copy(machine.variableRange.map(\.upperBound))
-        variables = HotTables.copy(machine.variableRange.map(\.lowerBound))
+        // A variable with no bits in the key (it has one value) is never loaded: its value from the start.
+        variables = HotTables.copy(codec.variableMinimum)
         let widest = machine.transitions.flatMap(\.actions).map(Self.widestAssignment).max() ?? 1
         let widestState = (machine.entryActions + machine.exitActions).flatMap { $0 }.map(Self.widestAssignment).max() ?? 1
         values = .allocate(capacity: max(1, widest, widestState))
@@ -197,7 +201,7 @@ package final class StepPlanCache {
         loadStart.deallocate(); loadPool.deallocate()
         argumentStart.deallocate(); arguments.deallocate(); lookups.deallocate(); hits.deallocate()
         variableWord.deallocate(); variableShift.deallocate(); variableMask.deallocate(); variableMinimum.deallocate()
-        variableMaximum.deallocate(); variables.deallocate(); values.deallocate(); noConfiguration.deallocate()
+        variableStep.deallocate(); variableMaximum.deallocate(); variables.deallocate(); values.deallocate(); noConfiguration.deallocate()
         tableInstance.deallocate(); tableRoot.deallocate(); tableKeys.deallocate(); tableDirect.deallocate()
         operations.deallocate(); configurations.deallocate(); controls.deallocate()
     }
@@ -412,7 +416,8 @@ package final class StepPlanCache {
         for i in Int(loadStart[instance])..<Int(loadStart[instance + 1]) {
             let v = Int(loadPool[i])
             let w = Int(variableWord[v])
-            variables[v] = variableMinimum[v] + Int(truncatingIfNeeded: (parent[w] >> variableShift[v]) & variableMask[v])
+            variables[v] =
+                variableMinimum[v] &+ Int(truncatingIfNeeded: (parent[w] >> variableShift[v]) & variableMask[v]) &* variableStep[v]
         }
         for w in 0..<words { successor[w] = parent[w] }
         let parameters = UnsafePointer(arguments + Int(argumentStart[instance]))
@@ -475,12 +480,20 @@ package final class StepPlanCache {
         for i in 0..<count {
             let v = Int(code.assignmentVariable[first + i])
             let value = values[i]
+            // Below the least value the assignments allow, or between their steps: the engine's step says why (a
+            // range violation), or stops on the codec's check.
             guard value >= variableMinimum[v] && value <= variableMaximum[v] else { return false }
+            var steps = value - variableMinimum[v]
+            let step = variableStep[v]
+            if step != 1 {
+                guard steps % step == 0 else { return false }
+                steps /= step
+            }
             variables[v] = value
             let w = Int(variableWord[v])
             guard w >= 0 else { continue }
             let shift = variableShift[v], mask = variableMask[v]
-            key[w] = key[w] & ~(mask << shift) | (UInt64(truncatingIfNeeded: value - variableMinimum[v]) & mask) << shift
+            key[w] = key[w] & ~(mask << shift) | (UInt64(truncatingIfNeeded: steps) & mask) << shift
         }
         return true
     }
