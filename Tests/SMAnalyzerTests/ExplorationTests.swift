@@ -343,7 +343,8 @@ struct ExplorationTests {
         arguments: [1, 2])
     func compactNumbersKeys(threads: Int) throws {
         // Five ints of 40 values: 30 bits a key, 27 a number. Only a and b change (1,600 configurations); c, d and e
-        // start in the middle of their values, so the numbers do not begin at 0.
+        // start in the middle of their values, so the numbers do not begin at 0, and are decremented under a
+        // condition that never holds, so the codec stores them (a constant takes no bits).
         let spec = Spec("five counters") {
             Variable("a", .int(min: 0, max: 39))
             Variable("b", .int(min: 0, max: 39))
@@ -353,7 +354,14 @@ struct ExplorationTests {
             Events("nextA", "nextB")
             StateNode("counting") {
                 On("nextA") { Assign("a", "(a + 1) % 40") }
-                On("nextB", guard: "a % 3 == 0") { Assign("b", "(b + 1) % 40") }
+                On("nextB", guard: "a % 3 == 0") {
+                    Assign("b", "(b + 1) % 40")
+                    If("a < 0") {
+                        Assign("c", "c - 1")
+                        Assign("d", "d - 1")
+                        Assign("e", "e - 1")
+                    }
+                }
             }
             Invariant("b stays below 30", Spec.Expression("b < 30"))
         }
@@ -409,6 +417,43 @@ struct ExplorationTests {
         #expect(exploration.contains(state))
         state.variables = [7, 3]
         #expect(!exploration.contains(state), "7 is between the steps: never reached, and stored as no other state")
+    }
+
+    @Test("variables whose steps start off 0, enums in steps and constants read by guards explore as the engine steps")
+    func offsetSteps() throws {
+        // x is odd (1 to 9 in twos), mode low or high (indices 1 and 3 of 4), c always 17: a context's zeros lie
+        // between steps, and c has no bits, so the plans must start from its value.
+        let spec = Spec("offsets") {
+            Variable("x", .int(min: 0, max: 9), initial: .int(1))
+            Variable("mode", .enumeration(["off", "low", "mid", "high"]), initial: .enumCase("low"))
+            Variable("c", .int(min: 0, max: 39), initial: .int(17))
+            Events("up", "flip")
+            StateNode("main") {
+                On("up", guard: "x + 2 <= 9 && c == 17") { Assign("x", "x + 2") }
+                On("up", guard: "x == 9") { Assign("x", "1") }
+                On("flip", guard: "mode == .low") { Assign("mode", ".high") }
+                On("flip", guard: "mode == .high") { Assign("mode", ".low") }
+            }
+            Invariant("x stays below 9 while high", Spec.Expression("!(x == 9 && mode == .high)"))
+        }
+        let machine = try Machine(spec)
+        #expect(StateCodec(machine: machine).bits == 4, "x in 3 bits (5 values), mode in 1 (2 values), c in none")
+        let (checked, plain) = try TransitionCacheTests.exploreWithAndWithoutPlans(machine)
+        #expect(checked.configurations == 10 && plain.configurations == 10 && checked.transitionCacheMismatches == 0)
+        for store in [ExplorationOptions.StoreChoice.automatic, .wide, .compact] {
+            var options = AnalysisOptions()
+            options.method = .exploration
+            options.exploration.store = store
+            let result = try Analyzer.analyze(spec, options: options)
+            #expect(result.stats.configurations == 10, "\(store)")
+            #expect(result.findings.first { $0.code == .invariantViolated }?.trace?.count == 5, "\(store)")
+        }
+        var state = try machine.initialState().state
+        #expect(checked.contains(state))
+        state.variables = [2, 1, 17]
+        #expect(!checked.contains(state), "x = 2 is between its steps")
+        state.variables = [1, 1, 18]
+        #expect(!checked.contains(state), "c is always 17")
     }
 
     @Test("the memory limit is on what the exploration takes, not on what the process already holds")

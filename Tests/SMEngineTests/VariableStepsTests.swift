@@ -69,6 +69,18 @@ struct VariableStepsTests {
         #expect(found["w"] == [0, 1, 150])
     }
 
+    @Test("arithmetic the engine would refuse, or that leaves a word, takes every value rather than trap")
+    func overflow() {
+        let minimum = TypedExpression.integer(.min)
+        #expect(Congruence(of: .arithmetic(.remainder, minimum, .integer(-1)), in: []) == .any)
+        #expect(Congruence(of: .arithmetic(.divide, minimum, .integer(-1)), in: []) == .any)
+        #expect(Congruence(of: .negate(minimum), in: []) == .any)
+        #expect(Congruence(of: .arithmetic(.add, .integer(.max), .integer(1)), in: []) == .any)
+        #expect(Congruence(of: .arithmetic(.multiply, .integer(1 << 62), .integer(4)), in: []) == .any)
+        #expect(Congruence(of: .arithmetic(.remainder, .integer(-7), .integer(3)), in: []) == Congruence(exactly: -1))
+        #expect(Congruence(exactly: 3).joined(with: Congruence(exactly: .min)) == .any)
+    }
+
     @Test("a variable nothing assigns, or assigns its own value, keeps it: one value, no bits")
     func constants() throws {
         let found = try Self.steps(

@@ -38,9 +38,10 @@ package final class StateCodec: Sendable {
     /// For each compound state: its non-history children in order.
     let selectable: [[Int]]
     let variableFields: [Field]
-    /// Per variable: the least value it can take, and the step between its values (`VariableSteps`).
+    /// Per variable: the least value it can take, the step between its values, and the greatest (`VariableSteps`).
     let variableMinimum: [Int]
     let variableStep: [Int]
+    let variableMaximum: [Int]
     /// Per history state: the field of its "recorded" marker (shallow: the remembered child + 1; others: 1 bit).
     let historyFields: [Field]
     /// Per deep history state: the fields of the compound states in its parent's subtree (parent first).
@@ -89,6 +90,7 @@ package final class StateCodec: Sendable {
         variableFields = steps.values.map { layout.field(values: $0) }
         variableMinimum = steps.base
         variableStep = steps.step
+        variableMaximum = steps.values.indices.map { steps.base[$0] + (steps.values[$0] - 1) * steps.step[$0] }
         var history: [Field] = []
         var deep: [[(Int, Field)]] = []
         for h in tree.historyStates {
@@ -214,11 +216,11 @@ package final class StateCodec: Sendable {
     func stepsFromMinimum(_ value: Int, of variable: Int) -> Int {
         let offset = value &- variableMinimum[variable]
         let step = variableStep[variable]
-        if step == 1 { return offset }
         precondition(
-            offset % step == 0,
-            "variable \(variable) took \(value), between the steps of \(step) from \(variableMinimum[variable]) its assignments allow")
-        return offset / step
+            offset >= 0 && value <= variableMaximum[variable] && (step == 1 || offset % step == 0),
+            "variable \(variable) took \(value), which its assignments do not allow (\(variableMinimum[variable]) to \(variableMaximum[variable]) in steps of \(step))"
+        )
+        return step == 1 ? offset : offset / step
     }
 
     /// Whether every variable's value in `context` is one the codec can store: within its range and on its steps (a
@@ -226,8 +228,7 @@ package final class StateCodec: Sendable {
     package func canEncode(_ context: StepContext) -> Bool {
         let variables = context.variables
         return variableFields.indices.allSatisfy { i in
-            let offset = variables[i] - variableMinimum[i]
-            return machine.variableRange[i].contains(variables[i]) && offset >= 0 && offset % variableStep[i] == 0
+            (variableMinimum[i]...variableMaximum[i]).contains(variables[i]) && (variables[i] - variableMinimum[i]) % variableStep[i] == 0
         }
     }
 
@@ -373,19 +374,21 @@ struct KeyTracking {
     let stateWord: UnsafeMutablePointer<Int32>
     let stateClear: UnsafeMutablePointer<UInt64>
     let stateValue: UnsafeMutablePointer<UInt64>
-    /// Per variable: word, shift, mask (before shifting), its least value and its step (`VariableSteps`).
+    /// Per variable: word (-1: no bits, one value), shift, mask (before shifting), its least value and its step
+    /// (`VariableSteps`).
     let variableWord: UnsafeMutablePointer<Int32>
     let variableShift: UnsafeMutablePointer<UInt64>
     let variableMask: UnsafeMutablePointer<UInt64>
     let variableMinimum: UnsafeMutablePointer<Int>
     let variableStep: UnsafeMutablePointer<Int>
+    let variableMaximum: UnsafeMutablePointer<Int>
     /// Per key word: the bits that belong to history fields.
     let historyBits: UnsafeMutablePointer<UInt64>
 
     func deallocate() {
         key.deallocate(); stateWord.deallocate(); stateClear.deallocate(); stateValue.deallocate()
         variableWord.deallocate(); variableShift.deallocate(); variableMask.deallocate(); variableMinimum.deallocate()
-        variableStep.deallocate(); historyBits.deallocate()
+        variableStep.deallocate(); variableMaximum.deallocate(); historyBits.deallocate()
     }
 
     @inline(__always)
@@ -403,14 +406,19 @@ struct KeyTracking {
     @inline(__always)
     func assign(_ variable: Int, _ value: Int) {
         let w = Int(variableWord[variable])
-        guard w >= 0 else { return }
+        guard w >= 0 else {
+            precondition(
+                value == variableMinimum[variable],
+                "variable \(variable) took \(value), but its assignments allow only \(variableMinimum[variable])")
+            return
+        }
         let shift = variableShift[variable], mask = variableMask[variable]
         var steps = value &- variableMinimum[variable]
         let step = variableStep[variable]
-        if step != 1 {
-            precondition(steps % step == 0, "variable \(variable) took \(value), between the steps its assignments allow")
-            steps /= step
-        }
+        precondition(
+            steps >= 0 && value <= variableMaximum[variable] && (step == 1 || steps % step == 0),
+            "variable \(variable) took \(value), which its assignments do not allow")
+        if step != 1 { steps /= step }
         key[w] = key[w] & ~(mask << shift) | (UInt64(truncatingIfNeeded: steps) & mask) << shift
     }
 
@@ -448,6 +456,7 @@ extension StateCodec {
             key: key, words: words, stateWord: copy(stateWord), stateClear: copy(stateClear), stateValue: copy(stateValue),
             variableWord: copy(variableFields.map { Int32($0.mask == 0 ? -1 : $0.word) }),
             variableShift: copy(variableFields.map(\.shift)), variableMask: copy(variableFields.map(\.mask)),
-            variableMinimum: copy(variableMinimum), variableStep: copy(variableStep), historyBits: copy(historyBits))
+            variableMinimum: copy(variableMinimum), variableStep: copy(variableStep), variableMaximum: copy(variableMaximum),
+            historyBits: copy(historyBits))
     }
 }

@@ -140,7 +140,11 @@ struct Congruence: Equatable {
             // x % m is x - m * q for some q: x's class modulo the gcd of its step and m. A constant's remainder is
             // worked out (division by zero fails the step instead).
             guard right.modulus == 0, right.residue != 0, right.residue != .min else { return .any }
-            if left.modulus == 0 { return Congruence(exactly: left.residue % right.residue) }
+            if left.modulus == 0 {
+                // Int.min % -1 overflows: the engine fails that step.
+                let (remainder, overflow) = left.residue.remainderReportingOverflow(dividingBy: right.residue)
+                return overflow ? .any : Congruence(exactly: remainder)
+            }
             return Congruence(modulus: gcd(left.modulus, right.residue.magnitude), residue: left.residue)
         case .divide:
             guard left.modulus == 0, right.modulus == 0, right.residue != 0, !(left.residue == .min && right.residue == -1)

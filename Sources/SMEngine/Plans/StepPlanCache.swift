@@ -71,7 +71,7 @@ package final class StepPlanCache {
     private let variableWord: UnsafeMutablePointer<Int32>
     private let variableShift: UnsafeMutablePointer<UInt64>
     private let variableMask: UnsafeMutablePointer<UInt64>
-    /// Per variable: its least value and its step in the key (`VariableSteps`), and its range's maximum.
+    /// Per variable: its least value, its step and its greatest value in the key (`VariableSteps`).
     private let variableMinimum: UnsafeMutablePointer<Int>
     private let variableStep: UnsafeMutablePointer<Int>
     private let variableMaximum: UnsafeMutablePointer<Int>
@@ -180,7 +180,7 @@ package final class StepPlanCache {
         variableMask = HotTables.copy(fields.map(\.mask))
         variableMinimum = HotTables.copy(codec.variableMinimum)
         variableStep = HotTables.copy(codec.variableStep)
-        variableMaximum = HotTables.copy(machine.variableRange.map(\.upperBound))
+        variableMaximum = HotTables.copy(codec.variableMaximum)
         // A variable with no bits in the key (it has one value) is never loaded: its value from the start.
         variables = HotTables.copy(codec.variableMinimum)
         let widest = machine.transitions.flatMap(\.actions).map(Self.widestAssignment).max() ?? 1

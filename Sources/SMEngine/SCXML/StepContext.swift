@@ -33,6 +33,9 @@
         let variableCount = max(1, machine.spec.variables.count)
         let variables = UnsafeMutablePointer<Int>.allocate(capacity: variableCount)
         variables.initialize(repeating: 0, count: variableCount)
+        // The initial values, not zeros: a packed key tracked from here (`trackPackedKey`) stores each variable in
+        // the steps its assignments allow, and 0 may lie between them.
+        for (i, value) in machine.initialVariables.enumerated() { variables[i] = value }
         let parameterCount = max(1, machine.maximumParameters)
         let parameters = UnsafeMutablePointer<Int>.allocate(capacity: parameterCount)
         parameters.initialize(repeating: 0, count: parameterCount)

@@ -22,17 +22,23 @@ public final class EnumerationBackend: GuardBackend {
         let constraints = StateConstraints(spec: spec, tested: atoms.states, active: query.activeStates)
         let eventParameters = query.event.map { spec.events[$0].parameters } ?? []
 
-        var domains: [[Int]] = variables.map { Self.domain(spec.variables[$0].type) }
-        domains += parameters.map { Self.domain(eventParameters[$0].type) }
+        // Counted before any domain is listed: an int of 2^40 values would otherwise be an array of 8 TB.
+        let types = variables.map { spec.variables[$0].type } + parameters.map { eventParameters[$0].type }
+        var total = 1
+        func fits(_ count: Int) -> Bool {
+            let (product, overflow) = total.multipliedReportingOverflow(by: max(count, 1))
+            total = product
+            return !overflow && product <= maximumAssignments
+        }
+        for count in types.map(Self.domainCount) + Array(repeating: 2, count: opaque.count) where !fits(count) {
+            return .unknown("too many combinations to enumerate (more than \(maximumAssignments)); use z3")
+        }
+        var domains: [[Int]] = types.map(Self.domain)
         domains += opaque.map { _ in [0, 1] }
         let stateAssignments = Self.stateAssignments(constraints, active: query.activeStates)
         domains.append(Array(stateAssignments.indices))
-        var total = 1
-        for domain in domains {
-            total = total.multipliedReportingOverflow(by: max(domain.count, 1)).partialValue
-            if total > maximumAssignments || total < 0 {
-                return .unknown("too many combinations to enumerate (more than \(maximumAssignments)); use z3")
-            }
+        guard fits(stateAssignments.count) else {
+            return .unknown("too many combinations to enumerate (more than \(maximumAssignments)); use z3")
         }
         guard !domains.contains(where: \.isEmpty) else { return .unsatisfiable }
 
@@ -64,6 +70,16 @@ public final class EnumerationBackend: GuardBackend {
                 k -= 1
             }
             if k < 0 { return .unsatisfiable }
+        }
+    }
+
+    /// How many values `type` has (Int.max when more than a word counts).
+    static func domainCount(_ type: ValueType) -> Int {
+        switch type {
+        case .bool: 2
+        case .int(let min, let max):
+            max < min ? 0 : max.subtractingReportingOverflow(min).overflow ? .max : Swift.min(Int.max - 1, max - min) + 1
+        case .enumeration(let values): values.count
         }
     }
 
