@@ -74,6 +74,10 @@ struct GuardAnalysisTests {
             $0.states = #"{"a": {"on": {"go": {"guard": "big > 3", "actions": [{"assign": {"big": "big - 1"}}]}}}}"#
         }
         let spec = try Spec.load(json: text).resolve()
+        // Counted without listing: the whole word, and an empty range.
+        #expect(EnumerationBackend.domainCount(.int(min: .min, max: .max)) == .max)
+        #expect(EnumerationBackend.domainCount(.int(min: 0, max: (1 << 40) - 1)) == 1 << 40)
+        #expect(EnumerationBackend.domainCount(.int(min: 5, max: 4)) == 0 && EnumerationBackend.domain(.int(min: 5, max: 4)) == [])
         let result = GuardAnalysis(spec: spec, backend: EnumerationBackend(spec: spec)).run()
         #expect(
             !result.unknown.isEmpty && result.unknown.allSatisfy { $0.contains("too many combinations to enumerate") }, "\(result.unknown)")

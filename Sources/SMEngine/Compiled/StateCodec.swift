@@ -204,8 +204,10 @@ package final class StateCodec: Sendable {
             }
         }
         let variables = context.variables
-        for i in variableFields.indices where variableFields[i].mask != 0 {
-            write(stepsFromMinimum(variables[i], of: i), variableFields[i], key)
+        // Every variable checked, a constant (no bits) too: off the path that explores, on those that look states up.
+        for i in variableFields.indices {
+            let steps = stepsFromMinimum(variables[i], of: i)
+            if variableFields[i].mask != 0 { write(steps, variableFields[i], key) }
         }
         if !historyFields.isEmpty { encodeHistory(context.core.history, into: key) }
     }
@@ -217,7 +219,7 @@ package final class StateCodec: Sendable {
         let offset = value &- variableMinimum[variable]
         let step = variableStep[variable]
         precondition(
-            offset >= 0 && value <= variableMaximum[variable] && (step == 1 || offset % step == 0),
+            value >= variableMinimum[variable] && value <= variableMaximum[variable] && (step == 1 || offset % step == 0),
             "variable \(variable) took \(value), which its assignments do not allow (\(variableMinimum[variable]) to \(variableMaximum[variable]) in steps of \(step))"
         )
         return step == 1 ? offset : offset / step
@@ -416,7 +418,7 @@ struct KeyTracking {
         var steps = value &- variableMinimum[variable]
         let step = variableStep[variable]
         precondition(
-            steps >= 0 && value <= variableMaximum[variable] && (step == 1 || steps % step == 0),
+            value >= variableMinimum[variable] && value <= variableMaximum[variable] && (step == 1 || steps % step == 0),
             "variable \(variable) took \(value), which its assignments do not allow")
         if step != 1 { steps /= step }
         key[w] = key[w] & ~(mask << shift) | (UInt64(truncatingIfNeeded: steps) & mask) << shift

@@ -86,7 +86,7 @@ public final class EnumerationBackend: GuardBackend {
     static func domain(_ type: ValueType) -> [Int] {
         switch type {
         case .bool: [0, 1]
-        case .int(let min, let max): Array(min...max)
+        case .int(let min, let max): max < min ? [] : Array(min...max)
         case .enumeration(let values): Array(values.indices)
         }
     }
