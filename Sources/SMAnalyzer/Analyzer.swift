@@ -147,10 +147,10 @@ public enum Analyzer {
             return explore(machine, options.exploration, structural: structural, stats: &stats)
         }
         var exploration = options.exploration
-        // A declared space of more than 2^24 configurations, or of more than 2^28 steps (each configuration once per
-        // event instance: an event with a parameter of 1,000 values is 1,000 steps, each run by the engine), is
-        // explored only briefly first: the reachable part is often far smaller, but when it is not, the time is
-        // better spent on symbolic verification.
+        // A declared space (each variable's values as far as its assignments allow, `VariableSteps`) of more than 2^24
+        // configurations, or of more than 2^28 steps (each configuration once per event instance: an event with a
+        // parameter of 1,000 values is 1,000 steps, each run by the engine), is explored only briefly first: the
+        // reachable part is often far smaller, but when it is not, the time is better spent on symbolic verification.
         let bits = StateCodec(machine: machine).bits
         if bits > Self.explorableBits || bits + Self.bitsOfSteps(perConfiguration: machine) > Self.explorableStepBits {
             exploration.maximumStates = min(exploration.maximumStates, 2_000_000)
