@@ -447,8 +447,11 @@ public final class Explorer: Sendable {
             case .depthFirst: return BitstateVisitedStore(bytes: bytes, keyWords: codec.words, seed: options.searchSeed)
             }
         }
-        // Keys of one word numbered without gaps: nil when the product of their fields' value counts passes a word.
-        let index = codec.words == 1 ? MixedRadixIndex(fields: codec.fieldValues.map { ($0.shift, $0.values) }, limit: .max) : nil
+        // Keys of one word numbered without gaps (nil when the product of their fields' value counts passes a word):
+        // built only for a store that uses the numbers.
+        func numbered() -> MixedRadixIndex? {
+            codec.words == 1 ? MixedRadixIndex(fields: codec.fieldValues.map { ($0.shift, $0.values) }, limit: .max) : nil
+        }
         let oneWord = codec.words == 1 && codec.bits <= HashedVisitedStore.maximumBits
         // Keys of one word, wide enough to fill its slices, go to the compact store every thread fills.
         let compactFits = codec.words == 1 && (CompactVisitedStore.minimumBits...CompactVisitedStore.maximumBits).contains(codec.bits)
@@ -459,7 +462,7 @@ public final class Explorer: Sendable {
             // Asked for the least memory: keys numbered without gaps, in fewer bits (the philosophers of 14: 37 of 42,
             // 4.2 bytes a state against 4.9), though numbering them costs time (10 to 15% there), which the automatic
             // choice does not spend.
-            if let index, !index.isIdentity, index.bits >= CompactVisitedStore.minimumBits {
+            if let index = numbered(), !index.isIdentity, index.bits >= CompactVisitedStore.minimumBits {
                 return CompactVisitedStore(bits: index.bits, index: index, in: options.layerDirectory)
             }
             if compactFits { return CompactVisitedStore(bits: codec.bits, in: options.layerDirectory) }
@@ -467,7 +470,7 @@ public final class Explorer: Sendable {
         default:
             // Dense when the key is short enough, unless its array cannot be mapped; then compact, unless it has
             // nowhere to write its records.
-            if let index, codec.bits <= DenseVisitedStore.maximumBits,
+            if codec.bits <= DenseVisitedStore.maximumBits, let index = numbered(),
                 let store = DenseVisitedStore(index: index, threads: concurrentThreads)
             {
                 return store

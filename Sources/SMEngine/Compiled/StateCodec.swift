@@ -212,17 +212,27 @@ package final class StateCodec: Sendable {
         if !historyFields.isEmpty { encodeHistory(context.core.history, into: key) }
     }
 
-    /// How many steps `value` is from variable `variable`'s least value. A value between steps would be stored as a
-    /// neighbour's: `VariableSteps` is wrong if one ever comes, and this stops rather than lose a state.
+    /// How many steps `value` is from `minimum`, on steps of `step` up to `maximum` (a variable's, `VariableSteps`);
+    /// nil when it is off them. Everything that stores a variable in a key goes through this: the codec, the engine's
+    /// key tracking and the plans.
+    @inline(__always)
+    static func steps(of value: Int, minimum: Int, step: Int, maximum: Int) -> Int? {
+        guard value >= minimum && value <= maximum else { return nil }
+        let offset = value &- minimum
+        if step == 1 { return offset }
+        return offset % step == 0 ? offset / step : nil
+    }
+
+    /// How many steps `value` is from variable `variable`'s least value. A value off its steps would be stored as
+    /// another's: `VariableSteps` is wrong if one ever comes, and this stops rather than lose a state.
     @inline(__always)
     func stepsFromMinimum(_ value: Int, of variable: Int) -> Int {
-        let offset = value &- variableMinimum[variable]
-        let step = variableStep[variable]
-        precondition(
-            value >= variableMinimum[variable] && value <= variableMaximum[variable] && (step == 1 || offset % step == 0),
-            "variable \(variable) took \(value), which its assignments do not allow (\(variableMinimum[variable]) to \(variableMaximum[variable]) in steps of \(step))"
-        )
-        return step == 1 ? offset : offset / step
+        let (minimum, step, maximum) = (variableMinimum[variable], variableStep[variable], variableMaximum[variable])
+        guard let steps = Self.steps(of: value, minimum: minimum, step: step, maximum: maximum) else {
+            preconditionFailure(
+                "variable \(variable) took \(value), which its assignments do not allow (\(minimum) to \(maximum) in steps of \(step))")
+        }
+        return steps
     }
 
     /// Whether every variable's value in `context` is one the codec can store: within its range and on its steps (a
@@ -230,7 +240,7 @@ package final class StateCodec: Sendable {
     package func canEncode(_ context: StepContext) -> Bool {
         let variables = context.variables
         return variableFields.indices.allSatisfy { i in
-            (variableMinimum[i]...variableMaximum[i]).contains(variables[i]) && (variables[i] - variableMinimum[i]) % variableStep[i] == 0
+            Self.steps(of: variables[i], minimum: variableMinimum[i], step: variableStep[i], maximum: variableMaximum[i]) != nil
         }
     }
 
@@ -407,20 +417,14 @@ struct KeyTracking {
 
     @inline(__always)
     func assign(_ variable: Int, _ value: Int) {
+        // A constant (no bits) is checked too: its one value is 0 steps.
+        guard
+            let steps = StateCodec.steps(
+                of: value, minimum: variableMinimum[variable], step: variableStep[variable], maximum: variableMaximum[variable])
+        else { preconditionFailure("variable \(variable) took \(value), which its assignments do not allow") }
         let w = Int(variableWord[variable])
-        guard w >= 0 else {
-            precondition(
-                value == variableMinimum[variable],
-                "variable \(variable) took \(value), but its assignments allow only \(variableMinimum[variable])")
-            return
-        }
+        guard w >= 0 else { return }
         let shift = variableShift[variable], mask = variableMask[variable]
-        var steps = value &- variableMinimum[variable]
-        let step = variableStep[variable]
-        precondition(
-            value >= variableMinimum[variable] && value <= variableMaximum[variable] && (step == 1 || steps % step == 0),
-            "variable \(variable) took \(value), which its assignments do not allow")
-        if step != 1 { steps /= step }
         key[w] = key[w] & ~(mask << shift) | (UInt64(truncatingIfNeeded: steps) & mask) << shift
     }
 

@@ -482,13 +482,8 @@ package final class StepPlanCache {
             let value = values[i]
             // Below the least value the assignments allow, or between their steps: the engine's step says why (a
             // range violation), or stops on the codec's check.
-            guard value >= variableMinimum[v] && value <= variableMaximum[v] else { return false }
-            var steps = value - variableMinimum[v]
-            let step = variableStep[v]
-            if step != 1 {
-                guard steps % step == 0 else { return false }
-                steps /= step
-            }
+            guard let steps = StateCodec.steps(of: value, minimum: variableMinimum[v], step: variableStep[v], maximum: variableMaximum[v])
+            else { return false }
             variables[v] = value
             let w = Int(variableWord[v])
             guard w >= 0 else { continue }
