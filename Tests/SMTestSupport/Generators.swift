@@ -160,3 +160,92 @@ public enum Generated {
         }
     }
 }
+
+extension Generated {
+    /// A random machine over ints whose values move in steps: ranges that start below or above 0, initial values
+    /// off the least one, assignments that add or subtract multiples of 2, 3 or 5, remainders, products by a
+    /// constant, copies of an event parameter, a constant that only guards read, an enum assigned some of its cases;
+    /// two parallel regions (one state nested) with guards over all of it, branches, entry actions and eventless
+    /// transitions. Some steps leave a range (an error the search reports and goes past). Every seed gives a valid
+    /// spec whose reachable space is small enough for a plain search of the engine's steps; they exercise how the
+    /// explorer packs variables (`VariableSteps`, `MixedRadixIndex`).
+    public static func randomArithmetic(seed: UInt64) -> Spec {
+        var random = SeededRandom(seed: seed)
+        func pick<T>(_ options: [T]) -> T { options[Int(random.next() % UInt64(options.count))] }
+        func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
+        let aLeast = pick([-7, 0, 4]), aStep = pick([2, 3, 5])
+        let aMost = aLeast + aStep * Int(3 + random.next() % 5)
+        let aStart = aLeast + aStep * Int(random.next() % 3)
+        let bLeast = pick([-2, 0, 1]), bMost = bLeast + Int(4 + random.next() % 6)
+        let fixed = pick([-4, 0, 9])
+        /// Updates, the last two only on `pick` (they read its parameter).
+        let updates: [(variable: String, value: String)] = [
+            ("a", "a + \(aStep)"), ("a", "a - \(aStep)"), ("a", "a + \(2 * aStep)"), ("a", "\(aStart)"),
+            ("a", "\(aLeast) + (a - \(aLeast) + \(aStep)) % \(aMost - aLeast + aStep)"), ("b", "b + 1"), ("b", "b - 2"),
+            ("b", "(b + 3) % \(bMost + 1)"), ("b", "\(bLeast)"), ("b", "2 * (b / 2)"), ("mode", ".m2"), ("mode", ".m0"),
+            ("flag", "!flag"), ("flag", "a > \(aStart)"), ("a", "\(aLeast) + (a - \(aLeast)) % 4"), ("a", "a - 2 * \(aStep)"),
+            ("b", "event.n"), ("a", "\(aLeast) + \(aStep) * event.n"),
+        ]
+        /// Guards, the last only on `pick`.
+        let guards = [
+            "a < \(aMost - aStep)", "a + b > \(aStart)", "b != \(bLeast)", "(a - \(aLeast)) % \(2 * aStep) == 0", "mode == .m2",
+            "flag || b < 2", "k + a > \(fixed + aStart)", "in(r1s1)", "b >= a", "event.n > 0",
+        ]
+        func update(withParameter: Bool) -> Spec.Action {
+            let chosen = pick(withParameter ? updates : updates.dropLast(2))
+            return Assign(chosen.variable, Spec.Expression(chosen.value)).action
+        }
+        func actions(withParameter: Bool) -> [Spec.Action] {
+            var result = (0..<Int(random.next() % 3)).map { _ in update(withParameter: withParameter) }
+            if chance(20) {
+                let then = update(withParameter: withParameter), otherwise = update(withParameter: withParameter)
+                result.append(If(Spec.Expression(pick(guards.dropLast())), then: { then }, else: { otherwise }).action)
+            }
+            return result
+        }
+        func transitions(region r: Int, names: [String]) -> [any StateComponent] {
+            (0..<Int(1 + random.next() % 3)).map { _ in
+                let event = pick(["go\(r)", "go\(r)", "both", "pick"])
+                let condition = chance(60) ? pick(event == "pick" ? guards : guards.dropLast()) : nil
+                let acts = actions(withParameter: event == "pick")
+                if chance(25) { return On(event, guard: condition) { for action in acts { action } } }
+                return On(event, to: Spec.StateReference(pick(names)), guard: condition) { for action in acts { action } }
+            }
+        }
+        let names = [["r0s0", "r0s1", "r0s2"], ["r1s0", "r1s1"]]
+        let invariant = pick(["a != \(aMost) || b < \(bMost)", "!(in(r0s1) && in(r1s1) && flag)", "true"])
+        return Spec("random arithmetic \(seed)") {
+            Variable("a", .int(min: aLeast, max: aMost), initial: .int(aStart))
+            Variable("b", .int(min: bLeast, max: bMost), initial: .int(bLeast))
+            Variable("k", .int(min: -5, max: 10), initial: .int(fixed))
+            Variable("mode", .enumeration(["m0", "m1", "m2", "m3"]), initial: .enumCase("m1"))
+            Variable("flag", .bool)
+            Events("go0", "go1", "both")
+            EventDeclaration("pick", ("n", .int(min: 0, max: 2)))
+            Parallel("p") {
+                for (r, region) in names.enumerated() {
+                    StateNode("r\(r)") {
+                        for name in region {
+                            if name == "r0s2" {
+                                StateNode(name) {
+                                    StateNode("r0s2a") { On("go0", to: "r0s2b") }
+                                    StateNode("r0s2b")
+                                    if chance(50) { OnEntry { update(withParameter: false) } }
+                                    for part in transitions(region: r, names: region) { part }
+                                }
+                            } else {
+                                StateNode(name) {
+                                    if chance(15) {
+                                        Always(to: Spec.StateReference(pick(region)), guard: "a == \(aMost)") { Assign("a", "\(aStart)") }
+                                    }
+                                    for part in transitions(region: r, names: region) { part }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Invariant("generated", Spec.Expression(invariant))
+        }
+    }
+}
