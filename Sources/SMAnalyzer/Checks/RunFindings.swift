@@ -82,7 +82,7 @@ struct RunFindings {
             return Finding(
                 .queueOverflow, "\(error.message)\(when)", location: error.location, trace: steps, witness: witnessValues,
                 method: method)
-        case .unhandledEvent, .invalidEvent, .missingHostFunction:
+        case .unhandledEvent, .invalidEvent, .missingHostFunction, .invalidState:
             // Not findings: the explorer and the verifier never report them (they have no signature).
             preconditionFailure("an engine error that is not a finding: \(error.message)")
         }

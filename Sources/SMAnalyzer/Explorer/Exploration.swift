@@ -205,6 +205,8 @@ public final class Exploration {
 
     /// Whether the exploration visited `state` (a stable configuration with its variables and history).
     public func contains(_ state: MachineState) -> Bool {
+        // Not one of the machine's states (its shape or values are another machine's): never reached.
+        guard machine.problem(with: state) == nil else { return false }
         let context = StepContext(machine: machine)
         context.load(state)
         return contains(context)

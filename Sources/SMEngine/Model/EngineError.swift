@@ -20,6 +20,9 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidEvent
         /// The spec uses an opaque guard or callback the host did not register.
         case missingHostFunction(name: String)
+        /// The host passed a state that is not one of the machine's (another machine's, or one edited into an
+        /// impossible configuration or value).
+        case invalidState
     }
 
     public var kind: Kind
@@ -52,7 +55,7 @@ extension EngineError.Kind {
         case .rangeViolation(let variable, _): return "range:\(variable ?? -1):\(place)"
         case .incompleteChoice(let state): return "choice:\(state)"
         case .queueOverflow(let event): return "queue:\(event):\(place)"
-        case .unhandledEvent, .invalidEvent, .missingHostFunction: return nil
+        case .unhandledEvent, .invalidEvent, .missingHostFunction, .invalidState: return nil
         }
     }
 }

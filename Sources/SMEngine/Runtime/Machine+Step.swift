@@ -41,6 +41,7 @@ extension Machine {
         _ state: MachineState, _ event: EventInstance, choices: ChoiceSequence = ChoiceSequence(), recordingMicrosteps: Bool = false,
         checkingInvariants: Bool
     ) throws(EngineError) -> (macrostep: Macrostep, brokenOnTheWay: [InvariantViolation]) {
+        if let problem = problem(with: state) { throw EngineError(.invalidState, "not a state of '\(spec.name)': \(problem)") }
         let context = StepContext(machine: self)
         context.load(state)
         context.choices = choices

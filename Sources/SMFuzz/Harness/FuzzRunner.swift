@@ -200,6 +200,7 @@ final class FuzzRunner {
             case .queueOverflow: "queue"
             case .unhandledEvent: "unhandled"
             case .invalidEvent: "invalid"
+            case .invalidState: "state"
             case .missingHostFunction(let name): "host:\(name)"
             }
         return "error:\(kind):\(place)"
