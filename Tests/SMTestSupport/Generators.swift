@@ -168,8 +168,9 @@ extension Generated {
     /// two parallel regions (one state nested) with guards over all of it, branches, entry actions and eventless
     /// transitions. Some steps leave a range (an error the search reports and goes past). Every seed gives a valid
     /// spec whose reachable space is small enough for a plain search of the engine's steps; they exercise how the
-    /// explorer packs variables (`VariableSteps`, `MixedRadixIndex`).
-    public static func randomArithmetic(seed: UInt64) -> Spec {
+    /// explorer packs variables (`VariableSteps`, `MixedRadixIndex`). `wide` adds two ints of 41 and 31 bits that take
+    /// a few values each, so that a key takes two words.
+    public static func randomArithmetic(seed: UInt64, wide: Bool = false) -> Spec {
         var random = SeededRandom(seed: seed)
         func pick<T>(_ options: [T]) -> T { options[Int(random.next() % UInt64(options.count))] }
         func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
@@ -178,19 +179,26 @@ extension Generated {
         let aStart = aLeast + aStep * Int(random.next() % 3)
         let bLeast = pick([-2, 0, 1]), bMost = bLeast + Int(4 + random.next() % 6)
         let fixed = pick([-4, 0, 9])
+        let farStart = 1 << 39
+        // Steps of 1 (so that the codec gives them every bit of their ranges), a few values reached.
+        let wideUpdates = [
+            ("far", "\(farStart) + (far - \(farStart) + b) % 7"), ("near", "(near + b) % 5 - 1000000000"), ("far", "\(farStart)"),
+        ]
         /// Updates, the last two only on `pick` (they read its parameter).
-        let updates: [(variable: String, value: String)] = [
-            ("a", "a + \(aStep)"), ("a", "a - \(aStep)"), ("a", "a + \(2 * aStep)"), ("a", "\(aStart)"),
-            ("a", "\(aLeast) + (a - \(aLeast) + \(aStep)) % \(aMost - aLeast + aStep)"), ("b", "b + 1"), ("b", "b - 2"),
-            ("b", "(b + 3) % \(bMost + 1)"), ("b", "\(bLeast)"), ("b", "2 * (b / 2)"), ("mode", ".m2"), ("mode", ".m0"),
-            ("flag", "!flag"), ("flag", "a > \(aStart)"), ("a", "\(aLeast) + (a - \(aLeast)) % 4"), ("a", "a - 2 * \(aStep)"),
-            ("b", "event.n"), ("a", "\(aLeast) + \(aStep) * event.n"),
-        ]
+        let updates: [(variable: String, value: String)] =
+            (wide ? wideUpdates : []) + [
+                ("a", "a + \(aStep)"), ("a", "a - \(aStep)"), ("a", "a + \(2 * aStep)"), ("a", "\(aStart)"),
+                ("a", "\(aLeast) + (a - \(aLeast) + \(aStep)) % \(aMost - aLeast + aStep)"), ("b", "b + 1"), ("b", "b - 2"),
+                ("b", "(b + 3) % \(bMost + 1)"), ("b", "\(bLeast)"), ("b", "2 * (b / 2)"), ("mode", ".m2"), ("mode", ".m0"),
+                ("flag", "!flag"), ("flag", "a > \(aStart)"), ("a", "\(aLeast) + (a - \(aLeast)) % 4"), ("a", "a - 2 * \(aStep)"),
+                ("b", "event.n"), ("a", "\(aLeast) + \(aStep) * event.n"),
+            ]
         /// Guards, the last only on `pick`.
-        let guards = [
-            "a < \(aMost - aStep)", "a + b > \(aStart)", "b != \(bLeast)", "(a - \(aLeast)) % \(2 * aStep) == 0", "mode == .m2",
-            "flag || b < 2", "k + a > \(fixed + aStart)", "in(r1s1)", "b >= a", "event.n > 0",
-        ]
+        let guards =
+            (wide ? ["far > \(farStart) || near < 0"] : []) + [
+                "a < \(aMost - aStep)", "a + b > \(aStart)", "b != \(bLeast)", "(a - \(aLeast)) % \(2 * aStep) == 0", "mode == .m2",
+                "flag || b < 2", "k + a > \(fixed + aStart)", "in(r1s1)", "b >= a", "event.n > 0",
+            ]
         func update(withParameter: Bool) -> Spec.Action {
             let chosen = pick(withParameter ? updates : updates.dropLast(2))
             return Assign(chosen.variable, Spec.Expression(chosen.value)).action
@@ -220,6 +228,10 @@ extension Generated {
             Variable("k", .int(min: -5, max: 10), initial: .int(fixed))
             Variable("mode", .enumeration(["m0", "m1", "m2", "m3"]), initial: .enumCase("m1"))
             Variable("flag", .bool)
+            if wide {
+                Variable("far", .int(min: 0, max: 1 << 40), initial: .int(farStart))
+                Variable("near", .int(min: -(1 << 30), max: 1 << 30), initial: .int(0))
+            }
             Events("go0", "go1", "both")
             EventDeclaration("pick", ("n", .int(min: 0, max: 2)))
             Parallel("p") {
@@ -235,6 +247,14 @@ extension Generated {
                                 }
                             } else {
                                 StateNode(name) {
+                                    // Never true, but the codec cannot tell: the wide ints keep every bit of their ranges.
+                                    if wide && name == "r1s0" {
+                                        OnEntry {
+                                            If("a < -100") {
+                                                Assign("far", "far + 1"); Assign("near", "near + 1")
+                                            }
+                                        }
+                                    }
                                     if chance(15) {
                                         Always(to: Spec.StateReference(pick(region)), guard: "a == \(aMost)") { Assign("a", "\(aStart)") }
                                     }
