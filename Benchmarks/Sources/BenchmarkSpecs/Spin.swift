@@ -13,6 +13,13 @@ public enum Spin {
 
     public static var isInstalled: Bool { which("spin") != nil && which("gcc") != nil }
 
+    /// pan's `-w` for a search of `states` states: a hash table of about twice as many slots, as SPIN's manual
+    /// advises. A bigger table is not free: pan's time then goes into touching its pages (with `-w26`, 512 MB,
+    /// the 228,486 states of the philosophers ran at half the speed).
+    public static func hashBits(forStates states: Int) -> Int {
+        max(16, Int.bitWidth - max(states, 1).leadingZeroBitCount + 1)
+    }
+
     public static func run(model: String, hashBits: Int = 26) throws -> Result? {
         guard let spin = which("spin"), let gcc = which("gcc") else { return nil }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("smcheck-spin-\(UUID().uuidString)")

@@ -9,7 +9,7 @@ import SMSpec
 //   ProfileDriver send COUNT           sends COUNT events to the flat ring through the locked StateMachine runtime
 //   ProfileDriver rings N K [THREADS]  explores N rings of K states
 //   ProfileDriver load COUNT           loads (and compiles) the large loader-benchmark spec COUNT times
-//   ProfileDriver model NAME[:SIZE] [THREADS] [spin]
+//   ProfileDriver model NAME[:SIZE] [THREADS] [spin]   (SPIN_HASH_BITS=N: pan's -w, sized for the states by default)
 //                                      explores one of the explorer-comparison models (name prefix: rings,
 //                                      philosophers, counters, chain, player, filter, vending; SIZE: another size of
 //                                      its shape), and SPIN on its Promela twin; STORE=dense|hashed|wide|compact
@@ -58,7 +58,9 @@ if which == "load" {
     }
     let result = try Explorer(machine: try Machine(model.spec), options: options).run()
     print("\(model.name): configurations \(result.configurations) transitions \(result.transitions) depth \(result.depth) seconds \(result.elapsed) states/s \(Int(result.statesPerSecond)) bytes/state \(result.bytesPerState) peak MB \(result.peakMemory >> 20) store \(result.storeKind) cached steps \(result.cachedSteps)")
-    if arguments.count > 4, let spin = try Spin.run(model: model.promela) {
+    // SPIN_HASH_BITS: pan's -w (by default sized for the states, as the benchmarks do), to see what its table costs.
+    let hashBits = ProcessInfo.processInfo.environment["SPIN_HASH_BITS"].flatMap { Int($0) } ?? Spin.hashBits(forStates: result.configurations)
+    if arguments.count > 4, let spin = try Spin.run(model: model.promela, hashBits: hashBits) {
         print("spin: states \(spin.states) seconds \(spin.seconds) states/s \(Int(spin.statesPerSecond)) bytes/state \(spin.bytesPerState); smcheck/spin \(result.statesPerSecond / spin.statesPerSecond)")
     }
 } else if which == "bitstate" {
