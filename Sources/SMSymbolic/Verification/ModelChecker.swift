@@ -256,7 +256,8 @@
             var exhausted = false
         }
 
-        /// Whether the recurrence diameter is worth looking for: a small declared state space.
+        /// Whether the recurrence diameter is worth looking for: a small packed state space (each variable counted in
+        /// the steps its assignments allow, `StateCodec.bits`).
         var checksDiameter: Bool { StateCodec(machine: system.machine).bits <= 24 }
         static let diameterCheckLimit = 200
 
