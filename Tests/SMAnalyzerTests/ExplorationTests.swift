@@ -500,21 +500,7 @@ struct ExplorationTests {
     @Test("random walks never reach a configuration the explorer missed", arguments: try Fixtures.allSpecPaths)
     func randomWalks(path: String) throws {
         let machine = try Machine(try Spec.load(path: path))
-        let exploration = try Explorer(machine: machine).run()
-        let instances = exploration.eventInstances
-        guard !instances.isEmpty, let start = try? machine.initialState().state else { return }
-        var random = SeededRandom(seed: UInt64(path.utf8.reduce(5381) { ($0 &* 33) &+ UInt64($1) }))
-        for _ in 0..<100 {
-            var state = start
-            for _ in 0..<30 {
-                let event = instances.randomElement(using: &random)!
-                let choices = (0..<4).map { _ in Int.random(in: 0...1, using: &random) }
-                guard let step = try? machine.step(state, event, choices: ChoiceSequence(choices)) else { break }
-                state = step.state
-                #expect(
-                    exploration.contains(state), "\(Fixtures.relative(path)): \(machine.statusLine(state)) was reached but not explored")
-            }
-        }
+        try Self.walk(machine, try Explorer(machine: machine).run(), label: Fixtures.relative(path))
     }
 
     @Test("the fixtures of every semantic feature explore completely and agree with random walks")
@@ -526,6 +512,31 @@ struct ExplorationTests {
             let exploration = try Explorer(machine: machine).run()
             #expect(exploration.isComplete)
             #expect(exploration.configurations >= 1)
+            try Self.walk(machine, exploration, label: Fixtures.relative(path))
+        }
+    }
+
+    /// 100 random walks of 30 events from the start (any instance, the host's choices drawn at random): every state
+    /// the engine reaches is one the machine takes back (`Machine.problem(with:)`) and one the exploration visited.
+    static func walk(_ machine: Machine, _ exploration: Exploration, label: String) throws {
+        let instances = exploration.eventInstances
+        guard !instances.isEmpty, let start = try? machine.initialState().state else { return }
+        var random = SeededRandom(seed: UInt64(label.utf8.reduce(5381) { ($0 &* 33) &+ UInt64($1) }))
+        for _ in 0..<100 {
+            var state = start
+            for _ in 0..<30 {
+                let event = instances.randomElement(using: &random)!
+                let choices = (0..<4).map { _ in Int.random(in: 0...1, using: &random) }
+                do {
+                    state = try machine.step(state, event, choices: ChoiceSequence(choices)).state
+                } catch {
+                    // A step that fails ends the walk; one that refuses a state the machine reached is a bug.
+                    if case .invalidState = error.kind { Issue.record("\(label): \(error.message)") }
+                    break
+                }
+                #expect(machine.problem(with: state) == nil, "\(label): \(machine.statusLine(state)) is refused")
+                #expect(exploration.contains(state), "\(label): \(machine.statusLine(state)) was reached but not explored")
+            }
         }
     }
 

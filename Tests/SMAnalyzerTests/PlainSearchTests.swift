@@ -6,8 +6,8 @@ import Testing
 
 /// The explorer packs states into keys (variables in the steps their assignments allow, numbered without gaps),
 /// answers steps from plans, and stores keys four ways on one thread or several. A plain breadth-first search over
-/// `Machine.step`, with Swift's own `Set` of `MachineState`, shares none of that: what it reaches is what every
-/// way of exploring must find.
+/// `Machine.step`, with Swift's own `Set` of `MachineState`, shares none of that (only the list of event instances
+/// to try): what it reaches is what every way of exploring must find.
 @Suite("The explorer against a plain search of the engine's steps")
 struct PlainSearchTests {
     /// Every state the engine's steps reach from the start, with the longest shortest path to one. A step that

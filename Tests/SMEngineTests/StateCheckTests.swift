@@ -74,24 +74,78 @@ struct StateCheckTests {
         // A memory of states outside the history's parent.
         #expect(
             try refusal { $0.history = [StateSet(capacity: machine.spec.states.count, [l])] }
-                == name + "the memory of 'box/h' holds 'side/left/l', not inside its parent")
+                == name + "the memory of 'box/h' holds 'side/left/l', which it cannot record")
     }
 
-    @Test("every state the machine reaches is taken", arguments: try Fixtures.everySpecPath)
-    func reachedStatesAreTaken(path: String) throws {
-        let machine = try Machine(try Spec.load(path: path))
-        guard var state = try? machine.initialState().state else { return }
-        #expect(machine.problem(with: state) == nil, "\(Fixtures.relative(path)): the start")
-        var random = SeededRandom(seed: 11)
-        let instances = machine.spec.events.indices.compactMap { event -> EventInstance? in
-            machine.spec.events[event].parameters.isEmpty && !machine.spec.events[event].isImplicit
-                ? EventInstance(event: event, arguments: []) : nil
+    @Test("a history memory is refused unless its history could have recorded it")
+    func memories() throws {
+        let machine = try Machine(
+            Spec("nested box") {
+                Events("go", "out", "back", "deep")
+                StateNode("box") {
+                    StateNode("a") { On("go", to: "b") }
+                    StateNode("b") {
+                        StateNode("b1") { On("go", to: "b2") }
+                        StateNode("b2")
+                    }
+                    History("h")
+                    History("hd", deep: true)
+                    On("out", to: "side")
+                }
+                StateNode("side") {
+                    On("back", to: "box/h")
+                    On("deep", to: "box/hd")
+                }
+            })
+        let start = try machine.initialState().state
+        let name = "not a state of 'nested box': "
+        func states(_ names: String...) throws -> StateSet {
+            StateSet(capacity: machine.spec.states.count, try names.map { try #require(machine.state(named: $0)) })
         }
-        guard !instances.isEmpty else { return }
-        for _ in 0..<200 {
-            guard let step = try? machine.step(state, instances.randomElement(using: &random)!) else { continue }
-            state = step.state
-            #expect(machine.problem(with: state) == nil, "\(Fixtures.relative(path)): \(machine.statusLine(state))")
+        func refusal(shallow: StateSet?, deep: StateSet?) throws -> String? {
+            var state = start
+            state.history = [shallow, deep]
+            return try StateCheckTests.refusal(of: state, machine: machine)
         }
+        // What the histories record: a child (shallow), the leaves (deep).
+        #expect(try refusal(shallow: try states("b"), deep: try states("b2")) == nil)
+        #expect(try refusal(shallow: try states("a"), deep: try states("a")) == nil)
+        #expect(
+            try refusal(shallow: StateSet(capacity: machine.spec.states.count), deep: nil) == name
+                + "the memory of 'box/h' is empty; a history records at least one state")
+        #expect(try refusal(shallow: try states("h"), deep: nil) == name + "the memory of 'box/h' holds 'box/h', which it cannot record")
+        #expect(
+            try refusal(shallow: try states("b1"), deep: nil) == name + "the memory of 'box/h' holds 'box/b/b1', which it cannot record")
+        #expect(
+            try refusal(shallow: try states("a", "b"), deep: nil)
+                == name
+                + "the memory of 'box/h' is not a configuration of 'box': 'box' in it with 2 active children; a compound state has one")
+        #expect(
+            try refusal(shallow: nil, deep: try states("a", "b1"))
+                == name
+                + "the memory of 'box/hd' is not a configuration of 'box': 'box' in it with 2 active children; a compound state has one")
+        #expect(
+            try refusal(shallow: nil, deep: try states("b1", "b2"))
+                == name
+                + "the memory of 'box/hd' is not a configuration of 'box': 'box/b' in it with 2 active children; a compound state has one")
+        #expect(try refusal(shallow: nil, deep: try states("side")) == name + "the memory of 'box/hd' holds 'side', which it cannot record")
+        // Sets of another size, or naming states the machine does not have.
+        let wide = StateSet(capacity: 200, [150])
+        #expect(
+            try refusal(shallow: wide, deep: nil) == name + "the memory of 'box/h' is a set of another machine's states (4 words, not 1)")
+        #expect(
+            try refusal(shallow: StateSet(capacity: 64, [63]), deep: nil) == name
+                + "the memory of 'box/h' names states past the machine's last")
+        // Memories the machine records itself are taken back, and restore what they recorded.
+        func run(_ events: String...) throws -> [String] {
+            var state = start
+            for event in events {
+                state = try machine.step(state, try machine.eventInstance(event)).state
+                #expect(machine.problem(with: state) == nil, "after \(event)")
+            }
+            return machine.activeLeafPaths(state.configuration)
+        }
+        #expect(try run("go", "go", "out", "deep") == ["box/b/b2"])
+        #expect(try run("go", "go", "out", "back") == ["box/b/b1"])
     }
 }

@@ -205,21 +205,23 @@ public final class Exploration {
 
     /// Whether the exploration visited `state` (a stable configuration with its variables and history).
     public func contains(_ state: MachineState) -> Bool {
-        // Not one of the machine's states (its shape or values are another machine's): never reached.
+        // Not one of the machine's states (another machine's shape, an impossible configuration or value): never
+        // reached, and loading it would write past the context's buffers.
         guard machine.problem(with: state) == nil else { return false }
         let context = StepContext(machine: machine)
         context.load(state)
-        return contains(context)
+        // A state its key does not give back (a memory the codec folds onto another's) is not the one stored there.
+        return contains(context) { codec.decode($0) == state }
     }
 
-    /// Whether the search visited the configuration `context` is in.
-    func contains(_ context: StepContext) -> Bool {
+    /// Whether the search visited the configuration `context` is in, when its key passes `check`.
+    func contains(_ context: StepContext, check: (UnsafePointer<UInt64>) -> Bool = { _ in true }) -> Bool {
         // A variable off the values its assignments allow: never reached (and its key would be another state's).
         guard codec.canEncode(context) else { return false }
         let key = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
         defer { key.deallocate() }
         codec.encode(context, into: key)
-        return store.lookup(key) != nil
+        return check(key) && store.lookup(key) != nil
     }
 
     /// Which store held the visited set: "dense", "hashed", "wide hashed", "compact" or "bitstate".
