@@ -32,13 +32,14 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     private let arrayBytes: Int
     /// New states, counted by each thread apart (`StripedCounter`).
     private let counter: StripedCounter
-    /// Whether an insert's first access to its slot is the exchange that claims it, not a load: when several threads
-    /// insert. A page first read is mapped to the zero page, and the write that follows copies it and flushes the
-    /// TLB of every core in the search (an interrupt each: a third of the time of `ProfileDriver model vending 2`
-    /// was in the kernel). A write first maps the page once, with nothing to flush; but on a slot already taken the
-    /// exchange costs more than a load, which one thread pays for nothing (rings and chain about 5% slower). A store
-    /// for several threads pays it on a narrow layer that one thread expands.
-    private let writesFirst: Bool
+    /// Whether an insert's first access to its slot is a load, not the exchange that claims it: with one thread, and
+    /// with several once the whole array is in memory (collapsed into huge pages). A page first read is mapped to the
+    /// zero page, and the write that follows copies it and flushes the TLB of every core in the search (an interrupt
+    /// each: a third of the time of `ProfileDriver model vending 2` was in the kernel), so several threads write
+    /// first while pages may still be unmapped: that maps the page once, with nothing to flush. But on a slot already
+    /// taken, most slots an insert meets, the exchange costs more than a load (rings and chain about 5% slower on
+    /// one thread; the player's two threads no faster than one).
+    private let readsFirst: Atomic<Bool>
 
     var count: Int { counter.value }
     /// The array's pages in memory: 4 bytes a state where the reachable keys are dense, more where they are not
@@ -52,7 +53,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     init?(index: MixedRadixIndex, threads: Int = 1) {
         precondition(index.count <= 1 << Self.maximumBits)
         counter = StripedCounter(threads: threads)
-        writesFirst = threads > 1
+        readsFirst = Atomic(threads <= 1)
         self.index = index
         capacity = index.count
         let bytes = capacity * MemoryLayout<Atomic<UInt32>>.stride
@@ -112,7 +113,8 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
         if lastStage == 2, count >= capacity >> 6, arrayBytes >= Self.hugePageBytes,
             hugePageStage.compareExchange(expected: 1, desired: 2, ordering: .relaxed).exchanged
         {
-            _ = smcheck_collapse_into_huge_pages(start, arrayBytes)
+            // Every page is in memory now: a load maps none to the zero page.
+            if smcheck_collapse_into_huge_pages(start, arrayBytes) != 0 { readsFirst.store(true, ordering: .relaxed) }
         }
     }
 
@@ -136,7 +138,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
         let slot = slots + Int(slot)
         let candidate = Self.building | (UInt32(parent) + 1)
         var current: UInt32 = 0
-        if !writesFirst { current = slot.pointee.load(ordering: .relaxed) }
+        if readsFirst.load(ordering: .relaxed) { current = slot.pointee.load(ordering: .relaxed) }
         while true {
             if current == 0 {
                 let (exchanged, original) = slot.pointee.compareExchange(expected: 0, desired: candidate, ordering: .relaxed)
