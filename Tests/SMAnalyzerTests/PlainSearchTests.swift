@@ -43,14 +43,8 @@ struct PlainSearchTests {
         for event in machine.spec.events where !event.isImplicit {
             var combinations: [[String: Value]] = [[:]]
             for parameter in event.parameters {
-                let values: [Value] =
-                    switch parameter.type {
-                    case .bool: [.bool(false), .bool(true)]
-                    case .int(let least, let most): (least...most).map { .int($0) }
-                    case .enumeration(let cases): cases.map { .enumCase($0) }
-                    }
                 combinations = combinations.flatMap { combination in
-                    values.map { value in combination.merging([parameter.name: value]) { $1 } }
+                    parameter.type.domain.map { value in combination.merging([parameter.name: value]) { $1 } }
                 }
             }
             instances += try combinations.map { try machine.eventInstance(event.name, $0) }

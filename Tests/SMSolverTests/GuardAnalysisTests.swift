@@ -75,9 +75,9 @@ struct GuardAnalysisTests {
         }
         let spec = try Spec.load(json: text).resolve()
         // Counted without listing: the whole word, and an empty range.
-        #expect(EnumerationBackend.domainCount(.int(min: .min, max: .max)) == .max)
-        #expect(EnumerationBackend.domainCount(.int(min: 0, max: (1 << 40) - 1)) == 1 << 40)
-        #expect(EnumerationBackend.domainCount(.int(min: 5, max: 4)) == 0 && EnumerationBackend.domain(.int(min: 5, max: 4)) == [])
+        #expect(ValueType.int(min: .min, max: .max).cardinality == .max)
+        #expect(ValueType.int(min: 0, max: (1 << 40) - 1).cardinality == 1 << 40)
+        #expect(ValueType.int(min: 5, max: 4).cardinality == 0 && EnumerationBackend.domain(.int(min: 5, max: 4)) == [])
         let result = GuardAnalysis(spec: spec, backend: EnumerationBackend(spec: spec)).run()
         #expect(
             !result.unknown.isEmpty && result.unknown.allSatisfy { $0.contains("too many combinations to enumerate") }, "\(result.unknown)")

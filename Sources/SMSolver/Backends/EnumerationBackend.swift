@@ -30,7 +30,7 @@ public final class EnumerationBackend: GuardBackend {
             total = product
             return !overflow && product <= maximumAssignments
         }
-        for count in types.map(Self.domainCount) + Array(repeating: 2, count: opaque.count) where !fits(count) {
+        for count in types.map(\.cardinality) + Array(repeating: 2, count: opaque.count) where !fits(count) {
             return .unknown("too many combinations to enumerate (more than \(maximumAssignments)); use z3")
         }
         var domains: [[Int]] = types.map(Self.domain)
@@ -70,16 +70,6 @@ public final class EnumerationBackend: GuardBackend {
                 k -= 1
             }
             if k < 0 { return .unsatisfiable }
-        }
-    }
-
-    /// How many values `type` has (Int.max when more than a word counts).
-    static func domainCount(_ type: ValueType) -> Int {
-        switch type {
-        case .bool: 2
-        case .int(let min, let max):
-            max < min ? 0 : max.subtractingReportingOverflow(min).overflow ? .max : Swift.min(Int.max - 1, max - min) + 1
-        case .enumeration(let values): values.count
         }
     }
 

@@ -7,11 +7,12 @@ public enum ValueType: Hashable, Sendable, CustomStringConvertible {
     /// The values in declaration order; a value is stored as its index.
     case enumeration([String])
 
-    /// How many values the domain has.
+    /// How many values the domain has; `Int.max` when that many or more (a range nearly as wide as a word's).
     public var cardinality: Int {
         switch self {
         case .bool: 2
-        case .int(let min, let max): max >= min ? max - min + 1 : 0
+        case .int(let min, let max):
+            max < min ? 0 : max.subtractingReportingOverflow(min).overflow ? .max : Swift.min(Int.max - 1, max - min) + 1
         case .enumeration(let values): values.count
         }
     }
