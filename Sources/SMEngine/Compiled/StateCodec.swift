@@ -223,14 +223,20 @@ package final class StateCodec: Sendable {
         return offset % step == 0 ? offset / step : nil
     }
 
+    /// How many steps `value` is from variable `variable`'s least value, on that variable's steps; nil when off them.
+    @inline(__always)
+    private func steps(of value: Int, variable: Int) -> Int? {
+        Self.steps(of: value, minimum: variableMinimum[variable], step: variableStep[variable], maximum: variableMaximum[variable])
+    }
+
     /// How many steps `value` is from variable `variable`'s least value. A value off its steps would be stored as
     /// another's: `VariableSteps` is wrong if one ever comes, and this stops rather than lose a state.
     @inline(__always)
     func stepsFromMinimum(_ value: Int, of variable: Int) -> Int {
-        let (minimum, step, maximum) = (variableMinimum[variable], variableStep[variable], variableMaximum[variable])
-        guard let steps = Self.steps(of: value, minimum: minimum, step: step, maximum: maximum) else {
+        guard let steps = steps(of: value, variable: variable) else {
             preconditionFailure(
-                "variable \(variable) took \(value), which its assignments do not allow (\(minimum) to \(maximum) in steps of \(step))")
+                "variable \(variable) took \(value), which its assignments do not allow (\(variableMinimum[variable]) to \(variableMaximum[variable]) in steps of \(variableStep[variable]))"
+            )
         }
         return steps
     }
@@ -239,9 +245,7 @@ package final class StateCodec: Sendable {
     /// state given from outside may have any value).
     package func canEncode(_ context: StepContext) -> Bool {
         let variables = context.variables
-        return variableFields.indices.allSatisfy { i in
-            Self.steps(of: variables[i], minimum: variableMinimum[i], step: variableStep[i], maximum: variableMaximum[i]) != nil
-        }
+        return variableFields.indices.allSatisfy { steps(of: variables[$0], variable: $0) != nil }
     }
 
     func encodeHistoryFields(_ history: [StateSet?], into key: UnsafeMutablePointer<UInt64>) { encodeHistory(history, into: key) }
