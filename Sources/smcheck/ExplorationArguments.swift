@@ -44,7 +44,7 @@ struct ExplorationArguments: ParsableArguments {
 
     @Flag(
         help:
-            "Keep the configurations in compact exact tables, a few bytes each, and their keys and parents on disk under TMPDIR (8 bytes a word of the configuration and 8 for the parent), however wide: the default already does for configurations of up to 64 bits. On one thread when they are wider; needs a writable TMPDIR; the result is exact."
+            "Keep the configurations in compact exact tables, a few bytes each, and their keys and parents on disk under TMPDIR, whatever their size: the default already does past 28 bits when TMPDIR is writable. In a word, the configurations are numbered without gaps, in fewer bits. Needs a writable TMPDIR; the result is exact."
     )
     var compact = false
 

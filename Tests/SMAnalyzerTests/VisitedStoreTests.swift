@@ -122,6 +122,53 @@ struct VisitedStoreTests {
         #expect(chain.failure == nil && tree.failure == nil)
     }
 
+    @Test(
+        "the compact store of long keys reads each state's key and parent back by its id, from disk and from memory",
+        arguments: [[64, 20], [64, 64, 3], [5]])
+    func wideCompact(wordBits: [Int]) throws {
+        let store = WideCompactVisitedStore(wordBits: wordBits)
+        let words = wordBits.count
+        // Distinct keys under each word's bits: the i-th key's first word is i times an odd number (a bijection of
+        // the first word's values), the others a function of i. 40,000 keys: past the 1,024 records a slice keeps
+        // in memory, so most are read back from disk (a key of 5 bits has 32 values: all of them).
+        let count = min(40_000, wordBits[0] < 20 ? 1 << wordBits[0] : Int.max)
+        func key(_ i: Int) -> [UInt64] {
+            (0..<words).map { w in
+                let value = w == 0 ? UInt64(i) &* 0x9E37_79B9_7F4A_7C15 : UInt64(i / 7) &* 0xBF58_476D_1CE4_E5B9 &+ UInt64(w)
+                return value & CompactStateSet.mask(bits: wordBits[w])
+            }
+        }
+        var ids: [UInt64] = []
+        var parents: [Int?] = []
+        for i in 0..<count {
+            // The parent of key i is key i / 3, inserted before it.
+            let parent = i == 0 ? nil : i / 3
+            let insertion = key(i).withUnsafeBufferPointer { key in
+                parent.map { store.insert(key.baseAddress!, parent: ids[$0]) } ?? .added(store.insertRoot(key.baseAddress!))
+            }
+            guard case .added(let id) = insertion else {
+                Issue.record("key \(i) was not added: \(insertion)")
+                return
+            }
+            ids.append(id)
+            parents.append(parent)
+        }
+        #expect(store.count == count && Set(ids).count == count && store.failure == nil)
+        let buffer = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+        defer { buffer.deallocate() }
+        for i in stride(from: 0, to: count, by: 1 + count / 5_000) {
+            store.key(of: ids[i], into: buffer)
+            #expect(Array(UnsafeBufferPointer(start: buffer, count: words)) == key(i), "key \(i)")
+            #expect(store.parent(of: ids[i], depth: 1) == parents[i].map { ids[$0] }, "key \(i)")
+            #expect(key(i).withUnsafeBufferPointer { store.lookup($0.baseAddress!) } != nil, "key \(i)")
+            #expect(key(i).withUnsafeBufferPointer { store.insert($0.baseAddress!, parent: ids[0]) } == .known, "key \(i)")
+        }
+        // Keys never inserted (past the count, when the first word has room for them) are not there.
+        if count < 1 << min(wordBits[0], 62) {
+            for i in count..<count + 100 { #expect(key(i).withUnsafeBufferPointer { store.lookup($0.baseAddress!) } == nil, "key \(i)") }
+        }
+    }
+
     @Test("records that cannot be written stay in memory, readable, and appending them ends")
     func recordsWithoutDisk() throws {
         let scratch = try ScratchDirectory()
@@ -206,6 +253,28 @@ struct RadixSortTests {
         // The scratch is kept and reused.
         RadixSort.sort(&keys, bits: 28, scratch: &scratch)
         #expect(keys == expected)
+    }
+
+    @Test("entries of keys of several words sort by key, the last word first, stably", arguments: [0, 1, 2, 100, 5_000, 70_000])
+    func sortsEntries(count: Int) {
+        var random = SeededRandom(seed: UInt64(count) + 11)
+        // Keys of three words, each of few values (equal keys keep their order), in high and low bits; the
+        // companion numbers the entries as they came.
+        let keys = (0..<count).map { _ in
+            (0..<3).map { _ in UInt64.random(in: 0..<4, using: &random) << 40 | UInt64.random(in: 0..<3, using: &random) }
+        }
+        let entries = keys.enumerated().flatMap { $1 + [UInt64($0)] }
+        let expected = keys.enumerated().sorted { a, b in
+            (a.element[2], a.element[1], a.element[0], a.offset) < (b.element[2], b.element[1], b.element[0], b.offset)
+        }.flatMap { $1 + [UInt64($0)] }
+        var scratch: [UInt64] = []
+        for threads in [1, 2, 3] {
+            let helpers = HelperThreads(count: threads - 1)
+            defer { helpers.stop() }
+            var sorted = entries
+            RadixSort.sortEntries(&sorted, keyWords: 3, scratch: &scratch, parts: threads, run: helpers.run)
+            #expect(sorted == expected, "\(threads) threads")
+        }
     }
 
     @Test("pairs sort by key, stably, each companion staying with its key", arguments: [0, 1, 2, 100, 5_000, 70_000])

@@ -246,21 +246,27 @@ struct CommandLineTests {
         let plain = try SMCheckCommand.run(["check", "--format", "json", "Specs/defects/sm009-range-violation.json"])
         #expect(check.status == 1)
         #expect(Self.withoutTimes(check.standardOutput) == Self.withoutTimes(plain.standardOutput))
-        // A search that runs out of memory says the compact store holds more, unless it is the one in use (with
-        // configurations of two words, it is not by default); a bit array holds more still.
+        // A search that runs out of memory says the compact store holds more, unless it is the one in use (as for
+        // configurations of two words by default, unless it has nowhere to write its records); a bit array holds
+        // more still.
         let scratch = try ScratchDirectory()
         let wide = try scratch.write(
             "counters.json",
             #"{"format": "smcheck/1", "name": "Counters", "variables": {"a": {"type": "int", "min": 0, "max": 99999, "initial": 0}, "b": {"type": "int", "min": 0, "max": 99999, "initial": 0}, "c": {"type": "int", "min": 0, "max": 99999, "initial": 0}, "d": {"type": "int", "min": 0, "max": 99999, "initial": 0}}, "events": {"tick": {}}, "states": {"s": {"on": {"tick": {"guard": "a < 99999", "actions": [{"assign": {"a": "a + 1"}}, {"assign": {"b": "a"}}, {"assign": {"c": "a"}}, {"assign": {"d": "a"}}]}}}}}"#
         )
-        let full = try SMCheckCommand.run(["explore", "--max-memory", "1M", wide])
+        let noDisk = ["TMPDIR": scratch.path("missing")]
+        let full = try SMCheckCommand.run(["explore", "--stats", "--max-memory", "1M", wide], environment: noDisk)
         #expect(full.status == 3)
+        #expect(full.standardOutput.contains("store           wide hashed, "))
         #expect(full.standardOutput.contains("(over the --max-memory limit of 1 MB) after "))
         #expect(full.standardOutput.contains("(--compact stores them in a few bytes each; --bitstate searches past memory)"))
-        let fullCompact = try SMCheckCommand.run(["explore", "--compact", "--max-memory", "1M", wide])
-        #expect(fullCompact.standardOutput.contains("(over the --max-memory limit of 1 MB) after "))
-        #expect(!fullCompact.standardOutput.contains("--compact stores"))
-        #expect(fullCompact.standardOutput.contains("(--bitstate searches past memory)"))
+        for compact in [["--compact"], []] {
+            let fullCompact = try SMCheckCommand.run(["explore", "--stats", "--max-memory", "1M"] + compact + [wide])
+            #expect(fullCompact.standardOutput.contains("store           wide compact, "), "\(compact)")
+            #expect(fullCompact.standardOutput.contains("(over the --max-memory limit of 1 MB) after "), "\(compact)")
+            #expect(!fullCompact.standardOutput.contains("--compact stores"), "\(compact)")
+            #expect(fullCompact.standardOutput.contains("(--bitstate searches past memory)"), "\(compact)")
+        }
         for other in [["--bitstate", "1M"], ["--shard", "1/2"], ["--method", "symbolic"]] {
             let refused = try SMCheckCommand.run(["check", "--compact"] + other + ["Specs/rocket.json"])
             #expect(refused.status == 64, "\(other)")

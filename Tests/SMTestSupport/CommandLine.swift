@@ -7,16 +7,18 @@ public struct ProcessOutput: Sendable {
     public let standardError: String
 }
 
-/// Runs a program to its end in `directory` (default: the repository root), with `input` on standard input. With
-/// `mergingErrors`, standard error goes into `standardOutput` too, interleaved as the program wrote it.
+/// Runs a program to its end in `directory` (default: the repository root), with `input` on standard input and
+/// `environment` over this process's. With `mergingErrors`, standard error goes into `standardOutput` too,
+/// interleaved as the program wrote it.
 public func runProcess(
     _ executable: URL, _ arguments: [String], in directory: URL = Fixtures.repositoryRoot, input: String = "",
-    mergingErrors: Bool = false
+    environment: [String: String] = [:], mergingErrors: Bool = false
 ) throws -> ProcessOutput {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     let stdin = Pipe(), stdout = Pipe(), stderr = mergingErrors ? stdout : Pipe()
     process.standardInput = stdin
     process.standardOutput = stdout
@@ -70,8 +72,9 @@ public enum SMCheckCommand {
         return directory
     }
 
-    /// Runs `smcheck arguments...` in the repository root, with `input` on standard input.
-    public static func run(_ arguments: [String], input: String = "") throws -> Output {
-        try runProcess(executable, arguments, input: input)
+    /// Runs `smcheck arguments...` in the repository root, with `input` on standard input and `environment` over
+    /// this process's.
+    public static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Output {
+        try runProcess(executable, arguments, input: input, environment: environment)
     }
 }

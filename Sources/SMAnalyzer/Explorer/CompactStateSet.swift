@@ -21,7 +21,8 @@ final class CompactStateSet: @unchecked Sendable {
     private let firstMask: UInt64
     /// The permutation's shift: about half the first word.
     private let shift: UInt64
-    /// Whether keys come permuted already (`CompactVisitedStore` permutes a key once to choose its slice).
+    /// Whether keys come with their first word spread already (the compact stores spread a key once to choose its
+    /// slice).
     private let permutes: Bool
 
     /// Slots, as a power of two.
@@ -63,10 +64,10 @@ final class CompactStateSet: @unchecked Sendable {
 
     /// An empty set for keys of `wordBits.count` words, each using its low `wordBits[w]` bits (the others zero, as
     /// `StateCodec` packs them), of `2^tableBits` slots whose distances take `distanceBits` (tests make both small).
-    /// With `permutes` false, keys of one word come already through a bijection that spreads them (`permute`).
+    /// With `permutes` false, keys come with their first word through a bijection that spreads them, keyed by the
+    /// other words (`spread`).
     init(wordBits: [Int], tableBits: Int = 12, distanceBits: Int = initialDistanceBits, permutes: Bool = true) {
         precondition(!wordBits.isEmpty && wordBits.allSatisfy { (0...64).contains($0) })
-        precondition(permutes || wordBits.count == 1)
         self.wordBits = wordBits
         self.permutes = permutes
         keyWords = wordBits.count
@@ -126,13 +127,18 @@ final class CompactStateSet: @unchecked Sendable {
         return (p &* 0x94D0_49BB_1331_11EB) & mask
     }
 
-    /// A bijection of the first word's used bits, keyed by the other words.
+    /// A bijection of the used bits (`mask`) of a key's first word, keyed by its other words: for each value of
+    /// those, one first word gives one result.
+    @inline(__always)
+    static func spread(_ key: UnsafePointer<UInt64>, words: Int, mask: UInt64, shift: UInt64) -> UInt64 {
+        var p = key[0]
+        if words > 1 { p ^= PackedKey.mix(key + 1, words - 1, from: PackedKey.golden) & mask }
+        return permute(p, mask: mask, shift: shift)
+    }
+
     @inline(__always)
     private func permuted(_ key: UnsafePointer<UInt64>) -> UInt64 {
-        guard permutes else { return key[0] }
-        var p = key[0]
-        if keyWords > 1 { p ^= PackedKey.mix(key + 1, keyWords - 1, from: PackedKey.golden) & firstMask }
-        return Self.permute(p, mask: firstMask, shift: shift)
+        permutes ? Self.spread(key, words: keyWords, mask: firstMask, shift: shift) : key[0]
     }
 
     @inline(__always)
@@ -313,10 +319,13 @@ final class CompactStateSet: @unchecked Sendable {
 
     /// Starts loading the home slots of `count` keys into the cache.
     func touch(_ keys: UnsafePointer<UInt64>, count: Int) {
-        let width = slotBits
-        for i in 0..<count {
-            smcheck_prefetch_for_write(slots + (home(permuted(keys + i * keyWords)) * width) >> 6)
-        }
+        for i in 0..<count { touch(spreadFirst: permuted(keys + i * keyWords)) }
+    }
+
+    /// Starts loading the home slot of a key whose first word, spread, is `first` into the cache.
+    @inline(__always)
+    func touch(spreadFirst first: UInt64) {
+        smcheck_prefetch_for_write(slots + (home(first) * slotBits) >> 6)
     }
 
     /// Moves every key into a table of the given shape (more slots, or longer distances when some key could not be

@@ -9,7 +9,7 @@ import Foundation
 /// either. A state's id and handle are its key. The partitioned search keeps each new state's parent beside it in the next layer (the pair's entry) and
 /// hands the layer over in key order once it is complete (`sealLayer`), to be appended to the records: a state's
 /// parent is then found by a binary search of its layer's records.
-final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {
+final class CompactVisitedStore: KeyOrderedStore, @unchecked Sendable {
     /// Keys of fewer bits leave slices too small for the compact set; they go to the one-thread compact store.
     static let minimumBits = 12
     /// Every key of a word: no value is reserved (a parent is read only past layer 0, so the initial state's record
@@ -17,7 +17,7 @@ final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {
     static let maximumBits = 64
     private static let sliceBits = StoreSlices.count.trailingZeroBitCount
 
-    let keyWords = 1
+    var keyWords: Int { 1 }
     let isConcurrent = true
     let kind = "compact"
     /// Numbers the keys, when their fields take fewer values than their bits hold; nil: a key is its own number.
@@ -73,13 +73,13 @@ final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {
     }
 
     @inline(__always)
-    func slice(of key: UInt64) -> Int { Int(truncatingIfNeeded: permuted(key) &>> sliceShift) }
+    func slice(of key: UnsafePointer<UInt64>) -> Int { Int(truncatingIfNeeded: permuted(key[0]) &>> sliceShift) }
 
     // MARK: Inserting
 
     /// The initial state is layer 0, its parent none: its record's parent is never read (`parent(of:depth:)`).
     func insertRoot(_ key: UnsafePointer<UInt64>) -> UInt64 {
-        _ = insert(key[0], from: touch(key[0]), parent: UInt64.max)
+        _ = insert(key, from: touch(key), parent: UInt64.max)
         [key[0], UInt64.max].withUnsafeBufferPointer { sealLayer($0) }
         return key[0]
     }
@@ -87,27 +87,26 @@ final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {
     func handle(of id: UInt64) -> UInt64 { id }
 
     @inline(__always)
-    func parentHandle(key: UInt64, entry: UInt64) -> UInt64 { key }
+    func parentHandle(key: UnsafePointer<UInt64>, entry: UInt64) -> UInt64 { key[0] }
 
     @inline(__always)
     func movedHandle(_ handle: UInt64) -> UInt64 { handle }
 
     /// The permuted key, its first slot loading into the cache.
     @inline(__always)
-    func touch(_ key: UInt64) -> Int {
-        let permuted = permuted(key)
-        var rest = permuted & restMask
-        withSet(Int(truncatingIfNeeded: permuted &>> sliceShift)) { $0.touch(&rest, count: 1) }
+    func touch(_ key: UnsafePointer<UInt64>) -> Int {
+        let permuted = permuted(key[0])
+        withSet(Int(truncatingIfNeeded: permuted &>> sliceShift)) { $0.touch(spreadFirst: permuted & restMask) }
         return Int(truncatingIfNeeded: permuted)
     }
 
     func touch(_ keys: UnsafePointer<UInt64>, count: Int) {
-        for i in 0..<count { _ = touch(keys[i]) }
+        for i in 0..<count { _ = touch(keys + i) }
     }
 
     /// `.added(parent)`: the entry the search keeps beside a new key is its parent, for `sealLayer`.
     @inline(__always)
-    func insert(_ key: UInt64, from home: Int, parent: UInt64) -> Insertion {
+    func insert(_ key: UnsafePointer<UInt64>, from home: Int, parent: UInt64) -> Insertion {
         let permuted = UInt64(truncatingIfNeeded: home)
         var rest = permuted & restMask
         return withSet(Int(truncatingIfNeeded: permuted &>> sliceShift)) { set in
@@ -116,7 +115,7 @@ final class CompactVisitedStore: PartitionedStore, @unchecked Sendable {
         }
     }
 
-    func insert(_ key: UnsafePointer<UInt64>, parent: UInt64) -> Insertion { insert(key[0], from: touch(key[0]), parent: parent) }
+    func insert(_ key: UnsafePointer<UInt64>, parent: UInt64) -> Insertion { insert(key, from: touch(key), parent: parent) }
 
     /// True unless a slice could not grow: the sets grow as they fill, each on the thread inserting into it.
     func grow(toHold more: Int) -> Bool { failure == nil }

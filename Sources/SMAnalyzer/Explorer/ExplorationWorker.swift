@@ -66,7 +66,7 @@ final class ExplorationWorker<Store: VisitedStore> {
         /// Where each successor's slot is in the store (`VisitedStore.touch(_:count:slots:)`).
         var successorSlots = KeyBuffer()
         /// Successors kept for the hashed store's second phase (`SuccessorArena`).
-        var arena = SuccessorArena()
+        var arena: SuccessorArena
         /// Whether events are filtered by `PossibleEvents` before stepping: decided on the first states, it pays when
         /// many events go unhandled (many regions, an event each), not when nearly every event is handled anyway.
         var filtersEvents = true
@@ -103,7 +103,7 @@ final class ExplorationWorker<Store: VisitedStore> {
         context.recorder = CoverageRecorder(machine: machine, checksOverlaps: true, checksInvariants: true)
         context.trackPackedKey(with: codec)
         tally = .allocate(capacity: 1)
-        tally.initialize(to: Tally(results: WorkerResults(machine: machine)))
+        tally.initialize(to: Tally(results: WorkerResults(machine: machine), arena: SuccessorArena(keyWords: codec.words)))
         parentKey = .allocate(capacity: 2 * codec.words)
         configurationMask = .allocate(capacity: codec.words)
         configurationMask.initialize(from: codec.configurationMask, count: codec.words)

@@ -25,23 +25,42 @@ extension Explorer {
         store.failure ?? "stopped after \(LimitMonitor.configurations(store.count)): the visited store cannot grow further"
     }
 
-    /// Layer by layer for a partitioned store (the hashed one, the compact one), in rounds of two phases. Expanding: the threads take chunks of the
+    /// `searchPartitioned` with helper threads of its own, for `workers` made for the store (whose type the caller
+    /// knows, so the search is compiled for it).
+    func searchPartitioned<Partitioned: PartitionedStore, Store: VisitedStore>(
+        from root: UInt64, store: Partitioned, workers: Workers<Store>, threads: Int, monitor: LimitMonitor, exploration: Exploration
+    ) -> Int {
+        let helpers = HelperThreads(count: threads - 1)
+        defer { helpers.stop() }
+        return searchPartitioned(
+            from: root, store: store, workers: workers as! Workers<Partitioned>, helpers: helpers, monitor: monitor,
+            exploration: exploration)
+    }
+
+    /// Layer by layer for a partitioned store (the hashed one, the compact ones), in rounds of two phases. Expanding: the threads take chunks of the
     /// round and keep each successor with its parent's handle, by slice (`SuccessorArena`). Inserting: each thread
     /// takes whole slices and inserts their successors chunk by chunk, in the order of the layer, so the first
-    /// parent to reach a key is its parent; the layer is in key order, so that is the smallest parent, as the dense
-    /// store keeps. No insert is atomic or waits, and the result is the same with any number of threads.
+    /// parent to reach a key is its parent; with the layer in key order (a store whose ids are keys), that is the
+    /// smallest parent, as the dense store keeps. No insert is atomic or waits, and the result is the same with any
+    /// number of threads.
     ///
-    /// The frontier holds (key, entry) pairs (`PartitionedStore`): a state is expanded without looking its key up.
+    /// The frontier holds entries of a key and what its insert answered (`PartitionedStore`): a state is expanded
+    /// without looking its key up.
     func searchPartitioned<Store: PartitionedStore>(
         from root: UInt64, store: Store, workers: Workers<Store>, helpers: HelperThreads, monitor: LimitMonitor,
         exploration: Exploration
     ) -> Int {
         let all = workers.all
         let slices = StoreSlices.count
-        var frontier: [UInt64] = [root, store.handle(of: root)]
+        let words = store.keyWords
+        /// Words of a layer's entry: the key's, then what its insert answered.
+        let entryWords = words + 1
+        var frontier = [UInt64](repeating: 0, count: entryWords)
+        frontier.withUnsafeMutableBufferPointer { store.key(of: root, into: $0.baseAddress!) }
+        frontier[words] = store.handle(of: root)
         var next: [UInt64] = []
         var scratch: [UInt64] = []
-        /// Per slice: the states it added in this layer, as (key, handle) pairs; each filled by one thread at a time.
+        /// Per slice: the states it added in this layer, as entries; each filled by one thread at a time.
         let added = UnsafeMutablePointer<[UInt64]>.allocate(capacity: slices)
         added.initialize(repeating: [], count: slices)
         let statesPerRound = max(Self.partitionChunk, options.statesPerRound)
@@ -74,8 +93,8 @@ extension Explorer {
         layers: while !frontier.isEmpty {
             // A deep, narrow stretch: one thread, layer after layer, without rounds, until it widens or the limits
             // are due (a chain of millions of layers must not pay a round's setup for each).
-            if frontier.count / 2 < Self.checkedLayer
-                && (all.count == 1 || secondsPerState.map { Double(frontier.count / 2) * $0 < Self.parallelWork } ?? true)
+            if frontier.count / entryWords < Self.checkedLayer
+                && (all.count == 1 || secondsPerState.map { Double(frontier.count / entryWords) * $0 < Self.parallelWork } ?? true)
             {
                 let started = DispatchTime.now().uptimeNanoseconds
                 var expanded = 0
@@ -83,14 +102,14 @@ extension Explorer {
                 // of event instances, choices), and the limits are looked at after the stretch. The clock is read
                 // every 64 states or so (a chain has a layer per state).
                 var clockAt = 64
-                while !frontier.isEmpty && frontier.count / 2 < Self.checkedLayer && expanded < Self.checkInterval
+                while !frontier.isEmpty && frontier.count / entryWords < Self.checkedLayer && expanded < Self.checkInterval
                     && store.count < options.maximumStates
                 {
                     if expanded >= clockAt {
                         clockAt = expanded + 64
                         if DispatchTime.now().uptimeNanoseconds - started >= Self.narrowStretchNanoseconds { break }
                     }
-                    expanded += frontier.count / 2
+                    expanded += frontier.count / entryWords
                     guard all[0].expandDirectly(&frontier, into: &next, scratch: &scratch, depth: depth, store: store) else {
                         if !next.isEmpty { depth += 1 }
                         exploration.stop(cannotGrowReason(store))
@@ -109,12 +128,12 @@ extension Explorer {
                 }
                 if frontier.isEmpty { break }
             }
-            monitor.reportProgress(depth: depth, frontier: frontier.count / 2)
+            monitor.reportProgress(depth: depth, frontier: frontier.count / entryWords)
             if let reason = monitor.limitReached() {
                 exploration.stop(reason)
                 break
             }
-            let states = frontier.count / 2
+            let states = frontier.count / entryWords
             var roundStart = 0
             while roundStart < states {
                 let roundStates = Self.roundStates(
@@ -144,7 +163,8 @@ extension Explorer {
                             let first = base + c * Self.partitionChunk
                             for position in first..<min(base + roundStates, first + Self.partitionChunk) {
                                 worker.expandBuffered(
-                                    key: frontier[2 * position], entry: frontier[2 * position + 1], depth: depth, store: store)
+                                    key: frontier.baseAddress! + entryWords * position, entry: frontier[entryWords * position + words],
+                                    depth: depth, store: store)
                             }
                             worker.tally.pointee.arena.closeChunk(ends: chunkBounds + c * 2 * slices + slices)
                         }
@@ -236,7 +256,7 @@ extension Explorer {
     private func seal(
         _ layer: inout [UInt64], scratch: inout [UInt64], store: some PartitionedStore, threads: Int, helpers: HelperThreads
     ) {
-        if threads > 1 && layer.count / 2 >= Self.parallelClose {
+        if threads > 1 && layer.count / (store.keyWords + 1) >= Self.parallelClose {
             store.seal(&layer, scratch: &scratch, parts: threads, run: helpers.run)
         } else {
             store.seal(&layer, scratch: &scratch)
@@ -256,14 +276,18 @@ extension Explorer {
     ) {
         let moved = { (handle: UInt64) in store.movedHandle(handle) }
         let slices = StoreSlices.count
+        let words = store.keyWords
+        let entryWords = words + 1
         frontier.withUnsafeMutableBufferPointer { frontier in
             let frontier = frontier.baseAddress!
             let renumber: (Int) -> Void = { part in
                 for w in stride(from: part, to: workers.count, by: parts) { workers[w].tally.pointee.arena.remapParents(moved) }
-                for i in states * part / parts..<states * (part + 1) / parts { frontier[2 * i + 1] = moved(frontier[2 * i + 1]) }
+                for i in states * part / parts..<states * (part + 1) / parts {
+                    frontier[entryWords * i + words] = moved(frontier[entryWords * i + words])
+                }
                 for s in stride(from: part, to: slices, by: parts) {
                     added[s].withUnsafeMutableBufferPointer { added in
-                        for i in 0..<added.count / 2 { added[2 * i + 1] = moved(added[2 * i + 1]) }
+                        for i in 0..<added.count / entryWords { added[entryWords * i + words] = moved(added[entryWords * i + words]) }
                     }
                 }
             }
@@ -273,59 +297,65 @@ extension Explorer {
 }
 
 extension ExplorationWorker where Store: PartitionedStore {
-    /// Expands `layer` ((key, entry) pairs in key order) alone, inserting each state's successors as they are
+    /// Expands `layer` (its entries, in the store's order) alone, inserting each state's successors as they are
     /// found: in the layer's order, so each new state gets the parent the rounds would give it. Leaves the next
-    /// layer, in key order and sealed, in `next`. False when the store is full and cannot grow (what the next layer
-    /// got is sealed then too).
+    /// layer, sealed, in `next`. False when the store is full and cannot grow (what the next layer got is sealed
+    /// then too).
     func expandDirectly(
         _ layer: inout [UInt64], into next: inout [UInt64], scratch: inout [UInt64], depth: Int, store: Store
     ) -> Bool {
         next.removeAll(keepingCapacity: true)
         // Sealed however this ends: a search stopped because the store cannot grow still reads traces from it.
         defer { store.seal(&next, scratch: &scratch) }
-        // After the step, the room for a planned successor is free: the new key's place for `checkNew`.
-        let newKey = parentKey + 1
-        for position in 0..<layer.count / 2 {
-            let key = layer[2 * position]
-            parentKey[0] = key
-            var progressed = step(from: key, depth: depth)
+        let words = store.keyWords
+        let entryWords = words + 1
+        for position in 0..<layer.count / entryWords {
+            for w in 0..<words { parentKey[w] = layer[entryWords * position + w] }
+            let entry = layer[entryWords * position + words]
+            let id = store.id(key: parentKey, entry: entry)
+            var progressed = step(from: id, depth: depth)
             let successors = tally.pointee.successors.base
-            for i in 0..<tally.pointee.successors.count where successors[i] != key {
+            for i in 0..<tally.pointee.successors.count / words {
+                let successor = successors + words * i
+                if PackedKey.equal(successor, parentKey, words) { continue }
                 progressed = true
                 while true {
                     let insertion = store.insert(
-                        successors[i], from: store.touch(successors[i]),
-                        parent: store.parentHandle(key: key, entry: layer[2 * position + 1]))
+                        successor, from: store.touch(successor),
+                        parent: store.parentHandle(key: parentKey, entry: layer[entryWords * position + words]))
                     if case .added(let handle) = insertion {
-                        next.append(successors[i])
+                        for w in 0..<words { next.append(successor[w]) }
                         next.append(handle)
-                        newKey[0] = successors[i]
-                        checkNew(successors[i], key: newKey, depth: depth + 1)
+                        checkNew(store.id(key: successor, entry: handle), key: successor, depth: depth + 1)
                     }
                     guard insertion == .full else { break }
                     // Full: grow, and renumber the handles held (the layer's and the next one's).
                     guard store.grow(toHold: 1) else { return false }
-                    for j in stride(from: 1, to: layer.count, by: 2) { layer[j] = store.movedHandle(layer[j]) }
-                    for j in stride(from: 1, to: next.count, by: 2) { next[j] = store.movedHandle(next[j]) }
+                    for j in stride(from: words, to: layer.count, by: entryWords) { layer[j] = store.movedHandle(layer[j]) }
+                    for j in stride(from: words, to: next.count, by: entryWords) { next[j] = store.movedHandle(next[j]) }
                 }
             }
-            if !progressed { checkDeadlock(key, depth: depth) }
+            if !progressed { checkDeadlock(id, depth: depth) }
         }
         return true
     }
 
-    /// Expands the state `key` (its pair's `entry`) and keeps its successors, other than itself, for the inserting
-    /// phase (`SuccessorArena`).
-    func expandBuffered(key: UInt64, entry: UInt64, depth: Int, store: Store) {
-        parentKey[0] = key
-        var progressed = step(from: key, depth: depth)
+    /// Expands the state of the layer's entry (`key`, `entry`) and keeps its successors, other than itself, for the
+    /// inserting phase (`SuccessorArena`).
+    func expandBuffered(key: UnsafePointer<UInt64>, entry: UInt64, depth: Int, store: Store) {
+        let words = store.keyWords
+        for w in 0..<words { parentKey[w] = key[w] }
+        let id = store.id(key: parentKey, entry: entry)
+        var progressed = step(from: id, depth: depth)
         let successors = tally.pointee.successors.base
-        let handle = store.parentHandle(key: key, entry: entry)
-        for i in 0..<tally.pointee.successors.count where successors[i] != key {
+        let handle = store.parentHandle(key: parentKey, entry: entry)
+        for i in 0..<tally.pointee.successors.count / words {
+            let successor = successors + words * i
+            if PackedKey.equal(successor, parentKey, words) { continue }
             progressed = true
-            tally.pointee.arena.append(successors[i], parent: handle, slice: store.slice(of: successors[i]))
+            tally.pointee.arena.append(successor, words: words, parent: handle, slice: store.slice(of: successor))
         }
-        if !progressed { checkDeadlock(key, depth: depth) }
+        if !progressed { checkDeadlock(id, depth: depth) }
     }
 
     /// Inserts slice `s`'s successors of a round, chunk by chunk from `start` (`entry` -1: the chunk's first), and
@@ -336,31 +366,29 @@ extension ExplorationWorker where Store: PartitionedStore {
         into added: inout [UInt64]
     ) -> (chunk: Int, entry: Int)? {
         let slices = StoreSlices.count
-        let key = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        let words = store.keyWords
+        let entryWords = words + 1
         // The first slots of the next `ahead` entries, loading into the cache while this one is inserted.
         let ahead = 8
         let homes = UnsafeMutablePointer<Int>.allocate(capacity: ahead)
-        defer {
-            key.deallocate()
-            homes.deallocate()
-        }
+        defer { homes.deallocate() }
         for c in start.chunk..<chunks {
             let entries = workers[Int(chunkWorker[c])].tally.pointee.arena.entries(of: s)
             let first = c == start.chunk && start.entry >= 0 ? start.entry : Int(chunkBounds[c * 2 * slices + s])
             let end = Int(chunkBounds[c * 2 * slices + slices + s])
-            for i in first..<min(end, first + ahead) { homes[i % ahead] = store.touch(entries[2 * i]) }
+            for i in first..<min(end, first + ahead) { homes[i % ahead] = store.touch(entries + entryWords * i) }
             var i = first
             while i < end {
                 let home = homes[i % ahead]
-                if i + ahead < end { homes[i % ahead] = store.touch(entries[2 * (i + ahead)]) }
-                switch store.insert(entries[2 * i], from: home, parent: entries[2 * i + 1]) {
+                if i + ahead < end { homes[i % ahead] = store.touch(entries + entryWords * (i + ahead)) }
+                let key = entries + entryWords * i
+                switch store.insert(key, from: home, parent: key[words]) {
                 case .known:
                     break
                 case .added(let handle):
-                    added.append(entries[2 * i])
+                    for w in 0..<words { added.append(key[w]) }
                     added.append(handle)
-                    key[0] = entries[2 * i]
-                    checkNew(entries[2 * i], key: key, depth: depth + 1)
+                    checkNew(store.id(key: key, entry: handle), key: key, depth: depth + 1)
                 case .full:
                     return (c, i)
                 }

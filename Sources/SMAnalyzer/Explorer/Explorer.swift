@@ -90,9 +90,9 @@ public final class Explorer: Sendable {
         case let dense as DenseVisitedStore: return explore(dense, start: start)
         case let hashed as HashedVisitedStore: return explore(hashed, start: start)
         case let compact as CompactVisitedStore: return explore(compact, start: start)
+        case let compact as WideCompactVisitedStore: return explore(compact, start: start)
         case let wide as WideHashedVisitedStore: return explore(wide, start: start)
         case let layered as LayeredStore<BitstateFilter>: return explore(layered, start: start)
-        case let layered as LayeredStore<CompactStateSet>: return explore(layered, start: start)
         case let bitstate as BitstateVisitedStore: return explore(bitstate, start: start)
         default: return explore(store, start: start)
         }
@@ -145,22 +145,15 @@ public final class Explorer: Sendable {
             depth = searchLayersOnDisk(
                 store: layered, worker: workers.all[0] as! ExplorationWorker<LayeredStore<BitstateFilter>>, monitor: monitor,
                 exploration: exploration)
-        } else if let layered = store as? LayeredStore<CompactStateSet> {
-            depth = searchLayersOnDisk(
-                store: layered, worker: workers.all[0] as! ExplorationWorker<LayeredStore<CompactStateSet>>, monitor: monitor,
-                exploration: exploration)
         } else if let hashed = store as? HashedVisitedStore {
-            let helpers = HelperThreads(count: threadCount - 1)
             depth = searchPartitioned(
-                from: root, store: hashed, workers: workers as! Workers<HashedVisitedStore>, helpers: helpers, monitor: monitor,
-                exploration: exploration)
-            helpers.stop()
+                from: root, store: hashed, workers: workers, threads: threadCount, monitor: monitor, exploration: exploration)
         } else if let compact = store as? CompactVisitedStore {
-            let helpers = HelperThreads(count: threadCount - 1)
             depth = searchPartitioned(
-                from: root, store: compact, workers: workers as! Workers<CompactVisitedStore>, helpers: helpers, monitor: monitor,
-                exploration: exploration)
-            helpers.stop()
+                from: root, store: compact, workers: workers, threads: threadCount, monitor: monitor, exploration: exploration)
+        } else if let compact = store as? WideCompactVisitedStore {
+            depth = searchPartitioned(
+                from: root, store: compact, workers: workers, threads: threadCount, monitor: monitor, exploration: exploration)
         } else {
             let helpers = HelperThreads(count: threadCount - 1)
             depth = searchBreadthFirst(
@@ -466,7 +459,7 @@ public final class Explorer: Sendable {
                 return CompactVisitedStore(bits: index.bits, index: index, in: options.layerDirectory)
             }
             if compactFits { return CompactVisitedStore(bits: codec.bits, in: options.layerDirectory) }
-            return LayeredStore(seen: CompactStateSet(wordBits: codec.wordBits), keyWords: codec.words, in: options.layerDirectory)
+            return WideCompactVisitedStore(wordBits: codec.wordBits, in: options.layerDirectory)
         default:
             // Dense when the key is short enough, unless its array cannot be mapped; then compact, unless it has
             // nowhere to write its records.
@@ -477,6 +470,10 @@ public final class Explorer: Sendable {
             }
             if compactFits {
                 let compact = CompactVisitedStore(bits: codec.bits, in: options.layerDirectory)
+                if compact.failure == nil { return compact }
+            }
+            if codec.words > 1 {
+                let compact = WideCompactVisitedStore(wordBits: codec.wordBits, in: options.layerDirectory)
                 if compact.failure == nil { return compact }
             }
             return oneWord ? HashedVisitedStore() : WideHashedVisitedStore(keyWords: codec.words)

@@ -12,7 +12,7 @@ import Foundation
 /// A state's handle is its slot (`slice << sliceBits | slot`), its id its key. The slices grow together, between
 /// the phases (`grow(toHold:)`), which moves keys to new slots: `movedHandle` says where, for the handles the
 /// explorer holds.
-final class HashedVisitedStore: PartitionedStore, @unchecked Sendable {
+final class HashedVisitedStore: KeyOrderedStore, @unchecked Sendable {
     /// Keys of up to this many bits: `key + 1` is stored so that 0 marks an empty slot.
     static let maximumBits = 62
     static let sliceCount = StoreSlices.count
@@ -22,7 +22,7 @@ final class HashedVisitedStore: PartitionedStore, @unchecked Sendable {
     /// Slot numbers + 1 must stay below `none`.
     private static let maximumCapacity = 1 << 31
 
-    let keyWords = 1
+    var keyWords: Int { 1 }
     let isConcurrent = true
     let kind = "hashed"
     /// key + 1, or 0.
@@ -77,9 +77,12 @@ final class HashedVisitedStore: PartitionedStore, @unchecked Sendable {
     @inline(__always)
     func slice(of key: UInt64) -> Int { Int(truncatingIfNeeded: Self.hash(key) >> UInt64(Self.sliceShift)) }
 
+    @inline(__always)
+    func slice(of key: UnsafePointer<UInt64>) -> Int { slice(of: key[0]) }
+
     /// A layer's entries are the states' own handles.
     @inline(__always)
-    func parentHandle(key: UInt64, entry: UInt64) -> UInt64 { entry }
+    func parentHandle(key: UnsafePointer<UInt64>, entry: UInt64) -> UInt64 { entry }
 
     /// The parents are in the table already.
     func sealLayer(_ pairs: UnsafeBufferPointer<UInt64>) {}
@@ -131,7 +134,10 @@ final class HashedVisitedStore: PartitionedStore, @unchecked Sendable {
 
     /// `insert(_:parent:)` with the key's first slot given, as `touch` returned it: a key is hashed once.
     @inline(__always)
-    func insert(_ key: UInt64, from home: Int, parent: UInt64) -> Insertion {
+    func insert(_ key: UnsafePointer<UInt64>, from home: Int, parent: UInt64) -> Insertion { insert(key[0], from: home, parent: parent) }
+
+    @inline(__always)
+    private func insert(_ key: UInt64, from home: Int, parent: UInt64) -> Insertion {
         let stored = key &+ 1
         var slot = home
         while true {
@@ -154,14 +160,14 @@ final class HashedVisitedStore: PartitionedStore, @unchecked Sendable {
     /// Starts loading the first slot of `key`'s probe into the cache, and returns it, for `insert(_:from:parent:)`.
     @inline(__always)
     @discardableResult
-    func touch(_ key: UInt64) -> Int {
-        let home = home(key)
+    func touch(_ key: UnsafePointer<UInt64>) -> Int {
+        let home = home(key[0])
         smcheck_prefetch_for_write(keys + home)
         return home
     }
 
     func touch(_ keys: UnsafePointer<UInt64>, count: Int) {
-        for i in 0..<count { touch(keys[i]) }
+        for i in 0..<count { touch(keys + i) }
     }
 
     func lookup(_ key: UnsafePointer<UInt64>) -> UInt64? { slot(of: key[0]) == nil ? nil : key[0] }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// What a layered search remembers of the states it has seen, in memory: a bit array that may take a new state for
-/// a seen one (`BitstateFilter`), or an exact set of keys in a few bytes each (`CompactStateSet`).
+/// What a layered search remembers of the states it has seen, in memory: for the breadth-first bitstate search, a
+/// bit array that may take a new state for a seen one (`BitstateFilter`). (The compact search of long keys, which
+/// once was layered too, fills a `WideCompactVisitedStore` from every thread.)
 protocol SeenStates: AnyObject {
-    /// Which search this makes, for statistics and messages: "bitstate" or "compact".
+    /// Which search this makes, for statistics and messages: "bitstate".
     static var kind: String { get }
     /// States taken as new so far.
     var stored: Int { get }
@@ -22,10 +23,6 @@ extension BitstateFilter: SeenStates {
     static let kind = "bitstate"
     var bytes: Int { bitCount / 8 }
     var failure: String? { nil }
-}
-
-extension CompactStateSet: SeenStates {
-    static let kind = "compact"
 }
 
 /// The store of a breadth-first search with its layers on disk: the states seen in memory (`SeenStates`), and every

@@ -67,7 +67,7 @@ final class LimitMonitor: @unchecked Sendable {
             let hint =
                 store.kind == "bitstate"
                 ? ""
-                : store.kind == "compact" || store.bytes < 8 * count
+                : store.kind == "compact" || store.kind == "wide compact" || store.bytes < 8 * count
                     ? " (--bitstate searches past memory)" : " (--compact stores them in a few bytes each; --bitstate searches past memory)"
             return stop(
                 "stopped at \((resident - residentAtStart) >> 20) MB of memory (over the --max-memory limit of \(options.maximumMemory >> 20) MB) after \(Self.configurations(count))\(hint)"

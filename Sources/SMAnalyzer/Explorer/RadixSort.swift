@@ -9,20 +9,20 @@ enum RadixSort {
         let count = keys.count
         // Small arrays: three passes over 1,024 buckets would cost more than the standard sort.
         guard count >= 1 << 9 else { return keys.sort() }
-        sortRecords(&keys, width: Single.self, count: count, bits: 0..<UInt64(max(bits, 1)), scratch: &scratch)
+        sortRecords(&keys, width: Single(), count: count, bits: 0..<UInt64(max(bits, 1)), scratch: &scratch)
     }
 
-    /// The passes: `count` records of `width` words laid out flat, sorted stably by their first word over `bits`,
-    /// `digitBits` a pass, through `scratch` (resized as needed and kept). With `parts` > 1, each pass is split in
+    /// The passes: `count` records of `width` words laid out flat, sorted stably by their word `keyWord` over
+    /// `bits`, `digitBits` a pass, through `scratch` (resized as needed and kept). With `parts` > 1, each pass is split in
     /// that many runs of records, which `run` runs at once (`run` calls its argument with 0 ..< `parts`, as
     /// `HelperThreads.run` does): each counts its run's digits, then, after the counts are summed in order, moves
     /// them. A part's records go after those of the parts before it, so the sort stays stable.
     @inline(__always)
     private static func sortRecords<Width: RecordWidth>(
-        _ records: inout [UInt64], width: Width.Type, count: Int, bits: Range<UInt64>, scratch: inout [UInt64], parts: Int = 1,
-        run: ((Int) -> Void) -> Void = { $0(0) }
+        _ records: inout [UInt64], width recordWidth: Width, keyWord: Int = 0, count: Int, bits: Range<UInt64>,
+        scratch: inout [UInt64], parts: Int = 1, run: ((Int) -> Void) -> Void = { $0(0) }
     ) {
-        let width = Width.words
+        let width = recordWidth.words
         if scratch.count < width * count { scratch = [UInt64](repeating: 0, count: width * count) }
         let buckets = 1 << digitBits
         // Per part, per bucket: the count, then where the part's next record of that bucket goes.
@@ -35,7 +35,9 @@ enum RadixSort {
                 let scratch = scratch.baseAddress!
                 for shift in stride(from: bits.lowerBound, to: bits.upperBound, by: digitBits) {
                     let (from, to) = inScratch ? (scratch, records) : (records, scratch)
-                    let pass = Pass<Width>(from: from, to: to, count: count, parts: parts, shift: shift, counts: counts)
+                    let pass = Pass(
+                        from: from, to: to, recordWidth: recordWidth, keyWord: keyWord, count: count, parts: parts, shift: shift,
+                        counts: counts)
                     if parts == 1 { pass.countDigits(0) } else { run(pass.countDigits) }
                     var total = 0
                     for b in 0..<buckets {
@@ -59,7 +61,10 @@ extension RadixSort {
     private struct Pass<Width: RecordWidth> {
         let from: UnsafeMutablePointer<UInt64>
         let to: UnsafeMutablePointer<UInt64>
-        var width: Int { Width.words }
+        let recordWidth: Width
+        var width: Int { recordWidth.words }
+        /// The word of a record the digits are read from.
+        let keyWord: Int
         let count: Int
         let parts: Int
         let shift: UInt64
@@ -70,7 +75,7 @@ extension RadixSort {
         private func range(_ part: Int) -> Range<Int> { count * part / parts..<count * (part + 1) / parts }
 
         @inline(__always)
-        private func digit(_ i: Int) -> Int { Int((from[width * i] >> shift) & UInt64((1 << digitBits) - 1)) }
+        private func digit(_ i: Int) -> Int { Int((from[width * i + keyWord] >> shift) & UInt64((1 << digitBits) - 1)) }
 
         @inline(__always)
         func countDigits(_ part: Int) {
@@ -96,27 +101,53 @@ extension RadixSort {
     static func sortPairs(
         _ pairs: inout [UInt64], scratch: inout [UInt64], parts: Int = 1, run: ((Int) -> Void) -> Void = { $0(0) }
     ) {
-        let count = pairs.count / 2
+        sortEntries(&pairs, width: Pair(), keyWords: 1, scratch: &scratch, parts: parts, run: run)
+    }
+
+    /// Sorts entries laid out flat, each a key of `keyWords` words and a companion, by key (its last word the most
+    /// significant), stably; as `sortPairs`.
+    static func sortEntries(
+        _ entries: inout [UInt64], keyWords: Int, scratch: inout [UInt64], parts: Int = 1, run: ((Int) -> Void) -> Void = { $0(0) }
+    ) {
+        if keyWords == 1 { return sortPairs(&entries, scratch: &scratch, parts: parts, run: run) }
+        sortEntries(&entries, width: Entry(words: keyWords + 1), keyWords: keyWords, scratch: &scratch, parts: parts, run: run)
+    }
+
+    /// A pass per digit of each key word, from the first (least significant), over the bits in which the keys
+    /// differ.
+    @inline(__always)
+    private static func sortEntries<Width: RecordWidth>(
+        _ entries: inout [UInt64], width: Width, keyWords: Int, scratch: inout [UInt64], parts: Int, run: ((Int) -> Void) -> Void
+    ) {
+        let stride = width.words
+        let count = entries.count / stride
         guard count > 1 else { return }
-        var differing: UInt64 = 0
-        let first = pairs[0]
-        for i in 0..<count { differing |= pairs[2 * i] ^ first }
-        guard differing != 0 else { return }
-        let low = UInt64(differing.trailingZeroBitCount)
-        let high = UInt64(64 - differing.leadingZeroBitCount)
-        sortRecords(&pairs, width: Pair.self, count: count, bits: low..<high, scratch: &scratch, parts: parts, run: run)
+        for w in 0..<keyWords {
+            var differing: UInt64 = 0
+            let first = entries[w]
+            for i in 0..<count { differing |= entries[stride * i + w] ^ first }
+            guard differing != 0 else { continue }
+            let low = UInt64(differing.trailingZeroBitCount)
+            let high = UInt64(64 - differing.leadingZeroBitCount)
+            sortRecords(&entries, width: width, keyWord: w, count: count, bits: low..<high, scratch: &scratch, parts: parts, run: run)
+        }
     }
 }
 
-/// The words of a record, as a type: each width gets a copy of the passes in which it is a constant.
+/// The words of a record: a type per width whose count is a constant gets a copy of the passes in which it is one.
 private protocol RecordWidth {
-    static var words: Int { get }
+    var words: Int { get }
 }
 
-private enum Single: RecordWidth {
-    static var words: Int { 1 }
+private struct Single: RecordWidth {
+    var words: Int { 1 }
 }
 
-private enum Pair: RecordWidth {
-    static var words: Int { 2 }
+private struct Pair: RecordWidth {
+    var words: Int { 2 }
+}
+
+/// Any other width, known when the sort runs.
+private struct Entry: RecordWidth {
+    let words: Int
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Records of a fixed number of words, appended in order and read back by index, in a file under the temporary
 /// directory (`TMPDIR`): the states the searches with their layers on disk stored, with their parents (`LayeredStore`,
-/// `CompactVisitedStore`). The last records appended stay in memory until a chunk of them is due: a deep, narrow
+/// `CompactVisitedStore`, a file per slice of `WideCompactVisitedStore`). The last records appended stay in memory until a chunk of them is due: a deep, narrow
 /// space appends a record or two at a time, millions of times, and a small search never touches the disk.
 ///
 /// The file is made when the first chunk is due, in a directory of its own, and both are unlinked at once: only the

@@ -7,20 +7,21 @@
 ///   `--compact`), the parents on disk; or, when there is no disk, `HashedVisitedStore` for keys of up to 62 bits: a table of keys
 ///   with linear probing and, beside it, each state's parent as a slot number (wider keys of a word then go to the
 ///   wide store). All three insert from every thread at once.
-/// - `WideHashedVisitedStore` for longer keys: keys in discovery order and a table of indices; one thread.
-/// - `LayeredStore` for `--compact` on longer keys and for a breadth-first bitstate search, `BitstateVisitedStore`
-///   for a depth-first one.
+/// - `WideCompactVisitedStore` for longer keys (and for `--compact` on keys the one-word compact store does not
+///   take): the same exact tables, for keys of any length, the states and their parents on disk; every thread
+///   inserts. With no disk, `WideHashedVisitedStore`: keys in discovery order and a table of indices; one thread.
+/// - `LayeredStore` for a breadth-first bitstate search, `BitstateVisitedStore` for a depth-first one.
 ///
-/// A state's id is its key (dense, compact, hashed) or its discovery index (wide, layered). Its handle, what `insert`
-/// takes as the parent, is the id (compact, wide, layered) or the slot (dense, hashed); a handle is valid until the
-/// layer ends.
+/// A state's id is its key (dense, compact, hashed), its discovery index (wide hashed, layered) or its place among
+/// its slice's records (wide compact). Its handle, what `insert` takes as the parent, is the id (compact, wide,
+/// layered) or the slot (dense, hashed); a handle is valid until the layer ends.
 protocol VisitedStore: AnyObject, Sendable {
     /// Words per key.
     var keyWords: Int { get }
     var count: Int { get }
     /// Bytes held for the visited states (not counting frontiers).
     var bytes: Int { get }
-    /// Which layout this is, for statistics: "dense", "hashed" or "wide hashed".
+    /// Which layout this is, for statistics: "dense", "hashed", "compact", "wide compact", "wide hashed", ….
     var kind: String { get }
     /// Records the initial state; returns its id.
     func insertRoot(_ key: UnsafePointer<UInt64>) -> UInt64
@@ -37,7 +38,8 @@ protocol VisitedStore: AnyObject, Sendable {
     func touch(_ keys: UnsafePointer<UInt64>, count: Int, slots: UnsafeMutablePointer<UInt64>)
     /// `insert(_:parent:)` of a key whose slot `touch(_:count:slots:)` wrote.
     func insert(_ key: UnsafePointer<UInt64>, at slot: UInt64, parent: UInt64) -> Insertion
-    /// The id of `key` when it was visited.
+    /// The id of `key` when it was visited; `UInt64.max` from a store that knows which keys it holds but not their
+    /// ids (wide compact, layered).
     func lookup(_ key: UnsafePointer<UInt64>) -> UInt64?
     /// Makes room for at least `more` states beyond the current count; only between layers (no insert running).
     /// False when the store cannot get that big.

@@ -23,8 +23,9 @@ package enum PackedKey {
         return hash
     }
 
-    /// The usual first value of `mix`.
-    package static let golden: UInt64 = 0x9E37_79B9_7F4A_7C15
+    /// The usual first value of `mix`: computed and inlinable, so a caller in another module reads a constant,
+    /// not a global behind its one-time initialisation check.
+    @inlinable package static var golden: UInt64 { 0x9E37_79B9_7F4A_7C15 }
 
     @inlinable @inline(__always)
     package static func equal(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, _ words: Int) -> Bool {
