@@ -307,7 +307,13 @@ struct ExplorationTests {
             options.method = .exploration
             options.exploration.store = store
             let findings = try Analyzer.analyze(spec, options: options).findings
-            #expect(findings == viaDefault, "\(kind)")
+            // Where several configurations of a layer show a finding, the compact store of long keys may show
+            // another (Verification.md): the same findings, with traces as short.
+            if kind == "wide compact" {
+                #expect(PlainSearchTests.shapes(findings) == PlainSearchTests.shapes(viaDefault), "\(kind)")
+            } else {
+                #expect(findings == viaDefault, "\(kind)")
+            }
         }
     }
 
@@ -322,11 +328,12 @@ struct ExplorationTests {
         // here), so records are read back from disk and from memory.
         let spec = Generated.rings(
             [8, 8, 8, 8, 7], invariant: "!(in(r0s7) && in(r1s7) && in(r2s6) && in(r3s5))", idleBits: idleBits)
-        func analyze(_ store: ExplorationOptions.StoreChoice, threads: Int) throws -> AnalysisResult {
+        func analyze(_ store: ExplorationOptions.StoreChoice, threads: Int, statesPerRound: Int? = nil) throws -> AnalysisResult {
             var options = AnalysisOptions()
             options.method = .exploration
             options.exploration.store = store
             options.exploration.threads = threads
+            if let statesPerRound { options.exploration.statesPerRound = statesPerRound }
             return try Analyzer.analyze(spec, options: options)
         }
         let a = try analyze(.compact, threads: 1)
@@ -342,10 +349,12 @@ struct ExplorationTests {
         if idleBits <= 49 {
             #expect(a.findings == b.findings)
         } else {
-            // The wide stores keep the first parent each finds, in orders of their own: the same findings, with
-            // traces as short, and the same with one thread or two.
+            // The wide hashed store keeps the first parent it finds, the compact one the smallest: the same findings,
+            // with traces as short, and the same with one thread or two.
             #expect(PlainSearchTests.shapes(a.findings) == PlainSearchTests.shapes(b.findings))
             #expect(try analyze(.compact, threads: 2).findings == a.findings)
+            // Layers in many rounds of 100 states, each of two phases: the same.
+            #expect(try analyze(.compact, threads: 2, statesPerRound: 100).findings == a.findings)
         }
     }
 

@@ -124,17 +124,23 @@ struct VisitedStoreTests {
 
     @Test(
         "the compact store of long keys reads each state's key and parent back by its id, from disk and from memory",
-        arguments: [[64, 20], [64, 64, 3], [5]])
+        arguments: [[64, 20], [64, 64, 3], [40, 40], [5], [3]])
     func wideCompact(wordBits: [Int]) throws {
         let store = WideCompactVisitedStore(wordBits: wordBits)
         let words = wordBits.count
         // Distinct keys under each word's bits: the i-th key's first word is i times an odd number (a bijection of
-        // the first word's values), the others a function of i. 40,000 keys: past the 1,024 records a slice keeps
-        // in memory, so most are read back from disk (a key of 5 bits has 32 values: all of them).
-        let count = min(40_000, wordBits[0] < 20 ? 1 << wordBits[0] : Int.max)
+        // the first word's values); when it has fewer than 16 bits, the second word is the rest of i; the others a
+        // function of i. 40,000 keys: past the 1,024 records a slice keeps in memory, so most are read back from
+        // disk (keys of 3 or 5 bits: all of their values).
+        let firstTells = wordBits[0] >= 16
+        let distinct = firstTells ? Int.max : 1 << min(62, wordBits[0] + (words > 1 ? wordBits[1] : 0))
+        let count = min(40_000, distinct)
         func key(_ i: Int) -> [UInt64] {
             (0..<words).map { w in
-                let value = w == 0 ? UInt64(i) &* 0x9E37_79B9_7F4A_7C15 : UInt64(i / 7) &* 0xBF58_476D_1CE4_E5B9 &+ UInt64(w)
+                let value =
+                    w == 0
+                    ? UInt64(i) &* 0x9E37_79B9_7F4A_7C15
+                    : w == 1 && !firstTells ? UInt64(i >> wordBits[0]) : UInt64(i / 7) &* 0xBF58_476D_1CE4_E5B9 &+ UInt64(w)
                 return value & CompactStateSet.mask(bits: wordBits[w])
             }
         }
@@ -163,9 +169,9 @@ struct VisitedStoreTests {
             #expect(key(i).withUnsafeBufferPointer { store.lookup($0.baseAddress!) } != nil, "key \(i)")
             #expect(key(i).withUnsafeBufferPointer { store.insert($0.baseAddress!, parent: ids[0]) } == .known, "key \(i)")
         }
-        // Keys never inserted (past the count, when the first word has room for them) are not there.
-        if count < 1 << min(wordBits[0], 62) {
-            for i in count..<count + 100 { #expect(key(i).withUnsafeBufferPointer { store.lookup($0.baseAddress!) } == nil, "key \(i)") }
+        // Keys never inserted (past the count, when the keys have room for more) are not there.
+        for i in count..<min(distinct, count + 100) {
+            #expect(key(i).withUnsafeBufferPointer { store.lookup($0.baseAddress!) } == nil, "key \(i)")
         }
     }
 

@@ -11,7 +11,9 @@ import Foundation
 ///
 /// The permutation of the first word is keyed by a hash of the other words, so keys that differ only there still
 /// spread out; it is a bijection for each value of the other words, so a home, a remainder and the other words
-/// identify one key. Nothing is ever removed. One thread.
+/// identify one key. Homes are as many as the first word's values: keys of several words need a first word of
+/// many bits, which `StateCodec` gives them (it starts a word only when a field of at most 32 bits does not fit in
+/// the last). Nothing is ever removed. One thread.
 final class CompactStateSet: @unchecked Sendable {
     let keyWords: Int
     /// Used bits of each key word.

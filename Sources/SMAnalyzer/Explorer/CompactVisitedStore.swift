@@ -10,7 +10,8 @@ import Foundation
 /// hands the layer over in key order once it is complete (`sealLayer`), to be appended to the records: a state's
 /// parent is then found by a binary search of its layer's records.
 final class CompactVisitedStore: KeyOrderedStore, @unchecked Sendable {
-    /// Keys of fewer bits leave slices too small for the compact set; they go to the one-thread compact store.
+    /// Keys of fewer bits leave slices too small for the compact set; they go to the compact store of long keys
+    /// (`WideCompactVisitedStore`), which takes any.
     static let minimumBits = 12
     /// Every key of a word: no value is reserved (a parent is read only past layer 0, so the initial state's record
     /// needs no mark), where the hashed store keeps `key + 1` and stops at 62 bits.

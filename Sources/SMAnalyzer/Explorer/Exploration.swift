@@ -131,8 +131,8 @@ public final class Exploration {
     /// memory, so a few configurations spread over a large array cost pages, not bytes, each. Taken then, as reading
     /// the store afterwards (`contains`) maps pages of its own.
     public internal(set) var storeMemory = 0
-    /// Threads that expanded states: one for a store that takes inserts from one thread (wide, the compact store of
-    /// keys wider than a word, bitstate), whatever `ExplorationOptions.threads` asked for.
+    /// Threads that expanded states: one for a store that takes inserts from one thread (wide hashed, bitstate),
+    /// whatever `ExplorationOptions.threads` asked for.
     public internal(set) var threads = 1
     /// What a bitstate search stored and how much of the space it is expected to have covered.
     public internal(set) var bitstate: BitstateSummary?
@@ -224,7 +224,7 @@ public final class Exploration {
         return check(key) && store.lookup(key) != nil
     }
 
-    /// Which store held the visited set: "dense", "hashed", "wide hashed", "compact" or "bitstate".
+    /// Which store held the visited set: "dense", "hashed", "compact", "wide compact", "wide hashed" or "bitstate".
     public var storeKind: String { store.kind }
 
     /// The configuration a witness names, as a value.

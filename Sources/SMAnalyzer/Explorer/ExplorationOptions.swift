@@ -13,7 +13,7 @@ public struct ExplorationOptions: Sendable {
     /// Polled between chunks of work; when it returns true the exploration stops (marked incomplete).
     public var isCancelled: @Sendable () -> Bool = { false }
     /// Threads that expand states; 1 for none beside the caller, at most `maximumThreads`. Keys longer than a word
-    /// (the wide store) are inserted from one thread.
+    /// with nowhere to write their records (the wide hashed store) are inserted from one thread.
     public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     /// The most threads an exploration starts, whatever `threads` asks: each has buffers of its own.
     public static let maximumThreads = 1024
@@ -22,10 +22,10 @@ public struct ExplorationOptions: Sendable {
     /// At most this many combinations of opaque-guard and oneOf outcomes are tried per configuration and event.
     public var maximumChoiceCombinations: Int = 1024
     /// Which visited store to use; `.automatic` picks the dense one when the packed state fits in 28 bits, the
-    /// compact one when it fits in a word (when `layerDirectory` is not a writable directory, the hashed one up to 62
-    /// bits and the wide one past them), the wide one otherwise. `.compact` keeps each configuration in a few bytes
-    /// whatever its size (`smcheck --compact`): exact tables of keys without their parents, the keys and parents of
-    /// every layer on disk under `layerDirectory`; on one thread when the key is wider than a word. Forcing the
+    /// compact one when it fits in a word and the compact one of longer keys past that (when `layerDirectory` is not
+    /// a writable directory, the hashed one up to 62 bits and the wide hashed one past them). `.compact` keeps each
+    /// configuration in a few bytes whatever its size (`smcheck --compact`): exact tables of keys without their
+    /// parents, the keys and parents on disk under `layerDirectory`, a key of a word numbered without gaps. Forcing the
     /// others is for tests and diagnosis: all must find the same configurations (a forced store the key does not fit
     /// falls back to the automatic choice).
     public var store: StoreChoice = .automatic

@@ -375,7 +375,7 @@ public final class Explorer: Sendable {
 
     /// Breadth first with the layers on disk (`LayeredStore`), one thread: each layer is read back in chunks and
     /// expanded, its new states written as the next layer. No depth limit, and shortest traces through the states
-    /// stored (with the compact store, every state reached: the search is exact).
+    /// stored.
     private func searchLayersOnDisk<Seen: SeenStates>(
         store: LayeredStore<Seen>, worker: ExplorationWorker<LayeredStore<Seen>>, monitor: LimitMonitor,
         exploration: Exploration

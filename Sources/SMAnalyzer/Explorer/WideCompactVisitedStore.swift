@@ -13,6 +13,9 @@ import Foundation
 /// and its parent, is read directly. A layer is sealed in key order (the last word the most significant), so the
 /// first parent to reach a key in a layer, its parent, is the smallest, as in the stores whose ids are keys; and
 /// states expanded one after the other are alike, which the step memos and the decoded checkpoint make use of.
+/// (Where several configurations of a layer show one finding, the explorer shows the one of the smallest id:
+/// here not the smallest key, but as deterministic.) Each slice's records are a file of its own: a big search holds
+/// 16 descriptors while its exploration lives.
 final class WideCompactVisitedStore: PartitionedStore, @unchecked Sendable {
     private static let sliceBits = UInt64(StoreSlices.count.trailingZeroBitCount)
     /// Records a slice keeps in memory before it writes them: 16 slices hold 16 such chunks.
@@ -32,8 +35,8 @@ final class WideCompactVisitedStore: PartitionedStore, @unchecked Sendable {
     /// The used bits of the first key word, and the shift of their permutation.
     private let firstMask: UInt64
     private let permutationShift: UInt64
-    /// A spread first word's slice is the word shifted right by this (64: all in slice 0, for a word of no bits);
-    /// the rest of it, under `restMask`, goes to the slice's set.
+    /// A spread first word's slice is the word shifted right by this (0 for a word of 4 bits or fewer: the word is
+    /// the slice); the rest of it, under `restMask`, goes to the slice's set.
     private let sliceShift: UInt64
     private let restMask: UInt64
 
