@@ -260,6 +260,13 @@ struct CommandLineTests {
         #expect(full.standardOutput.contains("store           wide hashed, "))
         #expect(full.standardOutput.contains("(over the --max-memory limit of 1 MB) after "))
         #expect(full.standardOutput.contains("(--compact stores them in a few bytes each; --bitstate searches past memory)"))
+        // Asked for, the compact store with nowhere to write its records stops at once and says why.
+        let noRoom = try SMCheckCommand.run(["explore", "--compact", wide], environment: noDisk)
+        #expect(noRoom.status == 3)
+        #expect(noRoom.standardOutput.contains("configurations  1\n"))
+        #expect(
+            noRoom.standardOutput.contains(
+                "the compact search cannot make a directory for its layers in \(noDisk["TMPDIR"]!) (not a writable directory)"))
         for compact in [["--compact"], []] {
             let fullCompact = try SMCheckCommand.run(["explore", "--stats", "--max-memory", "1M"] + compact + [wide])
             #expect(fullCompact.standardOutput.contains("store           wide compact, "), "\(compact)")
