@@ -30,6 +30,18 @@ struct CompactStateSetTests {
         return keys
     }
 
+    /// The key as the compact stores hand it to the set: its first word spread (`CompactStateSet.spread`), a bijection
+    /// for each value of the other words, so spread keys are as distinct as the keys.
+    static func spread(_ key: [UInt64], _ shape: [Int]) -> [UInt64] {
+        var spread = key
+        spread[0] = key.withUnsafeBufferPointer {
+            CompactStateSet.spread(
+                $0.baseAddress!, words: shape.count, mask: CompactStateSet.mask(bits: shape[0]),
+                shift: CompactStateSet.permutationShift(bits: shape[0]))
+        }
+        return spread
+    }
+
     @Test("answers as a Set does, through growth", arguments: shapes, [2, 8])
     func agreesWithSet(shape: [Int], distanceBits: Int) {
         // Two distance bits allow one slot of displacement: the distances must grow many times.
@@ -38,13 +50,13 @@ struct CompactStateSetTests {
         let all = Self.keys(shape, count: 6_000, seed: UInt64(shape.reduce(7, &+) &* 31 &+ distanceBits))
         let (inserted, absent) = (all[..<4_000], all[4_000...])
         for key in inserted + inserted.prefix(500) {
-            let new = key.withUnsafeBufferPointer { set.insert($0.baseAddress!) }
+            let new = Self.spread(key, shape).withUnsafeBufferPointer { set.insert($0.baseAddress!) }
             #expect(new == reference.insert(key).inserted, "\(key)")
         }
         #expect(set.stored == reference.count)
         #expect(set.failure == nil)
         for key in all {
-            let found = key.withUnsafeBufferPointer { set.contains($0.baseAddress!) }
+            let found = Self.spread(key, shape).withUnsafeBufferPointer { set.contains($0.baseAddress!) }
             #expect(found == reference.contains(key), "\(key)")
         }
         // Nine bits have 512 keys, all inserted; wider keys must leave some absent for the lookups to say anything.
@@ -64,7 +76,7 @@ struct CompactStateSetTests {
     func size() {
         let set = CompactStateSet(wordBits: [42])
         for key in Self.keys([42], count: 200_000, seed: 3) {
-            _ = key.withUnsafeBufferPointer { set.insert($0.baseAddress!) }
+            _ = Self.spread(key, [42]).withUnsafeBufferPointer { set.insert($0.baseAddress!) }
         }
         // 200,000 keys need 2^18 slots; a slot: 42 - 18 remainder bits and the distance's.
         #expect(set.tableBits == 18)

@@ -3,11 +3,12 @@ import Foundation
 
 /// An exact set of packed keys that keeps each in a few bytes: the compact store's memory (`--compact`).
 ///
-/// Quotienting: the key's first word goes through a permutation of its used bits, whose top bits choose the key's
-/// home slot and are therefore not stored; a slot keeps the rest of the permuted word, the other key words as they
-/// are, and how far the slot is from its home (linear probing, so the home is known without the key). On the
-/// dining philosophers (a 42-bit key) a slot is about 30 bits, and the table is at most 90% full: 4–8 bytes a
-/// state, where a table of whole keys with parents takes 12–32.
+/// Quotienting: a key comes with its first word through a permutation of its used bits (`spread`, which the compact
+/// stores apply once, to choose a key's slice too), whose top bits choose the key's home slot and are therefore not
+/// stored; a slot keeps the rest of the permuted word, the other key words as they are, and how far the slot is from
+/// its home (linear probing, so the home is known without the key). On the dining philosophers (a 42-bit key) a
+/// slot is about 30 bits, and the table is at most 90% full: 4–8 bytes a state, where a table of whole keys with
+/// parents takes 12–32.
 ///
 /// The permutation of the first word is keyed by a hash of the other words, so keys that differ only there still
 /// spread out; it is a bijection for each value of the other words, so a home, a remainder and the other words
@@ -18,14 +19,8 @@ final class CompactStateSet: @unchecked Sendable {
     let keyWords: Int
     /// Used bits of each key word.
     private let wordBits: [Int]
-    /// Bits of the first word, and a mask of them.
+    /// Bits of the first word.
     private let firstBits: Int
-    private let firstMask: UInt64
-    /// The permutation's shift: about half the first word.
-    private let shift: UInt64
-    /// Whether keys come with their first word spread already (the compact stores spread a key once to choose its
-    /// slice).
-    private let permutes: Bool
 
     /// Slots, as a power of two.
     private(set) var tableBits: Int
@@ -66,16 +61,12 @@ final class CompactStateSet: @unchecked Sendable {
 
     /// An empty set for keys of `wordBits.count` words, each using its low `wordBits[w]` bits (the others zero, as
     /// `StateCodec` packs them), of `2^tableBits` slots whose distances take `distanceBits` (tests make both small).
-    /// With `permutes` false, keys come with their first word through a bijection that spreads them, keyed by the
-    /// other words (`spread`).
-    init(wordBits: [Int], tableBits: Int = 12, distanceBits: Int = initialDistanceBits, permutes: Bool = true) {
+    /// Keys come with their first word spread (`spread`).
+    init(wordBits: [Int], tableBits: Int = 12, distanceBits: Int = initialDistanceBits) {
         precondition(!wordBits.isEmpty && wordBits.allSatisfy { (0...64).contains($0) })
         self.wordBits = wordBits
-        self.permutes = permutes
         keyWords = wordBits.count
         firstBits = wordBits[0]
-        firstMask = Self.mask(bits: firstBits)
-        shift = Self.permutationShift(bits: firstBits)
         restBits = wordBits.dropFirst().reduce(0, +)
         (self.tableBits, self.distanceBits, remainderBits, slotBits, capacityMask, maximumDistance, growAt) = (0, 0, 0, 0, 0, 0, 0)
         (isNarrow, slotMask, remainderMask, homeShift, homeLeftShift) = (false, 0, 0, 0, 0)
@@ -136,11 +127,6 @@ final class CompactStateSet: @unchecked Sendable {
         var p = key[0]
         if words > 1 { p ^= PackedKey.mix(key + 1, words - 1, from: PackedKey.golden) & mask }
         return permute(p, mask: mask, shift: shift)
-    }
-
-    @inline(__always)
-    private func permuted(_ key: UnsafePointer<UInt64>) -> UInt64 {
-        permutes ? Self.spread(key, words: keyWords, mask: firstMask, shift: shift) : key[0]
     }
 
     @inline(__always)
@@ -262,7 +248,7 @@ final class CompactStateSet: @unchecked Sendable {
 
     @inline(__always)
     private func probe(_ key: UnsafePointer<UInt64>) -> (Probe, UInt64) {
-        let permuted = permuted(key)
+        let permuted = key[0]
         let home = home(permuted)
         let remainder = remainder(permuted)
         let limit = maximumDistance
@@ -317,11 +303,6 @@ final class CompactStateSet: @unchecked Sendable {
     func contains(_ key: UnsafePointer<UInt64>) -> Bool {
         if case .found = probe(key).0 { return true }
         return false
-    }
-
-    /// Starts loading the home slots of `count` keys into the cache.
-    func touch(_ keys: UnsafePointer<UInt64>, count: Int) {
-        for i in 0..<count { touch(spreadFirst: permuted(keys + i * keyWords)) }
     }
 
     /// Starts loading the home slot of a key whose first word, spread, is `first` into the cache.

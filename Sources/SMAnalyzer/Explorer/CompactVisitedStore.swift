@@ -50,7 +50,7 @@ final class CompactVisitedStore: KeyOrderedStore, @unchecked Sendable {
         sliceShift = UInt64(bits - Self.sliceBits)
         restMask = CompactStateSet.mask(bits: bits - Self.sliceBits)
         sets = (0..<StoreSlices.count).map { _ in
-            CompactStateSet(wordBits: [bits - Self.sliceBits], tableBits: 8, permutes: false)
+            CompactStateSet(wordBits: [bits - Self.sliceBits], tableBits: 8)
         }
         slices = .allocate(capacity: StoreSlices.count)
         slices.initialize(from: sets.map { Unmanaged.passUnretained($0) }, count: StoreSlices.count)

@@ -57,7 +57,7 @@ final class WideCompactVisitedStore: PartitionedStore, @unchecked Sendable {
         sliceShift = UInt64(restBits)
         restMask = CompactStateSet.mask(bits: restBits)
         let setBits = [restBits] + wordBits.dropFirst()
-        sets = (0..<StoreSlices.count).map { _ in CompactStateSet(wordBits: setBits, tableBits: 8, permutes: false) }
+        sets = (0..<StoreSlices.count).map { _ in CompactStateSet(wordBits: setBits, tableBits: 8) }
         files = (0..<StoreSlices.count).map { _ in
             RecordFile(kind: "compact", recordWords: wordBits.count + 1, in: parent, chunkRecords: Self.chunkRecords)
         }
