@@ -115,7 +115,8 @@ struct CheckCommand: ParsableCommand {
             let given = "\(Plural.count(specFiles.count, "spec")) given \(specFiles.count == 1 ? "falls" : "fall")"
             print("shard \(shard.index)/\(shard.count): no spec to check here; the \(given) to other shards")
         }
-        Self.write(outcomes, as: format, filter: filter, shard: shard.map { ($0.index, $0.count) })
+        let swarm = shard.map { ShardRoster.swarmIdentity(command: "check", count: $0.count, specFiles: specFiles) }
+        Self.write(outcomes, as: format, filter: filter, shard: shard.map { ($0.index, $0.count) }, swarm: swarm)
         throw Self.exitStatus(filter.verdict(outcomes))
     }
 
@@ -128,16 +129,17 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// Writes the whole batch in the formats that need all of it (one JSON, SARIF or JUnit document).
-    /// `mergedShards`: the shards of a swarm a merge holds, said in the document with those it lacks (standard error
-    /// says those too).
+    /// `shard` and `swarm`: the part of a swarm this job was, and the swarm's id. `mergedShards`: the shards of a
+    /// swarm a merge holds, said in the document with those it lacks (standard error says those too).
     static func write(
         _ outcomes: [SpecOutcome], as format: Format, filter: ReportFilter, shard: (index: Int, count: Int)? = nil,
-        mergedShards: ShardRoster.Shards? = nil
+        swarm: String? = nil, mergedShards: ShardRoster.Shards? = nil
     ) {
         switch format {
         case .text: break
         case .json:
-            print(CheckJSONRenderer(filter: filter, shard: shard, mergedShards: mergedShards).render(outcomes), terminator: "")
+            let renderer = CheckJSONRenderer(filter: filter, shard: shard, swarm: swarm, mergedShards: mergedShards)
+            print(renderer.render(outcomes), terminator: "")
         case .sarif: print(SARIFRenderer(filter: filter, mergedShards: mergedShards).render(outcomes), terminator: "")
         case .junit: print(CheckJUnitRenderer(filter: filter, mergedShards: mergedShards).render(outcomes), terminator: "")
         }

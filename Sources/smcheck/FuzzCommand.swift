@@ -88,8 +88,9 @@ struct FuzzCommand: ParsableCommand {
 
     func run() throws {
         Interruption.shared.install()
-        var campaignSeed = seed ?? (shard == nil ? UInt64.random(in: 0...UInt64.max) : 0)
-        if let shard { campaignSeed = SplitMix64.seed(ofRun: shard.index, campaign: campaignSeed) }
+        let swarmSeed = seed ?? (shard == nil ? UInt64.random(in: 0...UInt64.max) : 0)
+        var campaignSeed = swarmSeed
+        if let shard { campaignSeed = SplitMix64.seed(ofRun: shard.index, campaign: swarmSeed) }
         var outcomes: [FuzzOutcome] = []
         for (file, name) in zip(files, DistinctFileNames.of(files)) {
             let outcome = fuzz(file, seed: campaignSeed, savingAs: name)
@@ -103,7 +104,8 @@ struct FuzzCommand: ParsableCommand {
             if Interruption.shared.requested { break }
         }
         if format == .json {
-            print(FuzzJSONRenderer(shard: shard.map { ($0.index, $0.count) }).render(outcomes), terminator: "")
+            let swarm = shard.map { ShardRoster.swarmIdentity(command: "fuzz", count: $0.count, specFiles: files, seed: swarmSeed) }
+            print(FuzzJSONRenderer(shard: shard.map { ($0.index, $0.count) }, swarm: swarm).render(outcomes), terminator: "")
         }
         if let junit {
             do {

@@ -20,7 +20,8 @@ struct MergeCommand: ParsableCommand {
             2 when one could not use a spec, 3 when one was interrupted); 3 as well when the \
             results of some shards of a `--shard k/n` swarm are missing (it names them, on standard error and in \
             the merged JSON, SARIF and JUnit; merging the merged result with the missing ones completes it); 2 when \
-            a file cannot be merged (a shard given twice, results of another swarm).
+            a file cannot be merged (a shard given twice, results of another swarm, a spec changed since it was \
+            checked).
             """)
 
     @Argument(help: "Result files (JSON) to merge.", completion: .file(extensions: ["json"]))

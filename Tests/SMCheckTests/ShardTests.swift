@@ -53,7 +53,9 @@ struct ShardTests {
                 "check", "Specs/rocket.json", "Specs/tbstatemachine.json", "Specs/statekit-loading.json", "--shard", "\(k)/3", "--format",
                 "json",
             ])
-            #expect(output.standardOutput.contains("\"shard\": {\n    \"index\": \(k),\n    \"count\": 3\n  }"), "\(output.standardOutput)")
+            let shard = try JSONParser.parse(output.standardOutput)["shard"]
+            #expect(shard?["index"]?.integerValue == k && shard?["count"]?.integerValue == 3, "\(output.standardOutput)")
+            #expect(shard?["swarm"]?.stringValue?.hasPrefix("fnv1a64:") == true)
             results.append(scratch.path("shard-\(k).json"))
             try output.standardOutput.write(toFile: results[k - 1], atomically: true, encoding: .utf8)
         }
@@ -112,6 +114,52 @@ struct ShardTests {
         let mixed = try SMCheckCommand.run(["merge", results[0], whole])
         #expect(mixed.status == 2)
         #expect(mixed.standardError.contains("not a shard's result, while \(results[0]) is shard 1/3: merge the results of one swarm"))
+    }
+
+    @Test("shards given other specs are of another swarm: refused, not merged into an 'ok' that checked less")
+    func anotherSwarm() throws {
+        let scratch = try ScratchDirectory()
+        // Shard 1/2 of two specs checks the first; shard 2/2 of the first alone checks nothing. Merged, the second
+        // spec, which has an error, would be checked by no one.
+        let defect = "Specs/defects/sm002-infinite-loop.json"
+        let first = try SMCheckCommand.run(["check", "--shard", "1/2", "--format", "json", "Specs/rocket.json", defect])
+        let second = try SMCheckCommand.run(["check", "--shard", "2/2", "--format", "json", "Specs/rocket.json"])
+        #expect(try SMCheckCommand.run(["check", "Specs/rocket.json", defect]).status == 1)
+        let paths = [try scratch.write("first.json", first.standardOutput), try scratch.write("second.json", second.standardOutput)]
+        let merged = try SMCheckCommand.run(["merge"] + paths)
+        #expect(merged.status == 2)
+        #expect(merged.standardOutput.isEmpty)
+        #expect(
+            merged.standardError.contains(
+                "\(paths[1]): error: shard 2/2 is of another swarm than \(paths[0]): the specs given to it, their order, their contents or the fuzzing --seed differ"
+            ), "\(merged.standardError)")
+        // The same specs in another order share them out otherwise: another swarm too.
+        let reordered = try SMCheckCommand.run(["check", "--shard", "2/2", "--format", "json", defect, "Specs/rocket.json"])
+        let reorderedPath = try scratch.write("reordered.json", reordered.standardOutput)
+        #expect(try SMCheckCommand.run(["merge", paths[0], reorderedPath]).status == 2)
+        // Fuzz shards derive their seeds from --seed: shards of two seeds are not one swarm's.
+        var fuzzed: [String] = []
+        for (k, seed) in [(1, "5"), (2, "6")] {
+            let output = try SMCheckCommand.run([
+                "fuzz", "--seed", seed, "--runs", "2", "--format", "json", "--shard", "\(k)/2", "Specs/rocket.json",
+            ])
+            fuzzed.append(try scratch.write("fuzz-\(k).json", output.standardOutput))
+        }
+        let fuzzMerge = try SMCheckCommand.run(["merge"] + fuzzed)
+        #expect(fuzzMerge.status == 2)
+        #expect(fuzzMerge.standardError.contains("shard 2/2 is of another swarm than \(fuzzed[0])"), "\(fuzzMerge.standardError)")
+    }
+
+    @Test("a result whose spec changed since it was checked is refused by merge")
+    func changedSpec() throws {
+        let scratch = try ScratchDirectory()
+        let spec = try scratch.write("machine.json", try String(contentsOfFile: "Specs/rocket.json", encoding: .utf8))
+        let result = try scratch.write("result.json", try SMCheckCommand.run(["check", "--format", "json", spec]).standardOutput)
+        #expect(try SMCheckCommand.run(["merge", result]).status == 0)
+        try (try String(contentsOfFile: spec, encoding: .utf8) + "\n").write(toFile: spec, atomically: true, encoding: .utf8)
+        let merged = try SMCheckCommand.run(["merge", result])
+        #expect(merged.status == 2)
+        #expect(merged.standardError.contains("\(spec) has changed since this job checked it: check it again"), "\(merged.standardError)")
     }
 
     @Test("bitstate shards find every defect a run shows, and the merge gives their union's expected coverage")
@@ -267,9 +315,10 @@ struct ShardTests {
         #expect(interrupted.status == 3)
         #expect(interrupted.standardOutput.contains("  interrupted: no failure in the runs made ("), "\(interrupted.standardOutput)")
         // The second shard could not use the spec: the first one's campaign is what the merge shows, and it exits 2.
+        let swarm = try #require(try JSONParser.parse(second)["shard"]?["swarm"]?.stringValue)
         let unusable = try scratch.write(
             "unusable.json",
-            #"{"format": "smcheck-fuzz/1", "shard": {"index": 2, "count": 2}, "specs": [{"file": "Specs/tbstatemachine.json", "errors": [{"message": "changed", "pointer": "", "line": 1, "column": 1}]}]}"#
+            #"{"format": "smcheck-fuzz/1", "shard": {"index": 2, "count": 2, "swarm": "\#(swarm)"}, "specs": [{"file": "Specs/tbstatemachine.json", "errors": [{"message": "changed", "pointer": "", "line": 1, "column": 1}]}]}"#
         )
         for order in [[unusable, files[0]], [files[0], unusable]] {
             let merged = try SMCheckCommand.run(["merge"] + order)
@@ -309,13 +358,16 @@ struct ShardTests {
         #expect(transitions?["covered"]?.integerValue == total - union.count)
         #expect((transitions?["covered"]?.integerValue ?? 0) > covered.max()!)
         #expect(try JSONParser.parse(merged.standardOutput)["specs"]?.arrayValue?.first?["milliseconds"]?.integerValue == milliseconds)
-        // A shard of another spec under the same file name counts other items: refused, not joined.
+        // A campaign on another spec under the same file name counts other items: refused, not joined.
+        let campaign = try SMCheckCommand.run(["fuzz", "--seed", "3", "--runs", "1", "--format", "json", "Specs/tbstatemachine.json"])
         let other = try SMCheckCommand.run([
             "fuzz", "--seed", "4", "--runs", "1", "--format", "json", "Specs/rocket.json",
         ])
         let renamed = other.standardOutput.replacingOccurrences(of: "Specs/rocket.json", with: "Specs/tbstatemachine.json")
         try renamed.write(toFile: scratch.path("other.json"), atomically: true, encoding: .utf8)
-        let mixed = try SMCheckCommand.run(["merge", files[0], scratch.path("other.json")])
+        let mixed = try SMCheckCommand.run([
+            "merge", try scratch.write("campaign.json", campaign.standardOutput), scratch.path("other.json"),
+        ])
         #expect(mixed.status == 2)
         #expect(mixed.standardError.contains("cannot be joined with the others: its states are not those of the other shards' spec"))
     }

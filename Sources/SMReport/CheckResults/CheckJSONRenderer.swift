@@ -1,5 +1,6 @@
 public import SMAnalyzer
 public import SMEngine
+import SMFuzz
 public import SMSpec
 
 /// The machine-readable result, `smcheck-result/1`: stable key order so outputs can be diffed.
@@ -7,21 +8,25 @@ public struct CheckJSONRenderer: ReportRenderer {
     public var filter: ReportFilter
     /// The part of a swarm this job was (`--shard k/n`), recorded so that `smcheck merge` can tell when one is missing.
     public var shard: (index: Int, count: Int)?
+    /// The id of that swarm (`ShardRoster.swarmIdentity`), so that a merge refuses shards of another.
+    public var swarm: String?
     /// The shards of a swarm a merge holds, and so those it lacks: what only they checked is not in this result.
     public var mergedShards: ShardRoster.Shards?
 
-    public init(filter: ReportFilter = ReportFilter(), shard: (index: Int, count: Int)? = nil, mergedShards: ShardRoster.Shards? = nil) {
+    public init(
+        filter: ReportFilter = ReportFilter(), shard: (index: Int, count: Int)? = nil, swarm: String? = nil,
+        mergedShards: ShardRoster.Shards? = nil
+    ) {
         self.filter = filter
         self.shard = shard
+        self.swarm = swarm
         self.mergedShards = mergedShards
     }
 
     public func document(_ outcomes: [SpecOutcome]) -> JSONNode {
-        var swarm: [(String, JSONNode)] = []
-        if let shard { swarm.append(("shard", .object([("index", .int(shard.index)), ("count", .int(shard.count))]))) }
-        swarm += mergedShards?.members ?? []
+        let roster = (shard.map { [ShardRoster.member(shard: $0, swarm: swarm)] } ?? []) + (mergedShards?.members ?? [])
         return .object(
-            [("format", "smcheck-result/1")] + swarm + [
+            [("format", "smcheck-result/1")] + roster + [
                 (
                     "specs",
                     .array(
@@ -30,15 +35,17 @@ public struct CheckJSONRenderer: ReportRenderer {
                             case .unusable(let file, let error):
                                 return .object([("file", .string(file)), ("errors", .array(error.diagnostics.map(Self.diagnostic)))])
                             case .analyzed(let file, let result):
-                                return .object([
-                                    ("file", .string(file)),
-                                    ("name", .string(result.spec.name)),
-                                    ("stats", Self.stats(result.stats)),
-                                    (
-                                        "findings",
-                                        .array(result.findings.filter(filter.shows).map { Self.finding($0, machine: result.machine) })
-                                    ),
-                                ])
+                                // The contents checked, so that a merge can tell a spec changed since.
+                                let hash = FailureFile.hash(ofFile: file).map { [("hash", JSONNode.string($0))] } ?? []
+                                return .object(
+                                    [("file", .string(file))] + hash + [
+                                        ("name", .string(result.spec.name)),
+                                        ("stats", Self.stats(result.stats)),
+                                        (
+                                            "findings",
+                                            .array(result.findings.filter(filter.shows).map { Self.finding($0, machine: result.machine) })
+                                        ),
+                                    ])
                             }
                         })
                 )

@@ -5,13 +5,18 @@ public import SMSpec
 public struct FuzzJSONRenderer: ReportRenderer {
     /// The part of a swarm this job was (`--shard k/n`), recorded so that `smcheck merge` can tell when one is missing.
     public var shard: (index: Int, count: Int)?
+    /// The id of that swarm (`ShardRoster.swarmIdentity`), so that a merge refuses shards of another.
+    public var swarm: String?
 
-    public init(shard: (index: Int, count: Int)? = nil) { self.shard = shard }
+    public init(shard: (index: Int, count: Int)? = nil, swarm: String? = nil) {
+        self.shard = shard
+        self.swarm = swarm
+    }
 
     public func document(_ outcomes: [FuzzOutcome]) -> JSONNode {
         .object(
             [("format", "smcheck-fuzz/1")]
-                + (shard.map { [("shard", .object([("index", .int($0.index)), ("count", .int($0.count))]))] } ?? []) + [
+                + (shard.map { [ShardRoster.member(shard: $0, swarm: swarm)] } ?? []) + [
                     (
                         "specs",
                         .array(

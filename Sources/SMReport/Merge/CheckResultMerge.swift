@@ -1,6 +1,7 @@
 import Foundation
 import SMAnalyzer
 public import SMEngine
+import SMFuzz
 public import SMSpec
 
 /// The results of several jobs that checked the same specs (the shards of a swarm, the legs of a CI matrix) as one
@@ -55,6 +56,13 @@ public struct CheckResultMerge {
                 continue
             }
             let analyzed = nodes.filter { $0.node["stats"] != nil }
+            // A finding of other contents may no longer hold, or sit elsewhere; replaying its trace catches only some.
+            let hashNow = FailureFile.hash(ofFile: file)
+            for (source, node) in analyzed {
+                if let hash = node["hash"], hash.stringValue != hashNow {
+                    throw MergeError(source, "\(file) has changed since this job checked it: check it again", at: hash.position)
+                }
+            }
             guard !analyzed.isEmpty else {
                 throw MergeError(nodes[0].source, "\(file) could not be used when it was checked, but it loads now; check it again")
             }

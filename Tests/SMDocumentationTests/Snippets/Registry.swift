@@ -2,11 +2,11 @@
 // swift-format-ignore-file
 
 let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] = [
-    ("README.md:322", snippet_README_322),
-    ("README.md:348", snippet_README_348),
-    ("README.md:364", snippet_README_364),
-    ("README.md:380", snippet_README_380),
-    ("README.md:430", snippet_README_430),
+    ("README.md:325", snippet_README_325),
+    ("README.md:351", snippet_README_351),
+    ("README.md:367", snippet_README_367),
+    ("README.md:383", snippet_README_383),
+    ("README.md:433", snippet_README_433),
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:72", snippet_Docs_CodeGeneration_72),
     ("Docs/CodeGeneration.md:99", snippet_Docs_CodeGeneration_99),
