@@ -65,10 +65,12 @@ struct GenerateCommand: ParsableCommand {
         }
         let options = SwiftGenerator.Options(typeName: typeName, access: access?.value ?? configuration.access)
         let generator = SwiftGenerator(machine: machine, options: options)
-        if output != nil || conformance == nil { try write(generator.source(), to: output) }
-        if let conformance {
-            try write(generator.conformanceSource(importing: conformanceImport), to: conformance)
+        var files: [(text: String, path: String)] = []
+        if output != nil || conformance == nil {
+            if let output { files.append((generator.source(), output)) } else { print(generator.source(), terminator: "") }
         }
+        if let conformance { files.append((generator.conformanceSource(importing: conformanceImport), conformance)) }
+        try write(files)
         guard check else { return }
         let diagnostics = SpecDiagnostics(configuration: configuration)
         let (lines, failed) = diagnostics.findings(in: spec, machine: machine, file: file)
@@ -81,18 +83,30 @@ struct GenerateCommand: ParsableCommand {
         return try GenerationConfiguration.loadForCommand(path: config)
     }
 
-    private func write(_ text: String, to path: String?) throws {
-        guard let path else {
-            print(text, terminator: "")
-            return
+    /// Writes every file or none: each goes to a temporary file beside its path first, and only when all are
+    /// written do they replace what was there, so a path that cannot be written leaves the others as they were.
+    private func write(_ files: [(text: String, path: String)]) throws {
+        var staged: [(temporary: String, path: String)] = []
+        defer { for file in staged { try? FileManager.default.removeItem(atPath: file.temporary) } }
+        for (text, path) in files {
+            // Unchanged output keeps its modification date, so a build does not recompile what did not change.
+            if let existing = try? String(contentsOfFile: path, encoding: .utf8), existing == text { continue }
+            let name = ".\(PathText.name(of: path)).\(ProcessInfo.processInfo.processIdentifier).smcheck"
+            let temporary = PathText.joining(PathText.folder(of: path), name)
+            do {
+                try text.write(toFile: temporary, atomically: false, encoding: .utf8)
+                staged.append((temporary, path))
+            } catch {
+                printError("smcheck: cannot write \(path): \(WriteProblem.describe(error, writing: path))")
+                throw ExitStatus.unusableInput
+            }
         }
-        // Unchanged output keeps its modification date, so a build does not recompile what did not change.
-        if let existing = try? String(contentsOfFile: path, encoding: .utf8), existing == text { return }
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            printError("smcheck: cannot write \(path): \(WriteProblem.describe(error, writing: path))")
-            throw ExitStatus.unusableInput
+        for file in staged {
+            guard rename(file.temporary, file.path) == 0 else {
+                let error = NSError(domain: NSPOSIXErrorDomain, code: Int(errno))
+                printError("smcheck: cannot write \(file.path): \(WriteProblem.describe(error, writing: file.path))")
+                throw ExitStatus.unusableInput
+            }
         }
     }
 }

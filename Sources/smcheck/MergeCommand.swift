@@ -47,7 +47,7 @@ struct MergeCommand: ParsableCommand {
                 reportError(error.message, at: "\(file):\(error.position)")
                 throw ExitStatus.unusableInput
             } catch {
-                reportError("cannot read it (\(error.localizedDescription))", at: file)
+                reportError("cannot read it: \(ReadProblem.describe(error, reading: file))", at: file)
                 throw ExitStatus.unusableInput
             }
         }

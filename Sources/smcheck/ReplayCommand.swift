@@ -34,7 +34,7 @@ struct ReplayCommand: ParsableCommand {
             node = try JSONParser.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: failureFile))))
             reference = try FailureFile.specReference(in: node)
         } catch {
-            reportError(Self.message(error).text, at: failureFile + (Self.message(error).position.map { ":\($0)" } ?? ""))
+            reportError(message(error).text, at: failureFile + (message(error).position.map { ":\($0)" } ?? ""))
             throw ExitStatus.unusableInput
         }
         guard let specPath = spec ?? locate(reference.file) else {
@@ -113,9 +113,9 @@ struct ReplayCommand: ParsableCommand {
     }
 
     /// What went wrong reading the failure file, and where in it when that is known.
-    private static func message(_ error: any Error) -> (text: String, position: TextPosition?) {
+    private func message(_ error: any Error) -> (text: String, position: TextPosition?) {
         if let error = error as? JSONSyntaxError { return (error.message, error.position) }
         if let error = error as? FailureFile.ReadError { return (error.message, error.position) }
-        return ("cannot read it (\((error as NSError).localizedDescription))", nil)
+        return ("cannot read it: \(ReadProblem.describe(error, reading: failureFile))", nil)
     }
 }

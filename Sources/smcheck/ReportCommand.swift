@@ -81,7 +81,9 @@ struct ReportCommand: ParsableCommand {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             } catch {
-                printError("error: cannot create \(directory.path): \(error.localizedDescription)")
+                // As the path was given (relative stays relative).
+                let path = outputDirectory ?? directory.path
+                printError("error: cannot create \(path): \(WriteProblem.describe(error, creatingFolder: path))")
                 throw ExitStatus.unusableInput
             }
         }

@@ -10,7 +10,7 @@ enum WriteProblem {
             return "it is a directory; give a file name inside it"
         }
         // As the path was given (relative stays relative).
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.folder(of: path)
         let folder = parent.isEmpty ? "." : parent
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
             return "the folder \(folder) does not exist; create it first"
@@ -21,6 +21,25 @@ enum WriteProblem {
         if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
         }
+        return error.localizedDescription
+    }
+
+    /// Why the folder `path` (and the folders above it that are missing) could not be created.
+    static func describe(_ error: any Error, creatingFolder path: String) -> String {
+        // The nearest of its ancestors that exists is in the way, or cannot take a folder.
+        var ancestor = PathText.folder(of: path)
+        var isDirectory: ObjCBool = false
+        while !ancestor.isEmpty && ancestor != "/" && !FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {
+            ancestor = PathText.folder(of: ancestor)
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            return "it is a file, not a folder"
+        }
+        let folder = ancestor.isEmpty ? "." : ancestor
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+            return "\(folder) is a file, not a folder"
+        }
+        if !FileManager.default.isWritableFile(atPath: folder) { return "the folder \(folder) is not writable" }
         return error.localizedDescription
     }
 }

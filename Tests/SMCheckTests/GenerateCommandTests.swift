@@ -108,6 +108,27 @@ struct GenerateCommandTests {
         #expect(output.standardError.hasPrefix("error: --type-name: \(reason)\n"))
     }
 
+    @Test("a path that cannot be written: exit 2, why, and no file written or changed, the other path's neither")
+    func unwritablePath() throws {
+        let scratch = try ScratchDirectory()
+        let machine = scratch.path("Rocket.swift")
+        for (output, conformance, problem) in [
+            (machine, scratch.path("missing/Conformance.swift"), "the folder \(scratch.path("missing")) does not exist; create it first"),
+            (scratch.path("missing/Rocket.swift"), machine, "the folder \(scratch.path("missing")) does not exist; create it first"),
+            ("d", machine, "it is a directory; give a file name inside it"),
+        ] {
+            try FileManager.default.createDirectory(atPath: scratch.path("d"), withIntermediateDirectories: true)
+            // In the scratch directory, so that `d` is a path of one letter, relative.
+            let spec = Fixtures.repositoryRoot.appendingPathComponent("Specs/rocket.json").path
+            let run = try runProcess(
+                SMCheckCommand.executable, ["generate", spec, "-o", output, "--conformance", conformance], in: scratch.url)
+            #expect(run.status == 2)
+            #expect(run.standardError.contains(problem), "\(run.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: machine))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["d"])
+        }
+    }
+
     @Test("a spec that cannot be used: exit 2 and its load errors")
     func unusableSpec() throws {
         let output = try SMCheckCommand.run(["generate", "Specs/smcheck.schema.json"])

@@ -385,6 +385,12 @@ struct ShardTests {
                 ["check", "--bitstate-order", "depth-first", "Specs/rocket.json"],
                 "--bitstate-order orders a bitstate search; give its bit array too (e.g. --bitstate 2G)"
             ),
+            (["merge", "Specs"], "Specs: error: cannot read it: it is a directory; give a file"),
+            (["merge", "nothing-here.json"], "nothing-here.json: error: cannot read it: it does not exist"),
+            (
+                ["report", "Specs/rocket.json", "-o", "README.md/reports"],
+                "cannot create README.md/reports: README.md is a file, not a folder"
+            ),
             (
                 ["merge", "Specs/rocket.json"],
                 "Specs/rocket.json: error: not a result of 'smcheck check --format json' (\"format\" is not \"smcheck-result/1\")"
