@@ -450,6 +450,14 @@ enum BadInputCases {
                 SpecText.with { $0.extra = [("description", #""pay \u202Eyks""#)] },
                 message: #""description" contains the control character U+202E; write it without one"#,
                 pointer: "/description", at: #""pay \u202Eyks""#),
+            BadInput(
+                "a noncharacter, which XML cannot hold, in a state name", states(#"{"a\uFFFF": {}}"#),
+                message: #"state name "a\uffff" contains the noncharacter U+FFFF, which XML cannot hold; write it without one"#,
+                pointer: "/states/a\u{FFFF}", at: #""a\uFFFF""#),
+            BadInput(
+                "a noncharacter in a description", SpecText.with { $0.extra = [("description", #""x\uFFFE""#)] },
+                message: #""description" contains the noncharacter U+FFFE, which XML cannot hold; write it without one"#,
+                pointer: "/description", at: #""x\uFFFE""#),
             BadInput("empty state name", states(#"{"": {}}"#), message: "a state name must not be empty", pointer: "/states/", at: #""""#),
             BadInput(
                 "misspelled state type", states(#"{"a": {"type": "paralel", "states": {"x": {}}}}"#),

@@ -5,6 +5,18 @@ extension Unicode.Scalar {
         properties.generalCategory == .control || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 
+    /// U+FFFE or U+FFFF: Unicode's noncharacters that XML cannot hold, so a spec with one could be neither exported
+    /// as SCXML nor drawn as SVG.
+    package var isXMLNoncharacter: Bool { value == 0xFFFE || value == 0xFFFF }
+
+    /// What no string of a spec may hold, tabs and line breaks aside: a control character or an XML noncharacter.
+    package var isRefusedInSpecs: Bool { isControlCharacter || isXMLNoncharacter }
+
+    /// The character as messages name one that is refused: "the control character U+001B".
+    package var refusalText: String {
+        isXMLNoncharacter ? "the noncharacter \(codePointText), which XML cannot hold" : "the control character \(codePointText)"
+    }
+
     /// A tab or a line break: the control characters a description or an expression may hold, and a name may not.
     package var isTabOrLineBreak: Bool { self == "\t" || self == "\n" || self == "\r" }
 
@@ -18,10 +30,10 @@ extension Unicode.Scalar {
 extension String {
     /// The text with each control character written as JSON writes it (`\u001b`), for messages shown on a terminal.
     package var controlCharactersEscaped: String {
-        guard unicodeScalars.contains(where: \.isControlCharacter) else { return self }
+        guard unicodeScalars.contains(where: \.isRefusedInSpecs) else { return self }
         var out = ""
         for scalar in unicodeScalars {
-            if scalar.isControlCharacter {
+            if scalar.isRefusedInSpecs {
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             } else {

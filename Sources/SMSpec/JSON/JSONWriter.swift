@@ -58,7 +58,7 @@ public enum JSONWriter {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.isControlCharacter {
+                if scalar.isRefusedInSpecs {
                     out += String(scalar).controlCharactersEscaped
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -14,20 +14,20 @@ package enum SpecMessages {
         return "\(noun) \(JSONWriter.quoted(name)) is not a valid name; use ASCII letters, digits and _, not starting with a digit"
     }
 
-    /// The first control character of `text` (as `U+001B`; see `Unicode.Scalar.isControlCharacter`), tabs and line
-    /// breaks left out when `allowingLineBreaks`.
+    /// The first character of `text` that a spec may not hold, named (`Unicode.Scalar.refusalText`: "the control
+    /// character U+001B"), tabs and line breaks left out when `allowingLineBreaks`.
     package static func controlCharacter(in text: String, allowingLineBreaks: Bool = false) -> String? {
-        text.unicodeScalars.first { $0.isControlCharacter && !(allowingLineBreaks && $0.isTabOrLineBreak) }?.codePointText
+        text.unicodeScalars.first { $0.isRefusedInSpecs && !(allowingLineBreaks && $0.isTabOrLineBreak) }?.refusalText
     }
 
     /// What is wrong with the spec's name or an invariant's (`what`), which reports print inside a line: a line break
     /// or a tab would start what reads as another line of the report, and other control characters are refused in
     /// every string.
     package static func oneLineNameProblem(_ text: String, what: String) -> String? {
-        guard let bad = text.unicodeScalars.first(where: \.isControlCharacter) else { return nil }
+        guard let bad = text.unicodeScalars.first(where: \.isRefusedInSpecs) else { return nil }
         return bad.isTabOrLineBreak
-            ? "\(what) contains the control character \(bad.codePointText); a name is one line"
-            : "\(what) contains the control character \(bad.codePointText); write it without one"
+            ? "\(what) contains \(bad.refusalText); a name is one line"
+            : "\(what) contains \(bad.refusalText); write it without one"
     }
 
     /// What a macrostep stopped by the `maxMicrosteps` limit (`limit`) says first, in the engine, in generated code
@@ -59,7 +59,7 @@ package enum SpecMessages {
         let forbidden: Set<Unicode.Scalar> = ["/", "(", ")", ",", "*", "\"", "[", "]", "{", "}"]
         if name.isEmpty { return "a state name must not be empty" }
         if let bad = controlCharacter(in: name) {
-            return "state name \(JSONWriter.quoted(name)) contains the control character \(bad); write it without one"
+            return "state name \(JSONWriter.quoted(name)) contains \(bad); write it without one"
         }
         guard let bad = name.unicodeScalars.first(where: { forbidden.contains($0) || $0.properties.isWhitespace }) else { return nil }
         let shown = bad.properties.isWhitespace ? "white space" : "'\(bad)'"
@@ -77,7 +77,7 @@ package enum SpecMessages {
             return ("event name \(JSONWriter.quoted(name)) must be non-empty and contain no white space", nil)
         }
         if let bad = controlCharacter(in: name) {
-            return ("event name \(JSONWriter.quoted(name)) contains the control character \(bad); write it without one", nil)
+            return ("event name \(JSONWriter.quoted(name)) contains \(bad); write it without one", nil)
         }
         if name.contains("*") {
             return (

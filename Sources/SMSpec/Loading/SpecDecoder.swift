@@ -96,7 +96,7 @@ struct SpecDecoder {
         // Line breaks and tabs have their uses in a description or an expression; other control characters only
         // turn a terminal's output or a generated file into something else.
         if let bad = SpecMessages.controlCharacter(in: s, allowingLineBreaks: true) {
-            report("\(what) contains the control character \(bad); write it without one", at: node.position, pointer)
+            report("\(what) contains \(bad); write it without one", at: node.position, pointer)
         }
         return s
     }

@@ -7,9 +7,9 @@ public enum SpecSchema {
 
     public static var text: String { JSONWriter.string(document) + "\n" }
 
-    /// White space and the control characters names may not hold (`Unicode.Scalar.isControlCharacter`), for a
-    /// pattern's character class.
-    private static let spaceOrControl = "\\s\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069"
+    /// White space and the characters names may not hold (`Unicode.Scalar.isRefusedInSpecs`), for a pattern's
+    /// character class.
+    private static let spaceOrControl = "\\s\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069\\ufffe\\uffff"
 
     public static var document: JSONNode {
         .object([
