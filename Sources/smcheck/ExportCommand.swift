@@ -60,7 +60,7 @@ struct ExportCommand: ParsableCommand {
             }
         } catch let error as SpecError {
             printError(
-                "\(file): error: the \(target.rawValue.uppercased()) form of this spec cannot be read back, so it is not written:\n\(error.description)"
+                "\(file): error: the \(target.rawValue.uppercased()) form of this spec cannot be read back, so it is not written (the lines and columns below are those of the text it would have written):\n\(error.description)"
             )
             throw ExitStatus.unusableInput
         }

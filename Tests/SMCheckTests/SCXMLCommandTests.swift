@@ -107,16 +107,25 @@ struct SCXMLCommandTests {
                 == "\(path):2:102: error: state \"a\" has transitions on \"go\" separated by other transitions (the first at line 2, column 17); the JSON format groups the transitions of one trigger under one key, so their priority cannot be kept. Put them next to each other (at //state[@id='a']/transition[3])\n"
         )
 
-        // XML 1.0 cannot hold U+FFFE (a noncharacter, which JSON allows); the export notices by reading its text back.
+        // A variable named `null` is fine in smcheck's expressions, not in ECMAScript's; the export notices by reading
+        // its text back.
         let control = scratch.path("control.json")
-        try #"{"format": "smcheck/1", "name": "x", "description": "a\uFFFEb", "states": {"a": {}}}"#.write(
+        try #"{"format": "smcheck/1", "name": "x", "variables": {"null": {"type": "bool"}}, "states": {"a": {}}}"#.write(
             toFile: control, atomically: true, encoding: .utf8)
         let unwritable = try SMCheckCommand.run(["export", control])
         #expect(unwritable.status == 2)
         #expect(unwritable.standardOutput.isEmpty)
         #expect(
             unwritable.standardError.hasPrefix(
-                "\(control): error: the SCXML form of this spec cannot be read back, so it is not written:\n"))
+                "\(control): error: the SCXML form of this spec cannot be read back, so it is not written (the lines and columns below are those of the text it would have written):\n"
+            ))
+        #expect(unwritable.standardError.contains(#""null" is a word ECMAScript keeps"#))
+        // XML 1.0 cannot hold U+FFFE (a noncharacter, which JSON can write): the spec is refused when it is read.
+        let noncharacter = try scratch.write(
+            "noncharacter.json", #"{"format": "smcheck/1", "name": "x", "description": "a\uFFFEb", "states": {"a": {}}}"#)
+        let refusedSpec = try SMCheckCommand.run(["export", noncharacter])
+        #expect(refusedSpec.status == 2)
+        #expect(refusedSpec.standardError.contains("contains the noncharacter U+FFFE, which XML cannot hold"), "\(refusedSpec.standardError)")
     }
 }
 

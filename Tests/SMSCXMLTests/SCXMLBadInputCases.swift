@@ -299,6 +299,28 @@ enum SCXMLBadInputCases {
 
     static let data: [BadInput] = [
         bad(
+            "a <data> named like SCXML's In predicate",
+            document(#"<datamodel><data id="In" expr="true"/></datamodel><state id="a"/>"#),
+            #""In" is a word ECMAScript keeps (a reserved word, or a global such as In, NaN or undefined), so conditions that name it mean something else to other SCXML interpreters: pick another id"#,
+            path: "//data[@id='In']", at: "<data id"),
+        bad(
+            "a <data> named with an ECMAScript reserved word",
+            document(#"<datamodel><data id="typeof" expr="1" smcheck:min="0" smcheck:max="9"/></datamodel><state id="a"/>"#),
+            #""typeof" is a word ECMAScript keeps (a reserved word, or a global such as In, NaN or undefined), so conditions that name it mean something else to other SCXML interpreters: pick another id"#,
+            path: "//data[@id='typeof']", at: "<data id"),
+        bad(
+            "data under the null datamodel",
+            document(
+                #"<datamodel><data id="n" expr="0" smcheck:min="0" smcheck:max="9"/></datamodel><state id="a"/>"#,
+                root: #" datamodel="null""#),
+            #"the null datamodel has no data, so no <datamodel>: smcheck reads variables with datamodel="ecmascript""#,
+            path: "/scxml/datamodel", at: "<datamodel>"),
+        bad(
+            "an assign under the null datamodel",
+            document(#"<state id="a"><onentry><assign location="n" expr="1"/></onentry></state>"#, root: #" datamodel="null""#),
+            #"the null datamodel has no data, so no <assign>: smcheck reads variables with datamodel="ecmascript""#,
+            path: "//state[@id='a']/onentry/assign", at: "<assign"),
+        bad(
             "a <data> named like a system variable",
             document(#"<datamodel><data id="_event" expr="1" smcheck:min="0" smcheck:max="9"/></datamodel><state id="a"/>"#),
             #""_event" is a system variable of SCXML; a <data> cannot declare it: pick another id"#, path: "//data[@id='_event']",

@@ -121,6 +121,10 @@ extension SCXMLReader {
     /// `<assign location expr>`. With `smcheck:together="true"` it joins the assign action before it: the
     /// assignments of one action all read the values from before it.
     private mutating func readAssign(_ element: XMLSourceElement, into actions: inout [Spec.Action]) {
+        if nullDatamodel != nil {
+            report(SCXMLVocabulary.nullDatamodelHasNo("<assign>"), at: location(element))
+            return
+        }
         var rule = SCXMLVocabulary.elements["assign"]!
         let content = element.text.trimmingWhitespace()
         if !content.isEmpty {

@@ -22,6 +22,7 @@ extension SCXMLReader {
                 "the \(JSONWriter.quoted(datamodel.value)) datamodel is not supported: smcheck reads the ECMAScript subset of datamodel=\"ecmascript\"",
                 at: location(datamodel, of: root), suggestion: Suggestions.closest(to: datamodel.value, in: ["ecmascript"]))
         }
+        if let datamodel = root.attribute("datamodel"), datamodel.value == "null" { nullDatamodel = location(datamodel, of: root) }
 
         var states: [Spec.State] = []
         var invariants: [Spec.Invariant] = []
@@ -124,6 +125,10 @@ extension SCXMLReader {
 
     mutating func readDatamodel(_ element: XMLSourceElement) {
         checkAttributes(element, SCXMLVocabulary.elements["datamodel"]!)
+        if nullDatamodel != nil {
+            report(SCXMLVocabulary.nullDatamodelHasNo("<datamodel>"), at: location(element))
+            return
+        }
         for data in children(of: element, allowed: ["data"]) { readData(data) }
     }
 
@@ -137,6 +142,14 @@ extension SCXMLReader {
             report(
                 "\(JSONWriter.quoted(id)) is a system variable of SCXML; a <data> cannot declare it: pick another id", at: location(element)
             )
+            rejected.variables.insert(id)
+            return
+        }
+        if SCXMLVocabulary.ecmaScriptWords.contains(id) {
+            // A condition that names it would mean something else to an ECMAScript interpreter, or not parse.
+            report(
+                "\(JSONWriter.quoted(id)) is a word ECMAScript keeps (a reserved word, or a global such as In, NaN or undefined), so conditions that name it mean something else to other SCXML interpreters: pick another id",
+                at: location(element))
             rejected.variables.insert(id)
             return
         }

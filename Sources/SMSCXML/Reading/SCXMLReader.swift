@@ -22,6 +22,8 @@ struct SCXMLReader {
     var descriptors: [(descriptor: Substring, location: Spec.SourceLocation)] = []
     /// Whether a state (not the root) has a <datamodel>, which late binding would initialize later than smcheck does.
     var stateDatamodel: Spec.SourceLocation?
+    /// The root's datamodel="null", when it says so: that datamodel has no data, so no <data> and no <assign>.
+    var nullDatamodel: Spec.SourceLocation?
 
     init(file: String?, lines: TextLines) {
         self.file = file

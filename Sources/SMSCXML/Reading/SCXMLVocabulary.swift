@@ -17,6 +17,20 @@ struct ElementRule {
 }
 
 enum SCXMLVocabulary {
+    /// Names a <data> cannot have: ECMAScript's reserved words, and the globals a condition would otherwise read
+    /// (`In`, SCXML's predicate; `NaN`, `Infinity`, `undefined`, which cannot be assigned).
+    static let ecmaScriptWords: Set<String> = [
+        "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum", "export",
+        "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null", "return", "super",
+        "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "let", "static", "implements",
+        "interface", "package", "private", "protected", "public", "await", "In", "NaN", "Infinity", "undefined",
+    ]
+
+    /// Why `element` has no place under datamodel="null".
+    static func nullDatamodelHasNo(_ element: String) -> String {
+        "the null datamodel has no data, so no \(element): smcheck reads variables with datamodel=\"ecmascript\""
+    }
+
     /// Rules of the SCXML elements smcheck reads, by local name.
     static let elements: [String: ElementRule] = [
         "scxml": ElementRule(
