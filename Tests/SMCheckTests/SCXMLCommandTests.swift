@@ -125,7 +125,8 @@ struct SCXMLCommandTests {
             "noncharacter.json", #"{"format": "smcheck/1", "name": "x", "description": "a\uFFFEb", "states": {"a": {}}}"#)
         let refusedSpec = try SMCheckCommand.run(["export", noncharacter])
         #expect(refusedSpec.status == 2)
-        #expect(refusedSpec.standardError.contains("contains the noncharacter U+FFFE, which XML cannot hold"), "\(refusedSpec.standardError)")
+        #expect(
+            refusedSpec.standardError.contains("contains the noncharacter U+FFFE, which XML cannot hold"), "\(refusedSpec.standardError)")
     }
 }
 
