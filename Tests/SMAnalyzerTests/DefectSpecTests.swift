@@ -310,4 +310,22 @@ struct SolverMergeTests {
         #expect(result.findings[0].method == .exploration)
         #expect(result.findings[0].trace != nil)
     }
+
+    @Test("hundreds of shadowed transitions: each reported once, by the solver's proof in place of the run's finding")
+    func manyShadowedTransitions() throws {
+        // `n == k % 4` for k in 0..<304: the first four can be taken, each later one is shadowed by the one of its value.
+        let list = (0..<304).map { #"{"guard": "n == \#($0 % 4)", "target": "a"}"# }.joined(separator: ", ")
+        let text = SpecText.with {
+            $0.variables = #"{"n": {"type": "int", "min": 0, "max": 3}}"#
+            $0.events = #"{"go": {}, "inc": {}}"#
+            $0.states = #"{"a": {"on": {"go": [\#(list)], "inc": {"actions": [{"assign": {"n": "(n + 1) % 4"}}]}}}}"#
+        }
+        var options = AnalysisOptions()
+        options.solver = .enumerate
+        let dead = try Analyzer.analyze(try Spec.load(json: text), options: options).findings.filter { $0.code == .deadTransition }
+        #expect(dead.count == 300)
+        #expect(dead.allSatisfy { $0.method == .enumeration && $0.message.contains("is always shadowed") })
+        let transitions = try Spec.load(json: text).resolve().transitions.filter { $0.triggerText == "go" }.map(\.index)
+        #expect(Set(dead.map(\.transitions)) == Set(transitions.dropFirst(4).map { [$0] }))
+    }
 }

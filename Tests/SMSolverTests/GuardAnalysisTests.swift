@@ -83,6 +83,27 @@ struct GuardAnalysisTests {
             !result.unknown.isEmpty && result.unknown.allSatisfy { $0.contains("too many combinations to enumerate") }, "\(result.unknown)")
     }
 
+    @Test(
+        "a value that thousands of assignments build is not asked about past a size: the rest of its list is open, not a crash",
+        arguments: BuildTraits.guardBackends)
+    func longActionLists(backend: String) throws {
+        // 5,000 `n = (n + 1) % 4` in one entry: the value after the last, over the value before the list, would be
+        // nested 5,000 deep (at 50,000, freeing it alone overflowed the stack), and each question over it would cost
+        // the solver more than the one before.
+        let entry = Array(repeating: #"{"assign": {"n": "(n + 1) % 4"}}"#, count: 5_000).joined(separator: ", ")
+        let text = SpecText.with {
+            $0.variables = #"{"n": {"type": "int", "min": 0, "max": 3}}"#
+            $0.events = #"{"go": {}}"#
+            $0.states = #"{"a": {"on": {"go": "b"}}, "b": {"entry": [\#(entry)]}}"#
+        }
+        let spec = try Spec.load(json: text).resolve()
+        let solver: any GuardBackend = backend == "z3" ? try Z3Backend(spec: spec) : EnumerationBackend(spec: spec)
+        let result = GuardAnalysis(spec: spec, backend: solver).run()
+        #expect(
+            result.unknown.contains { $0.contains("the value of 'n' grows past 256 operations along the entry or exit actions of 'b'") })
+        #expect(result.queries < 100)
+    }
+
     @Test("the analysis asks nothing after its deadline or once cancelled, and says after how many questions it stopped")
     func stopsAsking() throws {
         let spec = try Self.manyGuards()

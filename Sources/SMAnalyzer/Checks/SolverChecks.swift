@@ -22,15 +22,26 @@ struct SolverChecks {
     var complete: Bool { runs.complete }
 
     /// Findings to add, and exploration findings to remove (replaced by a stronger proof).
+    ///
+    /// The runs' findings are looked up in sets, not searched per issue: a spec with thousands of transitions on one
+    /// event has thousands of issues and findings.
     func merge(into findings: inout [Finding]) {
+        let overlaps = Set(findings.filter { $0.code == .nondeterministicGuards }.map(\.transitions))
+        let dead = Set(findings.filter { $0.code == .deadTransition }.map(\.transitions))
+        let choices = Set(findings.filter { $0.code == .incompleteChoice }.map(\.states))
+        let ranges = Set(findings.filter { $0.code == .rangeViolation }.map { $0.location?.pointer })
+        // Dead transitions of the runs that a proof replaces, taken out at the end.
+        var replaced: Set<[Int]> = []
+        let runsFindings = findings.count
+        defer {
+            findings =
+                findings[..<runsFindings].filter { !($0.code == .deadTransition && replaced.contains($0.transitions)) }
+                + findings[runsFindings...]
+        }
         for issue in analysis.issues {
             switch issue.kind {
             case .overlap(let first, let second):
-                if findings.contains(where: { $0.code == .nondeterministicGuards && $0.transitions == [first, second] })
-                    || runs.decides(.nondeterministicGuards)
-                {
-                    continue
-                }
+                if overlaps.contains([first, second]) || runs.decides(.nondeterministicGuards) { continue }
                 let trigger =
                     spec.transitions[first].trigger == .eventless
                     ? "eventless transitions" : "transitions on '\(spec.transitions[first].triggerText)'"
@@ -44,7 +55,7 @@ struct SolverChecks {
                         transitions: [first, second]))
             case .unsatisfiableGuard(let t):
                 guard let source = reachableSource(t) else { continue }
-                findings.removeAll { $0.code == .deadTransition && $0.transitions == [t] }
+                replaced.insert([t])
                 findings.append(
                     Finding(
                         .deadTransition,
@@ -52,20 +63,16 @@ struct SolverChecks {
                         states: [source], location: spec.transitions[t].location, method: method, transitions: [t]))
             case .shadowed(let t):
                 guard let source = reachableSource(t) else { continue }
-                let hadOne = findings.contains { $0.code == .deadTransition && $0.transitions == [t] }
+                let hadOne = dead.contains([t])
                 if complete && !hadOne { continue }
-                findings.removeAll { $0.code == .deadTransition && $0.transitions == [t] }
+                replaced.insert([t])
                 findings.append(
                     Finding(
                         .deadTransition,
                         "transition \(describe(t)) is always shadowed: whenever its guard holds, an earlier transition of '\(source)' for the same event holds too",
                         states: [source], location: spec.transitions[t].location, method: method, transitions: [t]))
             case .incompleteChoice(let state):
-                if findings.contains(where: { $0.code == .incompleteChoice && $0.states == [spec.states[state].path] })
-                    || runs.decides(.incompleteChoice)
-                {
-                    continue
-                }
+                if choices.contains([spec.states[state].path]) || runs.decides(.incompleteChoice) { continue }
                 let values = witness(issue)
                 findings.append(
                     unconfirmed(
@@ -74,11 +81,7 @@ struct SolverChecks {
                         states: [spec.states[state].path], location: spec.states[state].location, witness: values,
                         witnessMoment: .beforeEvent))
             case .rangeViolation(_, _, let location, let detail):
-                if findings.contains(where: { $0.code == .rangeViolation && $0.location?.pointer == location?.pointer })
-                    || runs.decides(.rangeViolation)
-                {
-                    continue
-                }
+                if ranges.contains(location?.pointer) || runs.decides(.rangeViolation) { continue }
                 let values = witness(issue)
                 findings.append(
                     unconfirmed(

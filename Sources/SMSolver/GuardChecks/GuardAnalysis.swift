@@ -227,6 +227,17 @@ public struct GuardAnalysis {
         var values: [Int: TypedExpression] = [:]
     }
 
+    /// The most operations a variable's value, as an expression over the values before an action list, may have:
+    /// a query over a larger one would cost more than it tells.
+    static let maximumValueNodes = 256
+
+    /// The action list of `transition` or of `state`'s entry or exit, as a reason names it.
+    private func actionList(transition: Int?, state: Int?) -> String {
+        if let transition { return "the actions of \(spec.describe(spec.transitions[transition]))" }
+        if let state { return "the entry or exit actions of '\(spec.states[state].path)'" }
+        return "an action list"
+    }
+
     private func checkRanges(into result: inout GuardAnalysisResult) {
         for transition in spec.transitions where !transition.actions.isEmpty && result.stopped == nil {
             let context: Formula = transition.guardCondition == nil ? .truth(true) : guardFormula(transition.index, in: [transition.index])
@@ -260,7 +271,18 @@ public struct GuardAnalysis {
                 }
                 for i in paths.indices {
                     var next = paths[i].values
-                    for assignment in assignments { next[assignment.variable] = assignment.value.substituting(paths[i].values) }
+                    for assignment in assignments {
+                        let value = assignment.value.substituting(paths[i].values)
+                        // Thousands of `n = n + 1` would make a value too large to ask about, or even to free: the
+                        // actions from here on are not checked, and the codes they decide are said to be open.
+                        guard !value.hasMoreNodes(than: Self.maximumValueNodes) else {
+                            result.unknown.append(
+                                "the value of '\(spec.variables[assignment.variable].name)' grows past \(Self.maximumValueNodes) operations along \(actionList(transition: transition, state: state)), so its later actions were not asked about"
+                            )
+                            return []
+                        }
+                        next[assignment.variable] = value
+                    }
                     paths[i].values = next
                 }
             case .raise(let event, let arguments), .send(let event, let arguments):
