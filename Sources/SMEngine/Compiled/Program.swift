@@ -5,7 +5,9 @@ package import SMSpec
 /// Expressions are compiled once; evaluating one reads no names, allocates nothing and touches only the slots it
 /// names. `&&` and `||` short-circuit with jumps, so `false && x / 0 == 1` does not divide. A binary operation whose
 /// right operand is a constant, a variable or a parameter is one instruction (`applyLoaded`): `l3 == 1` is a load and
-/// an `applyLoaded`, where it was three instructions, which is what a guard of many comparisons spends its time on.
+/// an `applyLoaded`, where it was three instructions. Two shapes skip the stack: a condition of comparisons of loads
+/// runs as branches (`BranchCode`: one node per comparison, which is what a guard of many comparisons spends its time
+/// on), and a load followed by operations on loads runs on one accumulator (`chain`).
 ///
 /// Immutable once compiled (hence `@unchecked Sendable`): evaluation reads the code through pointers the program owns,
 /// so a step that evaluates a guard pays no reference counting and no bounds check for it.
@@ -47,6 +49,11 @@ package final class Program: @unchecked Sendable {
     private let chain: UnsafeMutablePointer<Link>
     /// Links in `chain`; 0 when the program is not a chain.
     private let chainCount: Int
+    /// The same program as branches (`BranchCode`), when it is a condition of comparisons of loads: guards as specs
+    /// write them, long ones included, with one dispatch per comparison.
+    private let branches: UnsafeMutablePointer<BranchCode.Node>
+    /// Where `branches` start; nil when the program is not such a condition.
+    private let branchEntry: Int32?
 
     /// One link of `chain`: apply `opcode` to the accumulator (with the loaded operand, for a binary one); the first
     /// link loads the accumulator.
@@ -71,12 +78,16 @@ package final class Program: @unchecked Sendable {
         let links = Self.chain(of: emitter.code) ?? []
         chain = HotTables.copy(links)
         chainCount = links.count
+        let branchCode = BranchCode(expression)
+        branches = HotTables.copy(branchCode?.nodes ?? [])
+        branchEntry = branchCode?.entry
         self.expression = expression
     }
 
     deinit {
         instructions.deallocate()
         chain.deallocate()
+        branches.deallocate()
     }
 
     private static func isLoad(_ opcode: Opcode) -> Bool { opcode == .constant || opcode == .variable || opcode == .parameter }
@@ -96,8 +107,10 @@ package final class Program: @unchecked Sendable {
         return links
     }
 
+    /// Whether the program runs as branches (for tests).
+    var runsAsBranches: Bool { branchEntry != nil }
     /// Whether the program runs as an accumulator chain (for tests).
-    var runsAsChain: Bool { chainCount > 0 }
+    var runsAsChain: Bool { branchEntry == nil && chainCount > 0 }
 
     /// When the whole program is one constant, its value (guards like `true`).
     var constantValue: Int? {
@@ -200,6 +213,10 @@ extension Program {
     func evaluate(
         variables: UnsafePointer<Int>, parameters: UnsafePointer<Int>, configuration: UnsafePointer<UInt64>
     ) throws(EvaluationError) -> Int {
+        if let branchEntry {
+            return BranchCode.evaluate(
+                branches, from: branchEntry, variables: variables, parameters: parameters, configuration: configuration)
+        }
         if chainCount > 0 {
             var accumulator = 0
             for i in 0..<chainCount {
@@ -217,8 +234,6 @@ extension Program {
             }
             return accumulator
         }
-        // `In(...)` alone: no stack either.
-        if code.count == 1 && instructions[0].opcode == .inState { return Self.isActive(instructions[0].operand, configuration) }
         return try withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, maximumStack)) { stack throws(EvaluationError) -> Int in
             try run(stack: stack.baseAddress!, variables: variables, parameters: parameters, configuration: configuration)
         }
