@@ -133,7 +133,12 @@ struct DefectSpecTests {
         explorationOnly.method = .exploration
         let loops = try Analyzer.analyze(spec, options: explorationOnly).findings.filter { $0.code == .infiniteLoop }
         #expect(loops.count == 1, "\(loops.map(\.message))")
-        #expect(loops.first?.witness.first?.value == .int(99), "the shortest countdown that fails")
+        // The shortest countdown that fails starts at 99 (set, then go); at the failure it has reached 0, and the limit
+        // stops the step to `done`: the witness gives the values when it fails, not those before the event.
+        #expect(loops.first?.trace?.count == 2)
+        #expect(loops.first?.trace?.first?.event.arguments == [99])
+        #expect(loops.first?.witness.first?.value == .int(0))
+        #expect(loops.first?.witnessMoment == .atFailure)
     }
 
     @Test("SM002: the loop is reported as its cycle of transitions, not only as the cap")

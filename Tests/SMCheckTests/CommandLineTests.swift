@@ -39,7 +39,8 @@ struct CommandLineTests {
         let document = try JSONParser.parse(output.standardOutput)
         #expect(document["format"]?.stringValue == "smcheck-result/1")
         let specs = try #require(document["specs"]?.arrayValue)
-        #expect(specs[0].objectValue?.map(\.key) == ["file", "name", "stats", "findings"])
+        #expect(specs[0].objectValue?.map(\.key) == ["file", "hash", "name", "stats", "findings"])
+        #expect(specs[0]["hash"]?.stringValue?.hasPrefix("fnv1a64:") == true)
         #expect(specs[0]["stats"]?.objectValue?.map(\.key) == ["configurations", "transitions", "depth", "complete", "milliseconds"])
         let finding = try #require(specs[0]["findings"]?.arrayValue?.first)
         #expect(

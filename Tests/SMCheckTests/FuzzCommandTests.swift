@@ -284,7 +284,7 @@ struct FuzzCommandTests {
                 ["replay", "Specs/rocket.json"],
                 "Specs/rocket.json:3:13: error: not a smcheck failure file (\"format\" is not \"smcheck-failure/1\")"
             ),
-            (["replay", "Specs/missing.json"], "Specs/missing.json: error: cannot read it ("),
+            (["replay", "Specs/missing.json"], "Specs/missing.json: error: cannot read it: it does not exist"),
         ])
     func badArguments(arguments: [String], message: String) throws {
         let output = try SMCheckCommand.run(arguments)

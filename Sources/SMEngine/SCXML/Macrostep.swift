@@ -127,7 +127,7 @@ extension StepCore {
             if drained > machine.options.maxMicrosteps {
                 throw EngineError(
                     .infiniteLoop(transitions: recentTransitionList),
-                    SpecMessages.tooManySends(limit: machine.options.maxMicrosteps)
+                    SpecMessages.tooManySends(limit: machine.options.maxMicrosteps), variables: currentVariables
                 )
             }
             _ = try macrostep(for: event, fromHost: false)

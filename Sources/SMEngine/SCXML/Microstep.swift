@@ -165,7 +165,9 @@ extension StepCore {
         return EngineError(
             .infiniteLoop(transitions: Array(recent.dropLast(notTaken))),
             SpecMessages.noStableConfiguration(limit: machine.options.maxMicrosteps) + "; "
-                + Self.lastTransitions(names, notTaken: notTaken)
+                + Self.lastTransitions(names, notTaken: notTaken),
+            // The values the loop reached, not those before the event: a loop that counts runs far from them.
+            variables: currentVariables
         )
     }
 
