@@ -200,7 +200,7 @@ enum EventLine {
                 } catch {
                     throw ParseError(message: error.message)
                 }
-                throw ParseError(message: "unknown event '\(name)'")
+                throw ParseError(message: "unknown event '\(Spec.Expression.excerpt(of: String(name)))'")
             }
             for member in object.objectValue ?? [] {
                 if arguments[member.key] != nil {

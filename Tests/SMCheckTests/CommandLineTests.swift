@@ -154,6 +154,12 @@ struct CommandLineTests {
             bad.standardError.split(separator: "\n").filter { !$0.hasPrefix("note:") } == [
                 "<stdin>:1:1: error: unknown event 'fier'; did you mean 'fire'?"
             ])
+        // A line of a megabyte is quoted in part, not echoed whole.
+        let long = try SMCheckCommand.run(["run", "Specs/rocket.json"], input: String(repeating: "x", count: 1_000_000) + "\n")
+        #expect(long.status == 2)
+        let error = long.standardError.split(separator: "\n").filter { !$0.hasPrefix("note:") }
+        #expect(error.count == 1 && error[0].hasPrefix("<stdin>:1:1: error: unknown event 'xxxxx"))
+        #expect(error[0].contains(" … ") && error[0].count < 200, "\(long.standardError.prefix(400))")
     }
 
     @Test("smcheck explore --stats prints the statistics")

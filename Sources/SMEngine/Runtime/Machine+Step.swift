@@ -58,10 +58,12 @@ extension Machine {
     public func eventInstance(_ name: String, _ arguments: [String: Value] = [:]) throws(EngineError) -> EventInstance {
         guard let declaration = spec.event(named: name), !declaration.isImplicit else {
             let suggestion = Suggestions.closest(to: name, in: spec.events.filter { !$0.isImplicit }.map(\.name))
-            throw EngineError(.invalidEvent, "unknown event '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+            throw EngineError(
+                .invalidEvent, "unknown event '\(Spec.Expression.excerpt(of: name))'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+            )
         }
         for key in arguments.keys where !declaration.parameters.contains(where: { $0.name == key }) {
-            throw EngineError(.invalidEvent, "event '\(name)' has no parameter '\(key)'")
+            throw EngineError(.invalidEvent, "event '\(name)' has no parameter '\(Spec.Expression.excerpt(of: key))'")
         }
         var values: [Int] = []
         for parameter in declaration.parameters {

@@ -4,6 +4,8 @@ public enum Suggestions {
     /// word's length in edits (at least one), or a case-insensitive match. Ties go to the first in `candidates`.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
+        let length = word.count
+        let allowed = max(1, length / 3)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates.sorted() where candidate != word {
             if candidate.lowercased() == lowered { return candidate }
@@ -13,8 +15,9 @@ public enum Suggestions {
             let isPrefix =
                 (lowered.count >= 3 && other.hasPrefix(lowered))
                 || (other.count >= 2 && lowered.hasPrefix(other) && lowered.count <= 2 * other.count)
-            let distance = isPrefix ? 1 : editDistance(lowered, other)
-            if distance <= max(1, word.count / 3), distance < best?.distance ?? .max {
+            // The distance is at least the difference in length: a word of megabytes is not compared letter by letter.
+            let distance = isPrefix ? 1 : abs(length - other.count) > allowed ? Int.max : editDistance(lowered, other)
+            if distance <= allowed, distance < best?.distance ?? .max {
                 best = (candidate, distance)
             }
         }

@@ -36,7 +36,8 @@ extension Spec {
         /// whichever format the spec was read from; load errors quote the written text (see `SpecResolver`).
         public var excerpt: String { Self.excerpt(of: text) }
 
-        static func excerpt(of text: String, limit: Int = 80) -> String {
+        /// `text` as messages quote it (see `excerpt`): any text a message repeats, such as a name a user typed.
+        package static func excerpt(of text: String, limit: Int = 80) -> String {
             let scalars = Array(text.unicodeScalars)
             guard scalars.count > limit else { return text }
             let head = String(String.UnicodeScalarView(scalars[..<(limit / 2)]))
