@@ -39,6 +39,11 @@ final class LimitMonitor: @unchecked Sendable {
         return lock.withLock { reason }
     }
 
+    /// "512 MB", or in KB or bytes below a megabyte (a limit of 1K is not "0 MB").
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : bytes >= 1 << 10 ? "\(bytes >> 10) KB" : Plural.count(bytes, "byte")
+    }
+
     /// "1 configuration", "2 configurations".
     static func configurations(_ count: Int) -> String { Plural.count(count, "configuration") }
 
@@ -70,7 +75,7 @@ final class LimitMonitor: @unchecked Sendable {
                 : store.kind == "compact" || store.kind == "wide compact" || store.bytes < 8 * count
                     ? " (--bitstate searches past memory)" : " (--compact stores them in a few bytes each; --bitstate searches past memory)"
             return stop(
-                "stopped at \((resident - residentAtStart) >> 20) MB of memory (over the --max-memory limit of \(options.maximumMemory >> 20) MB) after \(Self.configurations(count))\(hint)"
+                "stopped at \(Self.size(resident - residentAtStart)) of memory (over the --max-memory limit of \(Self.size(options.maximumMemory))) after \(Self.configurations(count))\(hint)"
             )
         }
         return nil
