@@ -23,87 +23,88 @@ enum BadInputCases {
             message: "trailing comma before '}'; remove the last ','", pointer: "", at: "}"),
         BadInput(
             "trailing comma in an array", #"{"reachable": ["a",]}"#,
-            message: "trailing comma before ']'; remove the last ','", pointer: "", at: "]"),
+            message: "trailing comma before ']'; remove the last ','", pointer: "/reachable", at: "]"),
         BadInput(
             "missing comma between members", #"{"format": "smcheck/1" "name": "x"}"#,
-            message: #"unexpected '"'; expected ',' or '}' after the value of "format""#, pointer: "", at: #""name""#),
+            message: #"unexpected '"'; expected ',' or '}' after the value of "format""#, pointer: "/format", at: #""name""#),
         BadInput(
             "missing colon", #"{"format" "smcheck/1"}"#,
             message: #"unexpected '"'; expected ':' after the key "format""#, pointer: "", at: #""smcheck/1""#),
         BadInput(
             "unterminated string", #"{"name": "abc"#,
-            message: #"unterminated string; it starts here and has no closing '"'"#, pointer: "", at: #""abc"#),
+            message: #"unterminated string; it starts here and has no closing '"'"#, pointer: "/name", at: #""abc"#),
         BadInput(
             "invalid escape", #"{"name": "a\qb"}"#,
-            message: #"invalid escape '\q'; JSON allows \" \\ \/ \b \f \n \r \t and \uXXXX"#, pointer: "", at: #"\q"#),
+            message: #"invalid escape '\q'; JSON allows \" \\ \/ \b \f \n \r \t and \uXXXX"#, pointer: "/name", at: #"\q"#),
         BadInput(
             "line break inside a string", "{\"name\": \"a\nb\"}",
-            message: #"line break inside a string; close the string or write the break as \n"#, pointer: "", line: 1, column: 12),
+            message: #"line break inside a string; close the string or write the break as \n"#, pointer: "/name", line: 1, column: 12),
         BadInput(
             "tab inside a string", "{\"name\": \"a\tb\"}",
-            message: "control character U+0009 inside a string; escape it", pointer: "", line: 1, column: 12),
+            message: "control character U+0009 inside a string; escape it", pointer: "/name", line: 1, column: 12),
         BadInput(
             "single-quoted key", #"{'format': 1}"#,
             message: "object keys use double quotes in JSON, not single quotes", pointer: "", at: "'format'"),
         BadInput(
             "single-quoted value", #"{"name": 'x'}"#,
-            message: "strings use double quotes in JSON, not single quotes", pointer: "", at: "'x'"),
+            message: "strings use double quotes in JSON, not single quotes", pointer: "/name", at: "'x'"),
         BadInput(
             "line comment", "{ // states\n \"name\": 1}",
             message: "comments are not allowed in JSON", pointer: "", at: "//"),
         BadInput(
             "block comment", #"{"name": /* x */ "a"}"#,
-            message: "comments are not allowed in JSON", pointer: "", at: "/*"),
+            message: "comments are not allowed in JSON", pointer: "/name", at: "/*"),
         BadInput(
             "capitalized true", #"{"name": True}"#,
-            message: "unexpected 'True'; JSON booleans are lowercase: true", pointer: "", at: "True"),
+            message: "unexpected 'True'; JSON booleans are lowercase: true", pointer: "/name", at: "True"),
         BadInput(
             "capitalized false", #"{"name": FALSE}"#,
-            message: "unexpected 'FALSE'; JSON booleans are lowercase: false", pointer: "", at: "FALSE"),
+            message: "unexpected 'FALSE'; JSON booleans are lowercase: false", pointer: "/name", at: "FALSE"),
         BadInput(
             "Python None", #"{"name": None}"#,
-            message: "unexpected 'None'; JSON writes null", pointer: "", at: "None"),
-        BadInput("NaN", #"{"max": NaN}"#, message: "'NaN' is not a JSON number", pointer: "", at: "NaN"),
+            message: "unexpected 'None'; JSON writes null", pointer: "/name", at: "None"),
+        BadInput("NaN", #"{"max": NaN}"#, message: "'NaN' is not a JSON number", pointer: "/max", at: "NaN"),
         BadInput(
             "bare word", #"{"name": hello}"#,
-            message: "unexpected 'hello'; expected a value (a string needs double quotes)", pointer: "", at: "hello"),
+            message: "unexpected 'hello'; expected a value (a string needs double quotes)", pointer: "/name", at: "hello"),
         BadInput(
             "truncated literal", #"{"name": tru}"#,
-            message: "unexpected 'tru'; expected a value (a string needs double quotes)", pointer: "", at: "tru"),
-        BadInput("leading zero", #"{"max": 012}"#, message: "leading zeros are not allowed in JSON numbers", pointer: "", at: "012"),
-        BadInput("minus alone", #"{"max": -}"#, message: "expected a digit after '-'", pointer: "", at: "}"),
-        BadInput("fraction without digits", #"{"max": 1.}"#, message: "expected a digit after the decimal point", pointer: "", at: "}"),
-        BadInput("exponent without digits", #"{"max": 1e}"#, message: "expected a digit in the exponent", pointer: "", at: "}"),
-        BadInput("negative infinity", #"{"max": -Infinity}"#, message: "-Infinity is not a JSON number", pointer: "", at: "-Infinity"),
+            message: "unexpected 'tru'; expected a value (a string needs double quotes)", pointer: "/name", at: "tru"),
+        BadInput("leading zero", #"{"max": 012}"#, message: "leading zeros are not allowed in JSON numbers", pointer: "/max", at: "012"),
+        BadInput("minus alone", #"{"max": -}"#, message: "expected a digit after '-'", pointer: "/max", at: "}"),
+        BadInput("fraction without digits", #"{"max": 1.}"#, message: "expected a digit after the decimal point", pointer: "/max", at: "}"),
+        BadInput("exponent without digits", #"{"max": 1e}"#, message: "expected a digit in the exponent", pointer: "/max", at: "}"),
+        BadInput("negative infinity", #"{"max": -Infinity}"#, message: "-Infinity is not a JSON number", pointer: "/max", at: "-Infinity"),
         BadInput("closing brace first", "}", message: "unexpected '}'; expected a value", pointer: "", line: 1, column: 1),
         BadInput(
             "two top-level values", "{} {}", message: "unexpected '{' after the end of the top-level value", pointer: "", line: 1, column: 4
         ),
         BadInput(
             "object cut off", #"{"name": "x""#,
-            message: "unexpected end of input inside an object; expected ',' or '}'", pointer: "", line: 1, column: 13),
+            message: "unexpected end of input inside an object; expected ',' or '}'", pointer: "/name", line: 1, column: 13),
         BadInput(
             "array cut off", #"{"reachable": ["a""#,
-            message: "unexpected end of input inside an array; expected ',' or ']'", pointer: "", line: 1, column: 19),
-        BadInput("value cut off", #"{"name":"#, message: "unexpected end of input; expected a value", pointer: "", line: 1, column: 9),
+            message: "unexpected end of input inside an array; expected ',' or ']'", pointer: "/reachable/0", line: 1, column: 19),
+        BadInput("value cut off", #"{"name":"#, message: "unexpected end of input; expected a value", pointer: "/name", line: 1, column: 9),
         BadInput(
             "number as key", #"{1: 2}"#,
             message: "unexpected '1'; expected a key in double quotes (strings need double quotes)", pointer: "", at: "1"),
         BadInput(
             "ten thousand brackets", String(repeating: "[", count: 10_000),
-            message: "nesting is deeper than 512 levels; a spec never needs this much", pointer: "", line: 1, column: 513),
+            message: "nesting is deeper than 512 levels; a spec never needs this much",
+            pointer: "/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0", line: 1, column: 513),
         BadInput(
             "unpaired surrogate", #"{"name": "\uD800"}"#,
-            message: #"unpaired surrogate \ud800 in a string"#, pointer: "", at: #"\uD800"#),
+            message: #"unpaired surrogate \ud800 in a string"#, pointer: "/name", at: #"\uD800"#),
         BadInput(
             "short unicode escape", #"{"name": "\u12G4"}"#,
-            message: #"invalid \u escape; expected four hexadecimal digits"#, pointer: "", at: #"\u12G4"#),
+            message: #"invalid \u escape; expected four hexadecimal digits"#, pointer: "/name", at: #"\u12G4"#),
         BadInput("top level is an array", "[]", message: "the spec must be an object, not an array", pointer: "", line: 1, column: 1),
         BadInput("top level is a string", #""x""#, message: "the spec must be an object, not a string", pointer: "", line: 1, column: 1),
         BadInput("top level is null", "null", message: "the spec must be an object, not null", pointer: "", line: 1, column: 1),
         BadInput(
             "line numbers after CRLF", "{\r\n\"name\": ?}",
-            message: "unexpected '?'; expected a value", pointer: "", line: 2, column: 9),
+            message: "unexpected '?'; expected a value", pointer: "/name", line: 2, column: 9),
         BadInput(
             "columns count characters, not bytes", "{\"name\": \"état\", \"x\" 1}",
             message: #"unexpected '1'; expected ':' after the key "x" (strings need double quotes)"#, pointer: "", line: 1, column: 22),

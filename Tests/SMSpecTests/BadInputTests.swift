@@ -44,7 +44,7 @@ struct BadInputTests {
     func invalidUTF8() {
         let bytes = Array(#"{"name": "a"#.utf8) + [0xFF] + Array(#""}"#.utf8)
         let diagnostics = Spec.decode(json: bytes, file: "bad.json").1
-        #expect(diagnostics.map(\.description) == ["bad.json:1:12: error: invalid UTF-8 byte 0xFF; a spec must be UTF-8 text (at /)"])
+        #expect(diagnostics.map(\.description) == ["bad.json:1:12: error: invalid UTF-8 byte 0xFF; a spec must be UTF-8 text (at /name)"])
     }
 
     @Test("a UTF-16 file is named as such, with what to do, not as invalid UTF-8")

@@ -88,7 +88,8 @@ extension Spec {
                 message =
                     "this looks like XML, not JSON: smcheck reads a file as SCXML when its name ends in .scxml (rename it), and as JSON otherwise"
             }
-            return (nil, [Diagnostic(message, at: SourceLocation(file: file, pointer: .root, position: error.position))])
+            let pointer = JSONPointer(enclosing: error.position.offset, in: bytes)
+            return (nil, [Diagnostic(message, at: SourceLocation(file: file, pointer: pointer, position: error.position))])
         }
         var decoder = SpecDecoder(file: file, bytes: bytes)
         guard let spec = decoder.decodeSpec(root) else { return (nil, decoder.diagnostics) }
