@@ -83,30 +83,50 @@ struct GenerateCommand: ParsableCommand {
         return try GenerationConfiguration.loadForCommand(path: config)
     }
 
-    /// Writes every file or none: each goes to a temporary file beside its path first, and only when all are
-    /// written do they replace what was there, so a path that cannot be written leaves the others as they were.
+    /// Writes every file or none: each path is checked first (not a folder, not given twice), each file goes to a
+    /// temporary beside its path, and only when all are written do they replace what was there, keeping an existing
+    /// file's permissions. So a path that cannot be written leaves the others as they were.
     private func write(_ files: [(text: String, path: String)]) throws {
+        for (index, file) in files.enumerated() {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                printError("smcheck: cannot write \(file.path): it is a directory; give a file name inside it")
+                throw ExitStatus.unusableInput
+            }
+            let standardized = URL(fileURLWithPath: file.path).standardizedFileURL.path
+            if files[..<index].contains(where: { URL(fileURLWithPath: $0.path).standardizedFileURL.path == standardized }) {
+                printError("smcheck: -o and --conformance both name \(file.path); give each its own file")
+                throw ExitStatus.unusableInput
+            }
+        }
         var staged: [(temporary: String, path: String)] = []
-        defer { for file in staged { try? FileManager.default.removeItem(atPath: file.temporary) } }
-        for (text, path) in files {
+        // The temporaries from here on were not renamed, and are removed whatever happens.
+        var renamed = 0
+        defer { for file in staged[renamed...] { try? FileManager.default.removeItem(atPath: file.temporary) } }
+        for (index, file) in files.enumerated() {
             // Unchanged output keeps its modification date, so a build does not recompile what did not change.
-            if let existing = try? String(contentsOfFile: path, encoding: .utf8), existing == text { continue }
-            let name = ".\(PathText.name(of: path)).\(ProcessInfo.processInfo.processIdentifier).smcheck"
-            let temporary = PathText.joining(PathText.folder(of: path), name)
+            if let existing = try? String(contentsOfFile: file.path, encoding: .utf8), existing == file.text { continue }
+            // A short name: the target's name, near the system's limit, plus a suffix would be too long.
+            let temporary = PathText.joining(
+                PathText.folder(of: file.path), ".smcheck-\(ProcessInfo.processInfo.processIdentifier)-\(index).tmp")
+            // Listed before it is written, so that a write that fails part-way is removed too.
+            staged.append((temporary, file.path))
             do {
-                try text.write(toFile: temporary, atomically: false, encoding: .utf8)
-                staged.append((temporary, path))
+                try file.text.write(toFile: temporary, atomically: false, encoding: .utf8)
+                if let permissions = try? FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] {
+                    try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary)
+                }
             } catch {
-                printError("smcheck: cannot write \(path): \(WriteProblem.describe(error, writing: path))")
+                printError("smcheck: cannot write \(file.path): \(WriteProblem.describe(error, writing: file.path))")
                 throw ExitStatus.unusableInput
             }
         }
         for file in staged {
             guard rename(file.temporary, file.path) == 0 else {
-                let error = NSError(domain: NSPOSIXErrorDomain, code: Int(errno))
-                printError("smcheck: cannot write \(file.path): \(WriteProblem.describe(error, writing: file.path))")
+                printError("smcheck: cannot write \(file.path): \(String(cString: strerror(errno)))")
                 throw ExitStatus.unusableInput
             }
+            renamed += 1
         }
     }
 }

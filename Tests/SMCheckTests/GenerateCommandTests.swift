@@ -116,6 +116,8 @@ struct GenerateCommandTests {
             (machine, scratch.path("missing/Conformance.swift"), "the folder \(scratch.path("missing")) does not exist; create it first"),
             (scratch.path("missing/Rocket.swift"), machine, "the folder \(scratch.path("missing")) does not exist; create it first"),
             ("d", machine, "it is a directory; give a file name inside it"),
+            (machine, "d", "it is a directory; give a file name inside it"),
+            (machine, "./Rocket.swift", "-o and --conformance both name ./Rocket.swift; give each its own file"),
         ] {
             try FileManager.default.createDirectory(atPath: scratch.path("d"), withIntermediateDirectories: true)
             // In the scratch directory, so that `d` is a path of one letter, relative.

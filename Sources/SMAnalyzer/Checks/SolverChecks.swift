@@ -26,10 +26,11 @@ struct SolverChecks {
     /// The runs' findings are looked up in sets, not searched per issue: a spec with thousands of transitions on one
     /// event has thousands of issues and findings.
     func merge(into findings: inout [Finding]) {
-        let overlaps = Set(findings.filter { $0.code == .nondeterministicGuards }.map(\.transitions))
-        let dead = Set(findings.filter { $0.code == .deadTransition }.map(\.transitions))
-        let choices = Set(findings.filter { $0.code == .incompleteChoice }.map(\.states))
-        let ranges = Set(findings.filter { $0.code == .rangeViolation }.map { $0.location?.pointer })
+        // What is reported so far, each finding added below included, as the search of the whole list saw it.
+        var overlaps = Set(findings.filter { $0.code == .nondeterministicGuards }.map(\.transitions))
+        var dead = Set(findings.filter { $0.code == .deadTransition }.map(\.transitions))
+        var choices = Set(findings.filter { $0.code == .incompleteChoice }.map(\.states))
+        var ranges = Set(findings.filter { $0.code == .rangeViolation }.map { $0.location?.pointer })
         // Dead transitions of the runs that a proof replaces, taken out at the end.
         var replaced: Set<[Int]> = []
         let runsFindings = findings.count
@@ -42,6 +43,7 @@ struct SolverChecks {
             switch issue.kind {
             case .overlap(let first, let second):
                 if overlaps.contains([first, second]) || runs.decides(.nondeterministicGuards) { continue }
+                overlaps.insert([first, second])
                 let trigger =
                     spec.transitions[first].trigger == .eventless
                     ? "eventless transitions" : "transitions on '\(spec.transitions[first].triggerText)'"
@@ -56,6 +58,7 @@ struct SolverChecks {
             case .unsatisfiableGuard(let t):
                 guard let source = reachableSource(t) else { continue }
                 replaced.insert([t])
+                dead.insert([t])
                 findings.append(
                     Finding(
                         .deadTransition,
@@ -66,6 +69,7 @@ struct SolverChecks {
                 let hadOne = dead.contains([t])
                 if complete && !hadOne { continue }
                 replaced.insert([t])
+                dead.insert([t])
                 findings.append(
                     Finding(
                         .deadTransition,
@@ -73,6 +77,7 @@ struct SolverChecks {
                         states: [source], location: spec.transitions[t].location, method: method, transitions: [t]))
             case .incompleteChoice(let state):
                 if choices.contains([spec.states[state].path]) || runs.decides(.incompleteChoice) { continue }
+                choices.insert([spec.states[state].path])
                 let values = witness(issue)
                 findings.append(
                     unconfirmed(
@@ -82,6 +87,7 @@ struct SolverChecks {
                         witnessMoment: .beforeEvent))
             case .rangeViolation(_, _, let location, let detail):
                 if ranges.contains(location?.pointer) || runs.decides(.rangeViolation) { continue }
+                ranges.insert(location?.pointer)
                 let values = witness(issue)
                 findings.append(
                     unconfirmed(

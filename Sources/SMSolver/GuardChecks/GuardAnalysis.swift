@@ -258,7 +258,7 @@ public struct GuardAnalysis {
     private func walk(
         _ actions: [ResolvedAction], paths: [Path], base: GuardQuery, transition: Int?, state: Int?,
         into result: inout GuardAnalysisResult
-    ) -> [Path] {
+    ) -> [Path]? {
         var paths = paths
         for action in actions {
             switch action.kind {
@@ -279,7 +279,7 @@ public struct GuardAnalysis {
                             result.unknown.append(
                                 "the value of '\(spec.variables[assignment.variable].name)' grows past \(Self.maximumValueNodes) operations along \(actionList(transition: transition, state: state)), so its later actions were not asked about"
                             )
-                            return []
+                            return nil
                         }
                         next[assignment.variable] = value
                     }
@@ -302,10 +302,11 @@ public struct GuardAnalysis {
                 }
                 let yes = stride(from: 0, to: taken.count, by: 2).map { taken[$0] }
                 let no = stride(from: 1, to: taken.count, by: 2).map { taken[$0] }
-                let merged =
-                    walk(thenActions, paths: yes, base: base, transition: transition, state: state, into: &result)
-                    + walk(elseActions, paths: no, base: base, transition: transition, state: state, into: &result)
-                paths = Array(merged.prefix(64))
+                // A branch whose values grew too large stops the whole list, not only itself.
+                guard let thenPaths = walk(thenActions, paths: yes, base: base, transition: transition, state: state, into: &result),
+                    let elsePaths = walk(elseActions, paths: no, base: base, transition: transition, state: state, into: &result)
+                else { return nil }
+                paths = Array((thenPaths + elsePaths).prefix(64))
             case .call:
                 break
             }

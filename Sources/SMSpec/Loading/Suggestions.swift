@@ -5,6 +5,7 @@ public enum Suggestions {
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
         let length = word.count
+        let loweredLength = lowered.count
         let allowed = max(1, length / 3)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates.sorted() where candidate != word {
@@ -13,8 +14,8 @@ public enum Suggestions {
             // short name with extra letters at most doubling it ("gooo" for "go").
             let other = candidate.lowercased()
             let isPrefix =
-                (lowered.count >= 3 && other.hasPrefix(lowered))
-                || (other.count >= 2 && lowered.hasPrefix(other) && lowered.count <= 2 * other.count)
+                (loweredLength >= 3 && other.hasPrefix(lowered))
+                || (other.count >= 2 && lowered.hasPrefix(other) && loweredLength <= 2 * other.count)
             // The distance is at least the difference in length: a word of megabytes is not compared letter by letter.
             let distance = isPrefix ? 1 : abs(length - other.count) > allowed ? Int.max : editDistance(lowered, other)
             if distance <= allowed, distance < best?.distance ?? .max {
