@@ -90,7 +90,7 @@ struct GenerateCommand: ParsableCommand {
         for (index, file) in files.enumerated() {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                printError("smcheck: cannot write \(file.path): it is a directory; give a file name inside it")
+                printError("smcheck: cannot write \(file.path): \(WriteProblem.directoryInTheWay)")
                 throw ExitStatus.unusableInput
             }
             let standardized = URL(fileURLWithPath: file.path).standardizedFileURL.path

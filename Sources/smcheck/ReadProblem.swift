@@ -8,7 +8,11 @@ enum ReadProblem {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "it does not exist" }
         if isDirectory.boolValue { return "it is a directory; give a file" }
         if !FileManager.default.isReadableFile(atPath: path) { return "it is not readable" }
-        // What the system said, when Foundation kept it.
+        return systemReason(error)
+    }
+
+    /// What the system said, when Foundation kept it (`strerror` of the POSIX error under it); else Foundation's text.
+    static func systemReason(_ error: any Error) -> String {
         if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
         }

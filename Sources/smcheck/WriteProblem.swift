@@ -4,10 +4,13 @@ import Foundation
 /// completed. (NSCocoaErrorDomain error 512.)", "The file doesn't exist.") name neither the path's problem nor
 /// what to do.
 enum WriteProblem {
+    /// Why a file cannot be written where a folder is.
+    static let directoryInTheWay = "it is a directory; give a file name inside it"
+
     static func describe(_ error: any Error, writing path: String) -> String {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return "it is a directory; give a file name inside it"
+            return directoryInTheWay
         }
         // As the path was given (relative stays relative).
         let parent = PathText.folder(of: path)
@@ -17,11 +20,7 @@ enum WriteProblem {
         }
         if !isDirectory.boolValue { return "\(folder) is a file, not a folder" }
         if !FileManager.default.isWritableFile(atPath: folder) { return "the folder \(folder) is not writable" }
-        // What the system said, when Foundation kept it.
-        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return error.localizedDescription
+        return ReadProblem.systemReason(error)
     }
 
     /// Why the folder `path` (and the folders above it that are missing) could not be created.

@@ -103,25 +103,14 @@ struct BranchCode {
         var next = entry
         while next >= 0 {
             let node = nodes[Int(next)]
-            let left = load(node.leftSource, node.leftOperand, variables, parameters, configuration)
-            let right = load(node.rightSource, node.rightOperand, variables, parameters, configuration)
+            let left = Program.load(
+                node.leftSource, node.leftOperand, variables: variables, parameters: parameters, configuration: configuration)
+            let right = Program.load(
+                node.rightSource, node.rightOperand, variables: variables, parameters: parameters, configuration: configuration)
             // Which of less (bit 0), equal (bit 1), greater (bit 2) holds, without a branch per operator.
             let outcome = (left > right ? 2 : 0) | (left == right ? 1 : 0)
             next = (node.outcomes >> UInt8(outcome)) & 1 != 0 ? node.ifTrue : node.ifFalse
         }
         return next == isTrue ? 1 : 0
-    }
-
-    @inline(__always)
-    private static func load(
-        _ source: Program.Opcode, _ operand: Int, _ variables: UnsafePointer<Int>, _ parameters: UnsafePointer<Int>,
-        _ configuration: UnsafePointer<UInt64>
-    ) -> Int {
-        switch source {
-        case .variable: variables[operand]
-        case .parameter: parameters[operand]
-        case .inState: Program.isActive(operand, configuration)
-        default: operand
-        }
     }
 }

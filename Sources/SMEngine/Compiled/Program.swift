@@ -221,7 +221,8 @@ extension Program {
             var accumulator = 0
             for i in 0..<chainCount {
                 let link = chain[i]
-                let loaded = Self.load(link.source, link.operand, variables: variables, parameters: parameters)
+                let loaded = Self.load(
+                    link.source, link.operand, variables: variables, parameters: parameters, configuration: configuration)
                 switch link.opcode {
                 case .constant: accumulator = loaded
                 case .not: accumulator = accumulator == 0 ? 1 : 0
@@ -272,7 +273,8 @@ extension Program {
             case .jumpIfTrue:
                 if stack[top] != 0 { pc = instruction.operand } else { top -= 1 }
             case .applyLoaded:
-                let loaded = Self.load(instruction.source, instruction.operand, variables: variables, parameters: parameters)
+                let loaded = Self.load(
+                    instruction.source, instruction.operand, variables: variables, parameters: parameters, configuration: configuration)
                 stack[top] = try Self.binary(instruction.operation, stack[top], loaded)
             default:
                 let r = stack[top]
@@ -284,13 +286,17 @@ extension Program {
         return stack[0]
     }
 
-    /// What `source` (`.variable`, `.parameter`, else a constant) loads from `operand`: a chain link's operand and
-    /// an `applyLoaded`'s right one.
+    /// What `source` (`.variable`, `.parameter`, `.inState`, else a constant) loads from `operand`: a chain link's
+    /// operand, an `applyLoaded`'s right one, and both sides of a `BranchCode` node.
     @inline(__always)
-    private static func load(_ source: Opcode, _ operand: Int, variables: UnsafePointer<Int>, parameters: UnsafePointer<Int>) -> Int {
+    static func load(
+        _ source: Opcode, _ operand: Int, variables: UnsafePointer<Int>, parameters: UnsafePointer<Int>,
+        configuration: UnsafePointer<UInt64>
+    ) -> Int {
         switch source {
         case .variable: variables[operand]
         case .parameter: parameters[operand]
+        case .inState: isActive(operand, configuration)
         default: operand
         }
     }
