@@ -40,6 +40,10 @@ struct ExportCommand: ParsableCommand {
         let text: String
         switch target {
         case .scxml:
+            if let problem = Self.scxmlProblem(spec, file: file) {
+                printError(problem.description)
+                throw ExitStatus.unusableInput
+            }
             text = spec.scxmlText
             if let note = Self.portabilityNote(spec) { printError("note: \(note)") }
         case .json:
@@ -88,6 +92,22 @@ struct ExportCommand: ParsableCommand {
         guard !repeated.isEmpty else { return nil }
         return "state names occur more than once (\(repeated.joined(separator: ", "))); smcheck reads the document back, but other SCXML "
             + "interpreters need every id once (and targets by id, not smcheck's paths)"
+    }
+
+    /// A final state may be a region of a parallel state in JSON (a region that is done at once), but SCXML's
+    /// `<parallel>` holds no `<final>`. The error points at the final state.
+    static func scxmlProblem(_ spec: Spec, file: String) -> Diagnostic? {
+        var pending = spec.states.map { ($0, $0.name) }
+        while let (state, path) = pending.popLast() {
+            pending += state.children.map { ($0, path + "/" + $0.name) }
+            guard state.kind == .parallel, let final = state.children.first(where: { $0.kind == .final }) else { continue }
+            return Diagnostic(
+                "final state \"\(path)/\(final.name)\" is a region of the parallel state \"\(path)\", which SCXML cannot say: "
+                    + "<parallel> holds <state>, <parallel> and <history>, not <final>. Put the final state inside a compound "
+                    + "state that is the region",
+                at: final.location ?? state.location ?? Spec.SourceLocation(file: file, pointer: .root))
+        }
+        return nil
     }
 
     /// JSON writes the transitions of one event under one key, so a state whose transitions on one trigger are

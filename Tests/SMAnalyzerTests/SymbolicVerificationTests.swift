@@ -224,6 +224,25 @@ struct SymbolicVerificationTests {
     }
 
     @Test(
+        "a send loop left at last for an eventless loop: two loops, each named for itself, with the fewest choices",
+        arguments: VerificationMethod.allCases)
+    func loopAfterAnotherLoop(method: VerificationMethod) throws {
+        let spec = try Fixtures.fixture("symbolic/send-loop-then-choice-loop")
+        var options = AnalysisOptions()
+        options.method = method
+        let loops = try Analyzer.analyze(spec, options: options).findings.filter { $0.code == .infiniteLoop }
+        #expect(
+            loops.map(\.message) == [
+                "infinite transition loop: s1/s1_0 --a [?ok]--> s1/s1_0/region/s1_0_1 repeats forever without the machine becoming stable — on a in s1/s1_0/region/s1_0_1",
+                "infinite transition loop: s2/s2_0 --always [f]--> s2/s2_0 repeats forever without the machine becoming stable — on a in s1/s1_0/region/s1_0_1",
+            ])
+        let machine = try Machine(spec)
+        let choiceLoop = try #require(loops.last?.trace)
+        #expect(choiceLoop.map { machine.describe($0.event) } == [#"c {"p": 2}"#, "a"])
+        #expect(choiceLoop.map(\.choices) == [[], [1]])
+    }
+
+    @Test(
         "bounded model checking finds a deadlock that needs a quantifier over a wide parameter, and keeps looking for what lies deeper"
     )
     func quantifiedDeadlock() throws {

@@ -107,6 +107,19 @@ struct SCXMLCommandTests {
                 == "\(path):2:102: error: state \"a\" has transitions on \"go\" separated by other transitions (the first at line 2, column 17); the JSON format groups the transitions of one trigger under one key, so their priority cannot be kept. Put them next to each other (at //state[@id='a']/transition[3])\n"
         )
 
+        // A final state can be a parallel state's region in JSON; SCXML's <parallel> holds no <final>.
+        let finalRegion = try scratch.write(
+            "final-region.json",
+            #"{"format": "smcheck/1", "name": "x", "states": {"p": {"type": "parallel", "states": {"r": {"states": {"a": {}}}, "done": {"type": "final"}}}}}"#
+        )
+        let noFinalRegion = try SMCheckCommand.run(["export", finalRegion])
+        #expect(noFinalRegion.status == 2)
+        #expect(noFinalRegion.standardOutput.isEmpty)
+        #expect(
+            noFinalRegion.standardError
+                == "\(finalRegion):1:114: error: final state \"p/done\" is a region of the parallel state \"p\", which SCXML cannot say: <parallel> holds <state>, <parallel> and <history>, not <final>. Put the final state inside a compound state that is the region (at /states/p/states/done)\n"
+        )
+
         // A variable named `null` is fine in smcheck's expressions, not in ECMAScript's; the export notices by reading
         // its text back.
         let control = scratch.path("control.json")

@@ -30,14 +30,20 @@ struct LoopCycle {
     /// can; a stable state before an external event cannot (nothing there moves the machine but that event, which
     /// comes once), and counting it would name the event's own transition as the loop when the configuration and
     /// the values after it come back (a raise loop whose values wrap).
+    ///
+    /// The cycle is the one the limit stopped: from the last microstep back to the previous time its state was
+    /// seen. A run can go round another cycle first and leave it (a send loop whose guard fails at last, then an
+    /// eventless loop), and that one is not the error; when the last state was not seen before, the run was a
+    /// chain, not a cycle (nil).
     private static func find(in microsteps: [Microstep], from start: StateSet, _ startVariables: [Int], counting: Bool)
         -> LoopCycle?
     {
         guard !microsteps.isEmpty else { return nil }
         var configuration = start
         var variables = startVariables
-        var seen: [MachineStateKey: Int] = counting ? [MachineStateKey(configuration, variables): -1] : [:]
-        for (index, microstep) in microsteps.enumerated() {
+        var keys: [MachineStateKey] = []
+        keys.reserveCapacity(microsteps.count)
+        for microstep in microsteps {
             for record in microstep.records {
                 switch record {
                 case .exit(let s): configuration.remove(s)
@@ -46,16 +52,22 @@ struct LoopCycle {
                 case .effect: break
                 }
             }
-            let key = MachineStateKey(configuration, variables)
-            if let first = seen[key] {
-                let loop = microsteps[(first + 1)...index]
-                let transitions = loop.flatMap(\.transitions)
-                let entered = Set(loop.flatMap(\.entered)).sorted()
-                return transitions.isEmpty ? nil : LoopCycle(transitions: transitions, states: entered)
-            }
-            seen[key] = index
+            keys.append(MachineStateKey(configuration, variables))
         }
-        return nil
+        let last = keys.count - 1
+        let startKey = MachineStateKey(start, startVariables)
+        // The state after microstep i; -1 is the state before the first, which only the start's cycle can include.
+        func key(_ i: Int) -> MachineStateKey { i < 0 ? startKey : keys[i] }
+        let earliest = counting ? -1 : 0
+        guard let first = (earliest..<last).last(where: { key($0) == keys[last] }) else { return nil }
+        // Said from where the run entered the cycle, as it went round: back while the state a round later is the same.
+        let length = last - first
+        var begin = first
+        while begin - 1 >= earliest, key(begin - 1) == key(begin - 1 + length) { begin -= 1 }
+        let loop = microsteps[(begin + 1)...(begin + length)]
+        let transitions = loop.flatMap(\.transitions)
+        let entered = Set(loop.flatMap(\.entered)).sorted()
+        return transitions.isEmpty ? nil : LoopCycle(transitions: transitions, states: entered)
     }
 
     private struct MachineStateKey: Hashable {

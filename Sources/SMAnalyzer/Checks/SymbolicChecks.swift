@@ -40,12 +40,7 @@ struct SymbolicChecks {
             guard case .happens(let trace, let inLastStep) = verdict(property) else { continue }
             switch property {
             case .invariant, .failure, .overlap, .deadlock:
-                guard let replay = Replay(machine: machine, trace: trace, inLastStep: inLastStep) else {
-                    undecided[property.code, default: []].append(
-                        "a symbolic counterexample does not replay on the engine (a bug in smcheck)")
-                    continue
-                }
-                if let finding = replay.finding(for: property) {
+                if let finding = Replay.finding(for: property, machine: machine, trace: trace, inLastStep: inLastStep) {
                     findings.append(finding)
                 } else {
                     undecided[property.code, default: []].append(
@@ -264,6 +259,21 @@ private struct Replay {
             after = nil
         }
         recorder = context.recorder
+    }
+
+    /// The property's finding, from the trace replayed with the fewest choices in its last step that still show it.
+    ///
+    /// The solver picks any of the step's symbolic paths that shows the property, and their choices can be long: a
+    /// send loop's guard true 99 times before the path that fails, where the engine, whose choices run out at 0,
+    /// fails with a single 1. Exploration tries choices in that order and reports the shortest; this reads the same.
+    static func finding(for property: Property, machine: Machine, trace: [TraceStep], inLastStep: Bool) -> Finding? {
+        if inLastStep, let last = trace.last, !last.choices.isEmpty {
+            for length in 0..<last.choices.count {
+                let shorter = Array(trace.dropLast()) + [TraceStep(event: last.event, choices: Array(last.choices.prefix(length)))]
+                if let finding = Replay(machine: machine, trace: shorter, inLastStep: true)?.finding(for: property) { return finding }
+            }
+        }
+        return Replay(machine: machine, trace: trace, inLastStep: inLastStep)?.finding(for: property)
     }
 
     /// The guards the start's own macrostep finds enabled at once.
