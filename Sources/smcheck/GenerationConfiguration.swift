@@ -164,14 +164,23 @@ struct GenerationConfiguration {
     /// The result with each finding at its configured severity, and without those turned off.
     func applySeverities(to result: AnalysisResult) -> AnalysisResult {
         guard !severities.isEmpty else { return result }
+        var turnedOff: [FindingCode: Int] = [:]
         let findings = result.findings.compactMap { finding -> Finding? in
             guard let configured = severities[finding.code] else { return finding }
-            guard let configured else { return nil }
+            guard let configured else {
+                turnedOff[finding.code, default: 0] += 1
+                return nil
+            }
             var finding = finding
             finding.severity = configured
             return finding
         }
-        return AnalysisResult(spec: result.spec, machine: result.machine, findings: findings, stats: result.stats)
+        // A verdict of "ok" must not hide that some codes were not reported.
+        var stats = result.stats
+        for (code, count) in turnedOff.sorted(by: { $0.key < $1.key }) {
+            stats.notes.append("\(code.rawValue) is off in the configuration: \(Plural.count(count, "finding")) of it not reported")
+        }
+        return AnalysisResult(spec: result.spec, machine: result.machine, findings: findings, stats: stats)
     }
 
     /// The severity a finding is reported with, or nil when it is not reported.

@@ -26,6 +26,10 @@ struct CheckConfigurationTests {
         let silenced = try SMCheckCommand.run(["check", "--config", off, Self.unreachable])
         #expect(silenced.status == 0)
         #expect(!silenced.standardOutput.contains("SM001 state"), "\(silenced.standardOutput)")
+        // "ok" is not a word about SM001 there: the output says it was turned off.
+        #expect(
+            silenced.standardOutput.contains("\n  note: SM001 is off in the configuration: 1 finding of it not reported\n"),
+            "\(silenced.standardOutput)")
 
         let without = try SMCheckCommand.run(["check", Self.unreachable])
         #expect(without.status == 0 && without.standardOutput.contains("warning SM001"), "\(without.standardOutput)")
@@ -56,8 +60,10 @@ struct CheckConfigurationTests {
 
         let hidden = try SMCheckCommand.run(["check", "--config", config, "--max-states", "1000", Self.unreachable])
         #expect(hidden.status == 0 && !hidden.standardOutput.contains("SM001 state"), "below the file's minimum: \(hidden.standardOutput)")
+        #expect(hidden.standardOutput.contains("\n  note: 1 warning below the error severity is not shown\n"), "\(hidden.standardOutput)")
         let shown = try SMCheckCommand.run(["check", "--config", config, "--max-states", "1000", "--severity", "info", Self.unreachable])
         #expect(shown.standardOutput.contains("warning SM001"), "\(shown.standardOutput)")
+        #expect(!shown.standardOutput.contains("not shown"), "\(shown.standardOutput)")
     }
 
     @Test("a configuration that cannot be used: exit 2, its errors at line:column, nothing checked")
