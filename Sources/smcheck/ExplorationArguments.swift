@@ -18,7 +18,7 @@ struct ExplorationArguments: ParsableArguments {
     var maxStates: Int?
 
     @Option(
-        name: .customLong("max-memory"),
+        name: .customLong("max-memory"), parsing: .unconditional,
         help:
             "Stop exploring once the exploration has taken this much memory, e.g. 512M or 4G (default: 8G, or the file check --config reads).",
         transform: ByteCount.parse)
@@ -30,6 +30,7 @@ struct ExplorationArguments: ParsableArguments {
     var threads: Int?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Search with a bit array of this size instead of storing configurations (SPIN's supertrace), e.g. 2G (at least 1K; rounded down to a power of two): for state spaces beyond memory. The result is always partial and says its expected coverage.",
             valueName: "size"),

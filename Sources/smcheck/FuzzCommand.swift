@@ -51,6 +51,7 @@ struct FuzzCommand: ParsableCommand {
     var seed: UInt64?
 
     @Option(
+        parsing: .unconditional,
         help: "Stop starting new runs on a spec after this long (each spec gets it), e.g. 30s, 500ms or 2m.",
         transform: DurationArgument.parse)
     var time: Duration?
@@ -177,9 +178,10 @@ enum DurationArgument {
             scale = factor
             break
         }
-        guard let value = Double(number), value.isFinite, value >= 0 else {
+        guard let value = Double(number), value.isFinite else {
             throw ValidationError("'\(text)' is not a duration; write a number with ms, s, m or h, like 30s")
         }
+        guard value >= 0 else { throw ValidationError("'\(text)' is negative; give a positive duration, like 30s") }
         guard value > 0 else { throw ValidationError("'\(text)' is no time at all; give a positive duration, like 30s") }
         // A year: longer than any run should wait, and far from where milliseconds overflow.
         guard value * scale <= 366 * 86_400 else { throw ValidationError("'\(text)' is too long; the most is a year (8784h)") }

@@ -51,9 +51,10 @@ enum ByteCount {
             multiplier = unit
             digits.removeLast()
         }
-        guard let value = Double(digits), value > 0, value.isFinite else {
+        guard let value = Double(digits), value.isFinite else {
             throw ValidationError("'\(text)' is not a size; write a number with an optional K, M or G, like 512M")
         }
+        guard value > 0 else { throw ValidationError("'\(text)' is not more than 0; give a size like 512M") }
         let bytes = value * Double(multiplier)
         guard bytes <= Double(maximum) else { throw ValidationError("'\(text)' is too large; the most is 1024T") }
         return Int(bytes)

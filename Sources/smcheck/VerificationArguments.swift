@@ -14,6 +14,7 @@ struct VerificationArguments: ParsableArguments {
     var method: CaseArgument<VerificationMethod>?
 
     @Option(
+        parsing: .unconditional,
         help:
             "Stop symbolic verification of a spec, and its guard questions, after this long, e.g. 30s or 5m (default: 60s, or the file check --config reads); what is left is undecided.",
         transform: DurationArgument.parse)

@@ -280,6 +280,11 @@ struct FuzzCommandTests {
             (["fuzz", "--runs", "0", "Specs/rocket.json"], "--runs must be at least 1, not 0"),
             (["fuzz", "--time", "soon", "Specs/rocket.json"], "'soon' is not a duration; write a number with ms, s, m or h, like 30s"),
             (["fuzz", "--time", "0s", "Specs/rocket.json"], "'0s' is no time at all; give a positive duration, like 30s"),
+            // A value that starts with a dash is the option's value, not another option.
+            (["fuzz", "--time", "-3s", "Specs/rocket.json"], "'-3s' is negative; give a positive duration, like 30s"),
+            (["check", "--timeout", "-1s", "Specs/rocket.json"], "'-1s' is negative; give a positive duration, like 30s"),
+            (["check", "--max-memory", "-1G", "Specs/rocket.json"], "'-1G' is not more than 0; give a size like 512M"),
+            (["explore", "--bitstate", "-2K", "Specs/rocket.json"], "'-2K' is not more than 0; give a size like 512M"),
             (
                 ["replay", "Specs/rocket.json"],
                 "Specs/rocket.json:3:13: error: not a smcheck failure file (\"format\" is not \"smcheck-failure/1\")"
