@@ -87,7 +87,14 @@ struct CheckCommand: ParsableCommand {
         let minimumSeverity = severity?.value ?? configuration?.minimumSeverity ?? .info
         let filter = ReportFilter(minimumSeverity: minimumSeverity, allowsIncomplete: allowIncomplete)
         var outcomes: [SpecOutcome] = []
-        let specFiles = try SpecInputs.files(files)
+        let inputs = SpecInputs.files(files)
+        let specFiles = inputs.files
+        // A directory without specs is an unusable input, said in the format asked for (every shard says it).
+        for directory in inputs.empty {
+            let error = SpecError([Diagnostic(SpecInputs.noSpecsInDirectory, at: Spec.SourceLocation(file: directory, pointer: .root))])
+            outcomes.append(.unusable(file: directory, error))
+            Self.write(outcomes[outcomes.count - 1], as: format, filter: filter)
+        }
         for (index, file) in specFiles.enumerated() {
             let outcome: SpecOutcome
             do {

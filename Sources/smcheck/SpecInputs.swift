@@ -67,18 +67,18 @@ enum SpecInputs {
         return head.range(of: #""format"\s*:\s*"smcheck/"#, options: .regularExpression) != nil
     }
 
-    /// Expands `arguments` and reports what was skipped; throws when a directory held no spec.
-    static func files(_ arguments: [String]) throws -> [String] {
+    /// Why a directory given is unusable: it holds no spec.
+    static let noSpecsInDirectory = "no spec files (*.json with \"format\": \"smcheck/1\", or *.scxml) in this directory"
+
+    /// Expands `arguments` and notes what was skipped. The directories that held no spec are in `empty`, for the
+    /// caller to report as unusable inputs in its own format.
+    static func files(_ arguments: [String]) -> Expansion {
         let expansion = expand(arguments)
         if !expansion.skipped.isEmpty {
             let shown = expansion.skipped.prefix(5).joined(separator: ", ")
             let more = expansion.skipped.count > 5 ? " and \(expansion.skipped.count - 5) more" : ""
             printError("note: skipped JSON files without \"format\": \"smcheck/1\" (not specs): \(shown)\(more)")
         }
-        for directory in expansion.empty {
-            reportError("no spec files (*.json with \"format\": \"smcheck/1\", or *.scxml) in this directory", at: directory)
-        }
-        if !expansion.empty.isEmpty { throw ExitStatus.unusableInput }
-        return expansion.files
+        return expansion
     }
 }

@@ -47,6 +47,16 @@ struct FirstHourTests {
         #expect(
             output.standardError.hasSuffix(
                 #": error: no spec files (*.json with "format": "smcheck/1", or *.scxml) in this directory"# + "\n"))
+        // In the formats for machines too, as a file that cannot be used.
+        let json = try SMCheckCommand.run(["check", "--format", "json", scratch.url.path])
+        #expect(json.status == 2)
+        let document = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        let specs = try #require(document?["specs"] as? [[String: Any]], "\(json.standardOutput)")
+        #expect(specs.count == 1 && specs[0]["file"] as? String == scratch.url.path)
+        let errors = specs.first?["errors"] as? [[String: Any]] ?? []
+        #expect(
+            errors.map { $0["message"] as? String } == [#"no spec files (*.json with "format": "smcheck/1", or *.scxml) in this directory"#]
+        )
     }
 
     @Test("a negative count is refused with what is wrong with it, not 'missing value'")
