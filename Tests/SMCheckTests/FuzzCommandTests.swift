@@ -120,8 +120,19 @@ struct FuzzCommandTests {
         #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == failures + "/off-by-one.json")
     }
 
-    @Test("replay refuses choices a step does not meet: they would be read as the next step's event")
-    func choicesNotMet() throws {
+    @Test(
+        "replay refuses a step's choices it does not meet, cannot read, or under another key: none is dropped or rounded",
+        arguments: [
+            (
+                #", "choices": [1]"#,
+                "step 1 of the trace gives 1 choice, but inc meets 0 choice points there (an opaque guard or a oneOf each)"
+            ),
+            (#", "choices": [1.5]"#, #"each of a trace step's "choices" must be a whole number, at least 0"#),
+            (#", "choices": 1"#, #""choices" of a trace step must be an array of whole numbers, at least 0"#),
+            (#", "choises": [0]"#, #"a trace step has no key "choises"; did you mean "choices"? (its keys: event, params, choices)"#),
+            (#", "params": [1]"#, #""params" of a trace step must be an object of the event's parameters"#),
+        ])
+    func choicesNotMet(edit: String, message: String) throws {
         let scratch = try ScratchDirectory()
         let output = try SMCheckCommand.run([
             "fuzz", "Tests/Fixtures/fuzz/off-by-one.json", "--seed", "7", "--failures-directory", scratch.path("failures"),
@@ -130,13 +141,12 @@ struct FuzzCommandTests {
         let saved = scratch.path("failures/off-by-one.json")
         let text = try String(contentsOfFile: saved, encoding: .utf8)
         let edited = try #require(text.range(of: #""event": "inc""#)).upperBound
-        try (text[..<edited] + #", "choices": [1]"# + text[edited...]).write(toFile: saved, atomically: true, encoding: .utf8)
+        try (text[..<edited] + edit + text[edited...]).write(toFile: saved, atomically: true, encoding: .utf8)
         let replay = try SMCheckCommand.run(["replay", saved])
         #expect(replay.status == 2)
         #expect(
-            replay.standardError.contains(
-                ": error: step 1 of the trace gives 1 choice, but inc meets 0 choice points there (an opaque guard or a oneOf each)"),
-            "\(replay.standardError)")
+            replay.standardError.contains(": error: " + message) || replay.standardError.contains(": " + message), "\(replay.standardError)"
+        )
     }
 
     @Test("--emit-swift-test writes the failure as a Swift test beside its replay file")

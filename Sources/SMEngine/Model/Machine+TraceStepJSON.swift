@@ -14,6 +14,28 @@ extension Machine {
     /// Reads a trace step written by `json(_:)`.
     package func traceStep(_ node: JSONNode) throws(EngineError) -> TraceStep {
         guard let name = node["event"]?.stringValue else { throw EngineError(.invalidEvent, "a trace step needs \"event\"") }
+        let keys = ["event", "params", "choices"]
+        for member in node.objectValue ?? [] where !keys.contains(member.key) {
+            let suggestion = Suggestions.closest(to: member.key, in: keys).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw EngineError(
+                .invalidEvent, "a trace step has no key \(JSONWriter.quoted(member.key))\(suggestion) (its keys: event, params, choices)")
+        }
+        if let params = node["params"], params.objectValue == nil {
+            throw EngineError(.invalidEvent, "\"params\" of a trace step must be an object of the event's parameters")
+        }
+        var choices: [Int] = []
+        if let list = node["choices"] {
+            // Each choice is an outcome's index: a fraction or a negative number is no outcome, not one to round.
+            guard let elements = list.arrayValue else {
+                throw EngineError(.invalidEvent, "\"choices\" of a trace step must be an array of whole numbers, at least 0")
+            }
+            for element in elements {
+                guard let choice = element.integerValue, choice >= 0 else {
+                    throw EngineError(.invalidEvent, "each of a trace step's \"choices\" must be a whole number, at least 0")
+                }
+                choices.append(choice)
+            }
+        }
         var arguments: [String: Value] = [:]
         if let params = node["params"]?.objectValue, let declaration = spec.event(named: name) {
             for member in params {
@@ -28,7 +50,6 @@ extension Machine {
                 }
             }
         }
-        let choices = node["choices"]?.arrayValue?.compactMap(\.integerValue) ?? []
         return TraceStep(event: try eventInstance(name, arguments), choices: choices)
     }
 }

@@ -161,7 +161,7 @@ public struct FailureFile: Sendable {
             do {
                 trace.append(try machine.traceStep(stepNode))
             } catch {
-                throw ReadError("step \(i + 1) of the trace no longer fits the spec: \(error.message)", at: stepNode.position)
+                throw ReadError("step \(i + 1) of the trace cannot be replayed: \(error.message)", at: stepNode.position)
             }
         }
         try checkChoices(of: trace, steps: steps, machine: machine)

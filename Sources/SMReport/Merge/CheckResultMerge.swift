@@ -179,7 +179,7 @@ public struct CheckResultMerge {
             } catch {
                 throw MergeError(
                     source,
-                    "the trace of the \(codeText) finding does not fit \(file) as it is now (\(error.message)); was it changed?",
+                    "the trace of the \(codeText) finding cannot be read against \(file): \(error.message)",
                     at: node.position)
             }
         }
