@@ -37,6 +37,13 @@ struct ReplayCommand: ParsableCommand {
             reportError(message(error).text, at: failureFile + (message(error).position.map { ":\($0)" } ?? ""))
             throw ExitStatus.unusableInput
         }
+        // The failure file may come from someone else: it names a spec, not any file to open and quote from.
+        if spec == nil, let named = reference.file, !named.lowercased().hasSuffix(".json"), !named.lowercased().hasSuffix(".scxml") {
+            printError(
+                "error: the failure file names \(named) as its spec, which is not a .json or .scxml file; it is not read. Pass the spec with --spec"
+            )
+            throw ExitStatus.unusableInput
+        }
         guard let specPath = spec ?? locate(reference.file) else {
             printError(
                 "error: cannot find the spec '\(reference.name)' the failure was found on"

@@ -149,6 +149,26 @@ struct FuzzCommandTests {
         )
     }
 
+    @Test("replay does not open a file the failure file names when it is not a spec: the failure file may be someone else's")
+    func namedFileIsNoSpec() throws {
+        let scratch = try ScratchDirectory()
+        _ = try SMCheckCommand.run([
+            "fuzz", "Tests/Fixtures/fuzz/off-by-one.json", "--seed", "7", "--failures-directory", scratch.path("failures"),
+        ])
+        let saved = scratch.path("failures/off-by-one.json")
+        let text = try String(contentsOfFile: saved, encoding: .utf8)
+        try text.replacingOccurrences(of: "Tests/Fixtures/fuzz/off-by-one.json", with: "/etc/passwd").write(
+            toFile: saved, atomically: true, encoding: .utf8)
+        let replay = try SMCheckCommand.run(["replay", saved])
+        #expect(replay.status == 2)
+        #expect(
+            replay.standardError
+                == "error: the failure file names /etc/passwd as its spec, which is not a .json or .scxml file; it is not read. Pass the spec with --spec\n"
+        )
+        let given = try SMCheckCommand.run(["replay", saved, "--spec", "Tests/Fixtures/fuzz/off-by-one.json"])
+        #expect(given.status == 1, "\(given.standardError)")
+    }
+
     @Test("--emit-swift-test writes the failure as a Swift test beside its replay file")
     func emitSwiftTest() throws {
         let scratch = try ScratchDirectory()
