@@ -80,11 +80,9 @@ public enum Analyzer {
             stats.expectedCoverage = explored.bitstate?.expectedCoverage
             stats.milliseconds = Int((explored.elapsed * 1000).rounded())
             if let reason = explored.incompleteReason {
-                // A bitstate search says itself what it covered.
-                let scope =
-                    explored.bitstate == nil
-                    ? "; only the \(explored.configurations) configuration\(explored.configurations == 1 ? "" : "s") reached \(explored.configurations == 1 ? "was" : "were") checked"
-                    : ""
+                // A bitstate search says itself what it covered. The count is the summary's: the reason's is where the
+                // limit struck, and the states being expanded then still kept their successors.
+                let scope = explored.bitstate == nil ? "; only the configurations reached were checked" : ""
                 stats.undecided.append(Undecided(FindingCode.needingEveryConfiguration + FindingCode.shownByARun, reason + scope))
             }
             return Runs(

@@ -22,7 +22,7 @@ struct VerdictTests {
                 Specs/rocket.json — Rocket
                   incomplete: nothing found in the part that was checked (3 configurations, 3 transitions, depth 2, \(try milliseconds(output)) ms)
                   not checked:
-                    SM001, SM002, SM004–SM012, SM014: stopped after 3 configurations (the --max-states limit of 3); only the 3 configurations reached were checked
+                    SM001, SM002, SM004–SM012, SM014: stopped after 3 configurations (the --max-states limit of 3); only the configurations reached were checked
 
 
                 """)
