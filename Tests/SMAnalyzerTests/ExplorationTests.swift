@@ -199,6 +199,10 @@ struct ExplorationTests {
         let tiny = try Self.explore(spec) { $0.bitstateBytes = 64 }
         #expect(tiny.configurations < 4_096)
         #expect(try #require(tiny.bitstate).expectedCoverage < 0.5)
+        // Saturated: the estimate cannot count what only skipped configurations lead to, and the result says so.
+        #expect(try #require(tiny.bitstate).finalSkipProbability >= 0.5)
+        #expect(tiny.incompleteReason?.contains("; the array is saturated (a new configuration was skipped with probability ") == true)
+        #expect(roomy.incompleteReason?.contains("saturated") == false)
 
         // Other seeds: other hash functions and search orders, the same space when there is room.
         for seed in [1, 2, 99] as [UInt64] {

@@ -98,6 +98,14 @@ final class BitstateFilter: @unchecked Sendable {
         for i in 0..<count { smcheck_prefetch_for_write(line(hash(keys + i * keyWords))) }
     }
 
+    /// The chance that a new state met now is skipped: fill^k.
+    var skipProbability: Double {
+        let fill = Double(ones) / Double(bitCount)
+        var skipped = 1.0
+        for _ in 0..<Self.hashCount { skipped *= fill }
+        return skipped
+    }
+
     /// The expected share of the new states met that were stored rather than skipped, from the array's fill at
     /// each insert (an estimate, as SPIN's hash factor is: a skipped state's successors may be missed too).
     var expectedCoverage: Double {

@@ -418,7 +418,7 @@ public final class Explorer: Sendable {
     private func summarize(_ filter: BitstateFilter, depthLimit: Int?, truncated: Int, in exploration: Exploration) {
         exploration.bitstate = Exploration.BitstateSummary(
             bits: filter.bitCount, hashFunctions: BitstateFilter.hashCount,
-            stored: filter.stored, expectedCoverage: filter.expectedCoverage,
+            stored: filter.stored, expectedCoverage: filter.expectedCoverage, finalSkipProbability: filter.skipProbability,
             depthLimit: depthLimit, truncated: truncated)
         exploration.stop(exploration.bitstate!.description, alongside: true)
     }
