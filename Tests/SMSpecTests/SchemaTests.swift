@@ -37,6 +37,13 @@ struct SchemaTests {
             (#"{"format": "smcheck/1", "name": "x", "states": {"a\u001b[2J": {}}}"#, "/states/a\u{1B}[2J"),
             (#"{"format": "smcheck/1", "name": "x", "events": {"go\u202e": {}}, "states": {"a": {}}}"#, "/events/go\u{202E}"),
             (#"{"format": "smcheck/1", "name": "x", "options": {"maxMicrosteps": 0}, "states": {"a": {}}}"#, "/options/maxMicrosteps"),
+            (#"{"format": "smcheck/1", "name": "two\nlines", "states": {"a": {}}}"#, "/name"),
+            (#"{"format": "smcheck/1", "name": "", "states": {"a": {}}}"#, "/name"),
+            (#"{"format": "smcheck/1", "name": "x", "variables": {"true": {"type": "bool"}}, "states": {"a": {}}}"#, "/variables/true"),
+            (
+                #"{"format": "smcheck/1", "name": "x", "events": {"go": {"params": {"event": {"type": "bool"}}}}, "states": {"a": {}}}"#,
+                "/events/go/params/event"
+            ),
         ])
     func rejects(text: String, pointer: String) throws {
         let failures = SchemaValidator(schema: SpecSchema.document).validate(try JSONParser.parse(text))

@@ -9,7 +9,9 @@ public enum SpecSchema {
 
     /// White space and the characters names may not hold (`Unicode.Scalar.isRefusedInSpecs`), for a pattern's
     /// character class.
-    private static let spaceOrControl = "\\s\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069\\ufffe\\uffff"
+    private static let spaceOrControl = "\\s" + control
+    /// The characters no one-line text may hold (`Unicode.Scalar.isRefusedInSpecs`), for a character class.
+    private static let control = "\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069\\ufffe\\uffff"
 
     public static var document: JSONNode {
         .object([
@@ -25,7 +27,7 @@ public enum SpecSchema {
                 .object([
                     ("$schema", .object([("type", "string")])),
                     ("format", .object([("const", .string(Spec.format)), ("description", "The format version.")])),
-                    ("name", .object([("type", "string"), ("minLength", 1)])),
+                    ("name", .object([("type", "string"), ("pattern", .string("^[^\(control)]+$"))])),
                     ("description", .object([("type", "string")])),
                     (
                         "variables",
@@ -108,7 +110,14 @@ public enum SpecSchema {
             return JSONNode(.object(members))
         }
         return .object([
-            ("identifier", .object([("type", "string"), ("pattern", "^[A-Za-z_][A-Za-z0-9_]*$")])),
+            // Not one of the words expressions keep (`true`, `in`, ...).
+            (
+                "identifier",
+                .object([
+                    ("type", "string"),
+                    ("pattern", .string("^(?!(?:\(String.expressionKeywords.joined(separator: "|")))$)[A-Za-z_][A-Za-z0-9_]*$")),
+                ])
+            ),
             ("bound", .object([("type", "integer"), ("minimum", .int(Int(Int32.min))), ("maximum", .int(Int(Int32.max)))])),
             (
                 "expression",
