@@ -78,7 +78,15 @@ enum SCXMLBadInputCases {
         bad("a comment never closed", document("<!-- a note"), "the comment is never closed with '-->'", path: "/scxml", at: "<!--"),
         bad(
             "a character XML does not allow", document("<state id=\"a\">\u{1}</state>"),
-            "a character XML does not allow (a control character?)", path: "//state[@id='a']", at: "\u{1}"),
+            "the file contains the control character U+0001; XML allows no control character but tab and line breaks",
+            path: "//state[@id='a']", at: "\u{1}"),
+        bad(
+            "a NUL byte in a name", document("<state id=\"a\u{0}b\"/>"),
+            "the file contains the control character U+0000; XML allows no control character but tab and line breaks",
+            path: "//state[@id='a\u{0}b']", at: "\u{0}"),
+        bad(
+            "'--' inside a comment", document("<!-- a -- b -->\n<state id=\"a\"/>"),
+            "'--' inside a comment, which XML does not allow; write '- -', or end the comment there", path: "/scxml", at: "-- b"),
     ]
 
     // MARK: - The document

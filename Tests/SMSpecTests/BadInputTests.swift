@@ -44,7 +44,16 @@ struct BadInputTests {
     func invalidUTF8() {
         let bytes = Array(#"{"name": "a"#.utf8) + [0xFF] + Array(#""}"#.utf8)
         let diagnostics = Spec.decode(json: bytes, file: "bad.json").1
-        #expect(diagnostics.map(\.description) == ["bad.json:1:12: error: invalid UTF-8 byte 0xFF; a spec must be UTF-8 text (at /name)"])
+        #expect(
+            diagnostics.map(\.description) == [
+                "bad.json:1:12: error: invalid UTF-8 byte 0xFF ('ÿ' in Latin-1 and Windows-1252: is the file in one of those?); a spec must be UTF-8 text: save it as UTF-8 (at /name)"
+            ])
+        // A Latin-1 letter: the byte that starts the sequence its next byte does not continue, named as Latin-1 reads it.
+        let latin1 = Array(#"{"name": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8)
+        #expect(
+            Spec.decode(json: latin1, file: "latin1.json").1.map(\.description) == [
+                "latin1.json:1:14: error: invalid UTF-8 byte 0xE9 ('é' in Latin-1 and Windows-1252: is the file in one of those?); a spec must be UTF-8 text: save it as UTF-8 (at /name)"
+            ])
     }
 
     @Test("a UTF-16 file is named as such, with what to do, not as invalid UTF-8")

@@ -73,13 +73,20 @@ struct XMLTagScanner {
             throw XMLSyntaxProblem(message: JSONParser.utf16Message(encoding, extra: #" (and declare encoding="UTF-8")"#), offset: 0)
         }
         if let invalid = JSONParser.firstInvalidUTF8Offset(bytes) {
-            throw XMLSyntaxProblem(
-                message: "invalid UTF-8 byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)); a spec must be UTF-8 text",
-                offset: invalid)
+            throw XMLSyntaxProblem(message: JSONParser.invalidUTF8Message(bytes[invalid]), offset: invalid)
         }
         var scanner = XMLTagScanner(bytes, maximumDepth: maximumDepth)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.index = 3 }
         try scanner.scanDocument()
+        // XML 1.0 holds no control character but tab and line breaks, not even as a reference; libxml2 gives up on
+        // a NUL with its "error 1". Said in the innermost element around it.
+        if let control = bytes.firstIndex(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+            let around = scanner.tags.last { $0.offset <= control && control < $0.end }
+            throw XMLSyntaxProblem(
+                message:
+                    "the file contains \(Unicode.Scalar(bytes[control]).refusalText); XML allows no control character but tab and line breaks",
+                offset: control, elementPath: around.map { shortened($0.path) })
+        }
         return scanner.tags
     }
 
@@ -95,7 +102,12 @@ struct XMLTagScanner {
             if starts(with: "<?") {
                 try scanProcessingInstruction(atDocumentStart: index == documentStart)
             } else if starts(with: "<!--") {
+                let body = index + 4
                 try skip(past: "-->", what: "the comment")
+                // XML keeps "--" for the comment's end (libxml2 said only "error 80").
+                if let dashes = (body..<max(body, index - 4)).first(where: { bytes[$0] == 0x2D && bytes[$0 + 1] == 0x2D }) {
+                    throw problem("'--' inside a comment, which XML does not allow; write '- -', or end the comment there", at: dashes)
+                }
             } else if starts(with: "<![CDATA[") {
                 if open.isEmpty { throw problem("a CDATA section outside the root element", at: index) }
                 let content = index + 9

@@ -39,9 +39,7 @@ public struct JSONParser {
         if let invalid = firstInvalidUTF8Offset(bytes) {
             var locator = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
             locator.advanceLines(to: invalid)
-            throw JSONSyntaxError(
-                message: "invalid UTF-8 byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)); a spec must be UTF-8 text",
-                position: locator.position(at: invalid))
+            throw JSONSyntaxError(message: invalidUTF8Message(bytes[invalid]), position: locator.position(at: invalid))
         }
         var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.columnAnchorOffset = 3 }  // byte order mark
@@ -430,7 +428,16 @@ public struct JSONParser {
         "the file is \(encoding) (it starts with that byte order mark); smcheck reads UTF-8 files: convert it to UTF-8\(extra)"
     }
 
-    /// The offset of the first byte that is not part of well-formed UTF-8, or nil when the input is valid.
+    /// What is wrong with the byte `firstInvalidUTF8Offset` found. A byte that starts a sequence its next bytes do not
+    /// continue is most often a letter of a single-byte encoding (é is 0xE9 in Latin-1 and Windows-1252).
+    package static func invalidUTF8Message(_ byte: UInt8) -> String {
+        let hex = "0x" + String(byte, radix: 16, uppercase: true)
+        let hint = byte >= 0xA0 ? " ('\(Character(Unicode.Scalar(byte)))' in Latin-1 and Windows-1252: is the file in one of those?)" : ""
+        return "invalid UTF-8 byte \(hex)\(hint); a spec must be UTF-8 text: save it as UTF-8"
+    }
+
+    /// The offset of the first byte that is not part of well-formed UTF-8 (for a sequence its next bytes do not
+    /// continue, the byte that starts it), or nil when the input is valid.
     package static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
         var i = 0
         let n = bytes.count
@@ -449,7 +456,7 @@ public struct JSONParser {
             guard i + length <= n else { return i }
             for k in 1..<length {
                 let b = bytes[i + k]
-                guard b & 0xC0 == 0x80 else { return i + k }
+                guard b & 0xC0 == 0x80 else { return i }
                 scalar = scalar << 6 | UInt32(b & 0x3F)
             }
             if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return i }
