@@ -63,15 +63,69 @@ struct ProgramTests {
 
     @Test(
         "guards as specs write them, long ones included, run as branches",
-        arguments: ["!flag", "x < 2", "true", "(x == 1 && y != 0) || (x < y && y != 3 && !flag)", "!(x < 2 || y >= 3) && mode == .b"])
+        arguments: [
+            "!flag", "x < 2", "true", "(x == 1 && y != 0) || (x < y && y != 3 && !flag)", "!(x < 2 || y >= 3) && mode == .b",
+            "x + 1 < y && flag", "x + 5 <= 7 && 2 + y > x - 1",
+        ])
     func commonGuards(text: String) throws {
         #expect(try Self.program(text).runsAsBranches)
     }
 
-    @Test("a condition of arithmetic runs as stack code", arguments: ["x + 1 < y && flag", "x / y == 1 || flag"])
+    @Test("a condition of other arithmetic runs as stack code", arguments: ["x * 2 < y && flag", "x / y == 1 || flag"])
     func arithmeticConditions(text: String) throws {
         let program = try Self.program(text)
         #expect(!program.runsAsBranches && !program.runsAsChain)
+    }
+
+    @Test("comparisons whose sides add constants, some near the 64-bit limits, agree with the typed expression as branches")
+    func offsetsAgree() {
+        var random = SeededRandom(seed: 5)
+        let constants = [0, 1, -1, 5, -7, Int.max, Int.min + 1, Int.max - 2, Int.min + 3]
+        func side() -> TypedExpression {
+            let load: TypedExpression = [.variable(0), .variable(1), .parameter(0), .integer(3)].randomElement(using: &random)!
+            let constant = constants.randomElement(using: &random)!
+            switch Int.random(in: 0...2, using: &random) {
+            case 0: return .arithmetic(.add, load, .integer(constant))
+            case 1: return .arithmetic(.subtract, load, .integer(constant))
+            default: return .arithmetic(.add, .integer(constant), load)
+            }
+        }
+        func comparison() -> TypedExpression {
+            let ops: [ComparisonOperator] = [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual]
+            return .comparison(ops.randomElement(using: &random)!, side(), side())
+        }
+        var failures = 0
+        for _ in 0..<2000 {
+            let expression: TypedExpression =
+                Bool.random(using: &random) ? .and(comparison(), .or(comparison(), .variable(2))) : .or(.not(comparison()), comparison())
+            let program = Program(expression)
+            #expect(program.runsAsBranches && program.branchesAddConstants, "\(expression)")
+            for _ in 0..<4 {
+                let (variables, parameters, configuration) = Self.valuations(&random)
+                let expected = Result { () throws(EvaluationError) -> Int in
+                    try expression.evaluate(variable: { variables[$0] }, parameter: { parameters[$0] }, isActive: { _ in false })
+                }
+                let found = Result { () throws(EvaluationError) -> Int in
+                    try program.evaluate(variables: variables, parameters: parameters, configuration: configuration)
+                }
+                if case .failure = expected { failures += 1 }
+                #expect(found == expected, "\(expression)")
+            }
+        }
+        #expect(failures > 100, "only \(failures) evaluations overflowed")
+    }
+
+    @Test("a side that a constant takes past 64 bits leaves the condition to the stack code, which reports the overflow")
+    func offsetOverflow() throws {
+        let program = try Self.program("flag || x + 9223372036854775807 > y")
+        #expect(program.runsAsBranches)
+        let configuration: [UInt64] = [0]
+        // x = 1 overflows; x = 0 does not; flag = 1 never gets there (short-circuit).
+        #expect(throws: EvaluationError.self) {
+            try program.evaluate(variables: [1, 0, 0, 0, 0], parameters: [0, 0], configuration: configuration)
+        }
+        #expect(try program.evaluate(variables: [0, 0, 0, 0, 0], parameters: [0, 0], configuration: configuration) == 1)
+        #expect(try program.evaluate(variables: [1, 0, 1, 0, 0], parameters: [0, 0], configuration: configuration) == 1)
     }
 
     private static func program(_ text: String) throws -> Program {

@@ -5,9 +5,13 @@ import SMSpec
 /// the other. Where the stack code spends three dispatches per comparison of a long guard (load, compare, jump),
 /// this spends one, and no stack: `(l0 == 1 && victim1 != 0) || (lev1 < l0 && lev2 < l0)` is four nodes.
 ///
+/// A side of a comparison may add a constant to its load (`credit + 5 <= limit`, `n - 1 > m`), the shape of most
+/// guards with arithmetic in them.
+///
 /// Short-circuiting is the graph's shape: the right operand of `&&` is reached only through its left one's true
-/// edge. A comparison of loads cannot fail, so neither can a condition in this form; one with arithmetic or an enum
-/// conversion in it is not compiled (`init` answers nil) and runs as stack code.
+/// edge. A comparison of loads cannot fail; one whose constant takes a side past 64 bits would, and then
+/// `evaluate` leaves the whole condition to the stack code, which reports it. A condition with other arithmetic or
+/// an enum conversion in it is not compiled (`init` answers nil) and runs as stack code.
 struct BranchCode {
     /// Node targets at or past these are results, not nodes.
     static let isFalse: Int32 = -1
@@ -19,10 +23,15 @@ struct BranchCode {
         var leftSource: Program.Opcode
         var rightSource: Program.Opcode
         var outcomes: UInt8
+        /// Whether an offset is not 0.
+        var addsConstants: Bool
         var ifTrue: Int32
         var ifFalse: Int32
         var leftOperand: Int
         var rightOperand: Int
+        /// Constants added to the loads before they are compared.
+        var leftOffset: Int
+        var rightOffset: Int
     }
 
     private(set) var nodes: [Node] = []
@@ -64,7 +73,9 @@ struct BranchCode {
     private mutating func node(
         _ left: TypedExpression, _ operation: ComparisonOperator, _ right: TypedExpression, ifTrue: Int32, ifFalse: Int32
     ) -> Int32? {
-        guard let (leftSource, leftOperand) = Self.load(left), let (rightSource, rightOperand) = Self.load(right) else { return nil }
+        guard let (leftSource, leftOperand, leftOffset) = Self.offsetLoad(left),
+            let (rightSource, rightOperand, rightOffset) = Self.offsetLoad(right)
+        else { return nil }
         let outcomes: UInt8 =
             switch operation {
             case .less: 0b001
@@ -76,9 +87,25 @@ struct BranchCode {
             }
         nodes.append(
             Node(
-                leftSource: leftSource, rightSource: rightSource, outcomes: outcomes, ifTrue: ifTrue, ifFalse: ifFalse,
-                leftOperand: leftOperand, rightOperand: rightOperand))
+                leftSource: leftSource, rightSource: rightSource, outcomes: outcomes,
+                addsConstants: leftOffset != 0 || rightOffset != 0, ifTrue: ifTrue, ifFalse: ifFalse,
+                leftOperand: leftOperand, rightOperand: rightOperand, leftOffset: leftOffset, rightOffset: rightOffset))
         return Int32(nodes.count - 1)
+    }
+
+    /// How a node loads `expression`, when it is a load with a constant added or subtracted.
+    private static func offsetLoad(_ expression: TypedExpression) -> (Program.Opcode, Int, Int)? {
+        switch expression {
+        case .arithmetic(.add, let operand, .integer(let constant)), .arithmetic(.add, .integer(let constant), let operand):
+            guard let (source, loaded) = load(operand) else { return nil }
+            return (source, loaded, constant)
+        case .arithmetic(.subtract, let operand, .integer(let constant)) where constant != Int.min:
+            guard let (source, loaded) = load(operand) else { return nil }
+            return (source, loaded, -constant)
+        default:
+            guard let (source, loaded) = load(expression) else { return nil }
+            return (source, loaded, 0)
+        }
     }
 
     /// How a node loads `expression`, when it is a load.
@@ -94,7 +121,10 @@ struct BranchCode {
         }
     }
 
-    /// Runs the branches from `entry`: 1 when the condition holds, else 0.
+    /// What `evaluate` answers when a side's constant took it past 64 bits: the stack code decides (and fails).
+    static let undecided = -1
+
+    /// Runs the branches from `entry`: 1 when the condition holds, 0 when not, `undecided` when a side overflowed.
     @inline(__always)
     static func evaluate(
         _ nodes: UnsafePointer<Node>, from entry: Int32, variables: UnsafePointer<Int>, parameters: UnsafePointer<Int>,
@@ -103,10 +133,18 @@ struct BranchCode {
         var next = entry
         while next >= 0 {
             let node = nodes[Int(next)]
-            let left = Program.load(
+            var left = Program.load(
                 node.leftSource, node.leftOperand, variables: variables, parameters: parameters, configuration: configuration)
-            let right = Program.load(
+            var right = Program.load(
                 node.rightSource, node.rightOperand, variables: variables, parameters: parameters, configuration: configuration)
+            // Most nodes add nothing: they skip the additions and their overflow checks.
+            if node.addsConstants {
+                let (leftSum, leftOverflow) = left.addingReportingOverflow(node.leftOffset)
+                let (rightSum, rightOverflow) = right.addingReportingOverflow(node.rightOffset)
+                if leftOverflow || rightOverflow { return undecided }
+                left = leftSum
+                right = rightSum
+            }
             // Which of less (bit 0), equal (bit 1), greater (bit 2) holds, without a branch per operator.
             let outcome = (left > right ? 2 : 0) | (left == right ? 1 : 0)
             next = (node.outcomes >> UInt8(outcome)) & 1 != 0 ? node.ifTrue : node.ifFalse

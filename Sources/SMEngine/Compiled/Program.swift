@@ -81,6 +81,7 @@ package final class Program: @unchecked Sendable {
         let branchCode = BranchCode(expression)
         branches = HotTables.copy(branchCode?.nodes ?? [])
         branchEntry = branchCode?.entry
+        branchesAddConstants = branchCode?.nodes.contains { $0.leftOffset != 0 || $0.rightOffset != 0 } ?? false
         self.expression = expression
     }
 
@@ -109,6 +110,8 @@ package final class Program: @unchecked Sendable {
 
     /// Whether the program runs as branches (for tests).
     var runsAsBranches: Bool { branchEntry != nil }
+    /// Whether it runs as branches some of whose sides add a constant (for tests).
+    let branchesAddConstants: Bool
     /// Whether the program runs as an accumulator chain (for tests).
     var runsAsChain: Bool { branchEntry == nil && chainCount > 0 }
 
@@ -214,8 +217,9 @@ extension Program {
         variables: UnsafePointer<Int>, parameters: UnsafePointer<Int>, configuration: UnsafePointer<UInt64>
     ) throws(EvaluationError) -> Int {
         if let branchEntry {
-            return BranchCode.evaluate(
+            let value = BranchCode.evaluate(
                 branches, from: branchEntry, variables: variables, parameters: parameters, configuration: configuration)
+            if value != BranchCode.undecided { return value }
         }
         if chainCount > 0 {
             var accumulator = 0
