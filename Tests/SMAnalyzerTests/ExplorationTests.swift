@@ -173,6 +173,29 @@ struct ExplorationTests {
         }
     }
 
+    @Test("a trace is rebuilt within the choices the search tried: an event of 2^100 combinations before the one needed")
+    func traceWithinTheChoiceLimit() throws {
+        // e sends e again whichever way ?g goes (a hundred choice points before the send limit); f breaks the invariant.
+        let spec = try Spec.load(
+            json: #"""
+                {"format": "smcheck/1", "name": "many choices", "variables": {"bad": {"type": "bool"}}, "events": {"e": {}, "f": {}},
+                 "states": {"a": {"on": {"e": [{"guard": "?g", "actions": [{"send": "e"}]}, {"actions": [{"send": "e"}]}],
+                                         "f": {"target": "b", "actions": [{"assign": {"bad": "true"}}]}}},
+                            "b": {}},
+                 "invariants": [{"name": "good", "expr": "!bad"}]}
+                """#)
+        var options = AnalysisOptions()
+        options.method = .exploration
+        let result = try Analyzer.analyze(spec, options: options)
+        let violation = try #require(result.findings.first { $0.code == .invariantViolated })
+        #expect(violation.trace?.map(\.event.event) == [1])
+        #expect(!result.stats.complete)
+        #expect(
+            result.stats.undecided.contains {
+                $0.reason.hasPrefix("some configuration and event had more than 1024 combinations of choices")
+            })
+    }
+
     @Test("a bitstate search with room visits every configuration; a tiny bit array fewer, and it says so")
     func bitstate() throws {
         let spec = Generated.rings([8, 8, 8, 8], invariant: "!(in(r0s7) && in(r1s7) && in(r2s6) && in(r3s3))")

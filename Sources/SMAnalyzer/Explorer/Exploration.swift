@@ -191,8 +191,14 @@ public final class Exploration {
     package internal(set) var coverage: CoverageRecorder
     var results: WorkerResults
     var root: UInt64 = 0
+    /// The combinations of choices the search tried per step, at most: a trace is rebuilt within the same.
+    let maximumChoiceCombinations: Int
 
-    init(machine: Machine, codec: StateCodec, store: any VisitedStore, eventInstances: [EventInstance]) {
+    init(
+        machine: Machine, codec: StateCodec, store: any VisitedStore, eventInstances: [EventInstance],
+        maximumChoiceCombinations: Int
+    ) {
+        self.maximumChoiceCombinations = maximumChoiceCombinations
         self.machine = machine
         self.codec = codec
         self.store = store
@@ -278,7 +284,11 @@ public final class Exploration {
     ) -> TraceStep? {
         for instance in eventInstances {
             var choices = ChoiceSequence()
+            // As many combinations as the search tried: an event whose steps meet a hundred choices has 2^100.
+            var tried = 0
             repeat {
+                tried += 1
+                if tried > maximumChoiceCombinations { break }
                 codec.decode(parent, into: context)
                 context.choices = choices
                 if (try? context.process(instance)) != nil {

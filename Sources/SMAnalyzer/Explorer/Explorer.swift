@@ -81,7 +81,8 @@ public final class Explorer: Sendable {
         let start = ExplorationStart()
         guard let store = makeStore() else {
             let exploration = Exploration(
-                machine: machine, codec: codec, store: WideHashedVisitedStore(keyWords: 1), eventInstances: eventInstances)
+                machine: machine, codec: codec, store: WideHashedVisitedStore(keyWords: 1), eventInstances: eventInstances,
+                maximumChoiceCombinations: options.maximumChoiceCombinations)
             exploration.stop("the bitstate array of \(options.bitstateBytes ?? 0) bytes could not be reserved; give a smaller --bitstate")
             return exploration
         }
@@ -100,7 +101,9 @@ public final class Explorer: Sendable {
 
     /// `run` with the store's type known, so the hot loop calls it directly rather than through a witness table.
     private func explore<Store: VisitedStore>(_ store: Store, start: ExplorationStart) -> Exploration {
-        let exploration = Exploration(machine: machine, codec: codec, store: store, eventInstances: eventInstances)
+        let exploration = Exploration(
+            machine: machine, codec: codec, store: store, eventInstances: eventInstances,
+            maximumChoiceCombinations: options.maximumChoiceCombinations)
 
         // The initial state.
         let context = StepContext(machine: machine)
