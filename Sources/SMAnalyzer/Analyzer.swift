@@ -124,7 +124,14 @@ public enum Analyzer {
                     "symbolic verification could not run: \(failure)"))
             return Runs()
         }
-        let (findings, undecided) = SymbolicChecks(machine: machine, result: result, structural: structural, seen: seen).run()
+        var (findings, undecided) = SymbolicChecks(machine: machine, result: result, structural: structural, seen: seen).run()
+        if result.system?.startHasOtherOutcomes == true {
+            // The system follows the start's first outcome only: what the others lead to (a state, a failure there)
+            // has no property in it at all, so every code shown by a run is open, as exploration says.
+            undecided = [
+                Undecided(FindingCode.needingEveryConfiguration + FindingCode.shownByARun, ChoiceSequence.startOutcomesNotExplored)
+            ]
+        }
         stats.undecided += undecided
         let proved = result.verdicts.values.count { if case .never = $0 { true } else { false } }
         let found = result.verdicts.values.count { if case .happens = $0 { true } else { false } }
