@@ -68,6 +68,26 @@ struct DefectSpecTests {
         #expect(finding.trace?.map { machine.describe($0.event) } == [#"set {"to": 3}"#, "check"])
     }
 
+    @Test(
+        "SM014: a history another history's default goes to is used, and one only an unused history's default goes to is not",
+        arguments: VerificationMethod.allCases)
+    func historyThroughAnotherHistory(method: VerificationMethod) throws {
+        // back enters outer/oh, whose default is p/h: p resumes in b. outer/oh2 goes to p/h2, but nothing targets oh2.
+        let spec = try Spec.load(
+            json: #"""
+                {"format": "smcheck/1", "name": "histories", "events": {"next": {}, "out": {}, "back": {}},
+                 "states": {"outer": {"states": {
+                   "p": {"on": {"out": "q"}, "states": {"a": {"on": {"next": "b"}}, "b": {}, "h": {"type": "history"}, "h2": {"type": "history"}}},
+                   "q": {"on": {"back": "outer/oh"}},
+                   "oh": {"type": "history", "target": "p/h"},
+                   "oh2": {"type": "history", "target": "p/h2"}}}}}
+                """#)
+        var options = AnalysisOptions()
+        options.method = method
+        let unused = try Analyzer.analyze(spec, options: options).findings.filter { $0.code == .uselessHistory }
+        #expect(unused.flatMap(\.states).sorted() == ["outer/oh2", "outer/p/h2"], "\(unused.map(\.message))")
+    }
+
     @Test("SM002 of a chain longer than the cap, with no cycle, does not claim a loop that goes on forever")
     func longChain() throws {
         let spec = Spec("countdown") {

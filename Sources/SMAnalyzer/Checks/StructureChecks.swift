@@ -71,8 +71,12 @@ struct StructureChecks {
     }
 
     private func untargetedHistory() -> [Finding] {
-        let targeted = Set(spec.transitions.flatMap(\.targets) + spec.states.compactMap(\.initial))
-        return spec.states.filter { $0.kind == .history && !targeted.contains($0.index) }.map { state in
+        // A history another history's default goes to is used when that one is.
+        let unused = spec.states.filter { state in
+            state.kind == .history && spec.transitions(using: state.index).isEmpty
+                && spec.statesEnteringByDefault(through: state.index).isEmpty
+        }
+        return unused.map { state in
             Finding(
                 .uselessHistory,
                 "history state '\(state.path)' is never targeted, so it never restores anything; target it (as \"\(state.path)\") where the parent should resume",

@@ -119,8 +119,10 @@ struct SymbolicChecks {
         }
         for state in spec.states where state.kind == .history && !reported.histories.contains(state.path) {
             // As a state's initial state, it is used whenever that state is entered by default.
-            if spec.states.contains(where: { $0.initial == state.index && reached($0.index) != false }) { continue }
-            let incoming = spec.transitions.filter { $0.targets.contains(state.index) }.map { verdict(.takes($0.index)) }
+            if spec.statesEnteringByDefault(through: state.index).contains(where: { reached($0.index) != false }) { continue }
+            // Through another history's default too (`"target": "p/h"`).
+            let using = spec.transitions(using: state.index)
+            let incoming = using.map { verdict(.takes($0.index)) }
             if incoming.contains(where: { if case .happens = $0 { true } else { false } }) { continue }
             if let undecidedOne = incoming.first(where: { if case .undecided = $0 { true } else { false } }),
                 case .undecided(let reason) = undecidedOne
@@ -128,7 +130,7 @@ struct SymbolicChecks {
                 undecided[.uselessHistory, default: []].append("'\(state.path)': \(reason)")
                 continue
             }
-            let methods = spec.transitions.filter { $0.targets.contains(state.index) }.compactMap { never(.takes($0.index)) }
+            let methods = using.compactMap { never(.takes($0.index)) }
             let method = methods.first?.method ?? .abstraction
             findings.append(RunFindings(machine: machine, method: method).unusedHistory(state, proof: methods.first?.proof))
         }
