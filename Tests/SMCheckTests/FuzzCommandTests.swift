@@ -149,6 +149,27 @@ struct FuzzCommandTests {
         )
     }
 
+    @Test("a saved failure replays when the drawn outcome of a choice ends the step before the choice points met before it")
+    func failureWithFewerChoicePoints() throws {
+        // With ?g false, e raises and sends e again (more choice points); the first true ends the step in b, which fails.
+        let scratch = try ScratchDirectory()
+        let spec = try scratch.write(
+            "extra-choice.json",
+            #"""
+            {"format": "smcheck/1", "name": "extra choice", "variables": {"v": {"type": "int", "min": 0, "max": 2}}, "events": {"e": {}},
+             "states": {"a": {"on": {"e": [{"guard": "?g", "target": "b"}, {"target": "a", "actions": [{"raise": "e"}, {"send": "e"}]}]}},
+                        "b": {"entry": [{"assign": {"v": "v - 1"}}]}}}
+            """#)
+        for seed in ["3", "4"] {
+            let failures = scratch.path("failures-\(seed)")
+            let fuzz = try SMCheckCommand.run(["fuzz", "--runs", "50", "--seed", seed, "--failures-directory", failures, spec])
+            #expect(fuzz.status == 1, "\(fuzz.standardOutput)")
+            let replay = try SMCheckCommand.run(["replay", failures + "/extra-choice.json"])
+            #expect(replay.status == 1, "seed \(seed): \(replay.standardError)")
+            #expect(replay.standardOutput.contains("reproduced at step 1: range violation: 'v' cannot be -1"), "\(replay.standardOutput)")
+        }
+    }
+
     @Test("replay does not open a file the failure file names when it is not a spec: the failure file may be someone else's")
     func namedFileIsNoSpec() throws {
         let scratch = try ScratchDirectory()

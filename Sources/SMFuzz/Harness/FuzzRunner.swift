@@ -112,7 +112,12 @@ final class FuzzRunner {
                     outcome = .failed(error)
                 }
                 let arities = context.choiceArities
-                guard arities.count > choices.count else { break }
+                guard arities.count > choices.count else {
+                    // Values drawn for choice points a later outcome no longer meets are not part of the step: a
+                    // replay refuses choices a step does not meet.
+                    if arities.count < choices.count { choices.removeLast(choices.count - arities.count) }
+                    break
+                }
                 for k in choices.count..<arities.count { choices.append(source.draw(arities[k])) }
             }
             result.trace.append(TraceStep(event: instance, choices: choices))
