@@ -31,7 +31,31 @@ struct LinearizabilityTests {
         switch LinearizabilityChecker(machine: machine).check(history) {
         case .linearizable(let order): (order, order, [])
         case .notLinearizable(let longest, let stuck): (nil, longest, stuck)
+        case .undecided(let reason): (nil, [], [reason])
         }
+    }
+
+    @Test("a step of more combinations of choices than are tried leaves a history nothing tried explains undecided, not failed")
+    func tooManyChoices() throws {
+        // e sends e again whichever way ?g goes: a hundred choice points, 2^100 combinations, all ending in a.
+        let machine = try Machine(
+            try Spec.load(
+                json: #"""
+                    {"format": "smcheck/1", "name": "many choices", "events": {"e": {}},
+                     "states": {"a": {"on": {"e": [{"guard": "?g", "actions": [{"send": "e"}]}, {"actions": [{"send": "e"}]}]}}, "b": {}}}
+                    """#))
+        let e = try machine.eventInstance("e")
+        let history = ConcurrentHistory(
+            scenario: ConcurrentScenario(prefix: [], threads: []),
+            operations: [
+                ConcurrentOperation(thread: nil, event: e, invoked: 1, returned: 2, outcome: .observed(ObservedState(states: ["b"])))
+            ],
+            final: ObservedState(states: ["b"]))
+        guard case .undecided(let reason) = LinearizabilityChecker(machine: machine).check(history) else {
+            Issue.record("a history the first 1024 combinations do not explain was decided")
+            return
+        }
+        #expect(reason.hasPrefix("a step met more than 1024 combinations of opaque guards and oneOf targets"))
     }
 
     @Test("overlapping events may take effect in either order; the checker finds the order that explains them")

@@ -27,7 +27,13 @@ struct LinearizabilityChecker {
         case linearizable([Int])
         /// Nothing explains them: the longest order that explained a prefix, and why nothing could follow it.
         case notLinearizable(longest: [Int], stuck: [String])
+        /// Nothing tried explains them, but a step had more combinations of choices than were tried.
+        case undecided(String)
     }
+
+    /// Combinations of choices tried per step, as exploration tries them: an event whose step meets a hundred
+    /// opaque guards has 2^100.
+    static let maximumChoiceCombinations = 1024
 
     private struct Visit: Hashable {
         let done: UInt64
@@ -62,6 +68,11 @@ struct LinearizabilityChecker {
                 }
             }
         }
+        if successors.values.contains(where: { $0.count > Self.maximumChoiceCombinations }) {
+            return .undecided(
+                "a step met more than \(Self.maximumChoiceCombinations) combinations of opaque guards and oneOf targets; the orders tried with the first ones explain nothing, and the rest were not tried"
+            )
+        }
         return .notLinearizable(longest: longest.order, stuck: stuck(history, after: longest))
     }
 
@@ -85,10 +96,11 @@ struct LinearizabilityChecker {
         let state: MachineState
     }
 
+    /// Every outcome of the event, once per combination of choices; one more than the limit when there are more.
     private func successors(of state: MachineState, _ event: EventInstance) -> [Successor] {
         var result: [Successor] = []
         var choices: [Int] = []
-        while true {
+        while result.count <= Self.maximumChoiceCombinations {
             context.load(state)
             context.useChoices(choices)
             do {
@@ -100,6 +112,7 @@ struct LinearizabilityChecker {
             guard let next = context.nextChoices() else { return result }
             choices = next
         }
+        return result
     }
 
     private func explains(_ outcome: ConcurrentOperation.Outcome, _ next: Successor) -> Bool {

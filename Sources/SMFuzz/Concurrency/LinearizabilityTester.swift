@@ -134,7 +134,11 @@ public final class LinearizabilityTester {
             guard let history = execution.run(scenario, on: instance) else {
                 return .error("the threads did not finish within \(execution.timeoutSeconds) seconds (a deadlock?)", count)
             }
-            if case .notLinearizable = checker.check(history) { return .failed(history, count) }
+            switch checker.check(history) {
+            case .linearizable: continue
+            case .notLinearizable: return .failed(history, count)
+            case .undecided(let reason): return .error("whether a history is linearizable was not decided: \(reason)", count)
+            }
         }
         return .passed(executions)
     }
