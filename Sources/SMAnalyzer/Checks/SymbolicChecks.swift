@@ -233,14 +233,19 @@ private struct Replay {
     let after: MachineState?
 
     init?(machine: Machine, trace: [TraceStep], inLastStep: Bool) {
-        self.machine = machine
-        self.trace = trace
-        self.inLastStep = inLastStep
         guard var state = try? machine.initialState().state else { return nil }
         for step in trace.dropLast(inLastStep ? 1 : 0) {
             guard let next = try? machine.step(state, step.event, choices: ChoiceSequence(step.choices)) else { return nil }
             state = next.state
         }
+        self.init(machine: machine, trace: trace, inLastStep: inLastStep, from: state)
+    }
+
+    /// The trace's last step (when `inLastStep`) replayed from `state`, the state the steps before it lead to.
+    private init(machine: Machine, trace: [TraceStep], inLastStep: Bool, from state: MachineState) {
+        self.machine = machine
+        self.trace = trace
+        self.inLastStep = inLastStep
         self.state = state
         guard inLastStep, let last = trace.last else {
             error = nil
@@ -269,13 +274,16 @@ private struct Replay {
     /// send loop's guard true 99 times before the path that fails, where the engine, whose choices run out at 0,
     /// fails with a single 1. Exploration tries choices in that order and reports the shortest; this reads the same.
     static func finding(for property: Property, machine: Machine, trace: [TraceStep], inLastStep: Bool) -> Finding? {
+        guard let whole = Replay(machine: machine, trace: trace, inLastStep: inLastStep) else { return nil }
         if inLastStep, let last = trace.last, !last.choices.isEmpty {
+            // Only the last step again, from the state the others lead to.
             for length in 0..<last.choices.count {
                 let shorter = Array(trace.dropLast()) + [TraceStep(event: last.event, choices: Array(last.choices.prefix(length)))]
-                if let finding = Replay(machine: machine, trace: shorter, inLastStep: true)?.finding(for: property) { return finding }
+                let replay = Replay(machine: machine, trace: shorter, inLastStep: true, from: whole.state)
+                if let finding = replay.finding(for: property) { return finding }
             }
         }
-        return Replay(machine: machine, trace: trace, inLastStep: inLastStep)?.finding(for: property)
+        return whole.finding(for: property)
     }
 
     /// The guards the start's own macrostep finds enabled at once.
