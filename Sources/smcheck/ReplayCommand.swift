@@ -37,17 +37,20 @@ struct ReplayCommand: ParsableCommand {
             reportError(message(error).text, at: failureFile + (message(error).position.map { ":\($0)" } ?? ""))
             throw ExitStatus.unusableInput
         }
-        // The failure file may come from someone else: it names a spec, not any file to open and quote from.
-        if spec == nil, let named = reference.file, !named.lowercased().hasSuffix(".json"), !named.lowercased().hasSuffix(".scxml") {
-            printError(
-                "error: the failure file names \(named) as its spec, which is not a .json or .scxml file; it is not read. Pass the spec with --spec"
-            )
-            throw ExitStatus.unusableInput
-        }
         guard let specPath = spec ?? locate(reference.file) else {
             printError(
-                "error: cannot find the spec '\(reference.name)' the failure was found on"
-                    + (reference.file.map { " (\($0))" } ?? "") + "; pass it with --spec")
+                "error: cannot find the spec '\(reference.name.controlCharactersEscaped)' the failure was found on"
+                    + (reference.file.map { " (\($0.controlCharactersEscaped))" } ?? "") + "; pass it with --spec")
+            throw ExitStatus.unusableInput
+        }
+        // The failure file may come from someone else: it names a spec, not any file to open and quote from. A file
+        // named otherwise than a spec is read only when its contents are the spec's (its hash, which reveals nothing).
+        if spec == nil, !specPath.lowercased().hasSuffix(".json"), !specPath.lowercased().hasSuffix(".scxml"),
+            FailureFile.hash(ofFile: specPath) != reference.hash
+        {
+            printError(
+                "error: the failure file names \(specPath.controlCharactersEscaped) as its spec, which is not a .json or .scxml file and not the spec it was saved for (another hash); it is not read. Pass the spec with --spec"
+            )
             throw ExitStatus.unusableInput
         }
         let machine = try loadMachine(specPath)

@@ -184,10 +184,17 @@ struct FuzzCommandTests {
         #expect(replay.status == 2)
         #expect(
             replay.standardError
-                == "error: the failure file names /etc/passwd as its spec, which is not a .json or .scxml file; it is not read. Pass the spec with --spec\n"
+                == "error: the failure file names /etc/passwd as its spec, which is not a .json or .scxml file and not the spec it was saved for (another hash); it is not read. Pass the spec with --spec\n"
         )
         let given = try SMCheckCommand.run(["replay", saved, "--spec", "Tests/Fixtures/fuzz/off-by-one.json"])
         #expect(given.status == 1, "\(given.standardError)")
+        // A spec fuzzed under another extension is the file the failure was saved for: it is read.
+        let renamed = scratch.path("off-by-one.spec")
+        try FileManager.default.copyItem(atPath: "Tests/Fixtures/fuzz/off-by-one.json", toPath: renamed)
+        let fuzzed = try SMCheckCommand.run(["fuzz", renamed, "--seed", "7", "--failures-directory", scratch.path("renamed")])
+        #expect(fuzzed.status == 1)
+        let replayed = try SMCheckCommand.run(["replay", scratch.path("renamed/off-by-one.json")])
+        #expect(replayed.status == 1, "\(replayed.standardError)")
     }
 
     @Test("--emit-swift-test writes the failure as a Swift test beside its replay file")

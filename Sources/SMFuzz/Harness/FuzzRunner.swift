@@ -113,9 +113,10 @@ final class FuzzRunner {
                 }
                 let arities = context.choiceArities
                 guard arities.count > choices.count else {
-                    // Values drawn for choice points a later outcome no longer meets are not part of the step: a
-                    // replay refuses choices a step does not meet.
-                    if arities.count < choices.count { choices.removeLast(choices.count - arities.count) }
+                    // The step as the engine ran it: values were drawn for the points a run with 0 there met, and a
+                    // later outcome can meet fewer points, or others with fewer outcomes (the engine clamps). A
+                    // replay refuses choices a step does not meet, and values out of a point's range.
+                    choices = zip(choices, arities).map { value, arity in min(max(value, 0), arity - 1) }
                     break
                 }
                 for k in choices.count..<arities.count { choices.append(source.draw(arities[k])) }
