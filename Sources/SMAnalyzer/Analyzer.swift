@@ -127,10 +127,11 @@ public enum Analyzer {
         var (findings, undecided) = SymbolicChecks(machine: machine, result: result, structural: structural, seen: seen).run()
         if result.system?.startHasOtherOutcomes == true {
             // The system follows the start's first outcome only: what the others lead to (a state, a failure there)
-            // has no property in it at all, so every code shown by a run is open, as exploration says.
-            undecided = [
-                Undecided(FindingCode.needingEveryConfiguration + FindingCode.shownByARun, ChoiceSequence.startOutcomesNotExplored)
-            ]
+            // has no property in it at all, so every code shown by a run is open, as exploration says. Reasons of
+            // another kind (a counterexample that does not replay) stay.
+            let blanket = Undecided(
+                FindingCode.needingEveryConfiguration + FindingCode.shownByARun, ChoiceSequence.startOutcomesNotExplored)
+            undecided = [blanket] + undecided.filter { !$0.reason.contains(ChoiceSequence.startOutcomesNotExplored) }
         }
         stats.undecided += undecided
         let proved = result.verdicts.values.count { if case .never = $0 { true } else { false } }

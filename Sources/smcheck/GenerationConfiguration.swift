@@ -178,7 +178,7 @@ struct GenerationConfiguration {
         // A verdict of "ok" must not hide that some codes were not reported.
         var stats = result.stats
         for (code, count) in turnedOff.sorted(by: { $0.key < $1.key }) {
-            stats.notes.append("\(code.rawValue) is off in the configuration: \(Plural.count(count, "finding")) of it not reported")
+            stats.notes.append("\(code.rawValue) is off in the configuration (\(Plural.count(count, "finding")) not reported)")
         }
         return AnalysisResult(spec: result.spec, machine: result.machine, findings: findings, stats: stats)
     }

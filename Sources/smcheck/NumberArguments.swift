@@ -54,7 +54,8 @@ enum ByteCount {
         guard let value = Double(digits), value.isFinite else {
             throw ValidationError("'\(text)' is not a size; write a number with an optional K, M or G, like 512M")
         }
-        guard value > 0 else { throw ValidationError("'\(text)' is not more than 0; give a size like 512M") }
+        guard value >= 0 else { throw ValidationError("'\(text)' is negative; give a positive size, like 512M") }
+        guard value > 0 else { throw ValidationError("'\(text)' is no size at all; give a positive size, like 512M") }
         let bytes = value * Double(multiplier)
         guard bytes <= Double(maximum) else { throw ValidationError("'\(text)' is too large; the most is 1024T") }
         return Int(bytes)

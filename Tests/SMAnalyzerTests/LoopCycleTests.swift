@@ -20,6 +20,21 @@ struct LoopCycleTests {
         #expect(cycle.states.map { machine.path(of: $0) } == ["s2/s2_0"])
     }
 
+    @Test("a cycle the run left, then a chain the limit cut short: no cycle, not the one left behind")
+    func cycleThenChain() throws {
+        // ?ok true sends e again with nothing changed (a cycle); false goes to c, which counts up until the limit.
+        let spec = try Spec.load(
+            json: #"""
+                {"format": "smcheck/1", "name": "cycle then chain", "options": {"maxMicrosteps": 10},
+                 "variables": {"n": {"type": "int", "min": 0, "max": 100}}, "events": {"e": {}},
+                 "states": {"a": {"on": {"e": [{"guard": "?ok", "actions": [{"send": "e"}]}, {"target": "c"}]}},
+                            "c": {"always": {"guard": "n < 100", "actions": [{"assign": {"n": "n + 1"}}]}}}}
+                """#)
+        let machine = try Machine(spec)
+        let step = TraceStep(event: EventInstance(event: 0, arguments: []), choices: [1, 1, 1, 0])
+        #expect(LoopCycle.find(machine: machine, from: try machine.initialState().state, step: step) == nil)
+    }
+
     @Test("a chain the limit cut short has no cycle")
     func chainHasNoCycle() throws {
         let spec = try Spec.load(

@@ -28,7 +28,7 @@ struct CheckConfigurationTests {
         #expect(!silenced.standardOutput.contains("SM001 state"), "\(silenced.standardOutput)")
         // "ok" is not a word about SM001 there: the output says it was turned off.
         #expect(
-            silenced.standardOutput.contains("\n  note: SM001 is off in the configuration: 1 finding of it not reported\n"),
+            silenced.standardOutput.contains("\n  note: SM001 is off in the configuration (1 finding not reported)\n"),
             "\(silenced.standardOutput)")
 
         let without = try SMCheckCommand.run(["check", Self.unreachable])

@@ -341,8 +341,8 @@ struct FuzzCommandTests {
             // A value that starts with a dash is the option's value, not another option.
             (["fuzz", "--time", "-3s", "Specs/rocket.json"], "'-3s' is negative; give a positive duration, like 30s"),
             (["check", "--timeout", "-1s", "Specs/rocket.json"], "'-1s' is negative; give a positive duration, like 30s"),
-            (["check", "--max-memory", "-1G", "Specs/rocket.json"], "'-1G' is not more than 0; give a size like 512M"),
-            (["explore", "--bitstate", "-2K", "Specs/rocket.json"], "'-2K' is not more than 0; give a size like 512M"),
+            (["check", "--max-memory", "-1G", "Specs/rocket.json"], "'-1G' is negative; give a positive size, like 512M"),
+            (["explore", "--bitstate", "-2K", "Specs/rocket.json"], "'-2K' is negative; give a positive size, like 512M"),
             (
                 ["replay", "Specs/rocket.json"],
                 "Specs/rocket.json:3:13: error: not a smcheck failure file (\"format\" is not \"smcheck-failure/1\")"

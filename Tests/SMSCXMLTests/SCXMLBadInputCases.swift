@@ -87,6 +87,12 @@ enum SCXMLBadInputCases {
         bad(
             "'--' inside a comment", document("<!-- a -- b -->\n<state id=\"a\"/>"),
             "'--' inside a comment, which XML does not allow; write '- -', or end the comment there", path: "/scxml", at: "-- b"),
+        bad(
+            "'-' just before a comment's end", document("<!-- a --->\n<state id=\"a\"/>"),
+            "'--' inside a comment, which XML does not allow; write '- -', or end the comment there", path: "/scxml", at: "---"),
+        bad(
+            "'<!-->', which is no comment", document("<!-->\n<state id=\"a\"/>"), "the comment is never closed with '-->'", path: "/scxml",
+            at: "<!-->"),
     ]
 
     // MARK: - The document

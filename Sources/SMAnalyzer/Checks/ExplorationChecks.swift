@@ -91,13 +91,14 @@ struct ExplorationChecks {
     }
 
     private func unusedHistory() -> [Finding] {
+        let use = HistoryUse(spec: spec)
         let reported = findings.notReportedBy(structural).histories
         return spec.states.filter { $0.kind == .history && !reported.contains($0.path) }.compactMap { state in
             // Through another history's default too (`"target": "p/h"`).
-            let incoming = spec.transitions(using: state.index)
+            let incoming = use.transitions(using: state.index)
             guard !incoming.contains(where: { coverage.takenTransitions[$0.index] }) else { return nil }
             // As a state's initial state, it is used whenever that state is entered by default.
-            guard !spec.statesEnteringByDefault(through: state.index).contains(where: { reached($0.index) }) else { return nil }
+            guard !use.statesEnteringByDefault(through: state.index).contains(where: { reached($0.index) }) else { return nil }
             return findings.unusedHistory(state)
         }
     }

@@ -2,8 +2,8 @@
 import SMSpec
 
 /// The cycle behind an infinite-loop error: replays the failing macrostep with microsteps recorded, rebuilds the
-/// configuration and variables after each microstep, and finds the first one that repeats. The transitions between
-/// the two occurrences are the loop.
+/// configuration and variables after each microstep, and finds where the state after the last one was before. The
+/// transitions between the two occurrences are the loop, said from where the run entered it.
 struct LoopCycle {
     let transitions: [Int]
     /// States entered along the cycle, in document order.

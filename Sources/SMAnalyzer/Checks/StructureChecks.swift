@@ -71,10 +71,11 @@ struct StructureChecks {
     }
 
     private func untargetedHistory() -> [Finding] {
+        let use = HistoryUse(spec: spec)
         // A history another history's default goes to is used when that one is.
         let unused = spec.states.filter { state in
-            state.kind == .history && spec.transitions(using: state.index).isEmpty
-                && spec.statesEnteringByDefault(through: state.index).isEmpty
+            state.kind == .history && use.transitions(using: state.index).isEmpty
+                && use.statesEnteringByDefault(through: state.index).isEmpty
         }
         return unused.map { state in
             Finding(

@@ -117,11 +117,12 @@ struct SymbolicChecks {
                 undecided[.eventNeverHandled, default: []].append("'\(event.name)': \(reason)")
             }
         }
+        let use = HistoryUse(spec: spec)
         for state in spec.states where state.kind == .history && !reported.histories.contains(state.path) {
             // As a state's initial state, it is used whenever that state is entered by default.
-            if spec.statesEnteringByDefault(through: state.index).contains(where: { reached($0.index) != false }) { continue }
+            if use.statesEnteringByDefault(through: state.index).contains(where: { reached($0.index) != false }) { continue }
             // Through another history's default too (`"target": "p/h"`).
-            let using = spec.transitions(using: state.index)
+            let using = use.transitions(using: state.index)
             let incoming = using.map { verdict(.takes($0.index)) }
             if incoming.contains(where: { if case .happens = $0 { true } else { false } }) { continue }
             if let undecidedOne = incoming.first(where: { if case .undecided = $0 { true } else { false } }),

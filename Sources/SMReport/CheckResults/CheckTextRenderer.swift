@@ -54,11 +54,10 @@ public struct CheckTextRenderer: ReportRenderer {
             }
             lines += stats.notes.map { "  note: \($0)" }
             // "ok" is about what is shown: say what the severity filter left out.
-            let hidden = TextStyle.severityCounts(result.findings.filter { !filter.shows($0) })
+            let hidden = result.findings.filter { !filter.shows($0) }
             if !hidden.isEmpty {
-                let one = result.findings.count - shown.count == 1
                 lines.append(
-                    "  note: \(hidden.joined(separator: ", ")) below the \(filter.minimumSeverity.rawValue) severity \(one ? "is" : "are") not shown"
+                    "  note: \(TextStyle.severityCounts(hidden).joined(separator: ", ")) below the \(filter.minimumSeverity.rawValue) severity \(hidden.count == 1 ? "is" : "are") not shown"
                 )
             }
             return lines.joined(separator: "\n") + "\n"

@@ -102,10 +102,12 @@ struct XMLTagScanner {
             if starts(with: "<?") {
                 try scanProcessingInstruction(atDocumentStart: index == documentStart)
             } else if starts(with: "<!--") {
-                let body = index + 4
-                try skip(past: "-->", what: "the comment")
-                // XML keeps "--" for the comment's end (libxml2 said only "error 80").
-                if let dashes = (body..<max(body, index - 4)).first(where: { bytes[$0] == 0x2D && bytes[$0 + 1] == 0x2D }) {
+                let start = index
+                index += 4  // "<!-->" is no comment: its end is looked for after the opening "<!--".
+                try skip(past: "-->", what: "the comment", from: start)
+                // XML keeps "--" for the comment's end (libxml2 said only "error 80"), also just before it: "<!-- a --->".
+                let body = start + 4
+                if let dashes = (body..<max(body, index - 3)).first(where: { bytes[$0] == 0x2D && bytes[$0 + 1] == 0x2D }) {
                     throw problem("'--' inside a comment, which XML does not allow; write '- -', or end the comment there", at: dashes)
                 }
             } else if starts(with: "<![CDATA[") {
@@ -319,8 +321,9 @@ struct XMLTagScanner {
         return text.withUTF8Buffer { buffer in (0..<count).allSatisfy { bytes[index + $0] == buffer[$0] } }
     }
 
-    private mutating func skip(past terminator: StaticString, what: String) throws(XMLSyntaxProblem) {
-        let start = index
+    /// Moves past the next `terminator`; `start` is where what it closes began, for the error when there is none.
+    private mutating func skip(past terminator: StaticString, what: String, from start: Int? = nil) throws(XMLSyntaxProblem) {
+        let start = start ?? index
         while index < bytes.count {
             if starts(with: terminator) {
                 index += terminator.utf8CodeUnitCount
