@@ -97,9 +97,10 @@ struct ExportCommand: ParsableCommand {
     /// A final state may be a region of a parallel state in JSON (a region that is done at once), but SCXML's
     /// `<parallel>` holds no `<final>`. The error points at the final state.
     static func scxmlProblem(_ spec: Spec, file: String) -> Diagnostic? {
-        var pending = spec.states.map { ($0, $0.name) }
+        // In document order: the first in the file is reported.
+        var pending = spec.states.reversed().map { ($0, $0.name) }
         while let (state, path) = pending.popLast() {
-            pending += state.children.map { ($0, path + "/" + $0.name) }
+            pending += state.children.reversed().map { ($0, path + "/" + $0.name) }
             guard state.kind == .parallel, let final = state.children.first(where: { $0.kind == .final }) else { continue }
             return Diagnostic(
                 "final state \"\(path)/\(final.name)\" is a region of the parallel state \"\(path)\", which SCXML cannot say: "
