@@ -2,11 +2,11 @@
 // swift-format-ignore-file
 
 let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] = [
-    ("README.md:325", snippet_README_325),
-    ("README.md:351", snippet_README_351),
-    ("README.md:367", snippet_README_367),
-    ("README.md:383", snippet_README_383),
-    ("README.md:433", snippet_README_433),
+    ("README.md:326", snippet_README_326),
+    ("README.md:352", snippet_README_352),
+    ("README.md:368", snippet_README_368),
+    ("README.md:384", snippet_README_384),
+    ("README.md:434", snippet_README_434),
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:72", snippet_Docs_CodeGeneration_72),
     ("Docs/CodeGeneration.md:99", snippet_Docs_CodeGeneration_99),
