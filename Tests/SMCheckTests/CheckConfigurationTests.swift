@@ -30,6 +30,13 @@ struct CheckConfigurationTests {
         #expect(
             silenced.standardOutput.contains("\n  note: SM001 is off in the configuration (1 finding not reported)\n"),
             "\(silenced.standardOutput)")
+        // And through merge, which keeps what every job it merges said of the spec.
+        let saved = try scratch.write(
+            "silenced.json", try SMCheckCommand.run(["check", "--format", "json", "--config", off, Self.unreachable]).standardOutput)
+        let merged = try SMCheckCommand.run(["merge", saved])
+        #expect(
+            merged.standardOutput.contains("\n  note: SM001 is off in the configuration (1 finding not reported)\n"),
+            "\(merged.standardOutput)")
 
         let without = try SMCheckCommand.run(["check", Self.unreachable])
         #expect(without.status == 0 && without.standardOutput.contains("warning SM001"), "\(without.standardOutput)")

@@ -103,8 +103,12 @@ public struct CheckResultMerge {
         var undecidedCodes: Set<FindingCode>?
         var reasons: [String] = []
         var coverages: [Double] = []
+        // What every job said of the spec (a code its configuration turns off, say) holds of the union too.
+        var commonNotes: [String]?
         for (source, node) in nodes {
             guard let s = node["stats"] else { continue }
+            let notes = (s["notes"]?.arrayValue ?? []).compactMap(\.stringValue)
+            commonNotes = commonNotes.map { common in common.filter(notes.contains) } ?? notes
             stats.configurations = max(stats.configurations, s["configurations"]?.integerValue ?? 0)
             stats.transitions = max(stats.transitions, s["transitions"]?.integerValue ?? 0)
             stats.depth = max(stats.depth, s["depth"]?.integerValue ?? 0)
@@ -139,6 +143,7 @@ public struct CheckResultMerge {
         } else if !codes.isEmpty {
             stats.undecided.append(Undecided(codes, "no merged result decided these: " + (reasons.first ?? "each was incomplete")))
         }
+        stats.notes += (commonNotes ?? []).filter { !$0.hasPrefix("merged from ") }
         // The results this spec is in: a shard that checked other specs has nothing of it.
         stats.notes.append("merged from \(Plural.count(nodes.count, "result")): \(nodes.map(\.source).joined(separator: ", "))")
         return stats
