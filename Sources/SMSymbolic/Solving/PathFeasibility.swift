@@ -6,7 +6,7 @@
     /// paths no value can take. Unknown (a timeout) counts as feasible, which is always safe: the conditions stay on
     /// the path.
     package final class PathFeasibility {
-        private let context: Z3Context
+        package let context: Z3Context
         private let solver: Z3Solver
         private let spec: ResolvedSpec
         private let variables: [Term]

@@ -40,16 +40,27 @@
             }
         }
 
-        /// The property's bad on a step from `state` with `input` (nil when it has none).
-        func edgeBad(_ property: Property, _ state: SymbolicEncoding.State, _ input: SymbolicEncoding.Input) -> Term? {
+        /// The property's bad on a step from `state` with `input` (nil when it has none). `taken` keeps each edge's
+        /// term for this step: an edge shows many properties (its failure, the states it enters, the transitions it
+        /// takes), and its conditions, of values a hundred microsteps deep, are costly to encode again for each.
+        func edgeBad(
+            _ property: Property, _ state: SymbolicEncoding.State, _ input: SymbolicEncoding.Input, taken: inout [Int: Term]
+        ) -> Term? {
             guard let edges = conditions.edges[property], !edges.isEmpty else { return nil }
-            return context.or(
-                edges.map { edge, extra in
-                    context.and([
-                        encoding.taken(edge, from: state, input: input),
-                        encoding.conditions(extra, state, input, event: system.edges[edge].event),
-                    ])
-                })
+            var terms: [Term] = []
+            for (edge, extra) in edges {
+                let edgeTaken = taken[edge] ?? encoding.taken(edge, from: state, input: input)
+                taken[edge] = edgeTaken
+                terms.append(
+                    extra.isEmpty
+                        ? edgeTaken : context.and([edgeTaken, encoding.conditions(extra, state, input, event: system.edges[edge].event)]))
+            }
+            return context.or(terms)
+        }
+
+        func edgeBad(_ property: Property, _ state: SymbolicEncoding.State, _ input: SymbolicEncoding.Input) -> Term? {
+            var taken: [Int: Term] = [:]
+            return edgeBad(property, state, input, taken: &taken)
         }
 
         /// No event changes anything from `location` with `state`'s values: for every event and all its parameter
@@ -135,10 +146,18 @@
                 let input = encoding.input("i\(depth)")
                 inputs.append(input)
                 // Bads in the state first (a trace of `depth` steps), then on a step from it (`depth + 1` steps).
-                for (kind, bads) in [
-                    (false, pending.compactMap { p in stateBad(p, state).map { (p, $0) } }),
-                    (true, pending.compactMap { p in edgeBad(p, state, input).map { (p, $0) } }),
-                ] {
+                // Encoding them can take long on its own: the deadline is watched between properties too.
+                var stateBads: [(Property, Term)] = []
+                var edgeBads: [(Property, Term)] = []
+                var takenAtDepth: [Int: Term] = [:]
+                for property in pending {
+                    if ContinuousClock.now > deadline || cancelled() {
+                        return BMCResult(found: found, checkedDepth: checkedDepth, stopped: "the time limit ran out at depth \(depth)")
+                    }
+                    if let bad = stateBad(property, state) { stateBads.append((property, bad)) }
+                    if let bad = edgeBad(property, state, input, taken: &takenAtDepth) { edgeBads.append((property, bad)) }
+                }
+                for (kind, bads) in [(false, stateBads), (true, edgeBads)] {
                     // A property found in the state is not looked for again on the step: its trace is a step shorter.
                     let stillPending = Set(pending)
                     var remaining = bads.filter { bad in stillPending.contains(bad.0) }
