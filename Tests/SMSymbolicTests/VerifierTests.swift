@@ -55,6 +55,9 @@ struct SolverTimeTests {
     @Test("a solver's reason is cut to its first line of at most 200 characters; Spacer's rules are not printed")
     func reasonFirstLine() {
         let time = SolverTime(perCall: 20_000, deadline: .now + .seconds(60))
+        #expect(
+            time.whyUnknown("spacer", reason: "Z3 error: Uninterpreted 'div' in edge2:")
+                == "spacer cannot reason about / or % by a variable (nonlinear arithmetic)")
         let rules = "unknown (incomplete)\n" + String(repeating: "(rule (=> (and (R x) (< x 5)) (R (+ x 1))))\n", count: 200)
         #expect(time.whyUnknown("spacer", reason: rules) == "spacer gave up (unknown (incomplete))")
         let long = String(repeating: "w", count: 300)

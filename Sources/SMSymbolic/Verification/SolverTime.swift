@@ -19,6 +19,10 @@ struct SolverTime {
         guard ContinuousClock.now - started >= .milliseconds(Int(milliseconds) * 9 / 10) else {
             // Z3 says "ok" when a tactic simply returned unknown.
             if reason.isEmpty || reason == "ok" { return "\(solver) gave up without a reason" }
+            // Spacer refuses integer division and remainder by a variable ("Uninterpreted 'div' in edge2:").
+            if reason.contains("Uninterpreted 'div'") || reason.contains("Uninterpreted 'mod'") {
+                return "\(solver) cannot reason about / or % by a variable (nonlinear arithmetic)"
+            }
             return "\(solver) gave up (\(Self.firstLine(of: reason)))"
         }
         return isCappedByDeadline ? "the time limit ran out" : "\(solver) ran out of its \(milliseconds / 1000) s for one call"
