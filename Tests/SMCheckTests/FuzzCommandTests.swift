@@ -170,6 +170,28 @@ struct FuzzCommandTests {
         }
     }
 
+    @Test("replay lets be, as run does, choices past those the failing last step met before it failed")
+    func extraChoicesOnTheFailingStep() throws {
+        let scratch = try ScratchDirectory()
+        let spec = try scratch.write(
+            "extra-choice.json",
+            #"""
+            {"format": "smcheck/1", "name": "extra choice", "variables": {"v": {"type": "int", "min": 0, "max": 2}}, "events": {"e": {}},
+             "states": {"a": {"on": {"e": [{"guard": "?g", "target": "b"}, {"target": "a", "actions": [{"raise": "e"}, {"send": "e"}]}]}},
+                        "b": {"entry": [{"assign": {"v": "v - 1"}}]}}}
+            """#)
+        let fuzz = try SMCheckCommand.run(["fuzz", "--runs", "50", "--seed", "4", "--failures-directory", scratch.path("f"), spec])
+        #expect(fuzz.status == 1)
+        let saved = scratch.path("f/extra-choice.json")
+        let text = try String(contentsOfFile: saved, encoding: .utf8)
+        // The failing step's choices end with its 1: two values more after it.
+        let one = try #require(text.range(of: "1]", options: .backwards))
+        try text.replacingCharacters(in: one, with: "1, 0, 1]").write(toFile: saved, atomically: true, encoding: .utf8)
+        let replay = try SMCheckCommand.run(["replay", saved])
+        #expect(replay.status == 1, "\(replay.standardError)")
+        #expect(replay.standardOutput.contains("reproduced at step 1"), "\(replay.standardOutput)")
+    }
+
     @Test("replay does not open a file the failure file names when it is not a spec: the failure file may be someone else's")
     func namedFileIsNoSpec() throws {
         let scratch = try ScratchDirectory()
