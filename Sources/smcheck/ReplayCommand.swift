@@ -45,9 +45,7 @@ struct ReplayCommand: ParsableCommand {
         }
         // The failure file may come from someone else: it names a spec, not any file to open and quote from. A file
         // named otherwise than a spec is read only when its contents are the spec's (its hash, which reveals nothing).
-        if spec == nil, !specPath.lowercased().hasSuffix(".json"), !specPath.lowercased().hasSuffix(".scxml"),
-            FailureFile.hash(ofFile: specPath) != reference.hash
-        {
+        if spec == nil, !SpecInputs.hasSpecExtension(specPath), FailureFile.hash(ofFile: specPath) != reference.hash {
             printError(
                 "error: the failure file names \(specPath.controlCharactersEscaped) as its spec, which is not a .json or .scxml file and not the spec it was saved for (another hash); it is not read. Pass the spec with --spec"
             )

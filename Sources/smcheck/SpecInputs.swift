@@ -51,12 +51,17 @@ enum SpecInputs {
                 if name.hasPrefix(".build") || name == "node_modules" { enumerator.skipDescendants() }
                 continue
             }
-            // Case-insensitive, as SpecFile.load reads `Machine.SCXML` when it is named.
-            guard name.lowercased().hasSuffix(".json") || SpecFile.Format(path: name) == .scxml else { continue }
+            guard hasSpecExtension(name) else { continue }
             let relative = url.path.dropFirst(base.path.count).drop { $0 == "/" }
             result.append((directory as NSString).appendingPathComponent(String(relative)))
         }
         return result.sorted()
+    }
+
+    /// Whether a path ends as a spec's file does: `.json` or `.scxml`, in any case (as SpecFile.load reads
+    /// `Machine.SCXML` when it is named).
+    static func hasSpecExtension(_ path: String) -> Bool {
+        path.lowercased().hasSuffix(".json") || SpecFile.Format(path: path) == .scxml
     }
 
     /// Whether the file's first kilobytes declare the smcheck format at the top level.

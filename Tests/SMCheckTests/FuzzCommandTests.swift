@@ -149,17 +149,17 @@ struct FuzzCommandTests {
         )
     }
 
+    /// With ?g false, e raises and sends e again (more choice points); the first true ends the step in b, which fails.
+    static let extraChoice = #"""
+        {"format": "smcheck/1", "name": "extra choice", "variables": {"v": {"type": "int", "min": 0, "max": 2}}, "events": {"e": {}},
+         "states": {"a": {"on": {"e": [{"guard": "?g", "target": "b"}, {"target": "a", "actions": [{"raise": "e"}, {"send": "e"}]}]}},
+                    "b": {"entry": [{"assign": {"v": "v - 1"}}]}}}
+        """#
+
     @Test("a saved failure replays when the drawn outcome of a choice ends the step before the choice points met before it")
     func failureWithFewerChoicePoints() throws {
-        // With ?g false, e raises and sends e again (more choice points); the first true ends the step in b, which fails.
         let scratch = try ScratchDirectory()
-        let spec = try scratch.write(
-            "extra-choice.json",
-            #"""
-            {"format": "smcheck/1", "name": "extra choice", "variables": {"v": {"type": "int", "min": 0, "max": 2}}, "events": {"e": {}},
-             "states": {"a": {"on": {"e": [{"guard": "?g", "target": "b"}, {"target": "a", "actions": [{"raise": "e"}, {"send": "e"}]}]}},
-                        "b": {"entry": [{"assign": {"v": "v - 1"}}]}}}
-            """#)
+        let spec = try scratch.write("extra-choice.json", Self.extraChoice)
         for seed in ["3", "4"] {
             let failures = scratch.path("failures-\(seed)")
             let fuzz = try SMCheckCommand.run(["fuzz", "--runs", "50", "--seed", seed, "--failures-directory", failures, spec])
@@ -173,13 +173,7 @@ struct FuzzCommandTests {
     @Test("replay lets be, as run does, choices past those the failing last step met before it failed")
     func extraChoicesOnTheFailingStep() throws {
         let scratch = try ScratchDirectory()
-        let spec = try scratch.write(
-            "extra-choice.json",
-            #"""
-            {"format": "smcheck/1", "name": "extra choice", "variables": {"v": {"type": "int", "min": 0, "max": 2}}, "events": {"e": {}},
-             "states": {"a": {"on": {"e": [{"guard": "?g", "target": "b"}, {"target": "a", "actions": [{"raise": "e"}, {"send": "e"}]}]}},
-                        "b": {"entry": [{"assign": {"v": "v - 1"}}]}}}
-            """#)
+        let spec = try scratch.write("extra-choice.json", Self.extraChoice)
         let fuzz = try SMCheckCommand.run(["fuzz", "--runs", "50", "--seed", "4", "--failures-directory", scratch.path("f"), spec])
         #expect(fuzz.status == 1)
         let saved = scratch.path("f/extra-choice.json")

@@ -269,11 +269,11 @@ private struct Replay {
         recorder = context.recorder
     }
 
-    /// The property's finding, from the trace replayed with the fewest choices in its last step that still show it.
+    /// The property's finding, from the trace replayed with the shortest prefix of its last step's choices that
+    /// still shows it (the engine takes 0 for the choices left out).
     ///
     /// The solver picks any of the step's symbolic paths that shows the property, and their choices can be long: a
-    /// send loop's guard true 99 times before the path that fails, where the engine, whose choices run out at 0,
-    /// fails with a single 1. Exploration tries choices in that order and reports the shortest; this reads the same.
+    /// send loop's guard true 99 times before the path that fails, where the engine fails with a single 1.
     static func finding(for property: Property, machine: Machine, trace: [TraceStep], inLastStep: Bool) -> Finding? {
         guard let whole = Replay(machine: machine, trace: trace, inLastStep: inLastStep) else { return nil }
         if inLastStep, let last = trace.last, !last.choices.isEmpty {

@@ -69,7 +69,7 @@ final class BitstateFilter: @unchecked Sendable {
     func insert(_ key: UnsafePointer<UInt64>) -> Bool {
         // A new state is taken for a seen one when all its bits are set already: with probability f = fill^k.
         // Each state stored stands for 1 / (1 - f) new ones met at that fill, f / (1 - f) of them skipped.
-        let fill = Double(ones) / Double(bitCount)
+        let onesBefore = ones
         var new = false
         forEachBit(of: key) { word, flag in
             if word.pointee & flag == 0 {
@@ -79,8 +79,7 @@ final class BitstateFilter: @unchecked Sendable {
             }
         }
         guard new else { return false }
-        var skipped = 1.0
-        for _ in 0..<Self.hashCount { skipped *= fill }
+        let skipped = skipProbability(ones: onesBefore)
         expectedSkips += skipped < 1 ? skipped / (1 - skipped) : Double(stored)
         stored += 1
         return true
@@ -99,7 +98,10 @@ final class BitstateFilter: @unchecked Sendable {
     }
 
     /// The chance that a new state met now is skipped: fill^k.
-    var skipProbability: Double {
+    var skipProbability: Double { skipProbability(ones: ones) }
+
+    /// fill^k with `ones` bits of the array set.
+    private func skipProbability(ones: Int) -> Double {
         let fill = Double(ones) / Double(bitCount)
         var skipped = 1.0
         for _ in 0..<Self.hashCount { skipped *= fill }
