@@ -59,11 +59,49 @@ struct Substitution {
 
     /// Evaluates a node whose operands are constants; leaves it alone when that fails (the error must stay).
     private static func fold(_ e: TypedExpression) -> TypedExpression {
+        if let combined = combiningConstants(e) { return combined }
         guard let result = constant(e), case .success(let value) = result else { return e }
         switch e {
         case .not, .comparison, .and, .or: return .boolean(value != 0)
         case .convertEnum: return .enumValue(value)
         default: return .integer(value)
+        }
+    }
+
+    /// `(x + 3) + 4` as `x + 7`, `(x - 1) - 1` as `x - 2`, `(x * 2) * 3` as `x * 6`: a value a loop of microsteps
+    /// changes by a constant each time stays one node deep, where it would grow by a node per microstep (a drain of a
+    /// hundred microsteps made conditions of a hundred nested nodes, encoded again for every path and every depth).
+    ///
+    /// Only constants of the same sign combine (and a multiplier other than 0), so the inner value lies between `x`
+    /// and the result: when the result fits in 64 bits, so did the step the engine computes first, and folding keeps
+    /// every overflow the engine would meet. Nil when the node is not of that shape.
+    static func combiningConstants(_ e: TypedExpression) -> TypedExpression? {
+        guard case .arithmetic(let op, let left, .integer(let outer)) = e else { return nil }
+        switch op {
+        case .add, .subtract:
+            guard let (base, inner) = offset(left) else { return nil }
+            guard op == .add || outer != Int.min else { return nil }
+            let added = op == .add ? outer : -outer
+            guard inner == 0 || added == 0 || (inner < 0) == (added < 0) else { return nil }
+            let (total, overflow) = inner.addingReportingOverflow(added)
+            if overflow { return nil }
+            if total == 0 { return base }
+            return total < 0 && total != Int.min ? .arithmetic(.subtract, base, .integer(-total)) : .arithmetic(.add, base, .integer(total))
+        case .multiply:
+            guard case .arithmetic(.multiply, let base, .integer(let inner)) = left, outer != 0, inner != 0 else { return nil }
+            let (product, overflow) = inner.multipliedReportingOverflow(by: outer)
+            return overflow ? nil : .arithmetic(.multiply, base, .integer(product))
+        case .divide, .remainder:
+            return nil
+        }
+    }
+
+    /// `x + c` as `(x, c)` and `x - c` as `(x, -c)`.
+    private static func offset(_ e: TypedExpression) -> (base: TypedExpression, constant: Int)? {
+        switch e {
+        case .arithmetic(.add, let base, .integer(let c)): return (base, c)
+        case .arithmetic(.subtract, let base, .integer(let c)) where c != Int.min: return (base, -c)
+        default: return nil
         }
     }
 
