@@ -65,6 +65,15 @@
         package func subtract(_ a: Term, _ b: Term) -> Term { withRaw([a, b]) { Term(self, Z3_mk_sub(raw, 2, $0.baseAddress)) } }
         package func multiply(_ a: Term, _ b: Term) -> Term { withRaw([a, b]) { Term(self, Z3_mk_mul(raw, 2, $0.baseAddress)) } }
 
+        /// `term` with each of `replacing` put in place of the term beside it in `with` (constants of the same sorts):
+        /// one walk of the term's shared graph inside Z3, where encoding it again would walk every path of it.
+        package func substitute(_ term: Term, replacing: [Term], with: [Term]) -> Term {
+            precondition(replacing.count == with.count)
+            return withRaw(replacing) { from in
+                withRaw(with) { to in Term(self, Z3_substitute(raw, term.ast, UInt32(from.count), from.baseAddress, to.baseAddress)) }
+            }
+        }
+
         private func withRaw<T>(_ terms: [Term], _ body: (UnsafeBufferPointer<Z3_ast?>) -> T) -> T {
             let asts: [Z3_ast?] = terms.map(\.ast)
             return asts.withUnsafeBufferPointer(body)
@@ -120,8 +129,9 @@
 
         package func push() { Z3_solver_push(context.raw, raw) }
         /// Leaves the innermost scope; popping with no scope open is a Z3 error, thrown like any other.
-        package func pop() throws(SolverError) {
-            Z3_solver_pop(context.raw, raw, 1)
+        package func pop(_ levels: Int = 1) throws(SolverError) {
+            guard levels > 0 else { return }
+            Z3_solver_pop(context.raw, raw, UInt32(levels))
             try context.check()
         }
         package func assert(_ term: Term) { Z3_solver_assert(context.raw, raw, term.ast) }

@@ -5,6 +5,10 @@
     /// Whether a path's conditions can hold for some values of the declared domains: how the symbolic step drops
     /// paths no value can take. Unknown (a timeout) counts as feasible, which is always safe: the conditions stay on
     /// the path.
+    ///
+    /// A path grows one condition at a time, and the next question is mostly about the same path: the solver keeps the
+    /// last question's conditions, one scope each, and only the ones after the common prefix are taken back and added.
+    /// Asking each question from scratch made a loop of a thousand microsteps cost a million encoded conditions.
     package final class PathFeasibility {
         package let context: Z3Context
         private let solver: Z3Solver
@@ -12,6 +16,9 @@
         private let variables: [Term]
         private let parameters: [[Term]]
         private var cache: [CacheKey: Bool] = [:]
+        /// The conditions asserted now, one scope each, and the event whose parameters they name.
+        private var asserted: [Formula] = []
+        private var assertedEvent: Int?
         package private(set) var checks = 0
 
         private struct CacheKey: Hashable {
@@ -50,14 +57,27 @@
                 inState: { _ in self.context.bool(false) }, opaque: { _ in self.context.bool(false) },
                 variableIsBool: { spec.variables[$0].type == .bool },
                 parameterIsBool: { i in event.map { spec.events[$0].parameters[i].type == .bool } ?? false })
-            solver.push()
-            solver.assert(context.and(conditions.map(encoder.formula)))
+            var common = 0
+            if assertedEvent == event {
+                while common < min(asserted.count, conditions.count), asserted[common] == conditions[common] { common += 1 }
+            }
+            do {
+                try solver.pop(asserted.count - common)
+            } catch {
+                return true  // the solver's stack is not what it was: feasible is always safe
+            }
+            asserted.removeLast(asserted.count - common)
+            assertedEvent = event
+            for condition in conditions[common...] {
+                solver.push()
+                solver.assert(encoder.formula(condition))
+                asserted.append(condition)
+            }
             let feasible: Bool
             switch try? solver.check() {
             case .unsatisfiable: feasible = false
             default: feasible = true
             }
-            try? solver.pop()
             if cache.count > 100_000 { cache.removeAll() }
             cache[key] = feasible
             return feasible

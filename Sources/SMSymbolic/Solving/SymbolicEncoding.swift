@@ -27,6 +27,13 @@
             package let parameters: [Int: [Term]]
         }
 
+        /// The relation's terms encoded once, over the template state and input, and put over each step's constants
+        /// by substitution: a step's conditions can be values a hundred microsteps deep, and a thousand edges of them
+        /// encoded again at every depth and for every property took most of a search.
+        private lazy var template = (from: state("template"), input: input("template"), to: state("template-next"))
+        private lazy var templateTransition = transitionEncoded(from: template.from, input: template.input, to: template.to)
+        private var templateTaken: [Int: Term] = [:]
+
         package init(system: TransitionSystem, context: Z3Context) {
             self.system = system
             self.context = context
@@ -125,6 +132,12 @@
         /// One step along a stable edge from `from` to `to`: in each location, one of its edges (named by the selector)
         /// with its conditions and effect. Grouped by location, so the solver splits on the location first.
         package func transition(from: State, input: Input, to: State) -> Term {
+            context.substitute(
+                templateTransition, replacing: constants(template.from) + constants(template.input) + constants(template.to),
+                with: constants(from) + constants(input) + constants(to))
+        }
+
+        private func transitionEncoded(from: State, input: Input, to: State) -> Term {
             var byLocation = Array(repeating: [Term](), count: system.locations.count)
             for index in 0..<system.stableEdgeCount {
                 let edge = system.edges[index]
@@ -146,11 +159,27 @@
         /// Edge `index` is the one taken from `state`: its source and conditions hold (and the selector names it).
         package func taken(_ index: Int, from state: State, input: Input, selected: Bool = true) -> Term {
             let edge = system.edges[index]
+            let template =
+                templateTaken[index]
+                ?? {
+                    let encoded = conditions(edge.path.conditions, self.template.from, self.template.input, event: edge.event)
+                    templateTaken[index] = encoded
+                    return encoded
+                }()
             var terms = [
-                context.equal(state.location, context.int(edge.source)), conditions(edge.path.conditions, state, input, event: edge.event),
+                context.equal(state.location, context.int(edge.source)),
+                context.substitute(
+                    template, replacing: constants(self.template.from) + constants(self.template.input),
+                    with: constants(state) + constants(input)),
             ]
             if selected { terms.insert(context.equal(input.selector, context.int(index)), at: 0) }
             return context.and(terms)
+        }
+
+        /// A state's or an input's constants, in one order for templates and steps alike.
+        private func constants(_ state: State) -> [Term] { [state.location] + state.values }
+        private func constants(_ input: Input) -> [Term] {
+            [input.selector] + input.parameters.keys.sorted().flatMap { input.parameters[$0]! }
         }
 
         /// Conditions over the values of `state` and the parameters of `event` in `input`.
