@@ -38,6 +38,36 @@ struct VerifierTests {
         #expect(trace.map { machine.describe($0.event) }.sorted() == [#"setA {"to": 123456789}"#, #"setB {"to": 987654321}"#])
     }
 
+    @Test("a drain of a hundred microsteps over values in the millions: the loop limit in two events, no deadlock proved")
+    func batchDrain() throws {
+        let (machine, result) = try Self.verify("batch-drain")
+        let loop = try #require(result.properties.first { if case .failure(let s) = $0 { s.hasPrefix("loop:") } else { false } })
+        guard case .happens(let trace, true) = result.verdicts[loop] else {
+            Issue.record("\(String(describing: result.verdicts[loop]))")
+            return
+        }
+        #expect(trace.count == 2)
+        #expect(trace.last.map { machine.describe($0.event) } == "flush")
+        let deadlocks = result.properties.filter { if case .deadlock = $0 { true } else { false } }
+        #expect(!deadlocks.isEmpty)
+        for deadlock in deadlocks {
+            guard case .never = result.verdicts[deadlock] else {
+                Issue.record("\(deadlock): \(String(describing: result.verdicts[deadlock]))")
+                continue
+            }
+        }
+    }
+
+    @Test("copy below: no deadlock, proved by Spacer although 'add' has too many values to write out and k-induction fails")
+    func deadlockWithWideParameters() throws {
+        let (_, result) = try Self.verify("copy-below")
+        let deadlock = try #require(result.properties.first { if case .deadlock = $0 { true } else { false } })
+        guard case .never(.chc, _) = result.verdicts[deadlock] else {
+            Issue.record("\(String(describing: result.verdicts[deadlock]))")
+            return
+        }
+    }
+
     @Test("the bank account: both invariants are proved")
     func bank() throws {
         let (_, result) = try Self.verify("bank-account")

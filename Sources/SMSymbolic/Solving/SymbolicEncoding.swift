@@ -96,6 +96,24 @@
             }
         }
 
+        /// Some of `event`'s parameter values as constant inputs: every combination of each parameter's lowest and
+        /// highest value (both bools, an enum's first and last case), at most `limit` of them. Where every value cannot
+        /// be written out, these stand for them in a condition that may be weakened.
+        package func boundaryInstances(of event: Int, upTo limit: Int) -> [Input] {
+            let declaration = spec.events[event]
+            var combinations: [[Term]] = [[]]
+            for parameter in declaration.parameters {
+                let values: [Term]
+                switch parameter.type {
+                case .bool: values = [context.bool(false), context.bool(true)]
+                case .int(let minimum, let maximum): values = Set([minimum, maximum]).sorted().map { context.int($0) }
+                case .enumeration(let cases): values = Set([0, max(0, cases.count - 1)]).sorted().map { context.int($0) }
+                }
+                combinations = Array(combinations.lazy.flatMap { prefix in values.map { prefix + [$0] } }.prefix(limit))
+            }
+            return combinations.map { Input(selector: context.int(-1), parameters: [event: $0]) }
+        }
+
         /// The parameters (of every event, or of `only` one) are in their domains.
         package func domain(_ input: Input, only: Int? = nil) -> Term {
             var terms: [Term] = []

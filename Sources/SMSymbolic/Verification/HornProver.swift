@@ -27,8 +27,8 @@
             case unknown(String)
         }
 
-        /// Decides one property. Deadlocks need quantifiers over event parameters, which Horn clauses cannot carry:
-        /// those are only decided here when no event of the spec has parameters.
+        /// Decides one property. Deadlocks need quantifiers over event parameters with many values, which Horn
+        /// clauses cannot carry: with those, a deadlock is only proved never to happen here, from a weaker condition.
         func decide(_ property: Property, deadline: ContinuousClock.Instant) throws(SolverError) -> Outcome {
             let time = SolverTime(perCall: timeoutMilliseconds, deadline: deadline)
             let fixedpoint = try Z3Fixedpoint(context, timeoutMilliseconds: time.milliseconds)
@@ -73,15 +73,11 @@
                 if case .deadlock(let configuration) = property, !(conditions.deadlocks[configuration] ?? []).contains(l) { continue }
                 let here = context.apply(relation, state.values)
                 let atLocation = context.equal(state.location, context.int(l))
-                if case .deadlock = property, !checker.deadlocksAreQuantifierFree {
-                    // The exact condition needs quantifiers over parameters, which Horn clauses do not carry; proving the
-                    // locations themselves unreachable is enough, and anything else stays undecided.
-                    rule([here, atLocation], context.apply(bad, []), "bad\(l)")
-                    relaxed = true
-                    clauses += 1
-                    continue
-                }
-                if let stateBad = checker.stateBad(property, state) {
+                // The exact deadlock condition may need quantifiers over parameters, which Horn clauses do not carry:
+                // a weaker one without them can still prove that no deadlock happens, and anything else stays undecided.
+                let weakened = if case .deadlock = property { !checker.deadlocksAreQuantifierFree } else { false }
+                relaxed = relaxed || weakened
+                if let stateBad = checker.stateBad(property, state, weakened: weakened) {
                     rule([here, atLocation, stateBad], context.apply(bad, []), "bad\(l)")
                     clauses += 1
                 }
@@ -108,7 +104,9 @@
             switch outcome {
             case .derivable:
                 return relaxed
-                    ? .unknown("its states can be reached, and whether they deadlock needs quantifiers over event parameters") : .happens
+                    ? .unknown(
+                        "its states can be reached where no event changes anything at its parameters' bounds; whether every other value "
+                            + "changes nothing either needs quantifiers over event parameters") : .happens
             case .unknown(let reason):
                 return .unknown(time.whyUnknown("spacer", reason: reason))
             case .underivable:

@@ -24,8 +24,10 @@
 
         // MARK: - Bads
 
-        /// The property's bad in `state` (nil when it has none there).
-        func stateBad(_ property: Property, _ state: SymbolicEncoding.State) -> Term? {
+        /// The property's bad in `state` (nil when it has none there). `weakened`: a deadlock's condition without
+        /// quantifiers, checking events with too many parameter values for theirs at the bounds only; it holds
+        /// wherever the deadlock does, so where it never holds, no deadlock does.
+        func stateBad(_ property: Property, _ state: SymbolicEncoding.State, weakened: Bool = false) -> Term? {
             switch property {
             case .invariant(let index):
                 guard let expression = conditions.invariants[index] else { return nil }
@@ -34,7 +36,9 @@
             case .deadlock(let configuration):
                 guard let locations = conditions.deadlocks[configuration] else { return nil }
                 return context.or(
-                    locations.map { context.and([context.equal(state.location, context.int($0)), noProgress(from: $0, state)]) })
+                    locations.map {
+                        context.and([context.equal(state.location, context.int($0)), noProgress(from: $0, state, weakened: weakened)])
+                    })
             default:
                 return nil
             }
@@ -64,8 +68,9 @@
         }
 
         /// No event changes anything from `location` with `state`'s values: for every event and all its parameter
-        /// values, every path that can be taken stays in place, or is the event going unhandled.
-        private func noProgress(from location: Int, _ state: SymbolicEncoding.State) -> Term {
+        /// values, every path that can be taken stays in place, or is the event going unhandled. `weakened`: only the
+        /// boundary values of parameters with too many values to write out.
+        private func noProgress(from location: Int, _ state: SymbolicEncoding.State, weakened: Bool) -> Term {
             var byEvent: [Int: [Int]] = [:]
             for (index, edge) in system.edges.enumerated() where edge.source == location { byEvent[edge.event, default: []].append(index) }
             var terms: [Term] = []
@@ -81,6 +86,10 @@
                 // Every value of small parameter domains written out (no quantifier, so Horn clauses can carry it too).
                 if let instances = encoding.parameterInstances(of: event, upTo: Self.expandedInstances) {
                     terms += instances.map(stays)
+                    continue
+                }
+                if weakened {
+                    terms += encoding.boundaryInstances(of: event, upTo: Self.expandedInstances).map(stays)
                     continue
                 }
                 fresh += 1
