@@ -134,7 +134,7 @@ struct DSLTests {
         try other.send("set", ["to": .int(0)])
         #expect(other.leaves == ["box/inner"])
         // And it survives the JSON round trip.
-        #expect(try Spec.load(json: spec.jsonText) == spec)
+        #expect(try Spec.load(json: try spec.jsonText) == spec)
     }
 
     @Test("every component lands where the JSON form puts it")

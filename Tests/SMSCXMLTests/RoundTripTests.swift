@@ -20,7 +20,7 @@ struct RoundTripTests {
 
     static func roundTrip(_ path: String) throws -> (original: Spec, again: Spec) {
         let original = try Fixtures.load(path)
-        let again = try Spec.load(scxml: original.scxmlText, file: Fixtures.relative(path) + ".scxml")
+        let again = try Spec.load(scxml: try original.scxmlText, file: Fixtures.relative(path) + ".scxml")
         return (original, again)
     }
 
@@ -37,8 +37,8 @@ struct RoundTripTests {
     func sameModel(path: String) throws {
         let (original, again) = try Self.roundTrip(path)
         #expect(again == original)
-        #expect(again.scxmlText == original.scxmlText)
-        #expect(again.jsonText == original.jsonText || SpecFile.Format(path: path) == .scxml)
+        #expect(try again.scxmlText == original.scxmlText)
+        #expect(try SpecFile.Format(path: path) == .scxml || again.jsonText == original.jsonText)
     }
 
     @Test("descriptions of events, parameters, variables and invariants are written as SCXML and read back")
@@ -61,14 +61,15 @@ struct RoundTripTests {
         #expect(original.events[1].parameters[0].description == "the new value")
         #expect(original.variables[0].description == "a counter")
         #expect(original.invariants[0].description == "n stays within its bounds")
-        let again = try Spec.load(scxml: original.scxmlText, file: "described.scxml")
+        let again = try Spec.load(scxml: try original.scxmlText, file: "described.scxml")
         #expect(again == original)
         #expect(again.events.map(\.description) == original.events.map(\.description))
         #expect(again.events[1].parameters[0].description == "the new value")
         #expect(again.variables[0].description == "a counter")
         #expect(again.invariants[0].description == "n stays within its bounds")
-        #expect(again.jsonText == original.jsonText)
-        #expect(original.jsonText.contains("the one-second timer") && original.jsonText.contains("the new value"))
+        #expect(try again.jsonText == original.jsonText)
+        let written = try original.jsonText
+        #expect(written.contains("the one-second timer") && written.contains("the new value"))
     }
 
     @Test("the rocket's event descriptions survive the round trip")

@@ -64,7 +64,7 @@ struct MutationTests {
                 // A mutation that still loads must still mean something consistent: it resolves and round-trips.
                 let resolved = try loaded.resolve()
                 #expect(resolved.states.count >= 2)
-                #expect(try Spec.load(json: loaded.jsonText) == loaded)
+                #expect(try Spec.load(json: try loaded.jsonText) == loaded)
             } else {
                 rejected += 1
                 for diagnostic in diagnostics {

@@ -40,7 +40,7 @@ extension BenchmarkSpecs {
 
     /// N orthogonal rings of K states, one event each: the explorer's best case (each event touches one region).
     public static func rings(_ regions: Int, _ states: Int) -> ExplorerModel {
-        ExplorerModel("rings \(regions)x\(states)", json: rings(regions: regions, states: states).jsonText,
+        ExplorerModel("rings \(regions)x\(states)", json: try! rings(regions: regions, states: states).jsonText,
                       promela: ringsPromela(regions: regions, states: states))
     }
 

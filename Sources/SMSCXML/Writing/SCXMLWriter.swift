@@ -4,8 +4,32 @@ extension Spec {
     /// The spec as an SCXML document: the states, transitions and executable content in SCXML's own elements, its
     /// expressions in the ECMAScript subset, and what SCXML cannot say (domains, event declarations, invariants,
     /// opaque guards, `else`, `oneOf`, `call`, choices, options) in smcheck's namespace, which other interpreters
-    /// ignore. Reading the text back gives a spec `==` to this one.
-    public var scxmlText: String { SCXMLWriter().document(self).text() + "\n" }
+    /// ignore. Reading the text back gives a spec `==` to this one; where no SCXML document would (a final state as a
+    /// region of a parallel state), it throws and says why.
+    public var scxmlText: String {
+        get throws(SpecError) {
+            if let scxmlProblem { throw SpecError([scxmlProblem]) }
+            return try readingBack(SCXMLWriter().document(self).text() + "\n", as: "SCXML") { text throws(SpecError) in
+                try Spec.load(scxml: text)
+            }
+        }
+    }
+
+    /// A final state may be a region of a parallel state in JSON (a region that is done at once), but SCXML's
+    /// `<parallel>` holds no `<final>`. The problem points at the first such final state in document order.
+    var scxmlProblem: Diagnostic? {
+        var pending = states.reversed().map { ($0, $0.name) }
+        while let (state, path) = pending.popLast() {
+            pending += state.children.reversed().map { ($0, path + "/" + $0.name) }
+            guard state.kind == .parallel, let final = state.children.first(where: { $0.kind == .final }) else { continue }
+            return Diagnostic(
+                "final state \"\(path)/\(final.name)\" is a region of the parallel state \"\(path)\", which SCXML cannot say: "
+                    + "<parallel> holds <state>, <parallel> and <history>, not <final>. Put the final state inside a compound "
+                    + "state that is the region",
+                at: final.location ?? state.location ?? wholeSpec)
+        }
+        return nil
+    }
 }
 
 /// Writes a spec as SCXML elements.

@@ -1,5 +1,6 @@
 extension Spec {
-    /// The spec as JSON in the format it is loaded from. Loading this text gives a spec `==` to this one.
+    /// The spec as JSON in the format it is loaded from, as `jsonText` writes it (which also checks that it says this
+    /// spec).
     public var json: JSONNode {
         var members: [(String, JSONNode)] = [("format", .string(Spec.format)), ("name", .string(name))]
         if let description { members.append(("description", .string(description))) }
@@ -63,8 +64,14 @@ extension Spec {
         return .object(members)
     }
 
-    /// Pretty-printed JSON text of the spec.
-    public var jsonText: String { JSONWriter.string(json) + "\n" }
+    /// Pretty-printed JSON text of the spec. Loading it gives a spec `==` to this one; where no JSON text would (the
+    /// transitions of one trigger separated by others, as SCXML allows), it throws and says why.
+    public var jsonText: String {
+        get throws(SpecError) {
+            if let jsonProblem { throw SpecError([jsonProblem]) }
+            return try readingBack(JSONWriter.string(json) + "\n", as: "JSON") { text throws(SpecError) in try Spec.load(json: text) }
+        }
+    }
 
     static func typeFields(_ type: ValueType) -> [(String, JSONNode)] {
         switch type {
