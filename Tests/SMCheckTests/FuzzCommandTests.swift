@@ -156,7 +156,7 @@ struct FuzzCommandTests {
                     "b": {"entry": [{"assign": {"v": "v - 1"}}]}}}
         """#
 
-    @Test("a saved failure replays when the drawn outcome of a choice ends the step before the choice points met before it")
+    @Test("a failure whose drawn outcome ends the step before the choice points met before it shrinks to e [1] and replays")
     func failureWithFewerChoicePoints() throws {
         let scratch = try ScratchDirectory()
         let spec = try scratch.write("extra-choice.json", Self.extraChoice)
@@ -164,6 +164,9 @@ struct FuzzCommandTests {
             let failures = scratch.path("failures-\(seed)")
             let fuzz = try SMCheckCommand.run(["fuzz", "--runs", "50", "--seed", seed, "--failures-directory", failures, spec])
             #expect(fuzz.status == 1, "\(fuzz.standardOutput)")
+            // Shrunk to the one outcome that matters: the step gives back the values it drew for points it no
+            // longer meets, so deleting a 0 before the 1 shortens its list.
+            #expect(fuzz.standardOutput.contains("1. e [1]\n"), "seed \(seed): \(fuzz.standardOutput)")
             let replay = try SMCheckCommand.run(["replay", failures + "/extra-choice.json"])
             #expect(replay.status == 1, "seed \(seed): \(replay.standardError)")
             #expect(replay.standardOutput.contains("reproduced at step 1: range violation: 'v' cannot be -1"), "\(replay.standardOutput)")

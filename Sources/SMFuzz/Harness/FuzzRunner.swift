@@ -115,7 +115,9 @@ final class FuzzRunner {
                 guard arities.count > choices.count else {
                     // The step as the engine ran it: values were drawn for the points a run with 0 there met, and a
                     // later outcome can meet fewer points, or others with fewer outcomes (the engine clamps). A
-                    // replay refuses choices a step does not meet, and values out of a point's range.
+                    // replay refuses choices a step does not meet, and values out of a point's range. The values
+                    // for points not met go back to the source, for the next decision.
+                    source.giveBack(choices.count - arities.count)
                     choices = zip(choices, arities).map { value, arity in min(max(value, 0), arity - 1) }
                     break
                 }

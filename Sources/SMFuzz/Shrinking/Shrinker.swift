@@ -5,8 +5,10 @@
 /// 1. cut everything after the failing step;
 /// 2. delete runs of whole steps, halving the run length down to single steps (delta debugging), so a failure
 ///    needing 20 of 10,000 events is found in a few hundred replays;
-/// 3. lower each value: to 0, else by binary search;
-/// and repeat 2 and 3 until neither changes anything.
+/// 3. delete single values, so a step whose opaque guards loop until one is true keeps only the outcomes it needs
+///    (`e [0, 0, 0, 1]` becomes `e [1]`: the step gives back what it drew for points it no longer meets);
+/// 4. lower each value: to 0, else by binary search;
+/// and repeat 2 to 4 until none changes anything.
 struct Shrinker {
     /// Replays a choice list; nil when it does not fail the same way.
     let replay: ([Int]) -> FuzzRunner.Result?
@@ -24,6 +26,7 @@ struct Shrinker {
         while changed && replays < maximumReplays {
             changed = false
             if deleteSteps(&best) { changed = true }
+            if deleteValues(&best) { changed = true }
             if lowerValues(&best) { changed = true }
         }
         return best
@@ -70,6 +73,24 @@ struct Shrinker {
             }
             if size == 1 { break }
             size /= 2
+        }
+        return improved
+    }
+
+    /// Tries to delete each value alone, from the last: kept when the run still fails the same way on fewer values.
+    private mutating func deleteValues(_ best: inout FuzzRunner.Result) -> Bool {
+        var improved = false
+        var i = best.choices.count - 1
+        while i >= 0 && replays < maximumReplays {
+            if i < best.choices.count {
+                var candidate = best.choices
+                candidate.remove(at: i)
+                if let result = attempt(candidate), result.choices.count < best.choices.count {
+                    best = result
+                    improved = true
+                }
+            }
+            i -= 1
         }
         return improved
     }
