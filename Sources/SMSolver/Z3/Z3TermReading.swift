@@ -16,8 +16,9 @@
             case and = "&&", or = "||", not = "!", implies = "=>", equal = "==", distinct = "!=", ite = "ite"
             case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
             case add = "+", subtract = "-", multiply = "*", negate = "neg", divide = "div", modulo = "mod", remainder = "rem"
-            /// The spec format's truncating remainder; never produced by Z3 itself (see the symbolic verifier's reading).
-            case truncatedRemainder = "%"
+            /// The spec format's truncating remainder and division; never produced by Z3 itself (see the symbolic
+            /// verifier's reading).
+            case truncatedRemainder = "%", truncatedDivide = "/"
         }
     }
 

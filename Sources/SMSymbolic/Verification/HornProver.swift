@@ -144,27 +144,61 @@
     }
 
     /// A Z3 formula over a relation's arguments (the variables, as bound variables) written as an expression of the
-    /// spec format, as far as it has the operators; Euclidean `mod` keeps its name.
+    /// spec format, as far as it has the operators. Z3's Euclidean `div` and `mod` become the spec's `/` and `%` where
+    /// they agree (a dividend that is never negative); elsewhere they keep their names, and the text says what they mean.
     struct InvariantText {
         let spec: ResolvedSpec
 
-        func render(_ reading: Z3Reading) -> String { text(rewrite(reading), parent: 0) }
+        func render(_ reading: Z3Reading) -> String {
+            let rewritten = rewrite(reading)
+            let text = text(rewritten, parent: 0)
+            return Self.hasEuclidean(rewritten) ? text + " (div and mod: Euclidean, as Z3 has them; mod is never negative)" : text
+        }
 
-        /// Z3 writes `x mod k` as `x + -k * (x div k)`; with `x` a variable that is never negative, that is the spec's
-        /// `x % k`.
+        /// Z3 writes `x mod k` as `x + -k * (x div k)`, `-x` as `-1 * x` and `a - k * b` as `a + -k * b`: each back in
+        /// the form a reader writes.
         func rewrite(_ reading: Z3Reading) -> Z3Reading {
             guard case .operation(let op, let arguments) = reading else { return reading }
             let rewritten = arguments.map(rewrite)
-            if op == .add, rewritten.count == 2, case .operation(.multiply, let product) = rewritten[1], product.count == 2,
-                case .integer(let factor) = product[0], factor.hasPrefix("-"),
-                case .operation(.divide, let quotient) = product[1], quotient.count == 2,
-                case .integer(let divisor) = quotient[1], divisor == String(factor.dropFirst()),
-                String(describing: quotient[0]) == String(describing: rewritten[0]),
-                case .bound(let index) = quotient[0], isNeverNegative(index)
-            {
-                return .operation(.truncatedRemainder, [rewritten[0], .integer(divisor)])
+            switch op {
+            case .add where rewritten.count == 2:
+                if case .operation(.multiply, let product) = rewritten[1], product.count == 2,
+                    case .integer(let factor) = product[0], factor.hasPrefix("-"),
+                    case .operation(let division, let quotient) = product[1], division == .divide || division == .truncatedDivide,
+                    quotient.count == 2,
+                    case .integer(let divisor) = quotient[1], divisor == String(factor.dropFirst()),
+                    String(describing: quotient[0]) == String(describing: rewritten[0])
+                {
+                    return .operation(isNeverNegative(rewritten[0]) ? .truncatedRemainder : .modulo, [rewritten[0], .integer(divisor)])
+                }
+                if let subtracted = negated(rewritten[1]) { return .operation(.subtract, [rewritten[0], subtracted]) }
+            case .multiply where rewritten.count == 2:
+                if case .integer("-1") = rewritten[0] { return .operation(.negate, [rewritten[1]]) }
+            case .divide where rewritten.count == 2:
+                if isNeverNegative(rewritten[0]), case .integer(let divisor) = rewritten[1], !divisor.hasPrefix("-") {
+                    return .operation(.truncatedDivide, rewritten)
+                }
+            default:
+                break
             }
             return .operation(op, rewritten)
+        }
+
+        /// `b` where `term` is `-b` or `-k * b` (as `k * b`).
+        private func negated(_ term: Z3Reading) -> Z3Reading? {
+            switch term {
+            case .operation(.negate, let inner) where inner.count == 1: return inner[0]
+            case .operation(.multiply, let product) where product.count == 2:
+                guard case .integer(let factor) = product[0], factor.hasPrefix("-") else { return nil }
+                let magnitude = String(factor.dropFirst())
+                return magnitude == "1" ? product[1] : .operation(.multiply, [.integer(magnitude), product[1]])
+            default: return nil
+            }
+        }
+
+        private static func hasEuclidean(_ reading: Z3Reading) -> Bool {
+            guard case .operation(let op, let arguments) = reading else { return false }
+            return op == .divide || op == .modulo || arguments.contains(where: hasEuclidean)
         }
 
         private func text(_ reading: Z3Reading, parent: Int) -> String {
@@ -184,7 +218,7 @@
                 case .negate: body = "-" + text(arguments[0], parent: 6)
                 case .ite: body = "(\(text(arguments[0], parent: 0)) ? \(text(arguments[1], parent: 0)) : \(text(arguments[2], parent: 0)))"
                 case .implies: body = "!\(text(arguments[0], parent: 6)) || \(text(arguments[1], parent: 1))"
-                case .modulo, .divide, .remainder, .truncatedRemainder:
+                case .modulo, .divide, .remainder, .truncatedRemainder, .truncatedDivide:
                     body = "\(text(arguments[0], parent: 5)) \(op.rawValue) \(text(arguments[1], parent: 6))"
                 default:
                     body = arguments.map { text($0, parent: precedence + 1) }.joined(separator: " \(op.rawValue) ")
@@ -193,9 +227,17 @@
             }
         }
 
-        private func isNeverNegative(_ variable: Int) -> Bool {
-            guard spec.variables.indices.contains(variable), case .int(let minimum, _) = spec.variables[variable].type else { return false }
-            return minimum >= 0
+        /// A variable whose type has no negative value, or a constant that is not negative.
+        private func isNeverNegative(_ reading: Z3Reading) -> Bool {
+            switch reading {
+            case .bound(let variable):
+                guard spec.variables.indices.contains(variable), case .int(let minimum, _) = spec.variables[variable].type else {
+                    return false
+                }
+                return minimum >= 0
+            case .integer(let digits): return !digits.hasPrefix("-")
+            default: return false
+            }
         }
 
         private static func precedence(_ op: Z3Reading.Operator) -> Int {
@@ -204,7 +246,7 @@
             case .and: 2
             case .equal, .distinct, .less, .lessOrEqual, .greater, .greaterOrEqual: 3
             case .add, .subtract: 4
-            case .multiply, .divide, .modulo, .remainder, .truncatedRemainder: 5
+            case .multiply, .divide, .modulo, .remainder, .truncatedRemainder, .truncatedDivide: 5
             case .not, .negate, .ite: 6
             }
         }
