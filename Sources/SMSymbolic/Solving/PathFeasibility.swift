@@ -6,38 +6,66 @@
     /// paths no value can take. Unknown (a timeout) counts as feasible, which is always safe: the conditions stay on
     /// the path.
     ///
-    /// A path grows one condition at a time, and the next question is mostly about the same path: the solver keeps the
-    /// last question's conditions, one scope each, and only the ones after the common prefix are taken back and added.
-    /// Asking each question from scratch made a loop of a thousand microsteps cost a million encoded conditions.
+    /// A path grows one condition at a time, so the next question mostly repeats the last one's conditions and adds
+    /// one. Two ways to ask, each fast where the other is slow:
+    /// - **whole**: every condition at once, in one scope of a solver of its own. Z3 simplifies a conjunction best
+    ///   this way (a chain of nested `/` that one scope per condition left at its time limit takes milliseconds),
+    ///   but a path of a thousand microsteps would have its thousand conditions solved again for every new one.
+    /// - **incremental**: a second solver keeps the last question's conditions, one scope each, and only those after
+    ///   the common prefix are taken back and added.
+    ///
+    /// Short paths are asked whole. Long ones are asked incrementally, with a short limit, and whole when that gives
+    /// no answer; once the whole question answered where the incremental one did not, every question is asked whole.
+    /// Each condition's term is encoded once.
     package final class PathFeasibility {
         package let context: Z3Context
-        private let solver: Z3Solver
+        private let whole: Z3Solver
+        private let incremental: Z3Solver
         private let spec: ResolvedSpec
         private let variables: [Term]
         private let parameters: [[Term]]
+        private let timeoutMilliseconds: UInt32
         private var cache: [CacheKey: Bool] = [:]
-        /// The conditions asserted now, one scope each, and the event whose parameters they name.
+        /// Each condition's term, by the event whose parameters it names.
+        private var encoded: [EncodedCondition: Term] = [:]
+        /// The conditions the incremental solver holds, one scope each, and the event whose parameters they name.
         private var asserted: [Formula] = []
         private var assertedEvent: Int?
+        private var incrementalFailed = false
         package private(set) var checks = 0
+
+        /// Paths with at most this many conditions are asked whole.
+        static let wholeUpTo = 64
+        /// What the incremental solver gets before the question is asked whole.
+        static let incrementalMilliseconds: UInt32 = 50
 
         private struct CacheKey: Hashable {
             let event: Int?
             let conditions: [Formula]
         }
 
+        private struct EncodedCondition: Hashable {
+            let event: Int?
+            let condition: Formula
+        }
+
         package init(spec: ResolvedSpec, timeoutMilliseconds: UInt32 = 500) throws(SolverError) {
             self.spec = spec
+            self.timeoutMilliseconds = timeoutMilliseconds
             let context = try Z3Context()
-            let solver = try Z3Solver(context, timeoutMilliseconds: timeoutMilliseconds, resourceLimit: 1_000_000)
+            let whole = try Z3Solver(context, timeoutMilliseconds: timeoutMilliseconds, resourceLimit: 1_000_000)
+            let incremental = try Z3Solver(context, timeoutMilliseconds: Self.incrementalMilliseconds, resourceLimit: 1_000_000)
             self.context = context
-            self.solver = solver
+            self.whole = whole
+            self.incremental = incremental
             func declare(_ name: String, _ type: ValueType) -> Term {
                 if type == .bool { return context.constant(name, context.boolSort) }
                 let term = context.constant(name, context.intSort)
                 let range = type.encodedRange
-                solver.assert(context.lessOrEqual(context.int(range.lowerBound), term))
-                solver.assert(context.lessOrEqual(term, context.int(range.upperBound)))
+                for solver in [whole, incremental] {
+                    solver.assert(context.lessOrEqual(context.int(range.lowerBound), term))
+                    solver.assert(context.lessOrEqual(term, context.int(range.upperBound)))
+                }
                 return term
             }
             let variables = spec.variables.enumerated().map { declare("v\($0)", $1.type) }
@@ -51,36 +79,67 @@
             let key = CacheKey(event: event, conditions: conditions)
             if let known = cache[key] { return known }
             checks += 1
+            let incrementally =
+                conditions.count > Self.wholeUpTo && !incrementalFailed ? askedIncrementally(event: event, conditions) : nil
+            let outcome = incrementally ?? askedWhole(event: event, conditions)
+            // Where the whole question was answered and the incremental one was not, the spec's conditions are of the
+            // kind only the whole question simplifies: the incremental solver is not asked again.
+            if incrementally == nil, outcome != nil, conditions.count > Self.wholeUpTo { incrementalFailed = true }
+            let feasible = outcome != false
+            if cache.count > 100_000 { cache.removeAll() }
+            cache[key] = feasible
+            return feasible
+        }
+
+        /// Whether the conditions can hold (nil: no answer in time).
+        private func askedWhole(event: Int?, _ conditions: [Formula]) -> Bool? {
+            whole.push()
+            defer { try? whole.pop() }
+            whole.assert(context.and(conditions.map { term(of: $0, event: event) }))
+            return Self.answer(try? whole.check())
+        }
+
+        private func askedIncrementally(event: Int?, _ conditions: [Formula]) -> Bool? {
+            var common = 0
+            if assertedEvent == event {
+                while common < min(asserted.count, conditions.count), asserted[common] == conditions[common] { common += 1 }
+            }
+            do {
+                try incremental.pop(asserted.count - common)
+            } catch {
+                return nil  // the solver's stack is not what it was: asked whole instead
+            }
+            asserted.removeLast(asserted.count - common)
+            assertedEvent = event
+            for condition in conditions[common...] {
+                incremental.push()
+                incremental.assert(term(of: condition, event: event))
+                asserted.append(condition)
+            }
+            return Self.answer(try? incremental.check())
+        }
+
+        private static func answer(_ outcome: Z3Solver.Outcome?) -> Bool? {
+            switch outcome {
+            case .unsatisfiable: false
+            case .satisfiable: true
+            case .unknown, nil: nil
+            }
+        }
+
+        private func term(of condition: Formula, event: Int?) -> Term {
+            let key = EncodedCondition(event: event, condition: condition)
+            if let known = encoded[key] { return known }
             let spec = spec, variables = variables, parameters = parameters
             let encoder = ExpressionEncoder(
                 context: context, variable: { variables[$0] }, parameter: { i in event.map { parameters[$0][i] } },
                 inState: { _ in self.context.bool(false) }, opaque: { _ in self.context.bool(false) },
                 variableIsBool: { spec.variables[$0].type == .bool },
                 parameterIsBool: { i in event.map { spec.events[$0].parameters[i].type == .bool } ?? false })
-            var common = 0
-            if assertedEvent == event {
-                while common < min(asserted.count, conditions.count), asserted[common] == conditions[common] { common += 1 }
-            }
-            do {
-                try solver.pop(asserted.count - common)
-            } catch {
-                return true  // the solver's stack is not what it was: feasible is always safe
-            }
-            asserted.removeLast(asserted.count - common)
-            assertedEvent = event
-            for condition in conditions[common...] {
-                solver.push()
-                solver.assert(encoder.formula(condition))
-                asserted.append(condition)
-            }
-            let feasible: Bool
-            switch try? solver.check() {
-            case .unsatisfiable: feasible = false
-            default: feasible = true
-            }
-            if cache.count > 100_000 { cache.removeAll() }
-            cache[key] = feasible
-            return feasible
+            let term = encoder.formula(condition)
+            if encoded.count > 100_000 { encoded.removeAll() }
+            encoded[key] = term
+            return term
         }
     }
 #endif
