@@ -38,7 +38,7 @@ struct VerifierTests {
         #expect(trace.map { machine.describe($0.event) }.sorted() == [#"setA {"to": 123456789}"#, #"setB {"to": 987654321}"#])
     }
 
-    @Test("a drain of a hundred microsteps over values in the millions: the loop limit in two events, no deadlock proved")
+    @Test("a drain of a hundred microsteps over values in the millions: the loop limit in two events, and no deadlock")
     func batchDrain() throws {
         let (machine, result) = try Self.verify("batch-drain")
         let loop = try #require(result.properties.first { if case .failure(let s) = $0 { s.hasPrefix("loop:") } else { false } })
@@ -66,6 +66,26 @@ struct VerifierTests {
             Issue.record("\(String(describing: result.verdicts[deadlock]))")
             return
         }
+    }
+
+    @Test("a variable door_open and a parameter open of event door stay two values in the solver")
+    func namesThatRunTogether() throws {
+        // Joined with `_`, both were named `..._door_open_0`, one constant: `bad` then looked unreachable. (A value no
+        // random run draws, so the solver must find it.)
+        let machine = try Machine(
+            try Spec.load(
+                json:
+                    #"{"format": "smcheck/1", "name": "names", "variables": {"door_open": {"type": "int", "min": 0, "max": 3, "initial": 0}}, "#
+                    + #""events": {"set": {}, "door": {"params": {"open": {"type": "int", "min": 0, "max": 1000000}}}}, "states": {"idle": {"on": "#
+                    + #"{"set": {"actions": [{"assign": {"door_open": "2"}}]}, "door": {"guard": "door_open == 2 && event.open == 777777", "#
+                    + #""target": "bad"}}}, "bad": {}}}"#))
+        let result = SymbolicVerifier.verify(machine)
+        let bad = try #require(machine.state(named: "bad"))
+        guard case .happens(let trace, _) = result.verdicts[.enters(bad)] else {
+            Issue.record("'bad': \(String(describing: result.verdicts[.enters(bad)]))")
+            return
+        }
+        #expect(trace.map { machine.describe($0.event) } == ["set", #"door {"open": 777777}"#])
     }
 
     @Test("the bank account: both invariants are proved")

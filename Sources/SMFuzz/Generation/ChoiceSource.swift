@@ -31,8 +31,9 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 public struct ChoiceSource {
     /// Draws values past the replayed ones; nil for a plain replay, which uses 0 past its end.
     private var generator: SplitMix64?
-    /// Every value drawn so far (generating) or the list being replayed; values past `position` are read before any
-    /// is drawn (the rest of a replayed list, or values given back).
+    /// How many values at the front are replayed rather than drawn.
+    private let replayedCount: Int
+    /// Every value drawn so far (generating) or the list being replayed.
     public private(set) var values: [Int]
     /// How many options each value had (0 for a replayed value not used yet).
     public private(set) var bounds: [Int]
@@ -42,6 +43,7 @@ public struct ChoiceSource {
     /// A source that draws from a generator seeded with `seed`, recording what it draws.
     public init(seed: UInt64) {
         generator = SplitMix64(seed: seed)
+        replayedCount = 0
         values = []
         bounds = []
     }
@@ -49,6 +51,7 @@ public struct ChoiceSource {
     /// A source that replays `values`.
     public init(replaying values: [Int]) {
         generator = nil
+        replayedCount = values.count
         self.values = values
         bounds = Array(repeating: 0, count: values.count)
     }
@@ -56,12 +59,13 @@ public struct ChoiceSource {
     /// A source that replays `prefix`, then draws from a generator seeded with `seed`.
     public init(replaying prefix: [Int], thenGenerating seed: UInt64) {
         generator = SplitMix64(seed: seed)
+        replayedCount = prefix.count
         values = prefix
         bounds = Array(repeating: 0, count: prefix.count)
     }
 
     /// True while values are drawn rather than replayed.
-    public var isGenerating: Bool { generator != nil && position >= values.count }
+    public var isGenerating: Bool { generator != nil && position >= replayedCount }
 
     /// True when replaying (with nothing to generate after) and every value has been used.
     public var isExhausted: Bool { generator == nil && position >= values.count }
@@ -70,7 +74,7 @@ public struct ChoiceSource {
     public mutating func draw(_ bound: Int) -> Int {
         precondition(bound > 0)
         defer { position += 1 }
-        if position < values.count {
+        if position < replayedCount {
             let value = min(max(values[position], 0), bound - 1)
             values[position] = value
             bounds[position] = bound
@@ -88,10 +92,17 @@ public struct ChoiceSource {
 
     /// Takes back the last `count` values: a step that drew values for choice points it did not meet after all leaves
     /// them to the next decision, as a replay of what the run consumed does. Without this, deleting one value of a
-    /// step made it draw one of the next step's, and shrinking could not shorten a step's list of outcomes.
+    /// step made it draw one of the next step's, and shrinking could not shorten a step's list of outcomes. Values of
+    /// the replayed list are read again; values drawn past it (generated, or 0s past a replay's end) are dropped, and
+    /// the next decision draws afresh, as it would have had the step not drawn them.
     public mutating func giveBack(_ count: Int) {
         precondition(count >= 0 && count <= position)
         position -= count
+        let kept = max(position, replayedCount)
+        if values.count > kept {
+            values.removeSubrange(kept...)
+            bounds.removeSubrange(kept...)
+        }
     }
 
     /// Records a value chosen outside the source (a weighted pick), so a replay reads the choice itself.

@@ -102,7 +102,7 @@ public final class Fuzzer {
     /// k of n events.
     public func shrink(_ trace: [TraceStep]) -> FuzzFailure? {
         var source = ChoiceSource(replaying: choices(for: trace))
-        let result = replayRunner().run(&source, length: nil)
+        let result = replayRunner().run(&source, length: trace.count)
         guard let failure = result.failure else { return nil }
         return shrink(result, failure: failure, run: 0, seed: 0)
     }
@@ -119,7 +119,9 @@ public final class Fuzzer {
         let runner = replayRunner()
         runner.observer = observe
         var source = ChoiceSource(replaying: choices(for: trace))
-        return runner.run(&source, length: nil).failure
+        // As many steps as the trace has: choices a step does not meet go back to the source, and must not be read
+        // as one more event.
+        return runner.run(&source, length: trace.count).failure
     }
 
     /// The choice sequence that generates `trace`.

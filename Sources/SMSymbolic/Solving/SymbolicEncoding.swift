@@ -30,7 +30,7 @@
         /// The relation's terms encoded once, over the template state and input, and put over each step's constants
         /// by substitution: a step's conditions can be values a hundred microsteps deep, and a thousand edges of them
         /// encoded again at every depth and for every property took most of a search.
-        private lazy var template = (from: state("template"), input: input("template"), to: state("template-next"))
+        private lazy var template = (from: state("template-from"), input: input("template-input"), to: state("template-to"))
         private lazy var templateTransition = transitionEncoded(from: template.from, input: template.input, to: template.to)
         private var templateTaken: [Int: Term] = [:]
 
@@ -48,12 +48,13 @@
 
         // MARK: - Declarations
 
-        /// Fresh constants for a machine state, named after `name` (e.g. "s3").
+        /// Fresh constants for a machine state, named after `name` (e.g. "s3"). Z3 gives one constant for one name, so
+        /// the parts are joined by `!`, which no identifier holds: `s3!x!0` is no other state's or input's constant.
         package func state(_ name: String) -> State {
             State(
-                location: context.constant("\(name)_loc", context.intSort),
+                location: context.constant("\(name)!location", context.intSort),
                 values: spec.variables.enumerated().map { i, variable in
-                    context.constant("\(name)_\(variable.name)_\(i)", variable.type == .bool ? context.boolSort : context.intSort)
+                    context.constant("\(name)!\(variable.name)!\(i)", variable.type == .bool ? context.boolSort : context.intSort)
                 })
         }
 
@@ -63,10 +64,10 @@
             for event in events where !event.parameters.isEmpty {
                 parameters[event.index] = event.parameters.enumerated().map { i, parameter in
                     context.constant(
-                        "\(name)_\(event.name)_\(parameter.name)_\(i)", parameter.type == .bool ? context.boolSort : context.intSort)
+                        "\(name)!\(event.name)!\(parameter.name)!\(i)", parameter.type == .bool ? context.boolSort : context.intSort)
                 }
             }
-            return Input(selector: context.constant("\(name)_edge", context.intSort), parameters: parameters)
+            return Input(selector: context.constant("\(name)!edge", context.intSort), parameters: parameters)
         }
 
         /// The state is one of the system's and its values are in their domains.
@@ -92,8 +93,13 @@
                     case .enumCase: context.int(Machine.encode(value, as: parameter.type))
                     }
                 }
-                return Input(selector: context.int(-1), parameters: [event: terms])
+                return constantInput(event, terms)
             }
+        }
+
+        /// An input that gives `event`'s parameters these values (and names no edge).
+        private func constantInput(_ event: Int, _ values: [Term]) -> Input {
+            Input(selector: context.int(-1), parameters: [event: values])
         }
 
         /// Some of `event`'s parameter values as constant inputs: every combination of each parameter's lowest and
@@ -111,7 +117,7 @@
                 }
                 combinations = Array(combinations.lazy.flatMap { prefix in values.map { prefix + [$0] } }.prefix(limit))
             }
-            return combinations.map { Input(selector: context.int(-1), parameters: [event: $0]) }
+            return combinations.map { constantInput(event, $0) }
         }
 
         /// The parameters (of every event, or of `only` one) are in their domains.

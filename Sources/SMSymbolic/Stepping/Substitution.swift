@@ -72,9 +72,10 @@ struct Substitution {
     /// changes by a constant each time stays one node deep, where it would grow by a node per microstep (a drain of a
     /// hundred microsteps made conditions of a hundred nested nodes, encoded again for every path and every depth).
     ///
-    /// Only constants of the same sign combine (and a multiplier other than 0), so the inner value lies between `x`
-    /// and the result: when the result fits in 64 bits, so did the step the engine computes first, and folding keeps
-    /// every overflow the engine would meet. Nil when the node is not of that shape.
+    /// Only constants of the same sign are added, so the inner value lies between `x` and the result; only multipliers
+    /// other than 0 and an outer one other than -1, so the inner value is no larger than the result. When the result
+    /// fits in 64 bits, so did the step the engine computes first, and folding keeps every overflow the engine would
+    /// meet. Nil when the node is not of that shape.
     static func combiningConstants(_ e: TypedExpression) -> TypedExpression? {
         guard case .arithmetic(let op, let left, .integer(let outer)) = e else { return nil }
         switch op {
@@ -88,7 +89,9 @@ struct Substitution {
             if total == 0 { return base }
             return total < 0 && total != Int.min ? .arithmetic(.subtract, base, .integer(-total)) : .arithmetic(.add, base, .integer(total))
         case .multiply:
-            guard case .arithmetic(.multiply, let base, .integer(let inner)) = left, outer != 0, inner != 0 else { return nil }
+            // Times -1 is the one multiplier that keeps the magnitude: x * c could be 2^63 (an overflow) where
+            // x * c * -1 is Int.min (none).
+            guard case .arithmetic(.multiply, let base, .integer(let inner)) = left, outer != 0, outer != -1, inner != 0 else { return nil }
             let (product, overflow) = inner.multipliedReportingOverflow(by: outer)
             return overflow ? nil : .arithmetic(.multiply, base, .integer(product))
         case .divide, .remainder:
