@@ -37,10 +37,19 @@ struct SubstitutionTests {
         #expect(evaluated(e, x: Int.max) == nil)
     }
 
+    @Test("times -1 stays apart: x * 2 may overflow at 2^62 where x * -2 does not, and so may x * -1 at Int.min")
+    func timesMinusOneStays() {
+        for (inner, x) in [(2, 1 << 62), (-1, Int.min)] {
+            let e = TypedExpression.arithmetic(.multiply, .arithmetic(.multiply, .variable(0), .integer(inner)), .integer(-1))
+            #expect(substituted(e) == e)
+            #expect(evaluated(e, x: x) == nil)
+        }
+    }
+
     @Test("folded and step-by-step evaluation agree on value and overflow, near the 64-bit limits too")
     func foldingKeepsEvaluation() {
         var random = SeededRandom(seed: 0x5EED_F01D)
-        let edges = [0, 1, 2, 3, 1_000, Int.max / 2, Int.max - 3, Int.max, Int.min + 3, Int.min]
+        let edges = [0, 1, 2, 3, -1, -2, 1_000, 1 << 62, -(1 << 62), Int.max / 2, Int.max - 3, Int.max, Int.min + 3, Int.min]
         func constant() -> Int {
             Bool.random(using: &random) ? edges.randomElement(using: &random)! : Int.random(in: -9...9, using: &random)
         }
