@@ -180,6 +180,21 @@ struct FuzzerTests {
         }
     }
 
+    @Test("a replay runs the trace's steps and no more, though its last step meets fewer choice points than with 0s")
+    func replayRunsOnlyTheTrace() throws {
+        // With ?first false (0), the step also asks ?second; with it true, the step asks nothing more.
+        let machine = try Machine(
+            try Spec.load(
+                json: #"{"format": "smcheck/1", "name": "two", "events": {"e": {}}, "states": {"a": {"on": {"e": "#
+                    + #"[{"guard": "?first", "target": "b"}, {"guard": "?second", "target": "c"}]}}, "b": {}, "c": {}}}"#))
+        let steps = Mutex(0)
+        let failure = Fuzzer(machine: machine).replay([TraceStep(event: EventInstance(event: 0, arguments: []), choices: [1])]) { _ in
+            steps.withLock { $0 += 1 }
+        }
+        #expect(failure == nil)
+        #expect(steps.withLock { $0 } == 2, "the start and the one event")
+    }
+
     @Test("a failing 10,000-event trace from elsewhere shrinks to the four events that open the lock")
     func shrinkGivenTrace() throws {
         let machine = try Machine(try Fixtures.fixture("fuzz/combination-lock"))
