@@ -68,7 +68,10 @@ struct SymbolicVerificationTests {
         // The invariant is a property of configurations: a depth that saw steps of two events saw only the
         // configurations one event from the start. (A slow machine may not finish even depth 0 in the second.)
         let depth = try #require(result.stats.symbolic?.depth)
-        #expect(invariant.reason.contains("the time limit ran out"), "\(invariant.reason)")
+        // Z3 counts its memory per process, and nlsat (this x * v) gives up at about 4 GB of it: with the whole suite's
+        // solvers in one process, that can come first, and the reason then says so instead.
+        #expect(
+            invariant.reason.contains("the time limit ran out") || invariant.reason.contains("max. memory exceeded"), "\(invariant.reason)")
         #expect(
             invariant.reason.hasSuffix(
                 depth < 0

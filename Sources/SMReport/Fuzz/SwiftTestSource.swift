@@ -83,7 +83,9 @@ public enum SwiftTestSource {
         do {
             return "try Spec.load(json: \(rawLiteral(try spec.jsonText)))"
         } catch {
-            return "<#the spec: \(error.diagnostics.first?.message ?? "it has no JSON form")#>"
+            // A placeholder holds one line: the first of the reason.
+            let reason = error.diagnostics.first?.message.split(separator: "\n").first.map(String.init) ?? "it has no JSON form"
+            return "<#the spec: \(reason)#>"
         }
     }
 

@@ -128,7 +128,7 @@
         deinit { Z3_solver_dec_ref(context.raw, raw) }
 
         package func push() { Z3_solver_push(context.raw, raw) }
-        /// Leaves the innermost scope; popping with no scope open is a Z3 error, thrown like any other.
+        /// Leaves the innermost `levels` scopes; popping more than are open is a Z3 error, thrown like any other.
         package func pop(_ levels: Int = 1) throws(SolverError) {
             guard levels > 0 else { return }
             Z3_solver_pop(context.raw, raw, UInt32(levels))

@@ -16,7 +16,8 @@
     ///
     /// Short paths are asked whole. Long ones are asked incrementally, with a short limit, and whole when that gives
     /// no answer; once the whole question answered where the incremental one did not, every question is asked whole.
-    /// Each condition's term is encoded once.
+    /// Each condition's term is encoded once. Which way is taken (a 50 ms limit on a busy machine) changes the time,
+    /// never the answer: the whole question is asked whenever the incremental one gives none.
     package final class PathFeasibility {
         package let context: Z3Context
         private let whole: Z3Solver
@@ -24,7 +25,6 @@
         private let spec: ResolvedSpec
         private let variables: [Term]
         private let parameters: [[Term]]
-        private let timeoutMilliseconds: UInt32
         private var cache: [CacheKey: Bool] = [:]
         /// Each condition's term, by the event whose parameters it names.
         private var encoded: [EncodedCondition: Term] = [:]
@@ -51,7 +51,6 @@
 
         package init(spec: ResolvedSpec, timeoutMilliseconds: UInt32 = 500) throws(SolverError) {
             self.spec = spec
-            self.timeoutMilliseconds = timeoutMilliseconds
             let context = try Z3Context()
             let whole = try Z3Solver(context, timeoutMilliseconds: timeoutMilliseconds, resourceLimit: 1_000_000)
             let incremental = try Z3Solver(context, timeoutMilliseconds: Self.incrementalMilliseconds, resourceLimit: 1_000_000)
@@ -107,7 +106,9 @@
             do {
                 try incremental.pop(asserted.count - common)
             } catch {
-                return nil  // the solver's stack is not what it was: asked whole instead
+                // The solver's stack is not what `asserted` says: every question is asked whole from now on.
+                incrementalFailed = true
+                return nil
             }
             asserted.removeLast(asserted.count - common)
             assertedEvent = event

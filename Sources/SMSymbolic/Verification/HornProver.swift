@@ -175,7 +175,9 @@
             case .multiply where rewritten.count == 2:
                 if case .integer("-1") = rewritten[0] { return .operation(.negate, [rewritten[1]]) }
             case .divide where rewritten.count == 2:
-                if isNeverNegative(rewritten[0]), case .integer(let divisor) = rewritten[1], !divisor.hasPrefix("-") {
+                // Euclidean and truncating division agree for a dividend that is never negative (a divisor of 0 is
+                // left to Z3's own reading).
+                if isNeverNegative(rewritten[0]), case .integer(let divisor) = rewritten[1], divisor != "0" {
                     return .operation(.truncatedDivide, rewritten)
                 }
             default:
