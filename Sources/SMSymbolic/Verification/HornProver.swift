@@ -68,15 +68,13 @@
             // The property's bad.
             let checker = ModelChecker(encoding: encoding, conditions: conditions, timeoutMilliseconds: timeoutMilliseconds)
             var clauses = 0
-            var relaxed = false
+            // The exact deadlock condition may need quantifiers over parameters, which Horn clauses do not carry: a
+            // weaker one without them can still prove that no deadlock happens, and anything else stays undecided.
+            let weakened = if case .deadlock = property { !checker.deadlocksAreQuantifierFree } else { false }
             for (l, relation) in relations.enumerated() {
                 if case .deadlock(let configuration) = property, !(conditions.deadlocks[configuration] ?? []).contains(l) { continue }
                 let here = context.apply(relation, state.values)
                 let atLocation = context.equal(state.location, context.int(l))
-                // The exact deadlock condition may need quantifiers over parameters, which Horn clauses do not carry:
-                // a weaker one without them can still prove that no deadlock happens, and anything else stays undecided.
-                let weakened = if case .deadlock = property { !checker.deadlocksAreQuantifierFree } else { false }
-                relaxed = relaxed || weakened
                 if let stateBad = checker.stateBad(property, state, weakened: weakened) {
                     rule([here, atLocation, stateBad], context.apply(bad, []), "bad\(l)")
                     clauses += 1
@@ -103,7 +101,7 @@
             }
             switch outcome {
             case .derivable:
-                return relaxed
+                return weakened
                     ? .unknown(
                         "its states can be reached where no event changes anything at its parameters' bounds; whether every other value "
                             + "changes nothing either needs quantifiers over event parameters") : .happens
