@@ -2,7 +2,7 @@
     package import CZ3
 
     // What the symbolic verifier needs beyond the guard queries: uninterpreted relations, quantifiers, Z3's
-    // fixedpoint engine (Spacer, for constrained Horn clauses), cancellation, and reading terms back.
+    // fixedpoint engine (Spacer, for constrained Horn clauses), simplification, and reading terms back.
 
     /// A function (relation) declaration, kept alive with the context's reference counting.
     package final class FunctionDeclaration {
@@ -34,13 +34,10 @@
             return Term(self, Z3_mk_forall_const(raw, 0, UInt32(apps.count), &apps, 0, nil, body.ast))
         }
 
-        package func simplify(_ term: Term) -> Term { Term(self, Z3_simplify(raw, term.ast)) }
+        package func simplify(_ term: Term) -> Term { Term(self, whileCalling { Z3_simplify(raw, term.ast) }) }
 
         /// SMT-LIB text of a term.
         package func text(_ term: Term) -> String { String(cString: Z3_ast_to_string(raw, term.ast)) }
-
-        /// Makes the check under way (in any thread) return unknown as soon as it can.
-        package func interrupt() { Z3_interrupt(raw) }
     }
 
     /// Z3's fixedpoint engine with Spacer: rules are constrained Horn clauses over registered relations; a query asks
@@ -75,7 +72,7 @@
             try context.check()
         }
 
-        deinit { Z3_fixedpoint_dec_ref(context.raw, raw) }
+        deinit { if !context.wasInterrupted { Z3_fixedpoint_dec_ref(context.raw, raw) } }
 
         package func register(_ relation: FunctionDeclaration) { Z3_fixedpoint_register_relation(context.raw, raw, relation.raw) }
 
@@ -84,7 +81,7 @@
 
         package func query(_ relation: FunctionDeclaration) throws(SolverError) -> Outcome {
             var declaration: Z3_func_decl? = relation.raw
-            let result = Z3_fixedpoint_query_relations(context.raw, raw, 1, &declaration)
+            let result = context.whileCalling { Z3_fixedpoint_query_relations(context.raw, raw, 1, &declaration) }
             try context.check()
             switch result {
             case Z3_L_TRUE: return .derivable

@@ -1,10 +1,21 @@
 #if Z3
     package import CZ3
+    import Foundation
 
     /// A Z3 context with reference-counted terms (`Z3_mk_context_rc`). Z3's default error handler ends the process;
     /// this one records nothing, so errors surface as error codes that `check()` turns into Swift errors.
+    ///
+    /// After an interrupt (`Z3_interrupt`), Z3 4.8 can leave an engine cancelled for good: its destructor then rewrites
+    /// terms, the rewrite throws, and a C++ exception in a destructor ends the process (seen with Spacer, interrupted at
+    /// a verification's deadline, about once in 25 runs). So an interrupted context and the solvers, engines and models
+    /// made in it are never released: they stay allocated until the process ends. Only a call that ran past its own
+    /// time limit is interrupted (`interruptCallUnderWay`), which keeps that rare.
     package final class Z3Context {
         package let raw: Z3_context
+        private let calls = NSLock()
+        // Guarded by `calls`.
+        private var callsUnderWay = 0
+        private var interrupted = false
 
         package init() throws(SolverError) {
             let config = Z3_mk_config()
@@ -18,7 +29,26 @@
             Z3_set_error_handler(raw) { _, _ in }
         }
 
-        deinit { Z3_del_context(raw) }
+        deinit { if !wasInterrupted { Z3_del_context(raw) } }
+
+        /// Whether `interruptCallUnderWay` interrupted a call: then nothing of the context is released.
+        package var wasInterrupted: Bool { calls.withLock { interrupted } }
+
+        /// Makes one of Z3's long calls (a check, a query, a simplification), which `interruptCallUnderWay` may end.
+        package func whileCalling<Result>(_ call: () -> Result) -> Result {
+            calls.withLock { callsUnderWay += 1 }
+            defer { calls.withLock { callsUnderWay -= 1 } }
+            return call()
+        }
+
+        /// From any thread: makes the call under way, if there is one, return unknown as soon as it can.
+        package func interruptCallUnderWay() {
+            calls.withLock {
+                guard callsUnderWay > 0 else { return }
+                interrupted = true
+                Z3_interrupt(raw)
+            }
+        }
 
         /// Throws the last error, if any, and clears it.
         package func check() throws(SolverError) {
@@ -125,7 +155,7 @@
             Z3_params_dec_ref(context.raw, params)
         }
 
-        deinit { Z3_solver_dec_ref(context.raw, raw) }
+        deinit { if !context.wasInterrupted { Z3_solver_dec_ref(context.raw, raw) } }
 
         package func push() { Z3_solver_push(context.raw, raw) }
         /// Leaves the innermost `levels` scopes; popping more than are open is a Z3 error, thrown like any other.
@@ -137,7 +167,7 @@
         package func assert(_ term: Term) { Z3_solver_assert(context.raw, raw, term.ast) }
 
         package func check() throws(SolverError) -> Outcome {
-            let result = Z3_solver_check(context.raw, raw)
+            let result = context.whileCalling { Z3_solver_check(context.raw, raw) }
             try context.check()
             switch result {
             case Z3_L_TRUE:
@@ -161,7 +191,7 @@
             Z3_model_inc_ref(context.raw, raw)
         }
 
-        deinit { Z3_model_dec_ref(context.raw, raw) }
+        deinit { if !context.wasInterrupted { Z3_model_dec_ref(context.raw, raw) } }
 
         package func evaluate(_ term: Term) -> Term? {
             var result: Z3_ast?
