@@ -114,4 +114,18 @@ struct SolverTimeTests {
         #expect(time.whyUnknown("z3", reason: long) == "z3 gave up (\(String(repeating: "w", count: 200))…)")
         #expect(time.whyUnknown("z3", reason: "ok") == "z3 gave up without a reason")
     }
+
+    @Test("a call's share of the time left caps it below its own limit and the deadline, and its reason says so")
+    func share() {
+        let shared = SolverTime(perCall: 20_000, deadline: .now + .seconds(60), share: .milliseconds(1_500))
+        #expect(shared.milliseconds == 1_500)
+        #expect(shared.isCappedByShare && !shared.isCappedByDeadline)
+        // Past the share's limit, as if the call had used all of it.
+        let spent = SolverTime(perCall: 20_000, deadline: .now + .seconds(60), share: .zero)
+        #expect(spent.whyUnknown("spacer", reason: "timeout") == "spacer ran out of its share of the time left (0.0 s)")
+        // A share longer than what the deadline leaves does not count: the deadline caps the call.
+        let nearDeadline = SolverTime(perCall: 20_000, deadline: .now + .seconds(2), share: .seconds(5))
+        #expect(!nearDeadline.isCappedByShare && nearDeadline.isCappedByDeadline)
+        #expect(nearDeadline.milliseconds <= 2_000)
+    }
 }

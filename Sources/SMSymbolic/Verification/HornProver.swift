@@ -27,10 +27,11 @@
             case unknown(String)
         }
 
-        /// Decides one property. Deadlocks need quantifiers over event parameters with many values, which Horn
-        /// clauses cannot carry: with those, a deadlock is only proved never to happen here, from a weaker condition.
-        func decide(_ property: Property, deadline: ContinuousClock.Instant) throws(SolverError) -> Outcome {
-            let time = SolverTime(perCall: timeoutMilliseconds, deadline: deadline)
+        /// Decides one property, in at most `share` of the time. Deadlocks need quantifiers over event parameters with
+        /// many values, which Horn clauses cannot carry: with those, a deadlock is only proved never to happen here,
+        /// from a weaker condition.
+        func decide(_ property: Property, deadline: ContinuousClock.Instant, share: Duration? = nil) throws(SolverError) -> Outcome {
+            let time = SolverTime(perCall: timeoutMilliseconds, deadline: deadline, share: share)
             let fixedpoint = try Z3Fixedpoint(context, timeoutMilliseconds: time.milliseconds)
             let spec = system.machine.spec
             let sorts = spec.variables.map { $0.type == .bool ? context.boolSort : context.intSort }

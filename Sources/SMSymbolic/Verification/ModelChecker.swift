@@ -131,29 +131,49 @@
             let inLastStep: Bool
         }
 
-        /// Unrolls from the start, one step at a time, and finds the shortest trace to each property's bad, until every
-        /// property is found, `maximumDepth` is reached or time runs out. Returns what was found and the depth to which
-        /// the others are known not to happen.
-        func bmc(
-            _ properties: [Property], maximumDepth: Int, deadline: ContinuousClock.Instant, cancelled: () -> Bool,
-            progress: (Int, Int) -> Void
-        ) throws(SolverError) -> BMCResult {
-            let solver = try Z3Solver(context, timeoutMilliseconds: timeoutMilliseconds, resourceLimit: 0)
-            var states = [encoding.state("s0")]
+        /// The unrolling bounded model checking has built so far: the solver holds the start and the steps up to
+        /// `depth`, whose bads are looked for next. Kept between calls of `bmc`, so that a search stopped for other
+        /// work (Spacer's proofs) goes on where it stopped instead of encoding the shallower steps again.
+        final class Unrolling {
+            let solver: Z3Solver
+            var states: [SymbolicEncoding.State]
             var inputs: [SymbolicEncoding.Input] = []
-            solver.assert(encoding.initial(states[0]))
+            var depth = 0
+            var diameterChecks: Bool
+            /// Every reachable state lies within the depths searched.
+            var exhausted = false
+
+            init(_ checker: ModelChecker) throws(SolverError) {
+                solver = try Z3Solver(checker.context, timeoutMilliseconds: checker.timeoutMilliseconds, resourceLimit: 0)
+                states = [checker.encoding.state("s0")]
+                solver.assert(checker.encoding.initial(states[0]))
+                diameterChecks = checker.checksDiameter
+            }
+        }
+
+        /// Unrolls from where `unrolling` stopped (the start, for a new one), one step at a time, and finds the shortest
+        /// trace to each property's bad, until every property is found, `maximumDepth` is reached or time runs out.
+        /// Returns what was found in this call and the depth to which the others are known not to happen.
+        func bmc(
+            _ properties: [Property], in unrolling: Unrolling, maximumDepth: Int, deadline: ContinuousClock.Instant,
+            cancelled: () -> Bool, progress: (Int, Int) -> Void
+        ) throws(SolverError) -> BMCResult {
+            let solver = unrolling.solver
             var pending = properties
             var found: [Property: Found] = [:]
-            var checkedDepth = -1
-            var diameterChecks = checksDiameter
-            for depth in 0...maximumDepth {
+            var checkedDepth = unrolling.depth - 1
+            if unrolling.exhausted { return BMCResult(found: [:], checkedDepth: checkedDepth, stopped: nil, exhausted: true) }
+            for depth in unrolling.depth...max(unrolling.depth, maximumDepth) where depth <= maximumDepth {
                 if pending.isEmpty { break }
                 if ContinuousClock.now > deadline || cancelled() {
                     return BMCResult(found: found, checkedDepth: checkedDepth, stopped: "the time limit ran out at depth \(depth)")
                 }
-                let state = states[depth]
-                let input = encoding.input("i\(depth)")
-                inputs.append(input)
+                let state = unrolling.states[depth]
+                // A call stopped inside this depth made its input already.
+                if unrolling.inputs.count == depth { unrolling.inputs.append(encoding.input("i\(depth)")) }
+                let input = unrolling.inputs[depth]
+                let inputs = unrolling.inputs
+                let states = unrolling.states
                 // Bads in the state first (a trace of `depth` steps), then on a step from it (`depth + 1` steps).
                 // Encoding them can take long on its own: the deadline is watched between properties too.
                 var stateBads: [(Property, Term)] = []
@@ -229,14 +249,17 @@
                 let next = encoding.state("s\(depth + 1)")
                 solver.assert(encoding.domain(input))
                 solver.assert(encoding.transition(from: state, input: input, to: next))
-                states.append(next)
+                unrolling.states.append(next)
+                unrolling.depth = depth + 1
                 // No path of depth + 1 steps through distinct states: every reachable state was reached by now, so
                 // what was not found never happens (the recurrence diameter; only worth asking of small systems).
-                if diameterChecks, depth < Self.diameterCheckLimit {
-                    switch try hasSimplePath(solver, states, time: SolverTime(perCall: 1_000, deadline: deadline)) {
-                    case false?: return BMCResult(found: found, checkedDepth: checkedDepth, stopped: nil, exhausted: true)
+                if unrolling.diameterChecks, depth < Self.diameterCheckLimit {
+                    switch try hasSimplePath(solver, unrolling.states, time: SolverTime(perCall: 1_000, deadline: deadline)) {
+                    case false?:
+                        unrolling.exhausted = true
+                        return BMCResult(found: found, checkedDepth: checkedDepth, stopped: nil, exhausted: true)
                     case true?: break
-                    case nil: diameterChecks = false  // too hard for this system: not asked again
+                    case nil: unrolling.diameterChecks = false  // too hard for this system: not asked again
                     }
                 }
             }

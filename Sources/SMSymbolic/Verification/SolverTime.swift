@@ -1,3 +1,5 @@
+import Foundation
+
 /// How long one solver call may run: its own limit, or less when the verification's deadline is nearer, so that
 /// `--timeout` bounds the whole verification and not only the time between calls. Made just before the call.
 struct SolverTime {
@@ -5,13 +7,21 @@ struct SolverTime {
     let milliseconds: UInt32
     /// Whether the deadline, not the call's own limit, set `milliseconds`.
     let isCappedByDeadline: Bool
+    /// Whether the call's share of the time left set `milliseconds` (less than its own limit and the deadline).
+    let isCappedByShare: Bool
     private let started = ContinuousClock.now
 
-    init(perCall: UInt32, deadline: ContinuousClock.Instant) {
-        let left = deadline - started
-        let leftMilliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
-        isCappedByDeadline = leftMilliseconds < Int64(perCall)
-        milliseconds = UInt32(clamping: max(1, min(Int64(perCall), leftMilliseconds)))
+    /// `share`: at most this long, when the call is one of several that split the time left.
+    init(perCall: UInt32, deadline: ContinuousClock.Instant, share: Duration? = nil) {
+        let leftMilliseconds = Self.milliseconds(deadline - started)
+        let shareMilliseconds = share.map(Self.milliseconds) ?? .max
+        isCappedByShare = shareMilliseconds < min(Int64(perCall), leftMilliseconds)
+        isCappedByDeadline = !isCappedByShare && leftMilliseconds < Int64(perCall)
+        milliseconds = UInt32(clamping: max(1, min(Int64(perCall), leftMilliseconds, shareMilliseconds)))
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 
     /// Why a call that gave up did: its time, when it used (nearly) all of it; else the solver's own reason.
@@ -24,6 +34,9 @@ struct SolverTime {
                 return "\(solver) cannot reason about / or % by a variable (nonlinear arithmetic)"
             }
             return "\(solver) gave up (\(Self.firstLine(of: reason)))"
+        }
+        if isCappedByShare {
+            return "\(solver) ran out of its share of the time left (\(String(format: "%.1f", Double(milliseconds) / 1000)) s)"
         }
         return isCappedByDeadline ? "the time limit ran out" : "\(solver) ran out of its \(milliseconds / 1000) s for one call"
     }

@@ -106,10 +106,12 @@ package enum SymbolicVerifier {
                 pending.removeAll { verdicts[$0] != nil }
             }
             do {
+                // One unrolling for every round of bounded model checking: each goes on where the last stopped.
+                let unrolling = try ModelChecker.Unrolling(checker)
                 // Short counterexamples and easy proofs first (most of both are), then deeper counterexamples, harder proofs.
                 for (bound, k) in [(Self.firstDepth, 2), (Self.shallowDepth, 4)] where !pending.isEmpty {
                     let bmc = try checker.bmc(
-                        pending, maximumDepth: min(options.maximumDepth, bound), deadline: start + options.timeLimit / 4,
+                        pending, in: unrolling, maximumDepth: min(options.maximumDepth, bound), deadline: start + options.timeLimit / 4,
                         cancelled: cancelled
                     ) { reached, left in
                         options.progress?("bounded model checking: depth \(reached), \(left) propert\(left == 1 ? "y" : "ies") open")
@@ -128,10 +130,20 @@ package enum SymbolicVerifier {
 
                 let prover = HornProver(encoding: encoding, conditions: conditions, timeoutMilliseconds: checkMilliseconds)
                 var unknown: [Property: String] = [:]
+                // The proofs take at most half the time left, so that properties Spacer cannot decide leave the deeper
+                // search time for the others' traces (a deadlock 40 steps deep was undecided at 30 s when one proof
+                // took all that was left). Each gets an even share of what the ones before it left.
+                let proofsEnd = ContinuousClock.now + (deadline - ContinuousClock.now) / 2
                 for (i, property) in pending.enumerated() {
                     if ContinuousClock.now > deadline || cancelled() { break }
                     options.progress?("proving with Spacer: \(i + 1) of \(pending.count)")
-                    switch try prover.decide(property, deadline: deadline) {
+                    let share = max(.zero, proofsEnd - ContinuousClock.now) / (pending.count - i)
+                    // A proof before it that ran past its share (Spacer does not always watch its limit) left none.
+                    if share < .milliseconds(50) {
+                        unknown[property] = "no time was left for spacer (the proofs before it took their shares)"
+                        continue
+                    }
+                    switch try prover.decide(property, deadline: deadline, share: share) {
                     case .never(let invariant): verdicts[property] = .never(.chc, invariant: invariant)
                     case .happens: break  // it happens: the deeper unrolling below finds its trace
                     case .unknown(let reason): unknown[property] = reason
@@ -141,7 +153,9 @@ package enum SymbolicVerifier {
 
                 // Deeper, for what neither a short trace nor a proof decided.
                 if !pending.isEmpty && depth < options.maximumDepth && ContinuousClock.now < deadline && !cancelled() {
-                    let deeper = try checker.bmc(pending, maximumDepth: options.maximumDepth, deadline: deadline, cancelled: cancelled) {
+                    let deeper = try checker.bmc(
+                        pending, in: unrolling, maximumDepth: options.maximumDepth, deadline: deadline, cancelled: cancelled
+                    ) {
                         reached, left in
                         options.progress?("bounded model checking: depth \(reached), \(left) propert\(left == 1 ? "y" : "ies") open")
                     }
