@@ -32,16 +32,15 @@
             let high = Property.enters(try #require(machine.state(named: "high")))
             let unrolling = try ModelChecker.Unrolling(checker)
             var depths: [Int] = []
-            let shallow = try checker.bmc([high], in: unrolling, maximumDepth: 2, deadline: .now + .seconds(60), cancelled: { false }) {
-                depth, _ in depths.append(depth)
-            }
+            let note: (Int, Int) -> Void = { depth, _ in depths.append(depth) }
+            let shallow = try checker.bmc(
+                [high], in: unrolling, maximumDepth: 2, deadline: .now + .seconds(60), cancelled: { false }, progress: note)
             #expect(shallow.found.isEmpty)
             #expect(shallow.checkedDepth == 2)
             #expect(depths == [0, 1, 2])
             depths = []
-            let deeper = try checker.bmc([high], in: unrolling, maximumDepth: 10, deadline: .now + .seconds(60), cancelled: { false }) {
-                depth, _ in depths.append(depth)
-            }
+            let deeper = try checker.bmc(
+                [high], in: unrolling, maximumDepth: 10, deadline: .now + .seconds(60), cancelled: { false }, progress: note)
             // The depths searched before are not searched again; the trace is found from the start all the same.
             #expect(depths.first == 3)
             #expect(deeper.found[high]?.trace.count == 5)
