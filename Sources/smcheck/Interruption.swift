@@ -17,6 +17,14 @@ final class Interruption: Sendable {
         source.withLock { source in
             guard source == nil else { return }
             signal(SIGINT, SIG_IGN)
+            // Blocked in this thread and so in every thread made after it (they inherit the mask), Z3's timer threads
+            // among them: the kernel gives SIGINT to any thread that does not block it, and where it is ignored it was
+            // lost, so a Ctrl-C during a solver call did nothing. Blocked everywhere, it stays pending for the process,
+            // where the dispatch source reads it (on Linux through a signalfd).
+            var blocked = sigset_t()
+            sigemptyset(&blocked)
+            sigaddset(&blocked, SIGINT)
+            pthread_sigmask(SIG_BLOCK, &blocked, nil)
             let signalSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
             signalSource.setEventHandler { [self] in
                 if flag.exchange(true, ordering: .relaxed) {

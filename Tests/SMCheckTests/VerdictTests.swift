@@ -191,4 +191,30 @@ struct InterruptionTests {
         #expect(text.contains("  incomplete: nothing found in the part that was checked"))
         #expect(text.contains(": cancelled after "))
     }
+
+    @Test("a Ctrl-C during a solver call stops the call too: the check ends at once and says it was cancelled", .needsZ3)
+    func interruptSolverCall() throws {
+        // Its nonlinear query runs a solver call of the whole 20 s limit, on Z3's threads: the signal used to be lost
+        // there (it was ignored), and the call was not interrupted.
+        let file = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/symbolic/semiprime-target.json").path
+        let process = Process()
+        process.executableURL = SMCheckCommand.executable
+        process.arguments = ["check", "--method", "symbolic", file]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        let interrupted = ContinuousClock.now
+        kill(process.processIdentifier, SIGINT)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let messages = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(ContinuousClock.now - interrupted < .seconds(10), "the solver call ran on after Ctrl-C")
+        #expect(process.terminationStatus == 3, "\(text)\(messages)")
+        #expect(messages.contains("smcheck: stopping; what was decided so far follows"))
+        let invariant = text.split(separator: "\n").first { $0.contains("SM006 invariant violated: 'not semiprime target'") }
+        #expect(invariant?.contains("cancelled") == true, "\(text)")
+        #expect(!text.contains("ran out of its 20 s"), "\(text)")
+    }
 }

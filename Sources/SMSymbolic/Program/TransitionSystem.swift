@@ -34,7 +34,7 @@ package struct TransitionSystem: Sendable {
     {
         let stepper = SymbolicStepper(
             machine: machine, maximumPaths: limits.maximumPathsPerStep, isFeasible: isFeasible,
-            shouldStop: { ContinuousClock.now > limits.deadline || limits.isCancelled() })
+            stopReason: limits.stopReason)
         let startPaths: [SymbolicPath]
         do {
             startPaths = try stepper.start()
@@ -64,10 +64,10 @@ package struct TransitionSystem: Sendable {
                 throw TransitionSystemError(
                     message: "more than \(limits.maximumLocations) control configurations (active states and history)")
             }
-            if ContinuousClock.now > limits.deadline || limits.isCancelled() {
+            if let reason = limits.stopReason() {
                 throw TransitionSystemError(
                     message:
-                        "the time limit ran out while \(Plural.count(locations.count, "control configuration")) \(locations.count == 1 ? "was" : "were") being stepped"
+                        "\(reason) while \(Plural.count(locations.count, "control configuration")) \(locations.count == 1 ? "was" : "were") being stepped"
                 )
             }
             let source = next
@@ -110,6 +110,13 @@ package struct TransitionSystem: Sendable {
         package init(deadline: ContinuousClock.Instant, isCancelled: @escaping @Sendable () -> Bool = { false }) {
             self.deadline = deadline
             self.isCancelled = isCancelled
+        }
+
+        /// Why building must stop now: "cancelled" (which comes first: a Ctrl-C is not a time limit), "the time limit
+        /// ran out", or nil to go on.
+        package func stopReason() -> String? {
+            if isCancelled() { return "cancelled" }
+            return ContinuousClock.now > deadline ? "the time limit ran out" : nil
         }
     }
 

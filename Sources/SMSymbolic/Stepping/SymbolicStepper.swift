@@ -24,7 +24,8 @@ package struct SymbolicStepper {
     package let maximumPaths: Int
     /// Whether to give up (the time limit ran out, or the user cancelled): asked before each microstep, so one
     /// macrostep of many microsteps cannot run past the limit.
-    let shouldStop: () -> Bool
+    /// Why stepping must stop now ("cancelled", "the time limit ran out"), or nil to go on.
+    let stopReason: () -> String?
     private let hasEventless: Bool
     private let variableTypes: [ValueType]
 
@@ -36,12 +37,12 @@ package struct SymbolicStepper {
     package init(
         machine: Machine, maximumPaths: Int = 4096,
         isFeasible: @escaping (_ event: Int?, _ conditions: [Formula]) -> Bool = { _, _ in true },
-        shouldStop: @escaping () -> Bool = { false }
+        stopReason: @escaping () -> String? = { nil }
     ) {
         self.machine = machine
         self.tree = machine.tree
         self.isFeasible = isFeasible
-        self.shouldStop = shouldStop
+        self.stopReason = stopReason
         self.maximumPaths = maximumPaths
         self.hasEventless = machine.eventlessCandidateWords.contains { $0 != 0 }
         self.variableTypes = machine.spec.variables.map(\.type)
@@ -406,7 +407,7 @@ package struct SymbolicStepper {
     // MARK: - The microstep (Microstep.swift)
 
     private func microstep(_ p: PathState) throws(PathLimitExceeded) -> Paths {
-        if shouldStop() { throw PathLimitExceeded(message: "the time limit ran out in the middle of a macrostep") }
+        if let reason = stopReason() { throw PathLimitExceeded(message: "\(reason) in the middle of a macrostep") }
         var p = p
         p.microsteps += 1
         for (t, _) in p.selected { p.recent.append(t) }

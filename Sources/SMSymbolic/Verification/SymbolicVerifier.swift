@@ -56,7 +56,7 @@ package enum SymbolicVerifier {
             let system: TransitionSystem
             do {
                 let feasibility = try PathFeasibility(spec: machine.spec)
-                let watchdog = Z3Watchdog(context: feasibility.context, deadline: deadline)
+                let watchdog = Z3Watchdog(context: feasibility.context, deadline: deadline, isCancelled: options.isCancelled)
                 defer { watchdog.stop() }
                 system = try TransitionSystem.build(
                     machine: machine,
@@ -93,8 +93,9 @@ package enum SymbolicVerifier {
             } catch {
                 return fail(error.message, system)
             }
-            // Every solver call of the proofs and searches ends by the deadline, whether Z3 watches its own limit or not.
-            let watchdog = Z3Watchdog(context: context, deadline: deadline)
+            // Every solver call of the proofs and searches ends by the deadline, or on Ctrl-C, whether Z3 watches its own
+            // limit or not.
+            let watchdog = Z3Watchdog(context: context, deadline: deadline, isCancelled: options.isCancelled)
             defer { watchdog.stop() }
             let encoding = SymbolicEncoding(system: system, context: context)
             let checker = ModelChecker(encoding: encoding, conditions: conditions, timeoutMilliseconds: checkMilliseconds)
