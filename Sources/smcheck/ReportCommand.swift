@@ -74,6 +74,9 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Ctrl-C as in check and fuzz: the first stops the analysis and the campaign, and the reports say what was
+        // decided; a second quits at once. (Without it, Z3's own handler took the signal and cancelled one call.)
+        Interruption.shared.install()
         var verdict = CheckVerdict.passed
         let filter = ReportFilter(minimumSeverity: .info, allowsIncomplete: allowIncomplete)
         let directory = outputDirectory.map { URL(fileURLWithPath: $0) }
@@ -101,13 +104,9 @@ struct ReportCommand: ParsableCommand {
                 verdict = max(verdict, .unusable)
                 continue
             }
-            let fuzz =
-                runs == 0
-                ? nil
-                : Fuzzer(
-                    machine: analysis.machine,
-                    configuration: FuzzConfiguration(runs: runs, length: length, seed: seed)
-                ).run()
+            var campaign = FuzzConfiguration(runs: runs, length: length, seed: seed)
+            campaign.isCancelled = { Interruption.shared.requested }
+            let fuzz = runs == 0 ? nil : Fuzzer(machine: analysis.machine, configuration: campaign).run()
             var report = SpecReport(file: file, analysis: analysis, fuzz: fuzz)
             if let directory {
                 var written: [String] = []

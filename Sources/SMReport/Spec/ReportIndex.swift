@@ -18,6 +18,7 @@ public struct ReportIndex: Sendable {
             switch report.fuzz {
             case nil: fuzzing = .text("—")
             case .some(let fuzz) where fuzz.failure != nil: fuzzing = .badge("failed", .error)
+            case .some(let fuzz) where fuzz.interrupted: fuzzing = .text("interrupted after \(TextStyle.plural(fuzz.runs, "run"))")
             case .some(let fuzz): fuzzing = .text("passed \(TextStyle.plural(fuzz.runs, "run"))")
             }
             states = report.analysis.spec.states.count - 1

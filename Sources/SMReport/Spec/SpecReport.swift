@@ -164,18 +164,22 @@ public struct SpecReport: Sendable {
 
     private func coverage(_ fuzz: FuzzResult) -> [Document.Block] {
         let configuration = fuzz.configuration
-        var blocks: [Document.Block] = [
-            .heading(level: 2, ["Coverage"]),
-            .paragraph([
-                .text(
-                    "Reached by \(TextStyle.plural(fuzz.runs, "fuzz run")) of up to \(TextStyle.plural(configuration.length, "event")) "
-                        + "(\(TextStyle.plural(fuzz.events, "event")) in all) from seed \(configuration.seed); "),
+        let reached =
+            "Reached by \(TextStyle.plural(fuzz.runs, "fuzz run")) of up to \(TextStyle.plural(configuration.length, "event")) "
+            + "(\(TextStyle.plural(fuzz.events, "event")) in all) from seed \(configuration.seed)"
+            + (fuzz.interrupted ? ", when the campaign was interrupted" : "")
+        // A campaign interrupted before its first run has nothing to repeat (and `--runs 0` is refused).
+        let repeating: [Document.Span] =
+            fuzz.runs == 0
+            ? [.text(reached + ".")]
+            : [
+                .text(reached + "; "),
                 .code(
                     "smcheck fuzz --seed \(configuration.seed) --runs \(fuzz.runs) --length \(configuration.length) \(ShellWord.quoted(file))"
                 ),
                 .text(" repeats it."),
-            ]),
-        ]
+            ]
+        var blocks: [Document.Block] = [.heading(level: 2, ["Coverage"]), .paragraph(repeating)]
         if let failure = fuzz.failure {
             blocks.append(.paragraph([.badge("fuzzing failed", .error), .text(" " + failure.failure.message)]))
             blocks.append(traceBlock(failure.trace, title: "fuzzing failure", machine: fuzz.machine))
