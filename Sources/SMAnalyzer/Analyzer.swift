@@ -159,7 +159,10 @@ public enum Analyzer {
         // reachable part is often far smaller, but when it is not, the time is better spent on symbolic verification.
         let bits = StateCodec(machine: machine).bits
         if bits > Self.explorableBits || bits + Self.bitsOfSteps(perConfiguration: machine) > Self.explorableStepBits {
-            exploration.maximumStates = min(exploration.maximumStates, 2_000_000)
+            if exploration.maximumStates > 2_000_000 {
+                exploration.maximumStates = 2_000_000
+                exploration.maximumStatesSource = "auto's limit for a first look"
+            }
             exploration.maximumDuration = min(exploration.maximumDuration ?? .seconds(2), .seconds(2))
         }
         var explored = AnalysisStats()

@@ -645,6 +645,16 @@ struct ExplorationTests {
         #expect(exploration.configurations >= limit && exploration.configurations < 2 * limit + 4_096)
     }
 
+    @Test("a state limit the user did not set is named for what set it (auto's first look), not as --max-states")
+    func stateLimitSource() throws {
+        var options = ExplorationOptions()
+        options.maximumStates = 500
+        options.maximumStatesSource = "auto's limit for a first look"
+        let exploration = try Explorer(machine: try Machine(Generated.rings([8, 8, 8])), options: options).run()
+        #expect(exploration.incompleteReason?.contains("(auto's limit for a first look of 500") == true)
+        #expect(exploration.incompleteReason?.contains("--max-states") == false)
+    }
+
     @Test("a round takes what fits under the state limit, at least a chunk, never more than the layer has left")
     func roundSizes() {
         // No growth measured yet, or no limit: a whole round, or the layer's rest.

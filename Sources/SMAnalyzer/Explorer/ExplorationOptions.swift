@@ -4,6 +4,8 @@ public import Foundation
 public struct ExplorationOptions: Sendable {
     /// Stop (with partial results, marked incomplete) after this many configurations.
     public var maximumStates: Int = 50_000_000
+    /// What set `maximumStates`, as the reason for stopping there names it.
+    package var maximumStatesSource = "the --max-states limit"
     /// Stop when the process's resident memory has grown by more than this many bytes since the exploration began:
     /// what the process held before (an app's, other tests') does not count; what it allocates meanwhile on other
     /// threads does.

@@ -54,7 +54,7 @@ final class LimitMonitor: @unchecked Sendable {
         if count >= options.maximumStates {
             // The states being expanded when the limit is reached keep all their successors.
             let past = count > options.maximumStates ? ", reached in the middle of expanding states whose successors were all kept" : ""
-            return stop("stopped after \(Self.configurations(count)) (the --max-states limit of \(options.maximumStates)\(past))")
+            return stop("stopped after \(Self.configurations(count)) (\(options.maximumStatesSource) of \(options.maximumStates)\(past))")
         }
         if options.isCancelled() { return stop("cancelled after \(Self.configurations(count))") }
         let now = ContinuousClock.now
