@@ -151,6 +151,10 @@
             Z3_params_inc_ref(context.raw, params)
             Z3_params_set_uint(context.raw, params, context.symbol("timeout"), timeoutMilliseconds)
             if resourceLimit > 0 { Z3_params_set_uint(context.raw, params, context.symbol("rlimit"), resourceLimit) }
+            // Z3 would otherwise set its own SIGINT handler for each check and put the old one back after, from
+            // whichever thread checks: that took a Ctrl-C meant for smcheck, or dropped it (putting back "ignore"
+            // discards a pending signal). smcheck interrupts its calls itself (`Z3Watchdog`).
+            Z3_params_set_bool(context.raw, params, context.symbol("ctrl_c"), false)
             Z3_solver_set_params(context.raw, raw, params)
             Z3_params_dec_ref(context.raw, params)
         }
