@@ -104,9 +104,16 @@ struct FuzzCommand: ParsableCommand {
             // The specs after an interrupted one are not fuzzed.
             if Interruption.shared.requested { break }
         }
+        // Named, so that a report of fewer specs than were given does not read as all of them.
+        let notFuzzed = Array(files.dropFirst(outcomes.count))
+        if format == .text, !notFuzzed.isEmpty {
+            print("not fuzzed (interrupted before their turn): " + notFuzzed.joined(separator: ", "))
+        }
         if format == .json {
             let swarm = shard.map { ShardRoster.swarmIdentity(command: "fuzz", count: $0.count, specFiles: files, seed: swarmSeed) }
-            print(FuzzJSONRenderer(shard: shard.map { ($0.index, $0.count) }, swarm: swarm).render(outcomes), terminator: "")
+            var renderer = FuzzJSONRenderer(shard: shard.map { ($0.index, $0.count) }, swarm: swarm)
+            renderer.notFuzzed = notFuzzed
+            print(renderer.render(outcomes), terminator: "")
         }
         if let junit {
             do {

@@ -1,6 +1,7 @@
 import Foundation
 import SMEngine
 import SMFuzz
+import SMReport
 import SMSpec
 import SMTestSupport
 import Testing
@@ -300,6 +301,16 @@ struct FuzzCommandTests {
         #expect(
             replay.standardOutput.hasSuffix(
                 "passes now: the saved failure (range violation: 'count' cannot be 6; its type is int 0...5) no longer happens\n"))
+    }
+
+    @Test("the specs a Ctrl-C left unfuzzed are named in the JSON result, and there only when there are some")
+    func notFuzzed() throws {
+        let interrupted = FuzzJSONRenderer(shard: nil, swarm: nil)
+        #expect(try JSONParser.parse(interrupted.render([]))["notFuzzed"] == nil)
+        var renderer = interrupted
+        renderer.notFuzzed = ["Specs/rocket.json", "Specs/tbstatemachine.json"]
+        let names = try JSONParser.parse(renderer.render([]))["notFuzzed"]?.arrayValue?.compactMap(\.stringValue)
+        #expect(names == ["Specs/rocket.json", "Specs/tbstatemachine.json"])
     }
 
     @Test("--format json follows smcheck-fuzz/1, and the same seed gives the same campaign")

@@ -7,6 +7,8 @@ public struct FuzzJSONRenderer: ReportRenderer {
     public var shard: (index: Int, count: Int)?
     /// The id of that swarm (`ShardRoster.swarmIdentity`), so that a merge refuses shards of another.
     public var swarm: String?
+    /// The specs given but not fuzzed (a campaign interrupted before their turn).
+    public var notFuzzed: [String] = []
 
     public init(shard: (index: Int, count: Int)? = nil, swarm: String? = nil) {
         self.shard = shard
@@ -31,7 +33,7 @@ public struct FuzzJSONRenderer: ReportRenderer {
                                 }
                             })
                     )
-                ])
+                ] + (notFuzzed.isEmpty ? [] : [("notFuzzed", .array(notFuzzed.map { .string($0) }))]))
     }
 
     public func render(_ outcomes: [FuzzOutcome]) -> String {
