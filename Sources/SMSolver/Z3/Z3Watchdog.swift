@@ -2,11 +2,11 @@
     import Dispatch
     import Foundation
 
-    /// Interrupts the call under way in a context once it has run `grace` past a deadline, or as soon as the work is
-    /// cancelled (Ctrl-C), looking every 100 ms until stopped: each call has its own time limit, which ends by the
-    /// deadline, but Z3 does not always watch it (Spacer, in some of its phases), a call can run 20 s, and a
-    /// verification must end at its deadline, or when cancelled, whatever the call under way. The grace lets a call
-    /// that watches its limit end by itself: an interrupted context is never released (see `Z3Context`).
+    /// Interrupts the call under way in a context once it has run `grace` (a quarter of a second) past a deadline, or
+    /// as soon as the work is cancelled (Ctrl-C), looking every 100 ms until stopped: each call has its own time limit,
+    /// which ends by the deadline, but Z3 does not always watch it (Spacer, in some of its phases), a call can run 20 s,
+    /// and a verification must end at its deadline, or when cancelled, whatever the call under way. The grace lets a
+    /// call that watches its limit end by itself: an interrupted context is never released (see `Z3Context`).
     package final class Z3Watchdog: @unchecked Sendable {
         private let context: Z3Context
         private let interruptAt: ContinuousClock.Instant
@@ -14,13 +14,11 @@
         private let lock = NSLock()
         private var stopped = false
         private static let queue = DispatchQueue(label: "smcheck.z3-watchdog")
+        private static let grace = Duration.milliseconds(250)
 
-        package init(
-            context: Z3Context, deadline: ContinuousClock.Instant, grace: Duration = .milliseconds(250),
-            isCancelled: @escaping @Sendable () -> Bool = { false }
-        ) {
+        package init(context: Z3Context, deadline: ContinuousClock.Instant, isCancelled: @escaping @Sendable () -> Bool = { false }) {
             self.context = context
-            self.interruptAt = deadline + grace
+            self.interruptAt = deadline + Self.grace
             self.isCancelled = isCancelled
             schedule()
         }
