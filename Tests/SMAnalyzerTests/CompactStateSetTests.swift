@@ -4,7 +4,7 @@ import Testing
 @testable import SMAnalyzer
 
 /// The compact store's set against a plain `Set`: the same answers for every key, through growth of the table and
-/// of its distances, whatever the key's shape.
+/// of its distances, whatever the key's shape, with every run of slots kept in Robin Hood order.
 @Suite("Compact state set")
 struct CompactStateSetTests {
     /// Key shapes: one word narrower than the table, one of the philosophers' width, a full word, and keys of several
@@ -55,6 +55,8 @@ struct CompactStateSetTests {
         }
         #expect(set.stored == reference.count)
         #expect(set.failure == nil)
+        // Every run in the order of its keys' homes, which is what lets a probe for an absent key stop early.
+        #expect(set.isInRobinHoodOrder)
         for key in all {
             let found = Self.spread(key, shape).withUnsafeBufferPointer { set.contains($0.baseAddress!) }
             #expect(found == reference.contains(key), "\(key)")

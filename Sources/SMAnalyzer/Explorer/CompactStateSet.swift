@@ -10,6 +10,12 @@ import Foundation
 /// slot is about 30 bits, and the table is at most 90% full: 4–8 bytes a state, where a table of whole keys with
 /// parents takes 12–32.
 ///
+/// Robin Hood order: the keys of a run of full slots lie in the order of their homes (a new key goes in front of the
+/// first key nearer its home, and the rest of the run moves up one slot). A probe for an absent key therefore stops
+/// at the first key nearer its home than it would be, not at the next empty slot: at 90% full that is most of an
+/// insert's probes (the explorer's inserts are mostly of keys it already has, and its new keys are the misses), and
+/// no key lies far from its home, so distances take few bits.
+///
 /// The permutation of the first word is keyed by a hash of the other words, so keys that differ only there still
 /// spread out; it is a bijection for each value of the other words, so a home, a remainder and the other words
 /// identify one key. Homes are as many as the first word's values: keys of several words need a first word of
@@ -42,8 +48,9 @@ final class CompactStateSet: @unchecked Sendable {
     private var capacityMask: Int
     /// The farthest a slot may lie from its home.
     private var maximumDistance: Int
-    /// Enough for most tables up to 90% full; a table that needs more gets it (`rebuild`).
-    static let initialDistanceBits = 8
+    /// Enough for tables of up to millions of keys 90% full, in Robin Hood order; one that needs more gets it
+    /// (`rebuild`).
+    static let initialDistanceBits = 6
     /// Longer distances than this are not tried: a table that would need them is full (it could not grow).
     private static let maximumDistanceBits = 24
     /// The slots, bit-packed, with a spare word at the end so a slot's last bits can be read as a whole word.
@@ -238,11 +245,12 @@ final class CompactStateSet: @unchecked Sendable {
 
     // MARK: Inserting and finding
 
-    /// Where a probe for a key ended: on its slot, on the empty slot where it goes, or past the farthest a slot may
-    /// lie from its home (the key is not there, and the table needs longer distances before it can take it).
+    /// Where a probe for a key ended: on its slot, on the slot where it goes (empty, or holding the first key nearer
+    /// its home, which moves up with the rest of its run), or past the farthest a slot may lie from its home (the key
+    /// is not there, and the table needs longer distances before it can take it).
     private enum Probe {
         case found
-        case empty(slot: Int, distance: Int)
+        case place(slot: Int, distance: Int)
         case tooFar
     }
 
@@ -258,10 +266,13 @@ final class CompactStateSet: @unchecked Sendable {
             // The slot this key would fill at each distance: one comparison finds it.
             var expected = narrowContent(remainder, key) &<< UInt64(distanceBits) | 1
             let mask = capacityMask
+            let distanceMask: UInt64 = (1 << UInt64(distanceBits)) &- 1
             while distance <= limit {
                 let value = loadSlot(slot)
                 if value == expected { return (.found, remainder) }
-                if value == 0 { return (.empty(slot: slot, distance: distance), remainder) }
+                // Empty (0), or a key nearer its home than this one would be here (its distance + 1 at most this
+                // one's distance): in Robin Hood order, the key is not further on.
+                if value & distanceMask <= UInt64(distance) { return (.place(slot: slot, distance: distance), remainder) }
                 slot = (slot &+ 1) & mask
                 distance &+= 1
                 expected &+= 1
@@ -272,13 +283,62 @@ final class CompactStateSet: @unchecked Sendable {
         while distance <= limit {
             let bit = slot * width
             let tag = Int(truncatingIfNeeded: read(bit, distanceBits))
-            if tag == 0 { return (.empty(slot: slot, distance: distance), remainder) }
+            if tag <= distance { return (.place(slot: slot, distance: distance), remainder) }
             // A slot is this key's when it has the same home (the same distance from it) and holds the same rest.
             if tag - 1 == distance && holds(bit, remainder, key) { return (.found, remainder) }
             slot = (slot + 1) & capacityMask
             distance += 1
         }
         return (.tooFar, remainder)
+    }
+
+    /// A slot's distance from its home + 1; 0 when it is empty.
+    @inline(__always)
+    private func tag(_ slot: Int) -> Int {
+        Int(truncatingIfNeeded: isNarrow ? loadSlot(slot) & ((1 << UInt64(distanceBits)) &- 1) : read(slot * slotBits, distanceBits))
+    }
+
+    /// Empties `slot` for a key that goes there, moving the keys from it to the end of its run up one slot (each one
+    /// slot farther from its home); false, with nothing moved, when one would lie farther than the distances allow.
+    private func makeRoom(at slot: Int) -> Bool {
+        // The run's end, the first empty slot (a table at most 90% full has one).
+        var end = slot
+        while true {
+            let t = tag(end)
+            if t == 0 { break }
+            // Distance + 1 becomes distance + 2, which must stay at most `maximumDistance` + 1.
+            if t > maximumDistance { return false }
+            end = (end &+ 1) & capacityMask
+        }
+        // From the end back, each slot takes the one before it, one farther from its home.
+        while end != slot {
+            let from = (end &- 1) & capacityMask
+            if isNarrow {
+                storeSlot(end, loadSlot(from) &+ 1)
+            } else {
+                moveWide(from, to: end)
+            }
+            end = from
+        }
+        return true
+    }
+
+    /// Copies a slot wider than a narrow one to `target`, one farther from its home.
+    private func moveWide(_ source: Int, to target: Int) {
+        let width = slotBits
+        var from = source * width
+        var to = target * width
+        write(to, distanceBits, read(from, distanceBits) + 1)
+        from += distanceBits
+        to += distanceBits
+        var left = width - distanceBits
+        while left > 0 {
+            let chunk = min(64, left)
+            write(to, chunk, read(from, chunk))
+            from += chunk
+            to += chunk
+            left -= chunk
+        }
     }
 
     /// Adds the key; whether it was new. False also when the set could not grow (see `failure`).
@@ -290,11 +350,16 @@ final class CompactStateSet: @unchecked Sendable {
             case .found: return false
             case .tooFar:
                 guard rebuild(tableBits: tableBits, distanceBits: distanceBits + 1) else { return false }
-            case .empty(let slot, let distance):
+            case .place(let slot, let distance):
+                guard makeRoom(at: slot) else {
+                    guard rebuild(tableBits: tableBits, distanceBits: distanceBits + 1) else { return false }
+                    continue
+                }
                 fill(slot, distance: distance, remainder, key)
                 stored += 1
-                // Distances start short again: clusters are shorter in a table twice the size.
-                if stored > growAt { _ = rebuild(tableBits: tableBits + 1, distanceBits: Self.initialDistanceBits) }
+                // Distances as long as before: in Robin Hood order the farthest key of a table 90% full lies a little
+                // farther from its home the more slots it has, so a table that needed longer ones will again.
+                if stored > growAt { _ = rebuild(tableBits: tableBits + 1, distanceBits: distanceBits) }
                 return true
             }
         }
@@ -374,17 +439,27 @@ final class CompactStateSet: @unchecked Sendable {
         }
     }
 
-    /// Puts a key known to be absent into the current table; false when its empty slot is too far from its home.
+    /// Puts a key known to be absent into the current table, in Robin Hood order; false when its slot, or a key it
+    /// moves up, would lie farther from its home than the distances allow.
     private func place(_ permuted: UInt64, _ key: UnsafePointer<UInt64>) -> Bool {
         let home = home(permuted)
         var slot = home
         for distance in 0...maximumDistance {
-            if (isNarrow ? loadSlot(slot) : read(slot * slotBits, distanceBits)) == 0 {
+            if tag(slot) <= distance {
+                guard makeRoom(at: slot) else { return false }
                 fill(slot, distance: distance, remainder(permuted), key)
                 return true
             }
             slot = (slot + 1) & capacityMask
         }
         return false
+    }
+
+    /// Whether every run of full slots is in Robin Hood order: each slot's key at most one slot farther from its home
+    /// than the key before it (after an empty slot, at its home). For tests.
+    var isInRobinHoodOrder: Bool {
+        let capacity = 1 << tableBits
+        for slot in 0..<capacity where tag((slot + 1) & capacityMask) > tag(slot) + 1 { return false }
+        return true
     }
 }
