@@ -43,6 +43,9 @@ package final class Program: @unchecked Sendable {
     let maximumStack: Int
     /// Whether the program tests which states are active (`In(...)`), so evaluating it needs the configuration.
     let readsStates: Bool
+    /// The variables the program reads, each once, in increasing order: what a step plan loads from a packed key
+    /// before it evaluates the program (`StepPlanCache`).
+    let variablesRead: [Int32]
     /// The same program as a chain on one accumulator, when it has that shape: a load, then unary operations and
     /// binary ones whose right operand is a load (`!ready`, `count < 10`, `(x + 1) % 150`: most guards and
     /// assignments), and a lone load. Evaluated with no stack, which is what a step spends on them.
@@ -74,6 +77,12 @@ package final class Program: @unchecked Sendable {
         conversions = emitter.conversions
         maximumStack = emitter.maximumStack
         readsStates = emitter.code.contains { $0.opcode == .inState }
+        variablesRead = Set(
+            emitter.code.compactMap { instruction in
+                instruction.opcode == .variable || (instruction.opcode == .applyLoaded && instruction.source == .variable)
+                    ? Int32(instruction.operand) : nil
+            }
+        ).sorted()
         instructions = HotTables.copy(emitter.code)
         let links = Self.chain(of: emitter.code) ?? []
         chain = HotTables.copy(links)

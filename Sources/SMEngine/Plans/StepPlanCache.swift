@@ -51,9 +51,6 @@ package final class StepPlanCache {
     private let planned: UnsafeMutablePointer<Bool>
     /// `words` words per instance: the footprint's control bits, which key its plans.
     private let masks: UnsafeMutablePointer<UInt64>
-    /// The variables in the footprint, which a replay reads from the key: `loadPool[loadStart[i] ..< loadStart[i + 1]]`.
-    private let loadStart: UnsafeMutablePointer<Int32>
-    private let loadPool: UnsafeMutablePointer<Int32>
     /// Each instance's arguments, what its guards read as parameters: `arguments + argumentStart[i]`.
     private let argumentStart: UnsafeMutablePointer<Int32>
     /// Per instance, the transitions of its footprint whose guard tests a trace records (`StepTrace.tracedTransitions`).
@@ -90,6 +87,9 @@ package final class StepPlanCache {
     @exclusivity(unchecked) private var operations = GrowingBuffer<Operation>()
     @exclusivity(unchecked) private var configurations = GrowingBuffer<UInt64>()
     @exclusivity(unchecked) private var controls = GrowingBuffer<UInt64>()
+    /// Lists of variables, each its length and then the variables in increasing order: per plan, those its tests and
+    /// assignments read, which a replay loads from the key (the list at 0 is empty).
+    @exclusivity(unchecked) private var loadLists = GrowingBuffer<Int32>()
 
     // The table from (instance, control state) to the first operation of its plan: open addressing, linear probing.
     private var tableCapacity: Int
@@ -101,6 +101,8 @@ package final class StepPlanCache {
     private var tableKeys: UnsafeMutablePointer<UInt64>
     /// Per slot: 0 when the plan must be walked; 1 when it is a step straight to its end; 2 when it handles nothing.
     private var tableDirect: UnsafeMutablePointer<UInt8>
+    /// Per slot: where in `loadLists` the variables its plan reads are.
+    private var tableLoads: UnsafeMutablePointer<Int32>
 
     /// After this many lookups of an instance, keep looking it up only if at least a quarter of them replayed.
     private static let trialLookups = 4096
@@ -135,18 +137,11 @@ package final class StepPlanCache {
         self.instancedEvents = HotTables.copy(instancedEvents)
         planned = .allocate(capacity: count)
         masks = .allocate(capacity: count * words)
-        var loads: [[Int32]] = []
         for (i, instance) in instances.enumerated() {
             let footprint = footprints[instance.event]
             planned[i] = footprint != nil
             for w in 0..<words { masks[i * words + w] = (footprint?[w] ?? 0) & control[w] }
-            loads.append(
-                codec.variableFields.indices.filter { v in
-                    let field = codec.variableFields[v]
-                    return field.mask != 0 && (footprint?[field.word] ?? 0) & (field.mask << field.shift) != 0
-                }.map { Int32($0) })
         }
-        (loadStart, loadPool) = Self.flatten(loads)
         transitionWords = max(1, (machine.transitionCount + 63) / 64)
         var traced = [UInt64](repeating: 0, count: count * transitionWords)
         for (i, instance) in instances.enumerated() {
@@ -192,28 +187,19 @@ package final class StepPlanCache {
         unhandledScratch.initialize(repeating: 0, count: stateWords)
         tableCapacity = 1 << 10
         (tableInstance, tableRoot, tableKeys, tableDirect) = Self.allocateTable(tableCapacity, words: words)
+        tableLoads = .allocate(capacity: tableCapacity)
+        loadLists.append(0)
     }
 
     deinit {
         instanceEvent.deallocate(); eventInstanceStart.deallocate(); instancedEvents.deallocate()
         unhandledScratch.deallocate(); unhandledKeyed.deallocate(); tracedTransitions.deallocate()
         planned.deallocate(); masks.deallocate();
-        loadStart.deallocate(); loadPool.deallocate()
         argumentStart.deallocate(); arguments.deallocate(); lookups.deallocate(); hits.deallocate()
         variableWord.deallocate(); variableShift.deallocate(); variableMask.deallocate(); variableMinimum.deallocate()
         variableStep.deallocate(); variableMaximum.deallocate(); variables.deallocate(); values.deallocate(); noConfiguration.deallocate()
-        tableInstance.deallocate(); tableRoot.deallocate(); tableKeys.deallocate(); tableDirect.deallocate()
-        operations.deallocate(); configurations.deallocate(); controls.deallocate()
-    }
-
-    private static func flatten(_ lists: [[Int32]]) -> (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>) {
-        var start: [Int32] = [0]
-        var pool: [Int32] = []
-        for list in lists {
-            pool += list
-            start.append(Int32(pool.count))
-        }
-        return (HotTables.copy(start), HotTables.copy(pool))
+        tableInstance.deallocate(); tableRoot.deallocate(); tableKeys.deallocate(); tableDirect.deallocate(); tableLoads.deallocate()
+        operations.deallocate(); configurations.deallocate(); controls.deallocate(); loadLists.deallocate()
     }
 
     private static func widestAssignment(_ action: CompiledAction) -> Int {
@@ -413,11 +399,16 @@ package final class StepPlanCache {
             for w in 0..<words { successor[w] = parent[w] & ~mask[w] | control[w] }
             return .step
         }
-        for i in Int(loadStart[instance])..<Int(loadStart[instance + 1]) {
-            let v = Int(loadPool[i])
+        // The variables the plan's tests and assignments read (a step that only moves between states reads none).
+        let loads = loadLists.base + Int(tableLoads[slot])
+        var load = 1
+        let loadEnd = Int(loads[0]) &+ 1
+        while load < loadEnd {
+            let v = Int(loads[load])
             let w = Int(variableWord[v])
             variables[v] =
                 variableMinimum[v] &+ Int(truncatingIfNeeded: (parent[w] >> variableShift[v]) & variableMask[v]) &* variableStep[v]
+            load &+= 1
         }
         for w in 0..<words { successor[w] = parent[w] }
         let parameters = UnsafePointer(arguments + Int(argumentStart[instance]))
@@ -521,7 +512,8 @@ extension StepPlanCache {
         let mask = masks + instance * words
         let slot = find(instance, parent, words: words)
         guard slot >= 0 else {
-            insert(instance, parent, root: append(trace, from: 0, successor: successor, mask: mask, handled: handled))
+            let root = append(trace, from: 0, successor: successor, mask: mask, handled: handled)
+            insert(instance, parent, root: root, loads: loads(of: Int(root), adding: 0))
             return
         }
         // Walk the plan along the trace: the same operations in the same order, up to a test whose outcome differs.
@@ -539,6 +531,7 @@ extension StepPlanCache {
                     // Appending may move the operations: the new branch's start first, then the link.
                     let branch = append(trace, from: i, successor: successor, mask: mask, handled: handled)
                     operations.base[pc].otherwise = branch
+                    tableLoads[slot] = loads(of: Int(branch), adding: tableLoads[slot])
                     return
                 }
                 pc = Int(known.otherwise)
@@ -578,13 +571,40 @@ extension StepPlanCache {
         return first
     }
 
-    private func insert(_ instance: Int, _ key: UnsafePointer<UInt64>, root: Int32) {
+    /// A list in `loadLists` of the variables of the list at `list` and those read by the operations of a path from
+    /// `start` to its end (a path as `append` lays it out: in a row).
+    private func loads(of start: Int, adding list: Int32) -> Int32 {
+        var read = Set(UnsafeBufferPointer(start: loadLists.base + Int(list) + 1, count: Int(loadLists.base[Int(list)])))
+        var pc = start
+        while operations.base[pc].kind != .end {
+            let operation = operations.base[pc]
+            switch operation.kind {
+            case .test:
+                read.formUnion(operation.program.unsafelyUnwrapped._withUnsafeGuaranteedRef(\.variablesRead))
+            case .assign:
+                for i in Int(operation.first)..<Int(operation.first + operation.count) {
+                    read.formUnion(code.programs[Int(code.assignmentProgram[i])]._withUnsafeGuaranteedRef(\.variablesRead))
+                }
+            case .end:
+                break
+            }
+            pc += 1
+        }
+        if Int32(read.count) == loadLists.base[Int(list)] { return list }
+        let merged = Int32(loadLists.count)
+        loadLists.append(Int32(read.count))
+        for variable in read.sorted() { loadLists.append(variable) }
+        return merged
+    }
+
+    private func insert(_ instance: Int, _ key: UnsafePointer<UInt64>, root: Int32, loads: Int32) {
         if (tableCount + 1) * 2 > tableCapacity { growTable() }
         let mask = masks + instance * words
         var slot = home(instance, key, words: words)
         while tableInstance[slot] >= 0 { slot = (slot + 1) & (tableCapacity - 1) }
         tableInstance[slot] = Int32(instance)
         tableRoot[slot] = root
+        tableLoads[slot] = loads
         for w in 0..<words { tableKeys[slot * 2 * words + w] = key[w] & mask[w] }
         let end = operations.base[Int(root)]
         if end.kind == .end {
@@ -595,13 +615,17 @@ extension StepPlanCache {
     }
 
     private func growTable() {
-        let (oldInstance, oldRoot, oldKeys, oldDirect, oldCapacity) = (tableInstance, tableRoot, tableKeys, tableDirect, tableCapacity)
+        let (oldInstance, oldRoot, oldKeys, oldDirect, oldLoads, oldCapacity) = (
+            tableInstance, tableRoot, tableKeys, tableDirect, tableLoads, tableCapacity
+        )
         tableCapacity *= 2
         (tableInstance, tableRoot, tableKeys, tableDirect) = Self.allocateTable(tableCapacity, words: words)
+        tableLoads = .allocate(capacity: tableCapacity)
         tableCount = 0
         for slot in 0..<oldCapacity where oldInstance[slot] >= 0 {
-            insert(Int(oldInstance[slot]), oldKeys + slot * 2 * words, root: oldRoot[slot])
+            insert(Int(oldInstance[slot]), oldKeys + slot * 2 * words, root: oldRoot[slot], loads: oldLoads[slot])
         }
+        oldLoads.deallocate()
         oldInstance.deallocate()
         oldRoot.deallocate()
         oldKeys.deallocate()
