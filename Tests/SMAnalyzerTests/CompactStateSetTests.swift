@@ -65,6 +65,50 @@ struct CompactStateSetTests {
         #expect(shape == [9] ? reference.count == 512 : absent.contains { !reference.contains($0) })
     }
 
+    /// Shapes of one word, whose slots are narrow or (with 64 bits and long distances) wider than a word.
+    @Test("takes keys in batches as it takes them one by one, a caller's bits above them dropped", arguments: [[9], [42], [64]], [2, 8])
+    func batchesAgreeWithSet(shape: [Int], distanceBits: Int) {
+        let set = CompactStateSet(wordBits: shape, tableBits: 4, distanceBits: distanceBits)
+        var reference = Set<[UInt64]>()
+        let keys = Self.keys(shape, count: 3_000, seed: UInt64(shape.reduce(11, &+) &* 17 &+ distanceBits))
+        // Batches of every size from 1 up, each key once or twice, with a slice number above a one-word key's bits.
+        let stream = (keys + keys.prefix(700)).map { Self.spread($0, shape) }
+        let slice: UInt64 = shape[0] == 64 ? 0 : 5 << UInt64(shape[0])
+        var start = 0
+        var size = 1
+        while start < stream.count {
+            let batch = stream[start..<min(stream.count, start + size)]
+            // Two words an entry, as the arena keeps them: the first word (with the slice), then anything.
+            let entries: [UInt64] = batch.flatMap { key -> [UInt64] in [key[0] | slice, 99] }
+            var new = [Int32](repeating: -1, count: batch.count)
+            let (added, taken) = entries.withUnsafeBufferPointer { entries in
+                set.insert(
+                    batch: entries.baseAddress!, stride: 2, count: batch.count, mask: CompactStateSet.mask(bits: shape[0]), new: &new)
+            }
+            #expect(taken == batch.count)
+            let expected = batch.enumerated().filter { reference.insert(keys[(start + $0.offset) % keys.count]).inserted }.map {
+                Int32($0.offset)
+            }
+            #expect(Array(new.prefix(added)) == expected, "batch at \(start)")
+            start += size
+            size = size % 37 + 1
+        }
+        #expect(set.stored == reference.count && set.failure == nil && set.isInRobinHoodOrder)
+        for key in keys { #expect(Self.spread(key, shape).withUnsafeBufferPointer { set.contains($0.baseAddress!) }) }
+    }
+
+    @Test("unpermute undoes permute", arguments: [12, 13, 37, 42, 63, 64])
+    func unpermuteUndoesPermute(bits: Int) {
+        var random = SeededRandom(seed: UInt64(bits))
+        let mask = CompactStateSet.mask(bits: bits)
+        let shift = CompactStateSet.permutationShift(bits: bits)
+        for _ in 0..<2_000 {
+            let word = UInt64.random(in: 0...UInt64.max, using: &random) & mask
+            let permuted = CompactStateSet.permute(word, mask: mask, shift: shift)
+            #expect(permuted & ~mask == 0 && CompactStateSet.unpermute(permuted, mask: mask, shift: shift) == word)
+        }
+    }
+
     @Test("a key of no bits (a machine of one configuration) is stored once")
     func emptyKey() {
         let set = CompactStateSet(wordBits: [0])

@@ -110,6 +110,42 @@ struct VisitedStoreTests {
         #expect(store.failure == nil)
     }
 
+    @Test(
+        "a compact store's arena forms give their keys back, and a slice's entries go in as one key at a time would",
+        arguments: [false, true])
+    func compactArena(numbered: Bool) throws {
+        let index = try #require(MixedRadixIndex(fields: (0..<17).map { (2 * $0, 3) }, limit: .max))
+        let store = numbered ? CompactVisitedStore(bits: index.bits, index: index) : CompactVisitedStore(bits: 34)
+        var random = SeededRandom(seed: numbered ? 5 : 6)
+        // Keys of 17 fields of three values, some twice: the explorer's successors, new and known.
+        let distinct = (0..<5_000).map { _ in index.key(at: Int.random(in: 0..<index.count, using: &random)) }
+        let keys = distinct + distinct.prefix(2_000)
+        var slices = [[UInt64]](repeating: [], count: StoreSlices.count)
+        for (i, key) in keys.enumerated() {
+            var form: UInt64 = 0
+            var back: UInt64 = 0
+            let s = withUnsafePointer(to: key) { store.arenaForm(of: $0, into: &form) }
+            withUnsafePointer(to: form) { store.key(ofArenaForm: $0, into: &back) }
+            #expect(back == key && s == store.slice(of: [key]))
+            // The entry: the form, then the parent, here the key's position.
+            slices[s] += [form, UInt64(i)]
+        }
+        var reference = Set<UInt64>()
+        for (s, entries) in slices.enumerated() {
+            var added = [UInt64](repeating: 0, count: entries.count)
+            let (count, full) = entries.withUnsafeBufferPointer {
+                store.insert(arena: $0.baseAddress!, from: 0, to: entries.count / 2, slice: s, added: &added)
+            }
+            #expect(full == nil)
+            let expected = (0..<entries.count / 2).filter { reference.insert(keys[Int(entries[2 * $0 + 1])]).inserted }
+            // Each new key's position, and its parent as the entry the layer keeps beside it.
+            #expect((0..<count).map { Int(added[2 * $0]) } == expected)
+            #expect((0..<count).allSatisfy { added[2 * $0 + 1] == entries[2 * Int(added[2 * $0]) + 1] })
+        }
+        #expect(store.count == reference.count && reference.count == Set(distinct).count)
+        #expect(distinct.allSatisfy { store.lookup([$0]) == $0 })
+    }
+
     @Test("the compact store takes keys of a whole word, none reserved: the largest key is a parent past layer 0", arguments: [63, 64])
     func compactWholeWord(bits: UInt64) {
         // Times 2^64 - 1, layer d's one key is -d: layer 1's is all ones (under the mask of `bits`), the parent of

@@ -127,6 +127,24 @@ final class CompactStateSet: @unchecked Sendable {
         return (p &* 0x94D0_49BB_1331_11EB) & mask
     }
 
+    /// The word `permute` took to `permuted`: each step undone in reverse order (a shift by at least half the bits
+    /// undoes itself, and an odd constant's product is undone by its inverse's).
+    static func unpermute(_ permuted: UInt64, mask: UInt64, shift: UInt64) -> UInt64 {
+        precondition(2 * shift >= UInt64(mask.nonzeroBitCount), "a shift of less than half the bits does not undo itself")
+        var p = (permuted &* inverse(0x94D0_49BB_1331_11EB)) & mask
+        p ^= p &>> shift
+        p = (p &* inverse(0xBF58_476D_1CE4_E5B9)) & mask
+        p ^= p &>> shift
+        return (p &* inverse(0x9E37_79B9_7F4A_7C15)) & mask
+    }
+
+    /// The inverse of an odd number modulo 2^64 (Newton's iteration: each doubles the bits that are right).
+    private static func inverse(_ odd: UInt64) -> UInt64 {
+        var x = odd
+        for _ in 0..<5 { x = x &* (2 &- odd &* x) }
+        return x
+    }
+
     /// A bijection of the used bits (`mask`) of a key's first word, keyed by its other words: for each value of
     /// those, one first word gives one result.
     @inline(__always)
@@ -301,6 +319,48 @@ final class CompactStateSet: @unchecked Sendable {
     /// Empties `slot` for a key that goes there, moving the keys from it to the end of its run up one slot (each one
     /// slot farther from its home); false, with nothing moved, when one would lie farther than the distances allow.
     private func makeRoom(at slot: Int) -> Bool {
+        guard isNarrow else { return makeRoomWide(at: slot) }
+        let (slots, slotBits, slotMask, capacityMask) = (self.slots, self.slotBits, self.slotMask, self.capacityMask)
+        let distanceMask: UInt64 = (1 << UInt64(distanceBits)) &- 1
+        // Distance + 1 becomes distance + 2, which must stay at most `maximumDistance` + 1.
+        let limit = UInt64(maximumDistance)
+        @inline(__always) func load(_ slot: Int) -> UInt64 {
+            let bit = slot &* slotBits
+            return (UnsafeRawPointer(slots).loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self) &>> UInt64(bit & 7)) & slotMask
+        }
+        @inline(__always) func store(_ slot: Int, _ value: UInt64) {
+            let bit = slot &* slotBits
+            let byte = UnsafeMutableRawPointer(slots) + (bit &>> 3)
+            let shift = UInt64(bit & 7)
+            byte.storeBytes(of: byte.loadUnaligned(as: UInt64.self) & ~(slotMask &<< shift) | value &<< shift, as: UInt64.self)
+        }
+        // One pass from `slot`: each key moves up one slot, one farther from its home, until one lands on the run's
+        // empty end (a table at most 90% full has one).
+        var carry = load(slot)
+        var at = slot
+        while carry != 0 {
+            guard carry & distanceMask <= limit else {
+                // Too far once moved: the keys moved so far go back, and the table needs longer distances.
+                var back = slot
+                while back != at {
+                    let next = (back &+ 1) & capacityMask
+                    store(back, load(next) &- 1)
+                    back = next
+                }
+                store(at, carry)
+                return false
+            }
+            at = (at &+ 1) & capacityMask
+            let next = load(at)
+            store(at, carry &+ 1)
+            carry = next
+        }
+        return true
+    }
+
+    /// `makeRoom` for slots wider than narrow ones: the run's end first, then each slot from there back takes the one
+    /// before it.
+    private func makeRoomWide(at slot: Int) -> Bool {
         // The run's end, the first empty slot (a table at most 90% full has one).
         var end = slot
         while true {
@@ -313,11 +373,7 @@ final class CompactStateSet: @unchecked Sendable {
         // From the end back, each slot takes the one before it, one farther from its home.
         while end != slot {
             let from = (end &- 1) & capacityMask
-            if isNarrow {
-                storeSlot(end, loadSlot(from) &+ 1)
-            } else {
-                moveWide(from, to: end)
-            }
+            moveWide(from, to: end)
             end = from
         }
         return true
@@ -368,6 +424,94 @@ final class CompactStateSet: @unchecked Sendable {
     func contains(_ key: UnsafePointer<UInt64>) -> Bool {
         if case .found = probe(key).0 { return true }
         return false
+    }
+
+    /// How far ahead of the key being inserted `insert(batch:)` starts loading a key's home slot.
+    private static let batchPrefetch = 8
+
+    /// Inserts `count` keys of one word, `stride` words apart, each the bits under `mask` of a word spread as for
+    /// `insert` (bits above them, a caller's slice, are dropped), in order; writes the position of each new one to
+    /// `new` and returns how many were new, and how many were taken: all of them, unless the set could not grow
+    /// (`failure`), which ends the batch. Meanwhile the home slots of the keys a few ahead load into the cache. A
+    /// set in narrow slots runs with its table's shape in registers (the compact store's inserts, most of an
+    /// exploration's time on parallel regions); wider ones take each key through `insert`.
+    func insert(batch keys: UnsafePointer<UInt64>, stride: Int, count: Int, mask: UInt64, new: UnsafeMutablePointer<Int32>)
+        -> (new: Int, taken: Int)
+    {
+        precondition(keyWords == 1, "a batch takes keys of one word")
+        var added = 0
+        var i = 0
+        let ahead = Self.batchPrefetch
+        for j in 0..<min(count, ahead) { touch(spreadFirst: keys[j &* stride] & mask) }
+        while i < count {
+            guard failure == nil else { return (added, i) }
+            guard isNarrow else {
+                while i < count {
+                    var key = keys[i &* stride] & mask
+                    if insert(&key) {
+                        new[added] = Int32(i)
+                        added += 1
+                    } else if failure != nil {
+                        return (added, i)
+                    }
+                    i += 1
+                }
+                return (added, i)
+            }
+            // The table's shape until it changes: a growth, or longer distances, after which it is read again.
+            let (slots, slotBits, slotMask, capacityMask) = (self.slots, self.slotBits, self.slotMask, self.capacityMask)
+            let (homeShift, homeLeftShift, remainderMask) = (self.homeShift, self.homeLeftShift, self.remainderMask)
+            let distanceBits = UInt64(self.distanceBits)
+            let distanceMask: UInt64 = (1 << distanceBits) &- 1
+            let limit = maximumDistance
+            @inline(__always) func home(_ permuted: UInt64) -> Int { Int(truncatingIfNeeded: permuted &>> homeShift) &<< homeLeftShift }
+            @inline(__always) func load(_ slot: Int) -> UInt64 {
+                let bit = slot &* slotBits
+                return (UnsafeRawPointer(slots).loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self) &>> UInt64(bit & 7)) & slotMask
+            }
+            reshaped: while i < count {
+                if i &+ ahead < count {
+                    smcheck_prefetch_for_write(slots + (home(keys[(i &+ ahead) &* stride] & mask) &* slotBits) &>> 6)
+                }
+                let permuted = keys[i &* stride] & mask
+                var slot = home(permuted)
+                var expected = (permuted & remainderMask) &<< distanceBits | 1
+                var distance = 0
+                while true {
+                    guard distance <= limit else {
+                        // Too far from its home for the distances: longer ones, and this key again (or, when the table
+                        // cannot be rebuilt, `insert` from here on, which answers false).
+                        _ = rebuild(tableBits: tableBits, distanceBits: self.distanceBits + 1)
+                        break reshaped
+                    }
+                    let value = load(slot)
+                    if value == expected { break }
+                    // Empty, or the first key nearer its home (`probe`): this key goes here.
+                    if value & distanceMask <= UInt64(distance) {
+                        guard makeRoom(at: slot) else {
+                            _ = rebuild(tableBits: tableBits, distanceBits: self.distanceBits + 1)
+                            break reshaped
+                        }
+                        storeSlot(slot, expected)
+                        stored += 1
+                        new[added] = Int32(i)
+                        added += 1
+                        i += 1
+                        // Grown as `insert` grows it.
+                        if stored > growAt {
+                            _ = rebuild(tableBits: tableBits + 1, distanceBits: self.distanceBits)
+                            break reshaped
+                        }
+                        continue reshaped
+                    }
+                    slot = (slot &+ 1) & capacityMask
+                    distance &+= 1
+                    expected &+= 1
+                }
+                i += 1
+            }
+        }
+        return (added, i)
     }
 
     /// Starts loading the home slot of a key whose first word, spread, is `first` into the cache.

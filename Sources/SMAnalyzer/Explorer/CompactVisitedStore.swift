@@ -105,6 +105,38 @@ final class CompactVisitedStore: KeyOrderedStore, @unchecked Sendable {
         for i in 0..<count { _ = touch(keys + i) }
     }
 
+    /// The permuted key: the inserts take its slice's set's part of it as it is.
+    @inline(__always)
+    func arenaForm(of key: UnsafePointer<UInt64>, into form: UnsafeMutablePointer<UInt64>) -> Int {
+        let permuted = permuted(key[0])
+        form[0] = permuted
+        return Int(truncatingIfNeeded: permuted &>> sliceShift)
+    }
+
+    func key(ofArenaForm form: UnsafePointer<UInt64>, into key: UnsafeMutablePointer<UInt64>) {
+        let number = CompactStateSet.unpermute(form[0], mask: keyMask, shift: permutationShift)
+        key[0] = index.map { $0.key(at: Int(number)) } ?? number
+    }
+
+    /// The slice's set takes the whole run at once (`CompactStateSet.insert(batch:)`); a new key's entry is its parent.
+    func insert(arena entries: UnsafePointer<UInt64>, from first: Int, to end: Int, slice s: Int, added: UnsafeMutablePointer<UInt64>)
+        -> (added: Int, full: Int?)
+    {
+        guard end > first else { return (0, nil) }
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: end - first) { new in
+            let (count, taken) = withSet(s) { set in
+                set.insert(batch: entries + 2 * first, stride: 2, count: end - first, mask: restMask, new: new.baseAddress!)
+            }
+            for n in 0..<count {
+                let i = first + Int(new[n])
+                added[2 * n] = UInt64(i)
+                added[2 * n + 1] = entries[2 * i + 1]
+            }
+            // A set that could not grow takes no more: the search stops there, as it does when a store cannot grow.
+            return (count, taken < end - first ? first + taken : nil)
+        }
+    }
+
     /// `.added(parent)`: the entry the search keeps beside a new key is its parent, for `sealLayer`.
     @inline(__always)
     func insert(_ key: UnsafePointer<UInt64>, from home: Int, parent: UInt64) -> Insertion {

@@ -30,6 +30,8 @@ final class ExplorationWorker<Store: VisitedStore> {
     let tally: UnsafeMutablePointer<Tally>
     /// The parent's key, then room for a successor's key from a plan.
     let parentKey: UnsafeMutablePointer<UInt64>
+    /// Room for a key on its way into or out of a partitioned store's arena (`PartitionedStore.arenaForm`).
+    let storeKey: UnsafeMutablePointer<UInt64>
     /// Copied out of the options once: reading `explorer.options` in the hot loop copies the whole struct.
     private let verifiesPlans: Bool
     private let maximumChoiceCombinations: Int
@@ -67,6 +69,8 @@ final class ExplorationWorker<Store: VisitedStore> {
         var successorSlots = KeyBuffer()
         /// Successors kept for the hashed store's second phase (`SuccessorArena`).
         var arena: SuccessorArena
+        /// The positions and entries of the new keys of a slice's part of a chunk (`PartitionedStore.insert(arena:…)`).
+        var newInSlice = KeyBuffer()
         /// Whether events are filtered by `PossibleEvents` before stepping: decided on the first states, it pays when
         /// many events go unhandled (many regions, an event each), not when nearly every event is handled anyway.
         var filtersEvents = true
@@ -105,6 +109,7 @@ final class ExplorationWorker<Store: VisitedStore> {
         tally = .allocate(capacity: 1)
         tally.initialize(to: Tally(results: WorkerResults(machine: machine), arena: SuccessorArena(keyWords: codec.words)))
         parentKey = .allocate(capacity: 2 * codec.words)
+        storeKey = .allocate(capacity: codec.words)
         configurationMask = .allocate(capacity: codec.words)
         configurationMask.initialize(from: codec.configurationMask, count: codec.words)
         checkpointKey = .allocate(capacity: codec.words)
@@ -119,12 +124,14 @@ final class ExplorationWorker<Store: VisitedStore> {
     deinit {
         tally.pointee.successors.deallocate()
         tally.pointee.successorSlots.deallocate()
+        tally.pointee.newInSlice.deallocate()
         tally.pointee.arena.deallocate()
         tally.deinitialize(count: 1)
         tally.deallocate()
         trace.deinitialize(count: 1)
         trace.deallocate()
         parentKey.deallocate()
+        storeKey.deallocate()
         configurationMask.deallocate()
         checkpointKey.deallocate()
         instanceEvents.deallocate()

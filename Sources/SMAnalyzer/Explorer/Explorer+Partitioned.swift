@@ -353,7 +353,8 @@ extension ExplorationWorker where Store: PartitionedStore {
             let successor = successors + words * i
             if PackedKey.equal(successor, parentKey, words) { continue }
             progressed = true
-            tally.pointee.arena.append(successor, words: words, parent: handle, slice: store.slice(of: successor))
+            let s = store.arenaForm(of: successor, into: storeKey)
+            tally.pointee.arena.append(storeKey, words: words, parent: handle, slice: s)
         }
         if !progressed { checkDeadlock(id, depth: depth) }
     }
@@ -368,32 +369,21 @@ extension ExplorationWorker where Store: PartitionedStore {
         let slices = StoreSlices.count
         let words = store.keyWords
         let entryWords = words + 1
-        // The first slots of the next `ahead` entries, loading into the cache while this one is inserted.
-        let ahead = 8
-        let homes = UnsafeMutablePointer<Int>.allocate(capacity: ahead)
-        defer { homes.deallocate() }
         for c in start.chunk..<chunks {
             let entries = workers[Int(chunkWorker[c])].tally.pointee.arena.entries(of: s)
             let first = c == start.chunk && start.entry >= 0 ? start.entry : Int(chunkBounds[c * 2 * slices + s])
             let end = Int(chunkBounds[c * 2 * slices + slices + s])
-            for i in first..<min(end, first + ahead) { homes[i % ahead] = store.touch(entries + entryWords * i) }
-            var i = first
-            while i < end {
-                let home = homes[i % ahead]
-                if i + ahead < end { homes[i % ahead] = store.touch(entries + entryWords * (i + ahead)) }
-                let key = entries + entryWords * i
-                switch store.insert(key, from: home, parent: key[words]) {
-                case .known:
-                    break
-                case .added(let handle):
-                    for w in 0..<words { added.append(key[w]) }
-                    added.append(handle)
-                    checkNew(store.id(key: key, entry: handle), key: key, depth: depth + 1)
-                case .full:
-                    return (c, i)
-                }
-                i += 1
+            // Each new key's position and entry.
+            let new = tally.pointee.newInSlice.room(for: 2 * max(0, end - first))
+            let (count, full) = store.insert(arena: entries, from: first, to: end, slice: s, added: new)
+            for n in 0..<count {
+                store.key(ofArenaForm: entries + entryWords * Int(new[2 * n]), into: storeKey)
+                let entry = new[2 * n + 1]
+                for w in 0..<words { added.append(storeKey[w]) }
+                added.append(entry)
+                checkNew(store.id(key: storeKey, entry: entry), key: storeKey, depth: depth + 1)
             }
+            if let full { return (c, full) }
         }
         return nil
     }

@@ -26,9 +26,58 @@ protocol PartitionedStore: VisitedStore {
     func seal(_ layer: inout [UInt64], scratch: inout [UInt64], parts: Int, run: ((Int) -> Void) -> Void)
     /// Why the store cannot go on (it could not write its records), when that happened.
     var failure: String? { get }
+    /// Writes `key` as the search's arena keeps it for this store (`keyWords` words: the key, or what its slots take
+    /// of it, so the inserts need not work it out again) and returns its slice.
+    func arenaForm(of key: UnsafePointer<UInt64>, into form: UnsafeMutablePointer<UInt64>) -> Int
+    /// The key whose arena form is `form`.
+    func key(ofArenaForm form: UnsafePointer<UInt64>, into key: UnsafeMutablePointer<UInt64>)
+    /// Inserts the arena's entries `first ..< end` of slice `s` (each a key's arena form, then its parent's handle,
+    /// as `insert(_:from:parent:)` takes them), in order. For each new key, writes its position and what the layer
+    /// keeps beside it (`.added`) to `added`, two words; returns how many were new and, when the store is full
+    /// before the end, the position of the first entry not inserted.
+    func insert(arena entries: UnsafePointer<UInt64>, from first: Int, to end: Int, slice s: Int, added: UnsafeMutablePointer<UInt64>)
+        -> (added: Int, full: Int?)
 }
 
 extension PartitionedStore {
+    /// The key itself.
+    func arenaForm(of key: UnsafePointer<UInt64>, into form: UnsafeMutablePointer<UInt64>) -> Int {
+        form.update(from: key, count: keyWords)
+        return slice(of: key)
+    }
+
+    func key(ofArenaForm form: UnsafePointer<UInt64>, into key: UnsafeMutablePointer<UInt64>) { key.update(from: form, count: keyWords) }
+
+    /// One key at a time, each slot loading a few keys ahead.
+    func insert(arena entries: UnsafePointer<UInt64>, from first: Int, to end: Int, slice s: Int, added: UnsafeMutablePointer<UInt64>)
+        -> (added: Int, full: Int?)
+    {
+        let entryWords = keyWords + 1
+        // The first slots of the next `ahead` entries, loading into the cache while this one is inserted.
+        let ahead = 8
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: ahead) { homes in
+            for i in first..<min(end, first + ahead) { homes[i & (ahead - 1)] = touch(entries + entryWords * i) }
+            var count = 0
+            var i = first
+            while i < end {
+                let home = homes[i & (ahead - 1)]
+                if i + ahead < end { homes[i & (ahead - 1)] = touch(entries + entryWords * (i + ahead)) }
+                let key = entries + entryWords * i
+                switch insert(key, from: home, parent: key[keyWords]) {
+                case .known:
+                    break
+                case .added(let entry):
+                    added[2 * count] = UInt64(i)
+                    added[2 * count + 1] = entry
+                    count += 1
+                case .full:
+                    return (count, i)
+                }
+                i += 1
+            }
+            return (count, nil)
+        }
+    }
     func seal(_ layer: inout [UInt64], scratch: inout [UInt64]) { seal(&layer, scratch: &scratch, parts: 1, run: { $0(0) }) }
 }
 
