@@ -406,6 +406,7 @@ package final class StepPlanCache {
         while load < loadEnd {
             let v = Int(loads[load])
             let w = Int(variableWord[v])
+            assert(w >= 0, "a plan loads variable \(v), which has no bits in the key")
             variables[v] =
                 variableMinimum[v] &+ Int(truncatingIfNeeded: (parent[w] >> variableShift[v]) & variableMask[v]) &* variableStep[v]
             load &+= 1
@@ -590,6 +591,9 @@ extension StepPlanCache {
             }
             pc += 1
         }
+        // A variable with no bits in the key has one value, which `variables` holds from the start: nothing to load
+        // (its word is -1).
+        read = read.filter { variableWord[Int($0)] >= 0 }
         if Int32(read.count) == loadLists.base[Int(list)] { return list }
         let merged = Int32(loadLists.count)
         loadLists.append(Int32(read.count))
