@@ -13,7 +13,12 @@ static _Thread_local uint32_t smcheck_stripe;
 uint32_t smcheck_thread_stripe(uint64_t owner, uint32_t *next) {
     if (smcheck_stripe_owner != owner) {
         smcheck_stripe_owner = owner;
-        smcheck_stripe = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED);
+        // Saturating: a number is never given twice (a counter lets the thread with a number below its stripes add
+        // without a locked instruction), however often threads switch owners.
+        uint32_t given = __atomic_load_n(next, __ATOMIC_RELAXED);
+        while (given != UINT32_MAX
+               && !__atomic_compare_exchange_n(next, &given, given + 1, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {}
+        smcheck_stripe = given;
     }
     return smcheck_stripe;
 }

@@ -30,8 +30,9 @@ struct StripedCounterTests {
 
     @Test("every addition from every thread is counted, whatever stripe it lands on")
     func concurrentAdditions() {
-        // Counters of 1, 2, 4 and 8 stripes with as many threads (each stripe used), and 64 stripes shared by 70.
-        for (stripes, threads) in [(1, 3), (2, 2), (3, 4), (8, 8), (100, 70)] {
+        // Counters whose stripes are all taken, with threads left over that share the last (two of three, 64 of
+        // 70), and with exactly as many threads as stripes. (A counter for one thread is added to by one.)
+        for (stripes, threads) in [(1, 1), (2, 3), (2, 2), (3, 4), (8, 8), (100, 70)] {
             let counter = StripedCounter(threads: stripes)
             Self.onThreads(threads) { index in
                 for i in 0..<5_000 { counter.add(i % 3 == 0 ? 2 : 1) }
@@ -40,6 +41,34 @@ struct StripedCounterTests {
             // Per thread: 1,667 additions of 2 and 3,333 of 1.
             #expect(counter.value == threads * (1_667 * 2 + 3_333) - 5, "\(threads) threads on a counter for \(stripes)")
         }
+    }
+
+    @Test("a thread that goes back and forth between counters takes new stripes, then shares the last, still counting right")
+    func switchingCounters() {
+        // Each switch takes the thread a new stripe of the counter: after two, a counter for two threads has none
+        // left to give, and its additions go to the shared stripe.
+        let first = StripedCounter(threads: 2)
+        let second = StripedCounter(threads: 2)
+        Self.onThreads(2) { _ in
+            for _ in 0..<1_000 {
+                first.add(1)
+                second.add(3)
+            }
+        }
+        #expect(first.value == 2_000)
+        #expect(second.value == 6_000)
+    }
+
+    @Test("stripe numbers stop at the largest rather than come round again")
+    func stripesSaturate() {
+        nonisolated(unsafe) let next = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+        let largest = UInt32.max
+        next.initialize(to: largest - 1)
+        defer { next.deallocate() }
+        #expect(smcheck_thread_stripe(smcheck_new_stripe_owner(), next) == largest - 1)
+        #expect(smcheck_thread_stripe(smcheck_new_stripe_owner(), next) == largest)
+        #expect(smcheck_thread_stripe(smcheck_new_stripe_owner(), next) == largest)
+        #expect(next.pointee == largest)
     }
 
     @Test("each thread takes a stripe of its own and keeps it")

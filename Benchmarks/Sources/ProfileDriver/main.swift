@@ -13,7 +13,8 @@ import SMSpec
 //                                      explores one of the explorer-comparison models (name prefix: rings,
 //                                      philosophers, counters, chain, player, filter, vending; SIZE: another size of
 //                                      its shape), and SPIN on its Promela twin; STORE=dense|hashed|wide|compact
-//                                      forces a visited store
+//                                      forces a visited store;
+//                                      REPEAT=N explores N times in one process
 //   ProfileDriver bitstate N K BYTES [SEED [SECONDS [ORDER]]]
 //                                      a bitstate search of N rings of K states in a bit array of BYTES
 //                                      (ORDER: breadth-first, the default, or depth-first)
@@ -56,7 +57,13 @@ if which == "load" {
     case "compact": options.store = .compact
     default: break
     }
-    let result = try Explorer(machine: try Machine(model.spec), options: options).run()
+    // REPEAT=N explores N times in one process (as the benchmark's rounds do), printing each run.
+    let machine = try Machine(model.spec)
+    var result = try Explorer(machine: machine, options: options).run()
+    for _ in 1..<max(1, ProcessInfo.processInfo.environment["REPEAT"].flatMap { Int($0) } ?? 1) {
+        print("\(model.name): seconds \(result.elapsed) states/s \(Int(result.statesPerSecond))")
+        result = try Explorer(machine: machine, options: options).run()
+    }
     print("\(model.name): configurations \(result.configurations) transitions \(result.transitions) depth \(result.depth) seconds \(result.elapsed) states/s \(Int(result.statesPerSecond)) bytes/state \(result.bytesPerState) peak MB \(result.peakMemory >> 20) store \(result.storeKind) cached steps \(result.cachedSteps)")
     // SPIN_HASH_BITS: pan's -w (by default sized for the states, as the benchmarks do), to see what its table costs.
     let hashBits = ProcessInfo.processInfo.environment["SPIN_HASH_BITS"].flatMap { Int($0) } ?? Spin.hashBits(forStates: result.configurations)

@@ -40,6 +40,9 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     /// taken, most slots an insert meets, the exchange costs more than a load (rings and chain about 5% slower on
     /// one thread; the player's two threads no faster than one).
     private let readsFirst: Atomic<Bool>
+    /// Whether one thread inserts: no other writes a slot, so a claim is a plain store, not a locked exchange (one
+    /// per new state and per parent replaced).
+    private let isExclusive: Bool
 
     var count: Int { counter.value }
     /// The array's pages in memory: 4 bytes a state where the reachable keys are dense, more where they are not
@@ -54,6 +57,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
         precondition(index.count <= 1 << Self.maximumBits)
         counter = StripedCounter(threads: threads)
         readsFirst = Atomic(threads <= 1)
+        isExclusive = threads <= 1
         self.index = index
         capacity = index.count
         let bytes = capacity * MemoryLayout<Atomic<UInt32>>.stride
@@ -137,6 +141,16 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     func insert(_ key: UnsafePointer<UInt64>, at slot: UInt64, parent: UInt64) -> Insertion {
         let slot = slots + Int(slot)
         let candidate = Self.building | (UInt32(parent) + 1)
+        if isExclusive {
+            let current = slot.pointee.load(ordering: .relaxed)
+            if current == 0 {
+                slot.pointee.store(candidate, ordering: .relaxed)
+                counter.add(1)
+                return .added(key[0])
+            }
+            if current & Self.building != 0 && candidate < current { slot.pointee.store(candidate, ordering: .relaxed) }
+            return .known
+        }
         var current: UInt32 = 0
         if readsFirst.load(ordering: .relaxed) { current = slot.pointee.load(ordering: .relaxed) }
         while true {
