@@ -355,6 +355,13 @@ final class ExplorationWorker<Store: VisitedStore> {
         }
     }
 
+    /// Whether `key` (of `words` words) is the parent's: a step that changed nothing. A key of one word is compared
+    /// here, since `PackedKey.equal` was left out of line in the searches' loops (16 instructions a successor).
+    @inline(__always)
+    func isParentKey(_ key: UnsafePointer<UInt64>, words: Int) -> Bool {
+        words == 1 ? key[0] == parentKey[0] : PackedKey.equal(key, parentKey, words)
+    }
+
     /// Inserts the successors found; returns whether any differs from the parent.
     private func insertSuccessors(of id: UInt64, depth: Int) -> Bool {
         let words = codec.words
@@ -367,7 +374,7 @@ final class ExplorationWorker<Store: VisitedStore> {
         store.touch(keys, count: count, slots: slots)
         for i in 0..<count {
             let key = keys + i * words
-            if !progressed && !PackedKey.equal(key, parentKey, words) { progressed = true }
+            if !progressed && !isParentKey(key, words: words) { progressed = true }
             switch store.insert(key, at: slots[i], parent: parent) {
             case .known:
                 break

@@ -317,7 +317,7 @@ extension ExplorationWorker where Store: PartitionedStore {
             let successors = tally.pointee.successors.base
             for i in 0..<tally.pointee.successors.count / words {
                 let successor = successors + words * i
-                if PackedKey.equal(successor, parentKey, words) { continue }
+                if isParentKey(successor, words: words) { continue }
                 progressed = true
                 while true {
                     let insertion = store.insert(
@@ -351,7 +351,7 @@ extension ExplorationWorker where Store: PartitionedStore {
         let handle = store.parentHandle(key: parentKey, entry: entry)
         for i in 0..<tally.pointee.successors.count / words {
             let successor = successors + words * i
-            if PackedKey.equal(successor, parentKey, words) { continue }
+            if isParentKey(successor, words: words) { continue }
             progressed = true
             let s = store.arenaForm(of: successor, into: storeKey)
             tally.pointee.arena.append(storeKey, words: words, parent: handle, slice: s)
