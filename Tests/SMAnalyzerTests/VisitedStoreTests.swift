@@ -297,6 +297,18 @@ struct RadixSortTests {
         #expect(keys == expected)
     }
 
+    @Test(
+        "keys of any width sort, in as few passes as 11-bit digits allow, split evenly (one digit, 10 and 11 bits, 12 in two, 42 in four)",
+        arguments: [1, 10, 11, 12, 22, 23, 42, 63])
+    func everyWidth(bits: Int) {
+        var random = SeededRandom(seed: UInt64(bits))
+        var keys = (0..<3_000).map { _ in UInt64.random(in: 0..<(1 << UInt64(bits)), using: &random) }
+        let expected = keys.sorted()
+        var scratch: [UInt64] = []
+        RadixSort.sort(&keys, bits: bits, scratch: &scratch)
+        #expect(keys == expected)
+    }
+
     @Test("entries of keys of several words sort by key, the last word first, stably", arguments: [0, 1, 2, 100, 5_000, 70_000])
     func sortsEntries(count: Int) {
         var random = SeededRandom(seed: UInt64(count) + 11)

@@ -1,8 +1,9 @@
-/// Sorts the ids of a layer for the dense store, whose ids are keys of one word: least significant digit first, 10
-/// bits a pass, into a scratch buffer the caller keeps. Linear, and no allocation per layer (the standard sort's
+/// Sorts the ids of a layer for the dense store, whose ids are keys of one word: least significant digit first, at
+/// most 11 bits a pass (as few passes as that allows, their digits as even as can be: 42 bits in four passes of 11,
+/// not five of 10), into a scratch buffer the caller keeps. Linear, and no allocation per layer (the standard sort's
 /// merge buffers are freed back to the system each time, which on a big layer costs every core a TLB flush).
 enum RadixSort {
-    private static let digitBits = 10
+    private static let maximumDigitBits = 11
 
     /// Sorts `keys`, whose values are below `1 << bits`; `scratch` is resized as needed and kept.
     static func sort(_ keys: inout [UInt64], bits: Int, scratch: inout [UInt64]) {
@@ -13,7 +14,7 @@ enum RadixSort {
     }
 
     /// The passes: `count` records of `width` words laid out flat, sorted stably by their word `keyWord` over
-    /// `bits`, `digitBits` a pass, through `scratch` (resized as needed and kept). With `parts` > 1, each pass is split in
+    /// `bits`, a digit a pass, through `scratch` (resized as needed and kept). With `parts` > 1, each pass is split in
     /// that many runs of records, which `run` runs at once (`run` calls its argument with 0 ..< `parts`, as
     /// `HelperThreads.run` does): each counts its run's digits, then, after the counts are summed in order, moves
     /// them. A part's records go after those of the parts before it, so the sort stays stable.
@@ -24,6 +25,10 @@ enum RadixSort {
     ) {
         let width = recordWidth.words
         if scratch.count < width * count { scratch = [UInt64](repeating: 0, count: width * count) }
+        // As few passes as digits of `maximumDigitBits` allow, the bits shared out evenly between them.
+        let span = Int(bits.upperBound - bits.lowerBound)
+        let passes = (span + maximumDigitBits - 1) / maximumDigitBits
+        let digitBits = (span + passes - 1) / passes
         let buckets = 1 << digitBits
         // Per part, per bucket: the count, then where the part's next record of that bucket goes.
         let counts = UnsafeMutablePointer<Int>.allocate(capacity: parts * buckets)
@@ -37,7 +42,7 @@ enum RadixSort {
                     let (from, to) = inScratch ? (scratch, records) : (records, scratch)
                     let pass = Pass(
                         from: from, to: to, recordWidth: recordWidth, keyWord: keyWord, count: count, parts: parts, shift: shift,
-                        counts: counts)
+                        digitMask: UInt64(buckets - 1), counts: counts)
                     if parts == 1 { pass.countDigits(0) } else { run(pass.countDigits) }
                     var total = 0
                     for b in 0..<buckets {
@@ -68,6 +73,8 @@ extension RadixSort {
         let count: Int
         let parts: Int
         let shift: UInt64
+        /// The bits of a digit, from bit 0: the buckets are `digitMask + 1`.
+        let digitMask: UInt64
         /// Per part, `buckets` counts, then where the part's next record of each bucket goes.
         let counts: UnsafeMutablePointer<Int>
 
@@ -75,18 +82,19 @@ extension RadixSort {
         private func range(_ part: Int) -> Range<Int> { count * part / parts..<count * (part + 1) / parts }
 
         @inline(__always)
-        private func digit(_ i: Int) -> Int { Int((from[width * i + keyWord] >> shift) & UInt64((1 << digitBits) - 1)) }
+        private func digit(_ i: Int) -> Int { Int(truncatingIfNeeded: (from[width * i + keyWord] &>> shift) & digitMask) }
 
         @inline(__always)
         func countDigits(_ part: Int) {
-            let partCounts = counts + part << digitBits
-            for b in 0..<1 << digitBits { partCounts[b] = 0 }
+            let buckets = Int(digitMask) &+ 1
+            let partCounts = counts + part &* buckets
+            for b in 0..<buckets { partCounts[b] = 0 }
             for i in range(part) { partCounts[digit(i)] += 1 }
         }
 
         @inline(__always)
         func move(_ part: Int) {
-            let next = counts + part << digitBits
+            let next = counts + part &* (Int(digitMask) &+ 1)
             for i in range(part) {
                 let b = digit(i)
                 for w in 0..<width { to[width * next[b] + w] = from[width * i + w] }
