@@ -31,8 +31,8 @@ struct StripedCounterTests {
     @Test("every addition from every thread is counted, whatever stripe it lands on")
     func concurrentAdditions() {
         // Counters whose stripes are all taken, with threads left over that share the last (two of three, 64 of
-        // 70), and with exactly as many threads as stripes. (A counter for one thread is added to by one.)
-        for (stripes, threads) in [(1, 1), (2, 3), (2, 2), (3, 4), (8, 8), (100, 70)] {
+        // 70), and with exactly as many threads as stripes.
+        for (stripes, threads) in [(1, 3), (2, 3), (2, 2), (3, 4), (8, 8), (100, 70)] {
             let counter = StripedCounter(threads: stripes)
             Self.onThreads(threads) { index in
                 for i in 0..<5_000 { counter.add(i % 3 == 0 ? 2 : 1) }
@@ -57,6 +57,18 @@ struct StripedCounterTests {
         }
         #expect(first.value == 2_000)
         #expect(second.value == 6_000)
+    }
+
+    @Test("additions made alone, between threads' additions, are counted with them")
+    func aloneBetweenShared() {
+        let counter = StripedCounter(threads: 2)
+        for round in 0..<3 {
+            Self.onThreads(3) { _ in
+                for _ in 0..<1_000 { counter.add(1) }
+            }
+            for _ in 0..<(round + 1) * 10 { counter.addAlone(2) }
+        }
+        #expect(counter.value == 3 * 3_000 + (10 + 20 + 30) * 2)
     }
 
     @Test("stripe numbers stop at the largest rather than come round again")

@@ -14,7 +14,7 @@ struct VisitedStoreTests {
     /// With `index`, the scrambled numbers (below 2^`bits`, at most its count) are indices, and the keys theirs.
     static func build(
         _ store: some VisitedStore, layers: Int, width: Int, scramble: UInt64, bits: UInt64 = 40, inKeyOrder: Bool = false,
-        index: MixedRadixIndex? = nil
+        index: MixedRadixIndex? = nil, insertingThreads: ((Int) -> Int)? = nil
     ) {
         // An odd multiplier modulo 2^bits maps distinct numbers to distinct keys.
         let mask = CompactStateSet.mask(bits: Int(bits))
@@ -28,6 +28,7 @@ struct VisitedStoreTests {
         _ = store.insertRoot(buffer)
         var previous: [UInt64] = [key(0, 0)]
         for d in 1..<layers {
+            if let insertingThreads { store.insertingThreads(insertingThreads(d)) }
             var added: [UInt64] = []
             /// The layer as the partitioned search keeps it: (key, entry) pairs.
             var pairs: [UInt64] = []
@@ -239,6 +240,14 @@ struct VisitedStoreTests {
         // a store for two threads, whose inserts claim a slot before reading it (`writesFirst`).
         let store = try #require(DenseVisitedStore(bits: bits, threads: threads))
         Self.build(store, layers: 40, width: width, scramble: 0x9E37_79B9, bits: UInt64(bits))
+    }
+
+    @Test("the dense store of a search for two threads keeps the same parents through layers one thread inserts alone")
+    func denseAloneAndShared() throws {
+        // Layers alternately told one and two threads: the lone ones claim slots and replace parents with plain
+        // stores, and count the new states without a stripe of their own.
+        let store = try #require(DenseVisitedStore(bits: 20, threads: 2))
+        Self.build(store, layers: 40, width: 50, scramble: 0x9E37_79B9, bits: 20, insertingThreads: { $0 % 3 == 0 ? 2 : 1 })
     }
 
     @Test(

@@ -40,9 +40,9 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     /// taken, most slots an insert meets, the exchange costs more than a load (rings and chain about 5% slower on
     /// one thread; the player's two threads no faster than one).
     private let readsFirst: Atomic<Bool>
-    /// Whether one thread inserts: no other writes a slot, so a claim is a plain store, not a locked exchange (one
-    /// per new state and per parent replaced).
-    private let isExclusive: Bool
+    /// Whether several threads insert now (`insertingThreads`). While one does, no other writes a slot, so a claim
+    /// is a plain store, not a locked exchange (one per new state and per parent replaced), and so is the count.
+    private let isShared: Atomic<Bool>
 
     var count: Int { counter.value }
     /// The array's pages in memory: 4 bytes a state where the reachable keys are dense, more where they are not
@@ -57,7 +57,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
         precondition(index.count <= 1 << Self.maximumBits)
         counter = StripedCounter(threads: threads)
         readsFirst = Atomic(threads <= 1)
-        isExclusive = threads <= 1
+        isShared = Atomic(threads > 1)
         self.index = index
         capacity = index.count
         let bytes = capacity * MemoryLayout<Atomic<UInt32>>.stride
@@ -141,11 +141,11 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     func insert(_ key: UnsafePointer<UInt64>, at slot: UInt64, parent: UInt64) -> Insertion {
         let slot = slots + Int(slot)
         let candidate = Self.building | (UInt32(parent) + 1)
-        if isExclusive {
+        if !isShared.load(ordering: .relaxed) {
             let current = slot.pointee.load(ordering: .relaxed)
             if current == 0 {
                 slot.pointee.store(candidate, ordering: .relaxed)
-                counter.add(1)
+                counter.addAlone(1)
                 return .added(key[0])
             }
             if current & Self.building != 0 && candidate < current { slot.pointee.store(candidate, ordering: .relaxed) }
@@ -170,6 +170,8 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
             }
         }
     }
+
+    func insertingThreads(_ threads: Int) { isShared.store(threads > 1, ordering: .relaxed) }
 
     func touch(_ keys: UnsafePointer<UInt64>, count: Int) {
         for i in 0..<count { smcheck_prefetch_for_write(slots + index.index(of: keys[i])) }

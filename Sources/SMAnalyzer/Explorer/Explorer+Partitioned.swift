@@ -79,8 +79,8 @@ extension Explorer {
             resume.deallocate()
         }
         var depth = 0
-        /// What a state costs one thread (the last round expanded alone), to decide when sharing pays.
-        var secondsPerState: Double?
+        /// What rounds cost alone and shared, which decides whether the next is shared.
+        var sharing = LayerSharing()
         /// New states per state expanded in the last round: a round is cut so that it cannot add many more states
         /// than the limit leaves room for (its inserts come after all its expansions).
         var growth: Double?
@@ -94,7 +94,7 @@ extension Explorer {
             // A deep, narrow stretch: one thread, layer after layer, without rounds, until it widens or the limits
             // are due (a chain of millions of layers must not pay a round's setup for each).
             if frontier.count / entryWords < Self.checkedLayer
-                && (all.count == 1 || secondsPerState.map { Double(frontier.count / entryWords) * $0 < Self.parallelWork } ?? true)
+                && (all.count == 1 || sharing.isNarrow(frontier.count / entryWords))
             {
                 let started = DispatchTime.now().uptimeNanoseconds
                 var expanded = 0
@@ -120,7 +120,7 @@ extension Explorer {
                     if !frontier.isEmpty { depth += 1 }
                 }
                 if expanded >= Self.timedLayer {
-                    secondsPerState = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 / Double(expanded)
+                    sharing.record(nanoseconds: DispatchTime.now().uptimeNanoseconds - started, states: expanded, shared: false)
                 }
                 if let failure = store.failure {
                     exploration.stop(failure)
@@ -139,11 +139,10 @@ extension Explorer {
                 let roundStates = Self.roundStates(
                     remaining: states - roundStart, perRound: statesPerRound, room: options.maximumStates - store.count, growth: growth)
                 let chunks = (roundStates + Self.partitionChunk - 1) / Self.partitionChunk
-                let shared =
-                    all.count > 1 && chunks > 1
-                    && (secondsPerState.map { Double(roundStates) * $0 >= Self.parallelWork } ?? (roundStates >= Self.parallelLayerUntimed))
-                let busy = shared ? all.count : 1
-                let started = busy == 1 ? DispatchTime.now().uptimeNanoseconds : 0
+                let busy = all.count > 1 && chunks > 1 && sharing.shares(roundStates) ? all.count : 1
+                // A round is timed from its expanding to the end of its inserting, alone as shared.
+                let timed = roundStates >= Self.timedLayer
+                let started = timed ? DispatchTime.now().uptimeNanoseconds : 0
                 // Expanding.
                 let taken = ChunkCounter(chunks: chunks, threads: busy)
                 let base = roundStart
@@ -170,9 +169,6 @@ extension Explorer {
                         }
                     }
                     if busy > 1 { helpers.run(expand) } else { expand(0) }
-                }
-                if busy == 1 && roundStates >= Self.timedLayer {
-                    secondsPerState = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 / Double(roundStates)
                 }
                 if let reason = monitor.stopReason {
                     depth = deepestStored(depth)
@@ -213,6 +209,9 @@ extension Explorer {
                     }
                     renumberHandles(
                         store: store, workers: all, frontier: &frontier, states: states, added: added, parts: busy, helpers: helpers)
+                }
+                if timed {
+                    sharing.record(nanoseconds: DispatchTime.now().uptimeNanoseconds - started, states: roundStates, shared: busy > 1)
                 }
                 // Inserted: emptied now, so that no arena holds handles a later growth (of this search's either
                 // path) would leave stale.

@@ -237,18 +237,17 @@ public final class Explorer: Sendable {
         var frontier: [UInt64] = [root]
         var depth = 0
         var sinceCheck = Self.checkInterval
-        /// What a state costs one thread, measured on the last layer it expanded alone (nil until one was timed).
-        var secondsPerState: Double?
+        /// What layers cost alone and shared, which decides whether the next is shared.
+        var sharing = LayerSharing()
         while !frontier.isEmpty {
             // A deep, narrow stretch: one thread, layer after layer, until it widens or the limits are due.
-            if frontier.count < Self.checkedLayer
-                && (all.count == 1 || secondsPerState.map { Double(frontier.count) * $0 < Self.parallelWork } ?? true)
-            {
+            if frontier.count < Self.checkedLayer && (all.count == 1 || sharing.isNarrow(frontier.count)) {
+                store.insertingThreads(1)
                 let started = DispatchTime.now().uptimeNanoseconds
                 let (states, isSettled) = first.expandSmallLayers(
                     &frontier, depth: &depth, below: Self.checkedLayer, budget: Self.checkInterval, stateLimit: options.maximumStates)
                 if states >= Self.timedLayer {
-                    secondsPerState = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 / Double(states)
+                    sharing.record(nanoseconds: DispatchTime.now().uptimeNanoseconds - started, states: states, shared: false)
                 }
                 sinceCheck += states
                 if !isSettled {
@@ -272,18 +271,15 @@ public final class Explorer: Sendable {
                     break
                 }
             }
-            let shared =
-                frontier.count >= Self.parallelLayer
-                && (secondsPerState.map { Double(frontier.count) * $0 >= Self.parallelWork }
-                    ?? (frontier.count >= Self.parallelLayerUntimed))
-            let busy = all.count > 1 && shared ? all.count : 1
-            // One thread's layers are timed, when big enough to say something. (In nanoseconds: an optional
+            let busy = all.count > 1 && sharing.shares(frontier.count) ? all.count : 1
+            store.insertingThreads(busy)
+            // Layers are timed when big enough to say something. (In nanoseconds: an optional
             // `ContinuousClock.Instant` costs calls through its value witnesses on every layer of a deep chain.)
-            let timed = busy == 1 && frontier.count >= Self.timedLayer
+            let timed = frontier.count >= Self.timedLayer
             let started = timed ? DispatchTime.now().uptimeNanoseconds : 0
             expand(frontier, depth: depth, workers: workers, helpers: busy > 1 ? helpers : nil, monitor: monitor, store: store)
             if timed {
-                secondsPerState = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 / Double(frontier.count)
+                sharing.record(nanoseconds: DispatchTime.now().uptimeNanoseconds - started, states: frontier.count, shared: busy > 1)
             }
             settleLayer(&frontier, depth: &depth, busy: busy, workers: workers, helpers: helpers, store: store, exploration: exploration)
             if let reason = monitor.stopReason {

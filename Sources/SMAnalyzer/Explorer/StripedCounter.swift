@@ -13,18 +13,14 @@ final class StripedCounter: @unchecked Sendable {
     private static let stride = 16
     /// Stripes owned by one thread each; the one after them is shared.
     private let ownedCount: Int
-    /// Whether only one thread ever adds (a store for one thread): it needs no stripe of its own to find.
-    private let hasOneAdder: Bool
     private let stripes: UnsafeMutablePointer<Atomic<Int>>
     /// This counter's identity for the threads' stripes, and the next stripe a thread takes.
     private let identity = smcheck_new_stripe_owner()
     private let nextStripe: UnsafeMutablePointer<UInt32>
 
-    /// A stripe for each of `threads` threads (at most 64), and one they share past that. `threads` 1 is a
-    /// promise that one thread adds, always the same one.
+    /// A stripe for each of `threads` threads (at most 64), and one they share past that.
     init(threads: Int) {
         ownedCount = min(max(threads, 1), 64)
-        hasOneAdder = threads <= 1
         let count = ownedCount + 1
         // Aligned as the stripes are apart: the first one shares no line with the memory before it.
         stripes = UnsafeMutableRawPointer.allocate(byteCount: count * Self.stride * 8, alignment: Self.stride * 8)
@@ -44,13 +40,21 @@ final class StripedCounter: @unchecked Sendable {
     func add(_ amount: Int) {
         // Stripes are handed out once each (`smcheck_thread_stripe` never gives a number twice), so no other thread
         // writes this one.
-        let owned = hasOneAdder ? 0 : Int(smcheck_thread_stripe(identity, nextStripe))
+        let owned = Int(smcheck_thread_stripe(identity, nextStripe))
         if owned < ownedCount {
             let stripe = stripes + owned * Self.stride
             stripe.pointee.store(stripe.pointee.load(ordering: .relaxed) &+ amount, ordering: .relaxed)
         } else {
             stripes[ownedCount * Self.stride].wrappingAdd(amount, ordering: .relaxed)
         }
+    }
+
+    /// `add`, while no other thread adds (until the caller hands over to others, as a search does between layers):
+    /// a plain load and store on the shared stripe, without finding the thread's own.
+    @inline(__always)
+    func addAlone(_ amount: Int) {
+        let stripe = stripes + ownedCount * Self.stride
+        stripe.pointee.store(stripe.pointee.load(ordering: .relaxed) &+ amount, ordering: .relaxed)
     }
 
     /// The sum of what was added (what other threads are adding meanwhile may or may not be in it).

@@ -53,6 +53,9 @@ protocol VisitedStore: AnyObject, Sendable {
     func key(of id: UInt64, into key: UnsafeMutablePointer<UInt64>)
     /// Whether `insert` may be called from several threads at once.
     var isConcurrent: Bool { get }
+    /// How many threads insert from now until the next call (the search says so before each layer it expands):
+    /// while one does, a store may claim its slots without locked instructions.
+    func insertingThreads(_ threads: Int)
 }
 
 /// What `VisitedStore.insert` did with a key.
@@ -67,6 +70,8 @@ enum Insertion: Equatable {
 
 extension VisitedStore {
     func grow(toHold more: Int) -> Bool { true }
+
+    func insertingThreads(_ threads: Int) {}
 
     /// Slots of 0: `insert(_:at:parent:)` finds the slot again.
     func touch(_ keys: UnsafePointer<UInt64>, count: Int, slots: UnsafeMutablePointer<UInt64>) {

@@ -1,0 +1,42 @@
+/// Whether the search shares a layer between its threads, from what layers have cost so far: a state's cost to one
+/// thread (the layers it expanded alone) and to all of them together (the layers they shared, handing out and
+/// collecting included).
+///
+/// A layer is shared when one thread would spend long enough on it that handing it out costs little
+/// (`Explorer.parallelWork`), unless shared layers have cost more a state than lone ones. That happens: two threads
+/// went at 0.7 of one thread's speed on the player's layers of 950 states in the benchmark (its dense store's slots
+/// passed between the cores). One thread then takes the layers, and every `probeInterval`th is shared again, since
+/// the layers and the store change as the search goes on.
+struct LayerSharing {
+    /// Seconds a state, smoothed over the layers timed: expanded by one thread, and shared by all.
+    private(set) var aloneSecondsPerState: Double?
+    private(set) var sharedSecondsPerState: Double?
+    /// Layers not shared because sharing cost more.
+    private var declined = 0
+    static let probeInterval = 16
+
+    /// Whether a layer of `states` states is shared.
+    mutating func shares(_ states: Int) -> Bool {
+        guard states >= Explorer.parallelLayer else { return false }
+        guard let alone = aloneSecondsPerState else { return states >= Explorer.parallelLayerUntimed }
+        guard Double(states) * alone >= Explorer.parallelWork else { return false }
+        guard let together = sharedSecondsPerState, together >= alone else { return true }
+        declined += 1
+        return declined % Self.probeInterval == 0
+    }
+
+    /// Whether one thread would spend so little on `states` states that sharing them cannot pay (true before any
+    /// layer was timed: the search starts narrow).
+    func isNarrow(_ states: Int) -> Bool { aloneSecondsPerState.map { Double(states) * $0 < Explorer.parallelWork } ?? true }
+
+    /// Records what `states` states cost, in `nanoseconds`, alone or shared. Each estimate is the mean of the last
+    /// one and this, so one layer slowed by the machine does not decide alone.
+    mutating func record(nanoseconds: UInt64, states: Int, shared: Bool) {
+        let perState = Double(nanoseconds) / 1e9 / Double(max(1, states))
+        if shared {
+            sharedSecondsPerState = sharedSecondsPerState.map { ($0 + perState) / 2 } ?? perState
+        } else {
+            aloneSecondsPerState = aloneSecondsPerState.map { ($0 + perState) / 2 } ?? perState
+        }
+    }
+}
