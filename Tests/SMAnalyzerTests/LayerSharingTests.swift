@@ -5,10 +5,17 @@ import Testing
 /// When the search shares a layer between its threads (`LayerSharing`).
 @Suite("Sharing layers between threads")
 struct LayerSharingTests {
-    /// A state's cost that makes a layer of `states` states worth `work` times what handing it out costs.
-    static func secondsPerState(_ states: Int, work: Double) -> Double { Explorer.parallelWork * work / Double(states) }
+    static let states = 1_000
+    /// A state's cost that makes a layer of `states` states worth twice what handing it out costs.
+    static let worthTwice = Explorer.parallelWork * 2 / Double(states)
 
-    static func nanoseconds(_ seconds: Double, _ states: Int) -> UInt64 { UInt64(seconds * 1e9 * Double(states)) }
+    /// Sharing that has timed a layer of `states` states at `seconds` a state alone, and at `seconds * shared` shared.
+    static func timed(alone seconds: Double, shared: Double? = nil) -> LayerSharing {
+        var sharing = LayerSharing()
+        sharing.record(nanoseconds: UInt64(seconds * 1e9 * Double(states)), states: states, shared: false)
+        if let shared { sharing.record(nanoseconds: UInt64(seconds * shared * 1e9 * Double(states)), states: states, shared: true) }
+        return sharing
+    }
 
     @Test("before any layer was timed, only big layers are shared; never one too small to split")
     func untimed() {
@@ -25,10 +32,8 @@ struct LayerSharingTests {
 
     @Test("a layer is shared when one thread would spend long enough on it")
     func worthSharing() {
-        var sharing = LayerSharing()
-        let states = 1_000
-        let perState = Self.secondsPerState(states, work: 2)
-        sharing.record(nanoseconds: Self.nanoseconds(perState, states), states: states, shared: false)
+        var sharing = Self.timed(alone: Self.worthTwice)
+        let states = Self.states
         let whole = sharing.shares(states)
         #expect(whole)
         let quarter = sharing.shares(states / 4)
@@ -39,16 +44,14 @@ struct LayerSharingTests {
 
     @Test("sharing that cost more a state than one thread is tried again every sixteenth layer, and kept once it pays")
     func slowerShared() {
-        var sharing = LayerSharing()
-        let states = 1_000
-        let alone = Self.secondsPerState(states, work: 4)
-        sharing.record(nanoseconds: Self.nanoseconds(alone, states), states: states, shared: false)
-        sharing.record(nanoseconds: Self.nanoseconds(alone * 1.5, states), states: states, shared: true)
+        let alone = Self.worthTwice
+        var sharing = Self.timed(alone: alone, shared: 1.5)
+        let states = Self.states
         let decisions = (0..<32).map { _ in sharing.shares(states) }
         #expect(decisions.indices.filter { decisions[$0] } == [15, 31])
         // The probe shared, and this time two threads took a third of the time: the mean of 1.5 and 0.33 is
         // below one thread's.
-        sharing.record(nanoseconds: Self.nanoseconds(alone / 3, states), states: states, shared: true)
+        sharing.record(nanoseconds: UInt64(alone / 3 * 1e9 * Double(states)), states: states, shared: true)
         let after = (0..<8).map { _ in sharing.shares(states) }
         #expect(after.allSatisfy { $0 })
     }
