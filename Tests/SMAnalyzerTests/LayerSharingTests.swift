@@ -56,6 +56,16 @@ struct LayerSharingTests {
         #expect(after.allSatisfy { $0 })
     }
 
+    @Test("a layer too small to be timed is not shared as a probe, nor counted towards one")
+    func untimedProbes() {
+        // One thread's state is worth a whole hand-out: every layer is worth sharing, but sharing was slower.
+        var sharing = Self.timed(alone: Explorer.parallelWork, shared: 1.5)
+        let small = (0..<40).map { _ in sharing.shares(Explorer.timedLayer - 1) }
+        #expect(small.allSatisfy { !$0 })
+        let timed = (0..<16).map { _ in sharing.shares(Explorer.timedLayer) }
+        #expect(timed.indices.filter { timed[$0] } == [15])
+    }
+
     @Test("one slow layer moves an estimate half way, not all the way")
     func smoothed() {
         var sharing = LayerSharing()

@@ -177,6 +177,8 @@ extension Explorer {
                 }
                 // Inserting, slice by slice; when a slice is full, the table grows and its slices go on.
                 let before = store.count
+                /// Whether the store grew in this round: its time then says little of what a round costs.
+                var grew = false
                 for s in 0..<slices { resume[s] = (0, -1) }
                 while true {
                     let full = Atomic<Int>(0)
@@ -207,10 +209,11 @@ extension Explorer {
                         exploration.stop(cannotGrowReason(store))
                         break layers
                     }
+                    grew = true
                     renumberHandles(
                         store: store, workers: all, frontier: &frontier, states: states, added: added, parts: busy, helpers: helpers)
                 }
-                if timed {
+                if timed && !grew {
                     sharing.record(nanoseconds: DispatchTime.now().uptimeNanoseconds - started, states: roundStates, shared: busy > 1)
                 }
                 // Inserted: emptied now, so that no arena holds handles a later growth (of this search's either

@@ -71,7 +71,7 @@ public final class Explorer: Sendable {
     /// Layers of at least this many states are sorted for the dense store (see `expand`): in key order, the
     /// successors of a thread's share land near each other, and away from the other threads'.
     private static let sortedLayer = 2048
-    /// Layers of at least this many states are timed when expanded by one thread (smaller ones say little).
+    /// Layers of at least this many states are timed, alone or shared (smaller ones say little; `LayerSharing`).
     static let timedLayer = 128
     /// Limits and progress are looked at after about this many states of small layers.
     static let checkInterval = 4096

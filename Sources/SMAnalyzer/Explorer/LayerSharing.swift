@@ -21,6 +21,8 @@ struct LayerSharing {
         guard let alone = aloneSecondsPerState else { return states >= Explorer.parallelLayerUntimed }
         guard Double(states) * alone >= Explorer.parallelWork else { return false }
         guard let together = sharedSecondsPerState, together >= alone else { return true }
+        // A probe must be timed to say anything: only layers big enough count towards one.
+        guard states >= Explorer.timedLayer else { return false }
         declined += 1
         return declined % Self.probeInterval == 0
     }

@@ -8,7 +8,7 @@ enum RadixSort {
     /// Sorts `keys`, whose values are below `1 << bits`; `scratch` is resized as needed and kept.
     static func sort(_ keys: inout [UInt64], bits: Int, scratch: inout [UInt64]) {
         let count = keys.count
-        // Small arrays: three passes over 1,024 buckets would cost more than the standard sort.
+        // Small arrays: a few passes over up to 2,048 buckets would cost more than the standard sort.
         guard count >= 1 << 9 else { return keys.sort() }
         sortRecords(&keys, width: Single(), count: count, bits: 0..<UInt64(max(bits, 1)), scratch: &scratch)
     }
