@@ -29,7 +29,8 @@ uint64_t smcheck_new_stripe_owner(void);
 
 /// The calling thread's stripe of `owner` (from `smcheck_new_stripe_owner`): the first time a thread asks for this
 /// owner, the next value of `*next` (0, 1, ..., counted atomically; it stops at UINT32_MAX, so no other thread is
-/// given the same number below it), then the same value. A thread remembers its last owner only. Swift has no cheap thread-local storage; counters striped by thread use it.
+/// given the same number below it), then the same value. A thread remembers its last owner only. Swift has no cheap
+/// thread-local storage; counters striped by thread use it.
 uint32_t smcheck_thread_stripe(uint64_t owner, uint32_t *next);
 
 /// Asks for 2 MB pages for the anonymous memory at `start` (Linux `MADV_HUGEPAGE`): a 2 MB stretch of it that has

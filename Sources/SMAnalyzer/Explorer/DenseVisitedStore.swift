@@ -32,11 +32,11 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     private let arrayBytes: Int
     /// New states, counted by each thread apart (`StripedCounter`).
     private let counter: StripedCounter
-    /// Whether an insert's first access to its slot is a load, not the exchange that claims it: with one thread, and
-    /// with several once the whole array is in memory (collapsed into huge pages). A page first read is mapped to the
-    /// zero page, and the write that follows copies it and flushes the TLB of every core in the search (an interrupt
-    /// each: a third of the time of `ProfileDriver model vending 2` was in the kernel), so several threads write
-    /// first while pages may still be unmapped: that maps the page once, with nothing to flush. But on a slot already
+    /// Whether a shared insert's first access to its slot is a load, not the exchange that claims it: once the whole
+    /// array is in memory (collapsed into huge pages); a lone insert always loads first (`isShared`). A page first
+    /// read is mapped to the zero page, and the write that follows copies it and flushes the TLB of every core in the
+    /// search (an interrupt each: a third of the time of `ProfileDriver model vending 2` was in the kernel), so
+    /// several threads write first while pages may still be unmapped: that maps the page once, with nothing to flush. But on a slot already
     /// taken, most slots an insert meets, the exchange costs more than a load (rings and chain about 5% slower on
     /// one thread; the player's two threads no faster than one).
     private let readsFirst: Atomic<Bool>
@@ -56,7 +56,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     init?(index: MixedRadixIndex, threads: Int = 1) {
         precondition(index.count <= 1 << Self.maximumBits)
         counter = StripedCounter(threads: threads)
-        readsFirst = Atomic(threads <= 1)
+        readsFirst = Atomic(false)
         isShared = Atomic(threads > 1)
         self.index = index
         capacity = index.count

@@ -75,6 +75,7 @@ extension RadixSort {
         let shift: UInt64
         /// The bits of a digit, from bit 0: the buckets are `digitMask + 1`.
         let digitMask: UInt64
+        private var buckets: Int { Int(digitMask) &+ 1 }
         /// Per part, `buckets` counts, then where the part's next record of each bucket goes.
         let counts: UnsafeMutablePointer<Int>
 
@@ -86,7 +87,6 @@ extension RadixSort {
 
         @inline(__always)
         func countDigits(_ part: Int) {
-            let buckets = Int(digitMask) &+ 1
             let partCounts = counts + part &* buckets
             for b in 0..<buckets { partCounts[b] = 0 }
             for i in range(part) { partCounts[digit(i)] += 1 }
@@ -94,7 +94,7 @@ extension RadixSort {
 
         @inline(__always)
         func move(_ part: Int) {
-            let next = counts + part &* (Int(digitMask) &+ 1)
+            let next = counts + part &* buckets
             for i in range(part) {
                 let b = digit(i)
                 for w in 0..<width { to[width * next[b] + w] = from[width * i + w] }

@@ -42,8 +42,7 @@ final class StripedCounter: @unchecked Sendable {
         // writes this one.
         let owned = Int(smcheck_thread_stripe(identity, nextStripe))
         if owned < ownedCount {
-            let stripe = stripes + owned * Self.stride
-            stripe.pointee.store(stripe.pointee.load(ordering: .relaxed) &+ amount, ordering: .relaxed)
+            addPlainly(amount, to: owned)
         } else {
             stripes[ownedCount * Self.stride].wrappingAdd(amount, ordering: .relaxed)
         }
@@ -52,8 +51,12 @@ final class StripedCounter: @unchecked Sendable {
     /// `add`, while no other thread adds (until the caller hands over to others, as a search does between layers):
     /// a plain load and store on the shared stripe, without finding the thread's own.
     @inline(__always)
-    func addAlone(_ amount: Int) {
-        let stripe = stripes + ownedCount * Self.stride
+    func addAlone(_ amount: Int) { addPlainly(amount, to: ownedCount) }
+
+    /// Adds to stripe `index` with a plain load and store: only while no other thread writes it.
+    @inline(__always)
+    private func addPlainly(_ amount: Int, to index: Int) {
+        let stripe = stripes + index * Self.stride
         stripe.pointee.store(stripe.pointee.load(ordering: .relaxed) &+ amount, ordering: .relaxed)
     }
 
