@@ -183,6 +183,9 @@ public final class Exploration {
     /// Invariant checks of new configurations answered from the bits the invariant reads (`InvariantMemo`), without
     /// evaluating it.
     package internal(set) var rememberedInvariants = 0
+    /// Of the cached steps, those whose plan's result was found again for the values it reads (`PlanMemo`), so the
+    /// plan was not walked.
+    package internal(set) var rememberedReplays = 0
     /// Planned steps the engine computed differently, and remembered invariants that evaluate differently, found by
     /// `verifiesTransitionCache` or while recording (0 unless the plans or the memo are wrong).
     public internal(set) var transitionCacheMismatches = 0

@@ -141,6 +141,8 @@ final class ExplorationWorker<Store: VisitedStore> {
 
     /// Steps the plans answered.
     var cachedSteps: Int { plans?.hitCount ?? 0 }
+    /// Of those, the steps whose plan's result was remembered.
+    var rememberedReplays: Int { plans?.rememberedReplays ?? 0 }
 
     /// Steps whose plan disagreed with the engine, and invariants remembered wrongly (0 unless either is wrong).
     var planMismatches: Int { tally.pointee.planMismatches + (plans?.disagreements ?? 0) }

@@ -173,6 +173,7 @@ public final class Explorer: Sendable {
         exploration.depth = depth
         exploration.configurations = store.count
         exploration.cachedSteps = workers.all.reduce(0) { $0 + $1.cachedSteps }
+        exploration.rememberedReplays = workers.all.reduce(0) { $0 + $1.rememberedReplays }
         exploration.engineSteps = workers.all.reduce(0) { $0 + $1.tally.pointee.engineSteps }
         exploration.rememberedInvariants = workers.all.reduce(0) { $0 + $1.tally.pointee.rememberedInvariants }
         exploration.results = results

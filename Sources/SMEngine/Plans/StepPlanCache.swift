@@ -59,10 +59,16 @@ package final class StepPlanCache {
     private let arguments: UnsafeMutablePointer<Int>
     private let lookups: UnsafeMutablePointer<Int>
     private let hits: UnsafeMutablePointer<Int>
-    /// Results of steps, in front of the plans.
+    /// Results of steps whose footprint is small enough for a table of its own, in front of the plans.
     private let memo: StepMemo
+    /// Results of replayed plans, keyed on what each plan reads.
+    private let planMemo: PlanMemo
     /// Per instance: whether the bits its memo is keyed on decide the leaves an unhandled step is recorded in.
     private let unhandledKeyed: UnsafeMutablePointer<Bool>
+    /// Per instance: whether its control bits decide them (and so the bits `planMemo` keys its plans on).
+    private let unhandledKeyedByControl: UnsafeMutablePointer<Bool>
+    /// The next plan's number in `planMemo`.
+    private var nextPlanNumber: Int32 = 1
 
     // Per variable: where it is in the key and its domain.
     private let variableWord: UnsafeMutablePointer<Int32>
@@ -87,22 +93,38 @@ package final class StepPlanCache {
     @exclusivity(unchecked) private var operations = GrowingBuffer<Operation>()
     @exclusivity(unchecked) private var configurations = GrowingBuffer<UInt64>()
     @exclusivity(unchecked) private var controls = GrowingBuffer<UInt64>()
+    /// Per end, as `controls`: the bits its path writes (the control bits, and the fields of the variables its
+    /// assignments store), which `planMemo` copies.
+    @exclusivity(unchecked) private var endWrites = GrowingBuffer<UInt64>()
     /// Lists of variables, each its length and then the variables in increasing order: per plan, those its tests and
     /// assignments read, which a replay loads from the key (the list at 0 is empty).
     @exclusivity(unchecked) private var loadLists = GrowingBuffer<Int32>()
 
-    // The table from (instance, control state) to the first operation of its plan: open addressing, linear probing.
+    /// What a table slot knows of its plan, besides the bits in `tableKeys`.
+    private struct Plan {
+        /// The plan's first operation.
+        var root: Int32
+        /// Where in `loadLists` the variables the plan reads are.
+        var loads: Int32
+        /// The plan's number in `planMemo`, new whenever the variables it reads change; 0 once its results are no
+        /// longer remembered (too few were found again).
+        var number: Int32 = 0
+        /// The plan's lookups in `planMemo` and their hits, counted up to `trialLookups`.
+        var memoLookups: Int32 = 0
+        var memoHits: Int32 = 0
+        /// 0 when the plan must be walked; 1 when it is a step straight to its end; 2 when it handles nothing.
+        var direct: UInt8 = 0
+    }
+
+    // The table from (instance, control state) to its plan: open addressing, linear probing.
     private var tableCapacity: Int
     private var tableCount = 0
     private var tableInstance: UnsafeMutablePointer<Int32>
-    private var tableRoot: UnsafeMutablePointer<Int32>
-    /// Per slot, `2 * words` words: the control state, then the control bits the step ends in when its plan is
-    /// only that end (no test, no assignment: most steps of parallel regions), replayed without walking the plan.
+    private var tablePlans: UnsafeMutablePointer<Plan>
+    /// Per slot, `3 * words` words: the control state; the control bits the step ends in when its plan is only
+    /// that end (no test, no assignment: most steps of parallel regions), replayed without walking the plan; and
+    /// the bits `planMemo` keys the plan's results on (the control state's and the fields of the variables it reads).
     private var tableKeys: UnsafeMutablePointer<UInt64>
-    /// Per slot: 0 when the plan must be walked; 1 when it is a step straight to its end; 2 when it handles nothing.
-    private var tableDirect: UnsafeMutablePointer<UInt8>
-    /// Per slot: where in `loadLists` the variables its plan reads are.
-    private var tableLoads: UnsafeMutablePointer<Int32>
 
     /// After this many lookups of an instance, keep looking it up only if at least a quarter of them replayed.
     private static let trialLookups = 4096
@@ -157,13 +179,18 @@ package final class StepPlanCache {
         self.argumentStart = HotTables.copy(argumentStart)
         // At least as many slots as any event has parameters: a guard reads them by index.
         arguments = HotTables.copy(allArguments + Array(repeating: 0, count: max(1, machine.maximumParameters)))
-        memo = StepMemo(footprints: instances.map { footprints[$0.event] }, control: control, words: words)
+        memo = StepMemo(footprints: instances.map { footprints[$0.event] }, words: words)
+        planMemo = PlanMemo(words: words)
         unhandledLeaves = UnhandledLeaves(codec: codec)
         let leaves = unhandledLeaves
+        func decidesLeaves(_ instance: EventInstance, under mask: [UInt64]) -> Bool {
+            zip(leaves.keyBits(of: instance.event, words: codec.words), mask).allSatisfy { $0 & ~$1 == 0 }
+        }
         unhandledKeyed = HotTables.copy(
+            instances.map { instance in footprints[instance.event].map { decidesLeaves(instance, under: $0) } ?? false })
+        unhandledKeyedByControl = HotTables.copy(
             instances.map { instance in
-                guard let footprint = footprints[instance.event] else { return false }
-                return zip(leaves.keyBits(of: instance.event, words: codec.words), footprint).allSatisfy { $0 & ~$1 == 0 }
+                footprints[instance.event].map { decidesLeaves(instance, under: zip($0, control).map { $0 & $1 }) } ?? false
             })
         lookups = .allocate(capacity: count)
         lookups.initialize(repeating: 0, count: count)
@@ -186,20 +213,20 @@ package final class StepPlanCache {
         unhandledScratch = .allocate(capacity: stateWords)
         unhandledScratch.initialize(repeating: 0, count: stateWords)
         tableCapacity = 1 << 10
-        (tableInstance, tableRoot, tableKeys, tableDirect) = Self.allocateTable(tableCapacity, words: words)
-        tableLoads = .allocate(capacity: tableCapacity)
+        (tableInstance, tablePlans, tableKeys) = Self.allocateTable(tableCapacity, words: words)
         loadLists.append(0)
     }
 
     deinit {
         instanceEvent.deallocate(); eventInstanceStart.deallocate(); instancedEvents.deallocate()
-        unhandledScratch.deallocate(); unhandledKeyed.deallocate(); tracedTransitions.deallocate()
+        unhandledScratch.deallocate(); unhandledKeyed.deallocate(); unhandledKeyedByControl.deallocate()
+        tracedTransitions.deallocate()
         planned.deallocate(); masks.deallocate();
         argumentStart.deallocate(); arguments.deallocate(); lookups.deallocate(); hits.deallocate()
         variableWord.deallocate(); variableShift.deallocate(); variableMask.deallocate(); variableMinimum.deallocate()
         variableStep.deallocate(); variableMaximum.deallocate(); variables.deallocate(); values.deallocate(); noConfiguration.deallocate()
-        tableInstance.deallocate(); tableRoot.deallocate(); tableKeys.deallocate(); tableDirect.deallocate(); tableLoads.deallocate()
-        operations.deallocate(); configurations.deallocate(); controls.deallocate(); loadLists.deallocate()
+        tableInstance.deallocate(); tablePlans.deallocate(); tableKeys.deallocate()
+        operations.deallocate(); configurations.deallocate(); controls.deallocate(); endWrites.deallocate(); loadLists.deallocate()
     }
 
     private static func widestAssignment(_ action: CompiledAction) -> Int {
@@ -211,17 +238,15 @@ package final class StepPlanCache {
     }
 
     private static func allocateTable(_ capacity: Int, words: Int) -> (
-        UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt8>
+        UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Plan>, UnsafeMutablePointer<UInt64>
     ) {
         let instance = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         instance.initialize(repeating: -1, count: capacity)
-        let root = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-        root.initialize(repeating: 0, count: capacity)
-        let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2 * words)
-        keys.initialize(repeating: 0, count: capacity * 2 * words)
-        let direct = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        direct.initialize(repeating: 0, count: capacity)
-        return (instance, root, keys, direct)
+        let plans = UnsafeMutablePointer<Plan>.allocate(capacity: capacity)
+        plans.initialize(repeating: Plan(root: 0, loads: 0), count: capacity)
+        let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 3 * words)
+        keys.initialize(repeating: 0, count: capacity * 3 * words)
+        return (instance, plans, keys)
     }
 
     /// Whether steps of `instance` are planned (looked up, and recorded when the lookup fails).
@@ -230,6 +255,8 @@ package final class StepPlanCache {
 
     /// Steps answered without the engine so far (from the memo or a plan).
     package var hitCount: Int { memo.hitCount + (0..<instanceCount).reduce(0) { $0 + hits[$1] } }
+    /// Of those, the steps whose plan's result `planMemo` remembered.
+    @exclusivity(unchecked) package private(set) var rememberedReplays = 0
     /// Recorded steps that did not follow the plan they should have (0 unless the plans are wrong).
     package private(set) var disagreements = 0
 
@@ -248,7 +275,7 @@ package final class StepPlanCache {
         while true {
             let found = tableInstance[slot]
             if found < 0 { return -1 }
-            if found == Int32(instance) && PackedKey.isProjection(tableKeys + slot * 2 * words, of: key, under: mask, words) { return slot }
+            if found == Int32(instance) && PackedKey.isProjection(tableKeys + slot * 3 * words, of: key, under: mask, words) { return slot }
             slot = (slot + 1) & (tableCapacity - 1)
         }
     }
@@ -363,7 +390,7 @@ package final class StepPlanCache {
     private func successor<Width: KeyWidth>(
         _ width: Width.Type, _ instance: Int, of parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>
     ) -> Answer {
-        guard memo.isMemoized(instance) else { return replay(Width.self, instance, parent, into: successor) }
+        guard memo.hasOwnTable(instance) else { return replay(Width.self, instance, parent, into: successor) }
         let remembered = memo.successor(instance, of: parent, into: successor)
         if case .unhandled = remembered, unhandledKeyed[instance] { return .unhandledAgain }
         guard case .unknown = remembered else { return remembered }
@@ -376,7 +403,7 @@ package final class StepPlanCache {
         return answer
     }
 
-    /// The plan's answer, without the memo.
+    /// The plan's answer: from `planMemo` when it remembers it, else by walking the plan (and then remembered).
     @inline(__always)
     private func replay<Width: KeyWidth>(
         _ width: Width.Type, _ instance: Int, _ parent: UnsafePointer<UInt64>, into successor: UnsafeMutablePointer<UInt64>
@@ -390,17 +417,42 @@ package final class StepPlanCache {
         }
         let slot = find(instance, parent, words: words)
         guard slot >= 0 else { return .unknown }
-        let direct = tableDirect[slot]
+        let plan = tablePlans + slot
+        let direct = plan.pointee.direct
         if direct != 0 {
             hits[instance] &+= 1
             guard direct == 1 else { return .unhandled }
             let mask = masks + instance * words
-            let control = tableKeys + (slot * 2 + 1) * words
+            let control = tableKeys + (slot * 3 + 1) * words
             for w in 0..<words { successor[w] = parent[w] & ~mask[w] | control[w] }
             return .step
         }
+        // What the plan did before on the same values of what it reads.
+        let number = plan.pointee.number
+        let memoMask = UnsafePointer(tableKeys + (slot * 3 + 2) * words)
+        var memoSlot = -1
+        if number != 0 {
+            memoSlot = planMemo.slot(number, parent, under: memoMask, words: words)
+            let remembered = planMemo.successor(at: memoSlot, plan: number, of: parent, under: memoMask, into: successor, words: words)
+            let found = if case .unknown = remembered { false } else { true }
+            // A trial, as for the plans: a plan whose results are rarely found again stops being looked up.
+            if plan.pointee.memoLookups < Self.trialLookups {
+                plan.pointee.memoLookups &+= 1
+                if found { plan.pointee.memoHits &+= 1 }
+                if plan.pointee.memoLookups == Self.trialLookups && plan.pointee.memoHits < Self.trialLookups / 4 {
+                    plan.pointee.number = 0
+                    memoSlot = -1
+                }
+            }
+            if found {
+                hits[instance] &+= 1
+                rememberedReplays &+= 1
+                guard case .unhandled = remembered, unhandledKeyedByControl[instance] else { return remembered }
+                return .unhandledAgain
+            }
+        }
         // The variables the plan's tests and assignments read (a step that only moves between states reads none).
-        let loads = loadLists.base + Int(tableLoads[slot])
+        let loads = loadLists.base + Int(plan.pointee.loads)
         var load = 1
         let loadEnd = Int(loads[0]) &+ 1
         while load < loadEnd {
@@ -414,7 +466,7 @@ package final class StepPlanCache {
         for w in 0..<words { successor[w] = parent[w] }
         let parameters = UnsafePointer(arguments + Int(argumentStart[instance]))
         let operations = operations.base
-        var pc = Int(tableRoot[slot])
+        var pc = Int(plan.pointee.root)
         while true {
             let operation = operations[pc]
             switch operation.kind {
@@ -437,6 +489,11 @@ package final class StepPlanCache {
                 let control = controls.base + Int(operation.first) * words
                 for w in 0..<words { successor[w] = successor[w] & ~mask[w] | control[w] }
                 hits[instance] &+= 1
+                if memoSlot >= 0 {
+                    planMemo.store(
+                        at: memoSlot, plan: number, parent: parent, under: memoMask, written: endWrites.base + Int(operation.first) * words,
+                        successor: successor, handled: operation.outcome, words: words)
+                }
                 return operation.outcome ? .step : .unhandled
             }
         }
@@ -509,16 +566,17 @@ extension StepPlanCache {
     ) {
         let trace = trace.pointee
         guard trace.isReplayable, trace.count <= Self.maximumPathLength, wantsTrace(instance) else { return }
-        if memo.isMemoized(instance) { memo.store(instance, parent: parent, successor: successor, handled: handled) }
+        if memo.hasOwnTable(instance) { memo.store(instance, parent: parent, successor: successor, handled: handled) }
         let mask = masks + instance * words
         let slot = find(instance, parent, words: words)
         guard slot >= 0 else {
             let root = append(trace, from: 0, successor: successor, mask: mask, handled: handled)
-            insert(instance, parent, root: root, loads: loads(of: Int(root), adding: 0))
+            let slot = insert(instance, parent, Plan(root: root, loads: 0))
+            setLoads(loads(of: Int(root), adding: 0), of: slot)
             return
         }
         // Walk the plan along the trace: the same operations in the same order, up to a test whose outcome differs.
-        var pc = Int(tableRoot[slot])
+        var pc = Int(tablePlans[slot].root)
         var i = 0
         while i < trace.count {
             let step = trace.operations[i]
@@ -532,7 +590,7 @@ extension StepPlanCache {
                     // Appending may move the operations: the new branch's start first, then the link.
                     let branch = append(trace, from: i, successor: successor, mask: mask, handled: handled)
                     operations.base[pc].otherwise = branch
-                    tableLoads[slot] = loads(of: Int(branch), adding: tableLoads[slot])
+                    setLoads(loads(of: Int(branch), adding: tablePlans[slot].loads), of: slot)
                     return
                 }
                 pc = Int(known.otherwise)
@@ -568,7 +626,17 @@ extension StepPlanCache {
             operations.append(operation)
         }
         operations.append(Operation(kind: .end, outcome: handled, first: Int32(controls.count / words)))
-        for w in 0..<words { controls.append(successor[w] & mask[w]) }
+        var writes = Array(UnsafeBufferPointer(start: mask, count: words))
+        for operation in trace.operations where operation.kind == .assign {
+            for i in Int(operation.first)..<Int(operation.first + operation.count) {
+                let v = Int(code.assignmentVariable[i])
+                if variableWord[v] >= 0 { writes[Int(variableWord[v])] |= variableMask[v] << variableShift[v] }
+            }
+        }
+        for w in 0..<words {
+            controls.append(successor[w] & mask[w])
+            endWrites.append(writes[w])
+        }
         return first
     }
 
@@ -601,39 +669,63 @@ extension StepPlanCache {
         return merged
     }
 
-    private func insert(_ instance: Int, _ key: UnsafePointer<UInt64>, root: Int32, loads: Int32) {
+    /// Makes the list at `list` the variables the plan at `slot` reads: its bits in `planMemo` are then the control
+    /// state's and those variables' fields, under a new number (its results remembered so far were keyed on fewer
+    /// bits), with a new trial.
+    private func setLoads(_ list: Int32, of slot: Int) {
+        let plan = tablePlans + slot
+        let isNew = plan.pointee.number == 0 && plan.pointee.memoLookups == 0
+        guard list != plan.pointee.loads || isNew else { return }
+        plan.pointee.loads = list
+        plan.pointee.number = nextPlanNumber
+        plan.pointee.memoLookups = 0
+        plan.pointee.memoHits = 0
+        // Numbers run out after 2^31 changes, more than the table's bounds allow; then plans are no longer remembered.
+        if nextPlanNumber < Int32.max { nextPlanNumber += 1 }
+        let memoMask = tableKeys + (slot * 3 + 2) * words
+        let instanceMask = masks + Int(tableInstance[slot]) * words
+        for w in 0..<words { memoMask[w] = instanceMask[w] }
+        let loads = loadLists.base + Int(list)
+        for load in 1..<(Int(loads[0]) + 1) {
+            let v = Int(loads[load])
+            memoMask[Int(variableWord[v])] |= variableMask[v] << variableShift[v]
+        }
+    }
+
+    /// Puts `plan` for `instance` and the control state of `key` in the table; returns its slot. A plan that is
+    /// only its end is marked direct.
+    @discardableResult
+    private func insert(_ instance: Int, _ key: UnsafePointer<UInt64>, _ plan: Plan, memoMask: UnsafePointer<UInt64>? = nil) -> Int {
         if (tableCount + 1) * 2 > tableCapacity { growTable() }
         let mask = masks + instance * words
         var slot = home(instance, key, words: words)
         while tableInstance[slot] >= 0 { slot = (slot + 1) & (tableCapacity - 1) }
         tableInstance[slot] = Int32(instance)
-        tableRoot[slot] = root
-        tableLoads[slot] = loads
-        for w in 0..<words { tableKeys[slot * 2 * words + w] = key[w] & mask[w] }
-        let end = operations.base[Int(root)]
+        tablePlans[slot] = plan
+        for w in 0..<words {
+            tableKeys[slot * 3 * words + w] = key[w] & mask[w]
+            tableKeys[(slot * 3 + 2) * words + w] = memoMask?[w] ?? 0
+        }
+        let end = operations.base[Int(plan.root)]
         if end.kind == .end {
-            tableDirect[slot] = end.outcome ? 1 : 2
-            for w in 0..<words { tableKeys[(slot * 2 + 1) * words + w] = controls.base[Int(end.first) * words + w] }
+            tablePlans[slot].direct = end.outcome ? 1 : 2
+            for w in 0..<words { tableKeys[(slot * 3 + 1) * words + w] = controls.base[Int(end.first) * words + w] }
         }
         tableCount += 1
+        return slot
     }
 
     private func growTable() {
-        let (oldInstance, oldRoot, oldKeys, oldDirect, oldLoads, oldCapacity) = (
-            tableInstance, tableRoot, tableKeys, tableDirect, tableLoads, tableCapacity
-        )
+        let (oldInstance, oldPlans, oldKeys, oldCapacity) = (tableInstance, tablePlans, tableKeys, tableCapacity)
         tableCapacity *= 2
-        (tableInstance, tableRoot, tableKeys, tableDirect) = Self.allocateTable(tableCapacity, words: words)
-        tableLoads = .allocate(capacity: tableCapacity)
+        (tableInstance, tablePlans, tableKeys) = Self.allocateTable(tableCapacity, words: words)
         tableCount = 0
         for slot in 0..<oldCapacity where oldInstance[slot] >= 0 {
-            insert(Int(oldInstance[slot]), oldKeys + slot * 2 * words, root: oldRoot[slot], loads: oldLoads[slot])
+            insert(Int(oldInstance[slot]), oldKeys + slot * 3 * words, oldPlans[slot], memoMask: oldKeys + (slot * 3 + 2) * words)
         }
-        oldLoads.deallocate()
         oldInstance.deallocate()
-        oldRoot.deallocate()
+        oldPlans.deallocate()
         oldKeys.deallocate()
-        oldDirect.deallocate()
     }
 }
 
