@@ -71,6 +71,31 @@ struct ProgramTests {
         #expect(try Self.program(text).runsAsBranches)
     }
 
+    @Test(
+        "a comparison of a variable with a constant or another variable loads them directly, a constant on the left too",
+        arguments: [
+            ("x < 2", BranchCode.Shape.variableWithConstant), ("2 > x", .variableWithConstant), ("!flag", .variableWithConstant),
+            ("x <= y", .variableWithVariable), ("x + 1 < y", .general), ("3 < 4", .general),
+        ])
+    func nodeShapes(text: String, shape: BranchCode.Shape) throws {
+        #expect(try Self.program(text).branchShapes == [shape])
+        // The swapped sides compare as written.
+        for x in -3...3 {
+            let program = try Self.program(text)
+            let value = try program.evaluate(variables: [x, 1, 0, 0, 0], parameters: [], configuration: [0])
+            let expected: Bool =
+                switch text {
+                case "x < 2": x < 2
+                case "2 > x": 2 > x
+                case "!flag": true
+                case "x <= y": x <= 1
+                case "x + 1 < y": x + 1 < 1
+                default: true
+                }
+            #expect(value == (expected ? 1 : 0), "\(text) with x = \(x)")
+        }
+    }
+
     @Test("a condition of other arithmetic runs as stack code", arguments: ["x * 2 < y && flag", "x / y == 1 || flag"])
     func arithmeticConditions(text: String) throws {
         let program = try Self.program(text)

@@ -17,14 +17,21 @@ struct BranchCode {
     static let isFalse: Int32 = -1
     static let isTrue: Int32 = -2
 
+    /// What a node compares: most compare a variable with a constant or with another variable, and load them without
+    /// asking where each side comes from.
+    enum Shape: UInt8, Sendable {
+        case variableWithConstant, variableWithVariable
+        /// Any sources (a parameter, `In(...)`), or a side that adds a constant.
+        case general
+    }
+
     /// Compares `left` with `right`; goes to `ifTrue` when `outcomes` has the bit of how they compare (1 less,
     /// 2 equal, 4 greater), else to `ifFalse`.
     struct Node: Sendable {
         var leftSource: Program.Opcode
         var rightSource: Program.Opcode
         var outcomes: UInt8
-        /// Whether an offset is not 0.
-        var addsConstants: Bool
+        var shape: Shape
         var ifTrue: Int32
         var ifFalse: Int32
         var leftOperand: Int
@@ -73,10 +80,10 @@ struct BranchCode {
     private mutating func node(
         _ left: TypedExpression, _ operation: ComparisonOperator, _ right: TypedExpression, ifTrue: Int32, ifFalse: Int32
     ) -> Int32? {
-        guard let (leftSource, leftOperand, leftOffset) = Self.offsetLoad(left),
-            let (rightSource, rightOperand, rightOffset) = Self.offsetLoad(right)
+        guard var (leftSource, leftOperand, leftOffset) = Self.offsetLoad(left),
+            var (rightSource, rightOperand, rightOffset) = Self.offsetLoad(right)
         else { return nil }
-        let outcomes: UInt8 =
+        var outcomes: UInt8 =
             switch operation {
             case .less: 0b001
             case .equal: 0b010
@@ -85,11 +92,24 @@ struct BranchCode {
             case .notEqual: 0b101
             case .greaterOrEqual: 0b110
             }
+        // `3 < x` as `x > 3`: the variable on the left, less and greater swapped.
+        if leftSource == .constant && rightSource == .variable {
+            swap(&leftSource, &rightSource)
+            swap(&leftOperand, &rightOperand)
+            swap(&leftOffset, &rightOffset)
+            outcomes = outcomes & 0b010 | (outcomes & 0b001) << 2 | (outcomes & 0b100) >> 2
+        }
+        let shape: Shape =
+            switch (leftSource, rightSource, leftOffset == 0 && rightOffset == 0) {
+            case (.variable, .constant, true): .variableWithConstant
+            case (.variable, .variable, true): .variableWithVariable
+            default: .general
+            }
         nodes.append(
             Node(
-                leftSource: leftSource, rightSource: rightSource, outcomes: outcomes,
-                addsConstants: leftOffset != 0 || rightOffset != 0, ifTrue: ifTrue, ifFalse: ifFalse,
-                leftOperand: leftOperand, rightOperand: rightOperand, leftOffset: leftOffset, rightOffset: rightOffset))
+                leftSource: leftSource, rightSource: rightSource, outcomes: outcomes, shape: shape, ifTrue: ifTrue,
+                ifFalse: ifFalse, leftOperand: leftOperand, rightOperand: rightOperand, leftOffset: leftOffset,
+                rightOffset: rightOffset))
         return Int32(nodes.count - 1)
     }
 
@@ -133,14 +153,22 @@ struct BranchCode {
         var next = entry
         while next >= 0 {
             let node = nodes[Int(next)]
-            var left = Program.load(
-                node.leftSource, node.leftOperand, variables: variables, parameters: parameters, configuration: configuration)
-            var right = Program.load(
-                node.rightSource, node.rightOperand, variables: variables, parameters: parameters, configuration: configuration)
-            // Most nodes add nothing: they skip the additions and their overflow checks.
-            if node.addsConstants {
-                let (leftSum, leftOverflow) = left.addingReportingOverflow(node.leftOffset)
-                let (rightSum, rightOverflow) = right.addingReportingOverflow(node.rightOffset)
+            let left: Int
+            let right: Int
+            switch node.shape {
+            case .variableWithConstant:
+                left = variables[node.leftOperand]
+                right = node.rightOperand
+            case .variableWithVariable:
+                left = variables[node.leftOperand]
+                right = variables[node.rightOperand]
+            case .general:
+                let leftLoad = Program.load(
+                    node.leftSource, node.leftOperand, variables: variables, parameters: parameters, configuration: configuration)
+                let rightLoad = Program.load(
+                    node.rightSource, node.rightOperand, variables: variables, parameters: parameters, configuration: configuration)
+                let (leftSum, leftOverflow) = leftLoad.addingReportingOverflow(node.leftOffset)
+                let (rightSum, rightOverflow) = rightLoad.addingReportingOverflow(node.rightOffset)
                 if leftOverflow || rightOverflow { return undecided }
                 left = leftSum
                 right = rightSum

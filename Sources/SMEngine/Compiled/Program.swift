@@ -91,6 +91,7 @@ package final class Program: @unchecked Sendable {
         branches = HotTables.copy(branchCode?.nodes ?? [])
         branchEntry = branchCode?.entry
         branchesAddConstants = branchCode?.nodes.contains { $0.leftOffset != 0 || $0.rightOffset != 0 } ?? false
+        branchShapes = Set(branchCode?.nodes.map(\.shape) ?? [])
         self.expression = expression
     }
 
@@ -121,6 +122,8 @@ package final class Program: @unchecked Sendable {
     var runsAsBranches: Bool { branchEntry != nil }
     /// Whether it runs as branches some of whose sides add a constant (for tests).
     let branchesAddConstants: Bool
+    /// The shapes of its branches' nodes (for tests).
+    let branchShapes: Set<BranchCode.Shape>
     /// Whether the program runs as an accumulator chain (for tests).
     var runsAsChain: Bool { branchEntry == nil && chainCount > 0 }
 

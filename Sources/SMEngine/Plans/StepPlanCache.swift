@@ -460,7 +460,7 @@ package final class StepPlanCache {
             let w = Int(variableWord[v])
             assert(w >= 0, "a plan loads variable \(v), which has no bits in the key")
             variables[v] =
-                variableMinimum[v] &+ Int(truncatingIfNeeded: (parent[w] >> variableShift[v]) & variableMask[v]) &* variableStep[v]
+                variableMinimum[v] &+ Int(truncatingIfNeeded: (parent[w] &>> variableShift[v]) & variableMask[v]) &* variableStep[v]
             load &+= 1
         }
         for w in 0..<words { successor[w] = parent[w] }
