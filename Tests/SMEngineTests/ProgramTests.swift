@@ -74,20 +74,24 @@ struct ProgramTests {
     @Test(
         "a comparison of a variable with a constant or another variable loads them directly, a constant on the left too",
         arguments: [
-            ("x < 2", BranchCode.Shape.variableWithConstant), ("2 > x", .variableWithConstant), ("!flag", .variableWithConstant),
-            ("x <= y", .variableWithVariable), ("x + 1 < y", .general), ("3 < 4", .general),
+            ("x < 2", BranchCode.Shape.variableWithConstant), ("2 > x", .variableWithConstant), ("2 >= x", .variableWithConstant),
+            ("2 != x", .variableWithConstant), ("!flag", .variableWithConstant), ("x <= y", .variableWithVariable),
+            ("x + 1 < y", .general), ("3 < 4", .general),
         ])
     func nodeShapes(text: String, shape: BranchCode.Shape) throws {
-        #expect(try Self.program(text).branchShapes == [shape])
-        // The swapped sides compare as written.
+        let program = try Self.program(text)
+        #expect(program.branchShapes == [shape])
+        // The swapped sides compare as written; flag (variable 2) is x's lowest bit.
         for x in -3...3 {
-            let program = try Self.program(text)
-            let value = try program.evaluate(variables: [x, 1, 0, 0, 0], parameters: [], configuration: [0])
+            let flag = x & 1
+            let value = try program.evaluate(variables: [x, 1, flag, 0, 0], parameters: [], configuration: [0])
             let expected: Bool =
                 switch text {
                 case "x < 2": x < 2
                 case "2 > x": 2 > x
-                case "!flag": true
+                case "2 >= x": 2 >= x
+                case "2 != x": 2 != x
+                case "!flag": flag == 0
                 case "x <= y": x <= 1
                 case "x + 1 < y": x + 1 < 1
                 default: true

@@ -3,7 +3,7 @@
 /// at most `exactBits` bits has a table of its own, indexed by those bits gathered from the key (`FootprintIndex`):
 /// no hash, no key to compare, no entry replaced, and its few entries sit side by side (a parallel region's events,
 /// a ring's). Bigger footprints are left to the plans (`StepPlanCache`), whose results `PlanMemo` remembers keyed on
-/// what each plan reads, fewer bits than the footprint.
+/// what each plan reads, at most the footprint's bits.
 final class StepMemo {
     private let words: Int
     /// Per instance, `words` words of footprint.

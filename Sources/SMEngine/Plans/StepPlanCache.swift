@@ -78,7 +78,8 @@ package final class StepPlanCache {
     private let variableMinimum: UnsafeMutablePointer<Int>
     private let variableStep: UnsafeMutablePointer<Int>
     private let variableMaximum: UnsafeMutablePointer<Int>
-    /// The variables of the state being replayed (those of the footprint are loaded; the others are not read).
+    /// The variables of the state being replayed (those its plan reads are loaded; the others are not read; a step
+    /// `planMemo` remembers loads none).
     private let variables: UnsafeMutablePointer<Int>
     /// The values of a simultaneous assignment, evaluated before any is stored.
     private let values: UnsafeMutablePointer<Int>
@@ -126,7 +127,8 @@ package final class StepPlanCache {
     /// the bits `planMemo` keys the plan's results on (the control state's and the fields of the variables it reads).
     private var tableKeys: UnsafeMutablePointer<UInt64>
 
-    /// After this many lookups of an instance, keep looking it up only if at least a quarter of them replayed.
+    /// After this many lookups of an instance, keep looking it up only if at least a quarter of them replayed; after
+    /// as many of a plan in `planMemo`, keep looking it up there only if a quarter of them were found.
     private static let trialLookups = 4096
     /// Bounds on what the plans may hold: a longer path is not recorded, and once full nothing more is.
     private static let maximumPathLength = 4096
@@ -397,8 +399,8 @@ package final class StepPlanCache {
         let answer = replay(Width.self, instance, parent, into: successor)
         switch answer {
         case .step: memo.store(instance, parent: parent, successor: successor, handled: true)
-        case .unhandled: memo.store(instance, parent: parent, successor: parent, handled: false)
-        case .unknown, .unhandledAgain: break
+        case .unhandled, .unhandledAgain: memo.store(instance, parent: parent, successor: parent, handled: false)
+        case .unknown: break
         }
         return answer
     }
@@ -677,11 +679,12 @@ extension StepPlanCache {
         let isNew = plan.pointee.number == 0 && plan.pointee.memoLookups == 0
         guard list != plan.pointee.loads || isNew else { return }
         plan.pointee.loads = list
-        plan.pointee.number = nextPlanNumber
+        // Numbers run out after 2^31 - 2 plans and changes, more than the table's bounds allow; a plan past them is not
+        // remembered (its number is 0), so no two plans ever share one.
+        plan.pointee.number = nextPlanNumber < Int32.max ? nextPlanNumber : 0
+        if nextPlanNumber < Int32.max { nextPlanNumber += 1 }
         plan.pointee.memoLookups = 0
         plan.pointee.memoHits = 0
-        // Numbers run out after 2^31 changes, more than the table's bounds allow; then plans are no longer remembered.
-        if nextPlanNumber < Int32.max { nextPlanNumber += 1 }
         let memoMask = tableKeys + (slot * 3 + 2) * words
         let instanceMask = masks + Int(tableInstance[slot]) * words
         for w in 0..<words { memoMask[w] = instanceMask[w] }
