@@ -36,9 +36,9 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     /// array is in memory (collapsed into huge pages); a lone insert always loads first (`isShared`). A page first
     /// read is mapped to the zero page, and the write that follows copies it and flushes the TLB of every core in the
     /// search (an interrupt each: a third of the time of `ProfileDriver model vending 2` was in the kernel), so
-    /// several threads write first while pages may still be unmapped: that maps the page once, with nothing to flush. But on a slot already
-    /// taken, most slots an insert meets, the exchange costs more than a load (rings and chain about 5% slower on
-    /// one thread; the player's two threads no faster than one).
+    /// several threads write first while pages may still be unmapped: that maps the page once, with nothing to
+    /// flush. But on a slot already taken, most slots an insert meets, the exchange costs more than a load (rings and
+    /// chain about 5% slower on one thread; the player's two threads no faster than one).
     private let readsFirst: Atomic<Bool>
     /// Whether several threads insert now (`insertingThreads`). While one does, no other writes a slot, so a claim
     /// is a plain store, not a locked exchange (one per new state and per parent replaced), and so is the count.

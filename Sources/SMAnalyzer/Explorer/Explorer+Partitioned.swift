@@ -120,7 +120,7 @@ extension Explorer {
                     if !frontier.isEmpty { depth += 1 }
                 }
                 if expanded >= Self.timedLayer {
-                    sharing.record(nanoseconds: DispatchTime.now().uptimeNanoseconds - started, states: expanded, shared: false)
+                    sharing.record(since: started, states: expanded, shared: false)
                 }
                 if let failure = store.failure {
                     exploration.stop(failure)
@@ -214,7 +214,7 @@ extension Explorer {
                         store: store, workers: all, frontier: &frontier, states: states, added: added, parts: busy, helpers: helpers)
                 }
                 if timed && !grew {
-                    sharing.record(nanoseconds: DispatchTime.now().uptimeNanoseconds - started, states: roundStates, shared: busy > 1)
+                    sharing.record(since: started, states: roundStates, shared: busy > 1)
                 }
                 // Inserted: emptied now, so that no arena holds handles a later growth (of this search's either
                 // path) would leave stale.

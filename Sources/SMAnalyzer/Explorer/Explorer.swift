@@ -248,7 +248,7 @@ public final class Explorer: Sendable {
                 let (states, isSettled) = first.expandSmallLayers(
                     &frontier, depth: &depth, below: Self.checkedLayer, budget: Self.checkInterval, stateLimit: options.maximumStates)
                 if states >= Self.timedLayer {
-                    sharing.record(nanoseconds: DispatchTime.now().uptimeNanoseconds - started, states: states, shared: false)
+                    sharing.record(since: started, states: states, shared: false)
                 }
                 sinceCheck += states
                 if !isSettled {
@@ -280,7 +280,7 @@ public final class Explorer: Sendable {
             let started = timed ? DispatchTime.now().uptimeNanoseconds : 0
             expand(frontier, depth: depth, workers: workers, helpers: busy > 1 ? helpers : nil, monitor: monitor, store: store)
             if timed {
-                sharing.record(nanoseconds: DispatchTime.now().uptimeNanoseconds - started, states: frontier.count, shared: busy > 1)
+                sharing.record(since: started, states: frontier.count, shared: busy > 1)
             }
             settleLayer(&frontier, depth: &depth, busy: busy, workers: workers, helpers: helpers, store: store, exploration: exploration)
             if let reason = monitor.stopReason {

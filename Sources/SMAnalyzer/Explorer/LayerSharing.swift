@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Whether the search shares a layer between its threads, from what layers have cost so far: a state's cost to one
 /// thread (the layers it expanded alone) and to all of them together (the layers they shared, handing out and
 /// collecting included).
@@ -30,6 +32,11 @@ struct LayerSharing {
     /// Whether one thread would spend so little on `states` states that sharing them cannot pay (true before any
     /// layer was timed: the search starts narrow).
     func isNarrow(_ states: Int) -> Bool { aloneSecondsPerState.map { Double(states) * $0 < Explorer.parallelWork } ?? true }
+
+    /// Records what `states` states cost since `started` (`DispatchTime`'s uptime in nanoseconds), alone or shared.
+    mutating func record(since started: UInt64, states: Int, shared: Bool) {
+        record(nanoseconds: DispatchTime.now().uptimeNanoseconds - started, states: states, shared: shared)
+    }
 
     /// Records what `states` states cost, in `nanoseconds`, alone or shared. Each estimate is the mean of the last
     /// one and this, so one layer slowed by the machine does not decide alone.

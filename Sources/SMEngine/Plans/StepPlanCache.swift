@@ -573,8 +573,7 @@ extension StepPlanCache {
         let slot = find(instance, parent, words: words)
         guard slot >= 0 else {
             let root = append(trace, from: 0, successor: successor, mask: mask, handled: handled)
-            let slot = insert(instance, parent, Plan(root: root, loads: 0))
-            setLoads(loads(of: Int(root), adding: 0), of: slot)
+            number(insert(instance, parent, Plan(root: root, loads: loads(of: Int(root), adding: 0))))
             return
         }
         // Walk the plan along the trace: the same operations in the same order, up to a test whose outcome differs.
@@ -671,14 +670,18 @@ extension StepPlanCache {
         return merged
     }
 
-    /// Makes the list at `list` the variables the plan at `slot` reads: its bits in `planMemo` are then the control
-    /// state's and those variables' fields, under a new number (its results remembered so far were keyed on fewer
-    /// bits), with a new trial.
+    /// Makes the list at `list` the variables the plan at `slot` reads, and numbers the plan again when they changed
+    /// (its results remembered so far were keyed on fewer bits).
     private func setLoads(_ list: Int32, of slot: Int) {
+        guard list != tablePlans[slot].loads else { return }
+        tablePlans[slot].loads = list
+        number(slot)
+    }
+
+    /// Gives the plan at `slot` a new number in `planMemo`, with a new trial, and keys it there on the control state's
+    /// bits and the fields of the variables it reads.
+    private func number(_ slot: Int) {
         let plan = tablePlans + slot
-        let isNew = plan.pointee.number == 0 && plan.pointee.memoLookups == 0
-        guard list != plan.pointee.loads || isNew else { return }
-        plan.pointee.loads = list
         // Numbers run out after 2^31 - 2 plans and changes, more than the table's bounds allow; a plan past them is not
         // remembered (its number is 0), so no two plans ever share one.
         plan.pointee.number = nextPlanNumber < Int32.max ? nextPlanNumber : 0
@@ -688,7 +691,7 @@ extension StepPlanCache {
         let memoMask = tableKeys + (slot * 3 + 2) * words
         let instanceMask = masks + Int(tableInstance[slot]) * words
         for w in 0..<words { memoMask[w] = instanceMask[w] }
-        let loads = loadLists.base + Int(list)
+        let loads = loadLists.base + Int(plan.pointee.loads)
         for load in 1..<(Int(loads[0]) + 1) {
             let v = Int(loads[load])
             memoMask[Int(variableWord[v])] |= variableMask[v] << variableShift[v]
