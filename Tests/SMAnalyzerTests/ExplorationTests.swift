@@ -562,6 +562,93 @@ struct ExplorationTests {
         #expect(a.findings.first?.trace?.count == 14)
     }
 
+    @Test(
+        "two threads sharing every layer: the same findings, witnesses and traces as one thread",
+        arguments: [ExplorationOptions.StoreChoice.dense, .compact])
+    func everyLayerShared(store: ExplorationOptions.StoreChoice) throws {
+        // Layers of up to 1,653 states, each shared whatever it costs: the dense store's are closed by the threads
+        // that added them while they expand the next, the compact store's inserted in shared rounds. Beside the
+        // rings, two regions whose first state is numbered first, and whose field is above the rings' in the key:
+        // - `a` goes to `b` or straight to `c`, and `b` to `c`: a step from a state with `b` reaches one of its own
+        //   layer (still open in the dense store), of which it would be the smallest parent;
+        // - `p0` to `p3` in a loop, whose step back to `p0` reaches a state three layers back, of which it would be
+        //   the smallest parent too if that layer's slots had been left open (the same building bit as the layer
+        //   being built).
+        let spec = Spec("rings, a shortcut and a loop") {
+            Events("advance0", "advance1", "advance2", "advance3", "hop", "skip", "turn")
+            Parallel("all") {
+                for r in 0..<4 {
+                    StateNode("r\(r)") {
+                        for k in 0..<6 { StateNode("r\(r)s\(k)") { On("advance\(r)", to: "r\(r)s\((k + 1) % 6)") } }
+                    }
+                }
+                StateNode("shortcut") {
+                    Initial("a")
+                    StateNode("b") { On("hop", to: "c") }
+                    StateNode("a") {
+                        On("hop", to: "b")
+                        On("skip", to: "c")
+                    }
+                    StateNode("c")
+                }
+                StateNode("loop") {
+                    Initial("p0")
+                    StateNode("p3") { On("turn", to: "p0") }
+                    StateNode("p0") { On("turn", to: "p1") }
+                    StateNode("p1") { On("turn", to: "p2") }
+                    StateNode("p2") { On("turn", to: "p3") }
+                }
+            }
+            Invariant("deep", "!(in(r0s5) && in(r1s5) && in(r2s4) && in(c))")
+        }
+        func analyze(threads: Int) throws -> AnalysisResult {
+            var options = AnalysisOptions()
+            options.method = .exploration
+            options.exploration.store = store
+            options.exploration.threads = threads
+            options.exploration.sharesEveryLayer = threads > 1
+            return try Analyzer.analyze(spec, options: options)
+        }
+        let one = try analyze(threads: 1)
+        #expect(try analyze(threads: 2).findings == one.findings)
+        #expect(one.findings.first { $0.code == .invariantViolated }?.trace?.count == 15)
+        let alone = try Self.explore(spec) {
+            $0.store = store
+            $0.threads = 1
+        }
+        let shared = try Self.explore(spec) {
+            $0.store = store
+            $0.threads = 2
+            $0.sharesEveryLayer = true
+        }
+        #expect(shared.storeKind == (store == .dense ? "dense" : "compact"))
+        // Every configuration's trace, from the parents kept: as long as its depth, and the one a lone thread keeps.
+        let machine = alone.machine
+        var depths = [try machine.initialState().state: 0]
+        var layer = Array(depths.keys)
+        while !layer.isEmpty {
+            var next: [MachineState] = []
+            for state in layer {
+                for event in alone.eventInstances {
+                    let successor = try machine.step(state, event).state
+                    if depths[successor] == nil {
+                        depths[successor] = depths[state]! + 1
+                        next.append(successor)
+                    }
+                }
+            }
+            layer = next
+        }
+        #expect(depths.count == shared.configurations)
+        for (state, depth) in depths {
+            let trace = shared.trace(to: state, depth: depth)
+            #expect(trace?.count == depth && trace == alone.trace(to: state, depth: depth), "\(machine.statusLine(state))")
+        }
+        #expect(shared.configurations == 1_296 * 3 * 4)
+        // The layers at depths 3 to 21 (65 to 1,653 states, then down to 85) have 64 states or more, each one round.
+        #expect(shared.sharedLayers == 19)
+    }
+
     @Test("random walks never reach a configuration the explorer missed", arguments: try Fixtures.allSpecPaths)
     func randomWalks(path: String) throws {
         let machine = try Machine(try Spec.load(path: path))

@@ -12,9 +12,11 @@ struct VisitedStoreTests {
     /// the second inserted first, so the store must keep the smaller parent key whichever came first; or, for a
     /// store that keeps the first parent (`inKeyOrder`), the parents in key order, as the explorer inserts into it.
     /// With `index`, the scrambled numbers (below 2^`bits`, at most its count) are indices, and the keys theirs.
+    /// With `closesDuringNext`, a layer is closed halfway through inserting the next (`openLayerBeforeClosingLast`),
+    /// whose parents also reach each key of the layer before again, from a sibling: a settled key, whose parent stays.
     static func build(
         _ store: some VisitedStore, layers: Int, width: Int, scramble: UInt64, bits: UInt64 = 40, inKeyOrder: Bool = false,
-        index: MixedRadixIndex? = nil, insertingThreads: ((Int) -> Int)? = nil
+        index: MixedRadixIndex? = nil, insertingThreads: ((Int) -> Int)? = nil, closesDuringNext: Bool = false
     ) {
         // An odd multiplier modulo 2^bits maps distinct numbers to distinct keys.
         let mask = CompactStateSet.mask(bits: Int(bits))
@@ -27,13 +29,23 @@ struct VisitedStoreTests {
         buffer[0] = key(0, 0)
         _ = store.insertRoot(buffer)
         var previous: [UInt64] = [key(0, 0)]
+        /// The last layer's additions, while they are not closed.
+        var unclosed: [UInt64] = []
         for d in 1..<layers {
             if let insertingThreads { store.insertingThreads(insertingThreads(d)) }
+            let closesLate = closesDuringNext && d > 1
+            if closesLate { store.openLayerBeforeClosingLast() }
             var added: [UInt64] = []
             /// The layer as the partitioned search keeps it: (key, entry) pairs.
             var pairs: [UInt64] = []
             var overflow: [(key: UInt64, parent: UInt64)] = []
             for i in 0..<width {
+                if closesLate {
+                    if i == width / 2 { store.closeLayer(unclosed) }
+                    buffer[0] = previous[i]
+                    let again = store.insert(buffer, parent: store.handle(of: previous[(i + 1) % width]))
+                    #expect(again == .known, "key \(previous[i]) of layer \(d - 1), reached again from layer \(d - 1)")
+                }
                 let parents = d == 1 ? [0] : [(i + 1) % width, i]
                 for parentIndex in inKeyOrder ? parents.sorted(by: { previous[$0] < previous[$1] }) : parents {
                     buffer[0] = key(d, i)
@@ -56,13 +68,14 @@ struct VisitedStoreTests {
                     }
                 }
             }
-            store.closeLayer(added)
+            if closesDuringNext { unclosed = added } else { store.closeLayer(added) }
             if let partitioned = store as? any PartitionedStore {
                 var scratch: [UInt64] = []
                 partitioned.seal(&pairs, scratch: &scratch)
             }
             previous = (0..<width).map { key(d, $0) }
         }
+        store.closeLayer(unclosed)
         // Every key's parent is the smaller of its two parents' keys, through every growth.
         for d in 1..<layers {
             for i in 0..<width {
@@ -248,6 +261,16 @@ struct VisitedStoreTests {
         // stores, and count the new states without a stripe of their own.
         let store = try #require(DenseVisitedStore(bits: 20, threads: 2))
         Self.build(store, layers: 40, width: 50, scramble: 0x9E37_79B9, bits: 20, insertingThreads: { $0 % 3 == 0 ? 2 : 1 })
+    }
+
+    @Test(
+        "the dense store keeps the same parents when each layer is closed halfway through inserting the next, which reaches it again",
+        arguments: [1, 2])
+    func denseClosedDuringNextLayer(threads: Int) throws {
+        // As the search does when two threads share consecutive layers: each closes its part of a layer while the
+        // next is expanded, and the next layer's building bit tells its slots from the last one's.
+        let store = try #require(DenseVisitedStore(bits: 20, threads: threads))
+        Self.build(store, layers: 40, width: 50, scramble: 0x9E37_79B9, bits: 20, closesDuringNext: true)
     }
 
     @Test(

@@ -23,8 +23,9 @@ let benchmarks: @Sendable () -> Void = {
     let rounds = BenchmarkMetric.custom("rounds", polarity: .prefersLarger, useScalingFactor: false)
     let metrics: [BenchmarkMetric] = [.wallClock, .peakMemoryResident, statesPerSecond, bytesPerState, oneThread, speedUp,
                                       spinStatesPerSecond, spinBytesPerState, speedRatio, memoryRatio, rounds]
-    /// At most this many rounds a model, and no new round once a model's rounds took this long (the rings' SPIN run
-    /// alone takes a minute: one round).
+    /// At most this many rounds a model, and no new round once smcheck's runs of a model took this long; SPIN runs in
+    /// a round only while its runs of the model took less (the rings' SPIN run alone takes a minute: one run, beside
+    /// five rounds of smcheck's, whose ratio of two threads to one would otherwise rest on a single pair of runs).
     let maximumRounds = 5
     let roundBudget = 20.0
 
@@ -46,12 +47,14 @@ let benchmarks: @Sendable () -> Void = {
             var single: [Double] = [], double: [Double] = [], spinRates: [Double] = [], ratios: [Double] = []
             var last: Exploration?
             var spinLast: Spin.Result?
-            let started = Date()
-            while single.count < maximumRounds && (single.isEmpty || Date().timeIntervalSince(started) < roundBudget) {
+            var smcheckSeconds = 0.0, spinSeconds = 0.0
+            while single.count < maximumRounds && smcheckSeconds < roundBudget {
+                let started = Date()
                 let one = explore(threads: 1)
                 if single.isEmpty { benchmark.startMeasurement() }
                 let two = explore(threads: 2)
                 if single.isEmpty { benchmark.stopMeasurement() }
+                smcheckSeconds += Date().timeIntervalSince(started)
                 precondition(two.isComplete && one.configurations == two.configurations,
                              "\(model.name): 1 thread found \(one.configurations), 2 threads \(two.configurations)")
                 single.append(one.statesPerSecond)
@@ -59,8 +62,11 @@ let benchmarks: @Sendable () -> Void = {
                 last = two
                 // SPIN is installed with `apt-get install spin`; without it the SPIN rows stay empty.
                 // pan's hash table is sized for the states smcheck found (SPIN's advice), not one size for every model.
-                guard Spin.isInstalled, let spin = try Spin.run(model: model.promela, hashBits: Spin.hashBits(forStates: two.configurations))
-                else { continue }
+                guard Spin.isInstalled, spinSeconds < roundBudget else { continue }
+                let spinStarted = Date()
+                let run = try Spin.run(model: model.promela, hashBits: Spin.hashBits(forStates: two.configurations))
+                spinSeconds += Date().timeIntervalSince(spinStarted)
+                guard let spin = run else { continue }
                 precondition(spin.states == two.configurations, "\(model.name): SPIN explored \(spin.states) states, smcheck \(two.configurations)")
                 spinRates.append(spin.statesPerSecond)
                 // Each round's ratio is of runs side by side; the median of those is what is reported.

@@ -3,12 +3,12 @@ import Foundation
 import Synchronization
 
 /// One 32-bit slot per possible key, numbered without gaps (`MixedRadixIndex`): 0 = not visited, otherwise the
-/// parent's index + 1, with the top bit set while the slot's layer is being built. Lookups are direct, slots are
+/// parent's index + 1, with a building bit set until the slot's layer is closed. Lookups are direct, slots are
 /// claimed with atomics so every thread inserts at once, and the memory is paged in only where states are (4 bytes
 /// per state when the reachable keys are dense, as in product state spaces).
 final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     /// Keys of at most 28 bits: the array takes at most 1 GB however sparse the reachable keys are in it, and a
-    /// parent's index + 1 and the building bit fit in a slot. A wider key whose fields take fewer values together
+    /// parent's index + 1 and the building bits fit in a slot. A wider key whose fields take fewer values together
     /// could be numbered into as few slots, but its reachable keys would be as sparse as its bits allow: the dining
     /// philosophers of 10 (30 bits, 60 million slots) took 1,545 bytes a state in the dense store, 13.6 in the compact
     /// one, and ran at half its speed (a page fault a state).
@@ -19,7 +19,12 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     private static let collapsedBytes = 64 << 20
     /// A huge page on x86-64 and on ARM64 with 4 KB pages (with larger pages the collapse is not tried).
     private static let hugePageBytes = 2 << 20
-    private static let building: UInt32 = 1 << 31
+    /// The two building bits (above any parent's index + 1: `maximumBits`). A slot has one while its layer is open,
+    /// and while it is, the parent it holds gives way to a smaller one. Layers take them in turn when a layer is
+    /// opened before the last is closed (`openLayerBeforeClosingLast`): a slot with the other one is settled.
+    private static let buildingBits: UInt32 = 0b11 << 30
+    /// The building bit of the layer being expanded.
+    private let building = Atomic<UInt32>(1 << 31)
 
     let keyWords = 1
     let isConcurrent = true
@@ -140,7 +145,9 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
 
     func insert(_ key: UnsafePointer<UInt64>, at slot: UInt64, parent: UInt64) -> Insertion {
         let slot = slots + Int(slot)
-        let candidate = Self.building | (UInt32(parent) + 1)
+        let building = self.building.load(ordering: .relaxed)
+        // Beside a slot of this layer, whose building bit is the same, the smaller parent is the smaller value.
+        let candidate = building | (UInt32(parent) + 1)
         if !isShared.load(ordering: .relaxed) {
             let current = slot.pointee.load(ordering: .relaxed)
             if current == 0 {
@@ -148,7 +155,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
                 counter.addAlone(1)
                 return .added(key[0])
             }
-            if current & Self.building != 0 && candidate < current { slot.pointee.store(candidate, ordering: .relaxed) }
+            if current & building != 0 && candidate < current { slot.pointee.store(candidate, ordering: .relaxed) }
             return .known
         }
         var current: UInt32 = 0
@@ -161,7 +168,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
                     return .added(key[0])
                 }
                 current = original
-            } else if current & Self.building != 0 && candidate < current {
+            } else if current & building != 0 && candidate < current {
                 let (exchanged, original) = slot.pointee.compareExchange(expected: current, desired: candidate, ordering: .relaxed)
                 if exchanged { return .known }
                 current = original
@@ -191,17 +198,22 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     }
 
     func closeLayer(_ added: UnsafeBufferPointer<UInt64>) {
-        // No other thread writes between layers: a plain load and store, not a locked read-modify-write.
+        // No other thread writes these slots meanwhile (an insert changes a slot of its own layer only): a plain
+        // load and store, not a locked read-modify-write.
         for key in added {
             let slot = slots + index.index(of: key)
-            slot.pointee.store(slot.pointee.load(ordering: .relaxed) & ~Self.building, ordering: .relaxed)
+            slot.pointee.store(slot.pointee.load(ordering: .relaxed) & ~Self.buildingBits, ordering: .relaxed)
         }
         askForHugePagesWhenDense()
     }
 
+    func openLayerBeforeClosingLast() {
+        building.store(building.load(ordering: .relaxed) ^ Self.buildingBits, ordering: .relaxed)
+    }
+
     func parent(of id: UInt64, depth: Int) -> UInt64? {
         let slot = index.index(of: id)
-        let parent = Int(slots[slot].load(ordering: .relaxed) & ~Self.building) - 1
+        let parent = Int(slots[slot].load(ordering: .relaxed) & ~Self.buildingBits) - 1
         return parent == slot ? nil : index.key(at: parent)
     }
 

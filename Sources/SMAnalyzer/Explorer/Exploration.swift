@@ -186,6 +186,8 @@ public final class Exploration {
     /// Of the cached steps, those whose plan's result was found again for the values it reads (`PlanMemo`), so the
     /// plan was not walked.
     package internal(set) var rememberedReplays = 0
+    /// Layers (rounds, for a partitioned store) the threads expanded together.
+    package internal(set) var sharedLayers = 0
     /// Planned steps the engine computed differently, and remembered invariants that evaluate differently, found by
     /// `verifiesTransitionCache` or while recording (0 unless the plans or the memo are wrong).
     public internal(set) var transitionCacheMismatches = 0
@@ -254,6 +256,20 @@ public final class Exploration {
         defer { key.deallocate() }
         store.key(of: id, into: key)
         return codec.decode(key)
+    }
+
+    /// The trace to `state`, `depth` steps from the start, as `trace(to:)` rebuilds it from the parents the search
+    /// kept; nil when the search did not visit it. For tests that check every state's parent.
+    package func trace(to state: MachineState, depth: Int) -> [TraceStep]? {
+        guard machine.problem(with: state) == nil else { return nil }
+        let context = StepContext(machine: machine)
+        context.load(state)
+        guard codec.canEncode(context) else { return nil }
+        let key = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
+        defer { key.deallocate() }
+        codec.encode(context, into: key)
+        guard let id = store.lookup(key) else { return nil }
+        return trace(to: Witness(depth: depth, state: id, instance: nil, choices: []))
     }
 
     /// The shortest event trace from the initial configuration to the witness (and its own event, if it has one).

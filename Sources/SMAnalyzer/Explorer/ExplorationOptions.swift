@@ -42,6 +42,9 @@ public struct ExplorationOptions: Sendable {
     /// With a partitioned store (compact, hashed), a layer is expanded and inserted in rounds of at most this many states (their
     /// successors wait in memory between the two). Tests make it small so that layers take many rounds.
     package var statesPerRound = 1 << 16
+    /// Share every layer of a few dozen states or more between the threads, whatever the layers' times say
+    /// (`LayerSharing`): tests set it so that small models go through what sharing does.
+    package var sharesEveryLayer = false
 
     public enum StoreChoice: Sendable { case automatic, dense, hashed, wide, compact }
 

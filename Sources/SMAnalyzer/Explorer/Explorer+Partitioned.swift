@@ -80,7 +80,8 @@ extension Explorer {
         }
         var depth = 0
         /// What rounds cost alone and shared, which decides whether the next is shared.
-        var sharing = LayerSharing()
+        var sharing = LayerSharing(sharesEveryLayer: options.sharesEveryLayer)
+        let narrow = Self.narrowLayer(options)
         /// New states per state expanded in the last round: a round is cut so that it cannot add many more states
         /// than the limit leaves room for (its inserts come after all its expansions).
         var growth: Double?
@@ -93,7 +94,7 @@ extension Explorer {
         layers: while !frontier.isEmpty {
             // A deep, narrow stretch: one thread, layer after layer, without rounds, until it widens or the limits
             // are due (a chain of millions of layers must not pay a round's setup for each).
-            if frontier.count / entryWords < Self.checkedLayer
+            if frontier.count / entryWords < narrow
                 && (all.count == 1 || sharing.isNarrow(frontier.count / entryWords))
             {
                 let started = DispatchTime.now().uptimeNanoseconds
@@ -102,7 +103,7 @@ extension Explorer {
                 // of event instances, choices), and the limits are looked at after the stretch. The clock is read
                 // every 64 states or so (a chain has a layer per state).
                 var clockAt = 64
-                while !frontier.isEmpty && frontier.count / entryWords < Self.checkedLayer && expanded < Self.checkInterval
+                while !frontier.isEmpty && frontier.count / entryWords < narrow && expanded < Self.checkInterval
                     && store.count < options.maximumStates
                 {
                     if expanded >= clockAt {
@@ -140,6 +141,7 @@ extension Explorer {
                     remaining: states - roundStart, perRound: statesPerRound, room: options.maximumStates - store.count, growth: growth)
                 let chunks = (roundStates + Self.partitionChunk - 1) / Self.partitionChunk
                 let busy = all.count > 1 && chunks > 1 && sharing.shares(roundStates) ? all.count : 1
+                if busy > 1 { exploration.sharedLayers += 1 }
                 // A round is timed from its expanding to the end of its inserting, alone as shared.
                 let timed = roundStates >= Self.timedLayer
                 let started = timed ? DispatchTime.now().uptimeNanoseconds : 0

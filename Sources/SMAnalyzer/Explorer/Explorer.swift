@@ -66,6 +66,9 @@ public final class Explorer: Sendable {
     /// Layers smaller than this, expanded by one thread, skip the chunked loop and its limit checks (the search
     /// checks between layers).
     static let checkedLayer = 512
+    /// Below this, layers are expanded one after the other by one thread: `checkedLayer`, or only those too small to
+    /// split when every layer is to be shared (`ExplorationOptions.sharesEveryLayer`).
+    static func narrowLayer(_ options: ExplorationOptions) -> Int { options.sharesEveryLayer ? parallelLayer : checkedLayer }
     /// Before any layer was timed, layers of this many states are shared out.
     static let parallelLayerUntimed = 16_384
     /// Layers of at least this many states are sorted for the dense store (see `expand`): in key order, the
@@ -229,6 +232,11 @@ public final class Explorer: Sendable {
     /// Everything done per layer is cheap when the layer is small (no allocation, no lock, no closure): a deep,
     /// narrow space has a layer per state. A layer is shared with the helper threads when it is worth more than
     /// handing it out costs (`parallelWork`).
+    ///
+    /// A shared layer's states are closed in the store by the threads that added them, while they expand the next
+    /// layer if it is shared too (`openLayerBeforeClosingLast`): the slots are in the cache of the core that wrote
+    /// them. Closed by one thread between the layers, as they were, the other threads' additions were a cache miss
+    /// each, from the other core: a fifth of the player's time on two threads in the benchmark's runs.
     private func searchBreadthFirst<Store: VisitedStore>(
         from root: UInt64, store: Store, workers: Workers<Store>, helpers: HelperThreads, monitor: LimitMonitor,
         exploration: Exploration
@@ -239,14 +247,20 @@ public final class Explorer: Sendable {
         var depth = 0
         var sinceCheck = Self.checkInterval
         /// What layers cost alone and shared, which decides whether the next is shared.
-        var sharing = LayerSharing()
+        var sharing = LayerSharing(sharesEveryLayer: options.sharesEveryLayer)
+        let narrow = Self.narrowLayer(options)
+        /// Per worker, the part of the frontier it added and the store has not closed yet (none when the last layer
+        /// was not shared).
+        var unclosed: [Range<Int>] = []
+        defer { close(&unclosed, of: frontier, workers: workers, helpers: helpers, store: store) }
         while !frontier.isEmpty {
             // A deep, narrow stretch: one thread, layer after layer, until it widens or the limits are due.
-            if frontier.count < Self.checkedLayer && (all.count == 1 || sharing.isNarrow(frontier.count)) {
+            if frontier.count < narrow && (all.count == 1 || sharing.isNarrow(frontier.count)) {
+                close(&unclosed, of: frontier, workers: workers, helpers: helpers, store: store)
                 store.insertingThreads(1)
                 let started = DispatchTime.now().uptimeNanoseconds
                 let (states, isSettled) = first.expandSmallLayers(
-                    &frontier, depth: &depth, below: Self.checkedLayer, budget: Self.checkInterval, stateLimit: options.maximumStates)
+                    &frontier, depth: &depth, below: narrow, budget: Self.checkInterval, stateLimit: options.maximumStates)
                 if states >= Self.timedLayer {
                     sharing.record(since: started, states: states, shared: false)
                 }
@@ -254,13 +268,14 @@ public final class Explorer: Sendable {
                 if !isSettled {
                     // The layer in `frontier` was expanded: settle it as any other.
                     settleLayer(
-                        &frontier, depth: &depth, busy: 1, workers: workers, helpers: helpers, store: store, exploration: exploration)
+                        &frontier, depth: &depth, busy: 1, unclosed: &unclosed, workers: workers, helpers: helpers, store: store,
+                        exploration: exploration)
                 }
                 if let reason = monitor.stopReason {
                     exploration.stop(reason)
                     break
                 }
-                if frontier.count < Self.checkedLayer && sinceCheck < Self.checkInterval && store.count < options.maximumStates { continue }
+                if frontier.count < narrow && sinceCheck < Self.checkInterval && store.count < options.maximumStates { continue }
             }
             // Big layers are checked inside (between chunks); small ones every few thousand states.
             sinceCheck += frontier.count
@@ -273,16 +288,25 @@ public final class Explorer: Sendable {
                 }
             }
             let busy = all.count > 1 && sharing.shares(frontier.count) ? all.count : 1
+            // Closed by their threads during this layer when it is shared, else now.
+            if busy == 1 { close(&unclosed, of: frontier, workers: workers, helpers: helpers, store: store) }
+            if !unclosed.isEmpty { store.openLayerBeforeClosingLast() }
+            if busy > 1 { exploration.sharedLayers += 1 }
             store.insertingThreads(busy)
             // Layers are timed when big enough to say something. (In nanoseconds: an optional
             // `ContinuousClock.Instant` costs calls through its value witnesses on every layer of a deep chain.)
             let timed = frontier.count >= Self.timedLayer
             let started = timed ? DispatchTime.now().uptimeNanoseconds : 0
-            expand(frontier, depth: depth, workers: workers, helpers: busy > 1 ? helpers : nil, monitor: monitor, store: store)
+            expand(
+                frontier, depth: depth, closing: unclosed, workers: workers, helpers: busy > 1 ? helpers : nil, monitor: monitor,
+                store: store)
+            unclosed.removeAll(keepingCapacity: true)
             if timed {
                 sharing.record(since: started, states: frontier.count, shared: busy > 1)
             }
-            settleLayer(&frontier, depth: &depth, busy: busy, workers: workers, helpers: helpers, store: store, exploration: exploration)
+            settleLayer(
+                &frontier, depth: &depth, busy: busy, unclosed: &unclosed, workers: workers, helpers: helpers, store: store,
+                exploration: exploration)
             if let reason = monitor.stopReason {
                 exploration.stop(reason)
                 break
@@ -291,27 +315,41 @@ public final class Explorer: Sendable {
         return depth
     }
 
-    /// After the first `busy` workers expanded the layer in `frontier`: closes what the layer added and makes it the
-    /// next frontier (one deeper when it is not empty). The choice limit marks the result incomplete.
+    /// Closes the parts of `frontier` in `unclosed` now, from this thread (and the helpers, when there are many).
+    private func close<Store: VisitedStore>(
+        _ unclosed: inout [Range<Int>], of frontier: [UInt64], workers: Workers<Store>, helpers: HelperThreads, store: Store
+    ) {
+        guard !unclosed.isEmpty else { return }
+        frontier.withUnsafeBufferPointer { frontier in
+            let parts = unclosed
+            if frontier.count >= Self.parallelClose && parts.count == helpers.count + 1 {
+                helpers.run { index in store.closeLayer(UnsafeBufferPointer(rebasing: frontier[parts[index]])) }
+            } else {
+                for part in parts { store.closeLayer(UnsafeBufferPointer(rebasing: frontier[part])) }
+            }
+        }
+        unclosed.removeAll(keepingCapacity: true)
+    }
+
+    /// After the first `busy` workers expanded the layer in `frontier`: makes what the layer added the next frontier
+    /// (one deeper when it is not empty). What one thread added is closed now; what several did is left in
+    /// `unclosed`, each worker's part of the frontier, for them to close (`searchBreadthFirst`). The choice limit
+    /// marks the result incomplete.
     private func settleLayer<Store: VisitedStore>(
-        _ frontier: inout [UInt64], depth: inout Int, busy: Int, workers: Workers<Store>, helpers: HelperThreads, store: Store,
-        exploration: Exploration
+        _ frontier: inout [UInt64], depth: inout Int, busy: Int, unclosed: inout [Range<Int>], workers: Workers<Store>,
+        helpers: HelperThreads, store: Store, exploration: Exploration
     ) {
         let all = workers.all
-        // What the layer added is settled: its parents can no longer change. Each thread closes its own additions
-        // when there are many (they are spread over the store: a cache miss each).
-        var added = 0
-        for index in 0..<busy { added += all[index].tally.pointee.added.count }
-        if busy > 1 && added >= Self.parallelClose {
-            helpers.run { index in store.closeLayer(all[index].tally.pointee.added) }
-        } else {
-            for index in 0..<busy { store.closeLayer(all[index].tally.pointee.added) }
-        }
+        // What the layer added is settled: its parents can no longer change.
+        if busy == 1 { store.closeLayer(all[0].tally.pointee.added) }
         // The first worker's additions become the frontier by a swap, the others' are appended.
         frontier.removeAll(keepingCapacity: true)
         swap(&frontier, &all[0].tally.pointee.added)
+        if busy > 1 { unclosed.append(0..<frontier.count) }
         for index in 1..<busy {
+            let start = frontier.count
             frontier.append(contentsOf: all[index].tally.pointee.added)
+            unclosed.append(start..<frontier.count)
             all[index].tally.pointee.added.removeAll(keepingCapacity: true)
         }
         if !frontier.isEmpty { depth += 1 }
@@ -483,8 +521,12 @@ public final class Explorer: Sendable {
     /// Expands one layer on the calling thread, and on the helpers when given, each taking chunks of the frontier
     /// in turn. Between chunks the first worker checks the limits and reports progress, so a layer of millions of
     /// states neither runs past a limit nor stays silent.
+    ///
+    /// `closing`: per worker, the part of the frontier it added that the store has not closed; each piece closes its
+    /// worker's first.
     private func expand<Store: VisitedStore>(
-        _ frontier: [UInt64], depth: Int, workers: Workers<Store>, helpers: HelperThreads?, monitor: LimitMonitor, store: Store
+        _ frontier: [UInt64], depth: Int, closing: [Range<Int>], workers: Workers<Store>, helpers: HelperThreads?,
+        monitor: LimitMonitor, store: Store
     ) {
         let busy = helpers.map { $0.count + 1 } ?? 1
         // Only big layers: a small one's slots stay in the cache anyway, and sorting it costs more than it saves.
@@ -495,6 +537,7 @@ public final class Explorer: Sendable {
         frontier.withUnsafeBufferPointer { frontier in
             let work: (Int) -> Void = { index in
                 let worker = workers.all[index]
+                if index < closing.count { store.closeLayer(UnsafeBufferPointer(rebasing: frontier[closing[index]])) }
                 while true {
                     if index == 0 {
                         monitor.reportProgress(depth: depth, frontier: frontier.count - min(frontier.count, next.taken * chunk))

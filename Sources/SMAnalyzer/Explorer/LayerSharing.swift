@@ -10,6 +10,8 @@ import Dispatch
 /// passed between the cores). One thread then takes the layers, and every `probeInterval`th is shared again, since
 /// the layers and the store change as the search goes on.
 struct LayerSharing {
+    /// Whether every layer big enough to split is shared, whatever the times say (`ExplorationOptions`).
+    let sharesEveryLayer: Bool
     /// Seconds a state, smoothed over the layers timed: expanded by one thread, and shared by all.
     private(set) var aloneSecondsPerState: Double?
     private(set) var sharedSecondsPerState: Double?
@@ -17,9 +19,12 @@ struct LayerSharing {
     private var declined = 0
     static let probeInterval = 16
 
+    init(sharesEveryLayer: Bool = false) { self.sharesEveryLayer = sharesEveryLayer }
+
     /// Whether a layer of `states` states is shared.
     mutating func shares(_ states: Int) -> Bool {
         guard states >= Explorer.parallelLayer else { return false }
+        if sharesEveryLayer { return true }
         guard let alone = aloneSecondsPerState else { return states >= Explorer.parallelLayerUntimed }
         guard Double(states) * alone >= Explorer.parallelWork else { return false }
         guard let together = sharedSecondsPerState, together >= alone else { return true }
@@ -31,7 +36,10 @@ struct LayerSharing {
 
     /// Whether one thread would spend so little on `states` states that sharing them cannot pay (true before any
     /// layer was timed: the search starts narrow).
-    func isNarrow(_ states: Int) -> Bool { aloneSecondsPerState.map { Double(states) * $0 < Explorer.parallelWork } ?? true }
+    func isNarrow(_ states: Int) -> Bool {
+        if sharesEveryLayer { return states < Explorer.parallelLayer }
+        return aloneSecondsPerState.map { Double(states) * $0 < Explorer.parallelWork } ?? true
+    }
 
     /// Records what `states` states cost since `started` (`DispatchTime`'s uptime in nanoseconds), alone or shared.
     mutating func record(since started: UInt64, states: Int, shared: Bool) {

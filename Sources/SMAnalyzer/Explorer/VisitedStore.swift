@@ -44,8 +44,13 @@ protocol VisitedStore: AnyObject, Sendable {
     /// Makes room for at least `more` states beyond the current count; only between layers (no insert running).
     /// False when the store cannot get that big.
     func grow(toHold more: Int) -> Bool
-    /// Called between layers, with the ids the layer added.
+    /// Called with ids a layer added, once the layer is complete: between layers, or, after
+    /// `openLayerBeforeClosingLast`, while the next one is expanded.
     func closeLayer(_ added: UnsafeBufferPointer<UInt64>)
+    /// Starts a layer before the last one is closed: the threads that added the last one's states close them while
+    /// this one is expanded, each its own (`closeLayer`), and inserts meanwhile tell the two layers apart. At most
+    /// one layer is left open so.
+    func openLayerBeforeClosingLast()
     /// The parent's id, or nil for the initial state; `depth` is the state's (the compact store finds a state's
     /// record among its layer's).
     func parent(of id: UInt64, depth: Int) -> UInt64?
@@ -72,6 +77,8 @@ extension VisitedStore {
     func grow(toHold more: Int) -> Bool { true }
 
     func insertingThreads(_ threads: Int) {}
+
+    func openLayerBeforeClosingLast() {}
 
     /// Slots of 0: `insert(_:at:parent:)` finds the slot again.
     func touch(_ keys: UnsafePointer<UInt64>, count: Int, slots: UnsafeMutablePointer<UInt64>) {
