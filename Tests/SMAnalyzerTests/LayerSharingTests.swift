@@ -49,8 +49,8 @@ struct LayerSharingTests {
         let states = Self.states
         let decisions = (0..<32).map { _ in sharing.shares(states) }
         #expect(decisions.indices.filter { decisions[$0] } == [15, 31])
-        // The probe shared, and this time two threads took a third of the time: the mean of 1.5 and 0.33 is
-        // below one thread's.
+        // The probe shared, and this time two threads took a third of one thread's time: less than half the
+        // estimate (1.5), which it replaces.
         sharing.record(nanoseconds: UInt64(alone / 3 * 1e9 * Double(states)), states: states, shared: true)
         let after = (0..<8).map { _ in sharing.shares(states) }
         #expect(after.allSatisfy { $0 })
@@ -66,12 +66,45 @@ struct LayerSharingTests {
         #expect(timed.indices.filter { timed[$0] } == [15])
     }
 
-    @Test("one slow layer moves an estimate half way, not all the way")
+    @Test("one slow layer moves an estimate half way, not all the way; one that cost less than half replaces it")
     func smoothed() {
         var sharing = LayerSharing()
         sharing.record(nanoseconds: 1_000, states: 10, shared: false)
         sharing.record(nanoseconds: 3_000, states: 10, shared: false)
         #expect(sharing.aloneSecondsPerState == 200e-9)
         #expect(sharing.sharedSecondsPerState == nil)
+        sharing.record(nanoseconds: 990, states: 10, shared: false)
+        #expect(sharing.aloneSecondsPerState == 99e-9)
+    }
+
+    @Test("sharing that paid is timed alone again after 16, 32, 64, ... layers, but not on layers that cost a probe much")
+    func aloneProbes() {
+        // Shared, a state costs half what it did alone.
+        var sharing = Self.timed(alone: Self.worthTwice, shared: 0.5)
+        let decisions = (0..<120).map { _ in sharing.shares(Self.states) }
+        #expect(decisions.indices.filter { !decisions[$0] } == [15, 47, 111])
+        // A layer the threads take more than `aloneProbeWork` on together.
+        let big = Int(LayerSharing.aloneProbeWork / (Self.worthTwice * 0.5)) + 1
+        let bigDecisions = (0..<300).map { _ in sharing.shares(big) }
+        #expect(bigDecisions.allSatisfy { $0 })
+    }
+
+    @Test("a lone estimate left from costly first layers is replaced by a probe, and sharing is kept only if it still pays")
+    func staleAloneEstimate() {
+        // The first layers cost 20 times what the later ones do; shared, the later ones cost 0.9 of one thread's.
+        let later = Self.worthTwice
+        var sharing = Self.timed(alone: later * 20, shared: 0.9 / 20)
+        let first = (0..<16).map { _ in sharing.shares(Self.states) }
+        #expect(first.indices.filter { !first[$0] } == [15])
+        // The probe: one thread at the later cost.
+        sharing.record(nanoseconds: UInt64(later * 1e9 * Double(Self.states)), states: Self.states, shared: false)
+        #expect(sharing.aloneSecondsPerState == later)
+        // Sharing still pays (0.9 of one thread), but the next probe waits twice as long.
+        let next = (0..<48).map { _ in sharing.shares(Self.states) }
+        #expect(next.indices.filter { !next[$0] } == [31])
+        // Had sharing cost more than the probe, one thread takes the layers again, sharing every sixteenth.
+        sharing.record(nanoseconds: UInt64(later * 2 * 1e9 * Double(Self.states)), states: Self.states, shared: true)
+        let declined = (0..<32).map { _ in sharing.shares(Self.states) }
+        #expect(declined.indices.filter { declined[$0] } == [15, 31])
     }
 }
