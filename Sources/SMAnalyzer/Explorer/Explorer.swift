@@ -233,10 +233,12 @@ public final class Explorer: Sendable {
     /// narrow space has a layer per state. A layer is shared with the helper threads when it is worth more than
     /// handing it out costs (`parallelWork`).
     ///
-    /// A shared layer's states are closed in the store by the threads that added them, while they expand the next
-    /// layer if it is shared too (`openLayerBeforeClosingLast`): the slots are in the cache of the core that wrote
-    /// them. Closed by one thread between the layers, as they were, the other threads' additions were a cache miss
-    /// each, from the other core: a fifth of the player's time on two threads in the benchmark's runs.
+    /// A shared layer's states are closed in the store by the threads that added them: while they expand the next
+    /// layer, if it is shared too and they are few (`openLayerBeforeClosingLast`), when the slots are still in the
+    /// cache of the core that wrote them. Closed by one thread between the layers, the other threads' additions were
+    /// a cache miss each, from another core (28-40 ms of a 0.15 s run of the player on two threads, at times). Many
+    /// additions are closed between the layers, each thread its own: closed during the next layer, while the other
+    /// threads' inserts read the same parts of the store, the rings took a quarter longer on two threads.
     private func searchBreadthFirst<Store: VisitedStore>(
         from root: UInt64, store: Store, workers: Workers<Store>, helpers: HelperThreads, monitor: LimitMonitor,
         exploration: Exploration
@@ -252,11 +254,11 @@ public final class Explorer: Sendable {
         /// Per worker, the part of the frontier it added and the store has not closed yet (none when the last layer
         /// was not shared).
         var unclosed: [Range<Int>] = []
-        defer { close(&unclosed, of: frontier, workers: workers, helpers: helpers, store: store) }
+        defer { close(&unclosed, of: frontier, store: store) }
         while !frontier.isEmpty {
             // A deep, narrow stretch: one thread, layer after layer, until it widens or the limits are due.
             if frontier.count < narrow && (all.count == 1 || sharing.isNarrow(frontier.count)) {
-                close(&unclosed, of: frontier, workers: workers, helpers: helpers, store: store)
+                close(&unclosed, of: frontier, store: store)
                 store.insertingThreads(1)
                 let started = DispatchTime.now().uptimeNanoseconds
                 let (states, isSettled) = first.expandSmallLayers(
@@ -289,7 +291,7 @@ public final class Explorer: Sendable {
             }
             let busy = all.count > 1 && sharing.shares(frontier.count) ? all.count : 1
             // Closed by their threads during this layer when it is shared, else now.
-            if busy == 1 { close(&unclosed, of: frontier, workers: workers, helpers: helpers, store: store) }
+            if busy == 1 { close(&unclosed, of: frontier, store: store) }
             if !unclosed.isEmpty { store.openLayerBeforeClosingLast() }
             if busy > 1 { exploration.sharedLayers += 1 }
             store.insertingThreads(busy)
@@ -315,41 +317,41 @@ public final class Explorer: Sendable {
         return depth
     }
 
-    /// Closes the parts of `frontier` in `unclosed` now, from this thread (and the helpers, when there are many).
-    private func close<Store: VisitedStore>(
-        _ unclosed: inout [Range<Int>], of frontier: [UInt64], workers: Workers<Store>, helpers: HelperThreads, store: Store
-    ) {
+    /// Closes the parts of `frontier` in `unclosed` now, from this thread (they are fewer than `parallelClose`).
+    private func close(_ unclosed: inout [Range<Int>], of frontier: [UInt64], store: some VisitedStore) {
         guard !unclosed.isEmpty else { return }
         frontier.withUnsafeBufferPointer { frontier in
-            let parts = unclosed
-            if frontier.count >= Self.parallelClose && parts.count == helpers.count + 1 {
-                helpers.run { index in store.closeLayer(UnsafeBufferPointer(rebasing: frontier[parts[index]])) }
-            } else {
-                for part in parts { store.closeLayer(UnsafeBufferPointer(rebasing: frontier[part])) }
-            }
+            for part in unclosed { store.closeLayer(UnsafeBufferPointer(rebasing: frontier[part])) }
         }
         unclosed.removeAll(keepingCapacity: true)
     }
 
     /// After the first `busy` workers expanded the layer in `frontier`: makes what the layer added the next frontier
-    /// (one deeper when it is not empty). What one thread added is closed now; what several did is left in
-    /// `unclosed`, each worker's part of the frontier, for them to close (`searchBreadthFirst`). The choice limit
-    /// marks the result incomplete.
+    /// (one deeper when it is not empty). What one thread added is closed now, and so are many states several added
+    /// (each thread its own); fewer are left in `unclosed`, each worker's part of the frontier, for them to close
+    /// (`searchBreadthFirst`). The choice limit marks the result incomplete.
     private func settleLayer<Store: VisitedStore>(
         _ frontier: inout [UInt64], depth: inout Int, busy: Int, unclosed: inout [Range<Int>], workers: Workers<Store>,
         helpers: HelperThreads, store: Store, exploration: Exploration
     ) {
         let all = workers.all
         // What the layer added is settled: its parents can no longer change.
-        if busy == 1 { store.closeLayer(all[0].tally.pointee.added) }
+        var added = 0
+        for index in 0..<busy { added += all[index].tally.pointee.added.count }
+        let defers = busy > 1 && added < Self.parallelClose
+        if busy == 1 {
+            store.closeLayer(all[0].tally.pointee.added)
+        } else if !defers {
+            helpers.run { index in store.closeLayer(all[index].tally.pointee.added) }
+        }
         // The first worker's additions become the frontier by a swap, the others' are appended.
         frontier.removeAll(keepingCapacity: true)
         swap(&frontier, &all[0].tally.pointee.added)
-        if busy > 1 { unclosed.append(0..<frontier.count) }
+        if defers { unclosed.append(0..<frontier.count) }
         for index in 1..<busy {
             let start = frontier.count
             frontier.append(contentsOf: all[index].tally.pointee.added)
-            unclosed.append(start..<frontier.count)
+            if defers { unclosed.append(start..<frontier.count) }
             all[index].tally.pointee.added.removeAll(keepingCapacity: true)
         }
         if !frontier.isEmpty { depth += 1 }
