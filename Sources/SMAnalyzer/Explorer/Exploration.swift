@@ -227,24 +227,30 @@ public final class Exploration {
     public var statesPerSecond: Double { elapsed > 0 ? Double(configurations) / elapsed : 0 }
 
     /// Whether the exploration visited `state` (a stable configuration with its variables and history).
-    public func contains(_ state: MachineState) -> Bool {
+    public func contains(_ state: MachineState) -> Bool { id(of: state) != nil }
+
+    /// The id of `state` in the store, when the search visited it.
+    private func id(of state: MachineState) -> UInt64? {
         // Not one of the machine's states (another machine's shape, an impossible configuration or value): never
         // reached, and loading it would write past the context's buffers.
-        guard machine.problem(with: state) == nil else { return false }
+        guard machine.problem(with: state) == nil else { return nil }
         let context = StepContext(machine: machine)
         context.load(state)
         // A state its key does not give back (a memory the codec folds onto another's) is not the one stored there.
-        return contains(context) { codec.decode($0) == state }
+        return id(of: context) { codec.decode($0) == state }
     }
 
-    /// Whether the search visited the configuration `context` is in, when its key passes `check`.
-    func contains(_ context: StepContext, check: (UnsafePointer<UInt64>) -> Bool = { _ in true }) -> Bool {
+    /// Whether the search visited the configuration `context` is in.
+    func contains(_ context: StepContext) -> Bool { id(of: context) != nil }
+
+    /// The id of the configuration `context` is in, when the search visited it and its key passes `check`.
+    private func id(of context: StepContext, check: (UnsafePointer<UInt64>) -> Bool = { _ in true }) -> UInt64? {
         // A variable off the values its assignments allow: never reached (and its key would be another state's).
-        guard codec.canEncode(context) else { return false }
+        guard codec.canEncode(context) else { return nil }
         let key = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
         defer { key.deallocate() }
         codec.encode(context, into: key)
-        return check(key) && store.lookup(key) != nil
+        return check(key) ? store.lookup(key) : nil
     }
 
     /// Which store held the visited set: "dense", "hashed", "compact", "wide compact", "wide hashed" or "bitstate".
@@ -261,15 +267,7 @@ public final class Exploration {
     /// The trace to `state`, `depth` steps from the start, as `trace(to:)` rebuilds it from the parents the search
     /// kept; nil when the search did not visit it. For tests that check every state's parent.
     package func trace(to state: MachineState, depth: Int) -> [TraceStep]? {
-        guard machine.problem(with: state) == nil else { return nil }
-        let context = StepContext(machine: machine)
-        context.load(state)
-        guard codec.canEncode(context) else { return nil }
-        let key = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
-        defer { key.deallocate() }
-        codec.encode(context, into: key)
-        guard let id = store.lookup(key) else { return nil }
-        return trace(to: Witness(depth: depth, state: id, instance: nil, choices: []))
+        id(of: state).map { trace(to: Witness(depth: depth, state: $0, instance: nil, choices: [])) }
     }
 
     /// The shortest event trace from the initial configuration to the witness (and its own event, if it has one).
