@@ -277,6 +277,11 @@ enum SCXMLBadInputCases {
             #"the namespace "https://smcheck.dev/scxm" is neither SCXML's nor smcheck's, so what is in it is ignored; did you mean "https://smcheck.dev/scxml"?"#,
             path: "/scxml/@smcheck:maxMicrosteps", at: "\"5\""),
         bad(
+            "smcheck's namespace in other letter case",
+            #"<scxml xmlns="http://www.w3.org/2005/07/scxml" xmlns:sm="https://smcheck.dev/SCXML" version="1.0"><state id="a" sm:type="choice"/></scxml>"#,
+            #"the namespace "https://smcheck.dev/SCXML" is neither SCXML's nor smcheck's, so what is in it is ignored; did you mean "https://smcheck.dev/scxml"?"#,
+            path: "//state[@id='a']/@sm:type", at: "\"choice\""),
+        bad(
             "an attribute prefixed with the SCXML namespace",
             #"<sc:scxml xmlns:sc="http://www.w3.org/2005/07/scxml" version="1.0"><sc:state id="a"><sc:transition sc:event="go" target="a"/></sc:state></sc:scxml>"#,
             #"attribute 'sc:event' on <sc:transition> is in the SCXML namespace, where SCXML defines no attributes: its own take no prefix; did you mean "event"?"#,

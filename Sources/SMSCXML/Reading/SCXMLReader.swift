@@ -153,9 +153,12 @@ struct SCXMLReader {
     /// A namespace one slip away from SCXML's or smcheck's is a misspelling, not another tool's: what is in it
     /// would be ignored without a word (and smcheck's annotations then look missing). Said once per namespace.
     mutating func checkForeign(_ namespace: String, at location: Spec.SourceLocation) {
-        // Two edits at most: other tools' namespaces (Qt's ".../scxml-ext") are further away.
+        // Two edits at most, letter case aside (a namespace is compared exactly, so ".../SCXML" is another one):
+        // other tools' namespaces (Qt's ".../scxml-ext") are further away.
         guard !reportedNamespaces.contains(namespace),
-            let meant = [SCXMLNamespace.scxml, SCXMLNamespace.smcheck].first(where: { Suggestions.editDistance(namespace, $0) <= 2 })
+            let meant = [SCXMLNamespace.scxml, SCXMLNamespace.smcheck].first(where: {
+                Suggestions.editDistance(namespace.lowercased(), $0.lowercased()) <= 2
+            })
         else { return }
         reportedNamespaces.insert(namespace)
         report(

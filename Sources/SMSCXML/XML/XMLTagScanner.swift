@@ -198,6 +198,8 @@ struct XMLTagScanner {
         reading = path
         defer { reading = nil }
         var attributes: [SourceAttribute] = []
+        // A set beside the list: a tag of many attributes is read in linear time, not quadratic.
+        var names: Set<String> = []
         while true {
             let hadSpace = skipSpaces()
             guard index < bytes.count else { throw problem("the tag <\(name) is never closed with '>'", at: start) }
@@ -218,7 +220,7 @@ struct XMLTagScanner {
             }
             if !hadSpace { throw problem("expected white space, '>' or '/>' in the tag <\(name)>, not \(describe(index))", at: index) }
             let attribute = try scanAttribute(in: name)
-            if attributes.contains(where: { $0.name == attribute.name }) {
+            if !names.insert(attribute.name).inserted {
                 throw problem("the attribute '\(attribute.name)' is given twice in <\(name)>", at: attribute.nameOffset)
             }
             attributes.append(attribute)
