@@ -104,12 +104,12 @@ struct RunCommand: ParsableCommand {
         return broken
     }
 
-    /// Notes each invariant broken before the machine processed the events it sent itself; whether there was one.
+    /// Notes each invariant broken before the machine was done with the events it sent itself; whether there was one.
     private static func noteBroken(onTheWay violations: [InvariantViolation], _ machine: Machine, at place: String) -> Bool {
         for violation in violations {
             noteBroken(
                 violation.invariant, in: violation.state, machine, at: place,
-                when: " before the machine processes the events it sent itself")
+                when: " before the machine is done with the events it sent itself")
         }
         return !violations.isEmpty
     }

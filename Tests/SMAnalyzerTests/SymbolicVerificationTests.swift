@@ -339,13 +339,13 @@ struct SymbolicVerificationTests {
         #expect(broken.count == 3, "\(result.findings.map(\.message))")
         for name in ["'y not 2'", "'y below 2'"] {
             let atStart = try #require(broken.first { $0.message.contains(name) })
-            #expect(atStart.message.hasSuffix("is violated in a at the start, before the machine processes the events it sent itself"))
+            #expect(atStart.message.hasSuffix("is violated in a at the start, before the machine is done with the events it sent itself"))
             #expect(atStart.trace?.isEmpty == true)
             #expect(atStart.states == ["a"])
             #expect(atStart.witness.map { "\($0.name)=\($0.value)" } == ["y=2"])
         }
         let afterGo = try #require(broken.first { $0.message.contains("'not in c'") })
-        #expect(afterGo.message.hasSuffix("is violated in c after go, before the machine processes the events it sent itself"))
+        #expect(afterGo.message.hasSuffix("is violated in c after go, before the machine is done with the events it sent itself"))
         #expect(afterGo.trace?.map { machine.describe($0.event) } == ["go"])
         #expect(afterGo.states == ["c"])
         #expect(afterGo.witness.map { "\($0.name)=\($0.value)" } == ["y=3"])

@@ -96,7 +96,7 @@ struct CommandLineTests {
                 == "<stdin>:2: invariant 'the door is closed while moving' (!in(moving) || !doorOpen) does not hold\n")
     }
 
-    @Test("smcheck run notes an invariant broken before the machine processes the events it sent itself, as check finds it")
+    @Test("smcheck run notes an invariant broken before the machine is done with the events it sent itself, as check finds it")
     func runBreaksAnInvariantOnTheWay() throws {
         let scratch = try ScratchDirectory()
         let spec = scratch.path("send.json")
@@ -117,17 +117,17 @@ struct CommandLineTests {
         #expect(run.standardOutput == "s x=0\ns x=0\n", "the state at the end holds the invariant")
         #expect(
             run.standardError
-                == "<stdin>:1: invariant 'zero' (x == 0) does not hold before the machine processes the events it sent itself\n")
+                == "<stdin>:1: invariant 'zero' (x == 0) does not hold before the machine is done with the events it sent itself\n")
     }
 
-    @Test("smcheck run notes an invariant the start breaks before the machine processes the events it sent itself")
+    @Test("smcheck run notes an invariant the start breaks before the machine is done with the events it sent itself")
     func runBreaksAnInvariantAtTheStart() throws {
         let fixture = "Tests/Fixtures/semantics/invariant-broken-before-sent-events.json"
         let run = try SMCheckCommand.run(["run", fixture], input: "")
         #expect(run.status == 1)
         #expect(
             run.standardError.contains(
-                "\(fixture): at the start: invariant 'y not 2' (y != 2) does not hold before the machine processes the events it sent itself\n"
+                "\(fixture): at the start: invariant 'y not 2' (y != 2) does not hold before the machine is done with the events it sent itself\n"
             ), "\(run.standardError)")
     }
 

@@ -69,7 +69,7 @@ struct FuzzerTests {
         #expect(failure.originalSteps > 20, "the run that found it was longer than the shrunk trace")
     }
 
-    @Test("an invariant broken before the machine processes the events it sent itself fails the run, at the start and after go")
+    @Test("an invariant broken before the machine is done with the events it sent itself fails the run, at the start and after go")
     func invariantBrokenBeforeSentEvents() throws {
         let machine = try Machine(try Fixtures.fixture("semantics/invariant-broken-before-sent-events"))
         let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 10, length: 10, seed: 1)).run()
@@ -78,7 +78,7 @@ struct FuzzerTests {
         #expect(failure.trace.isEmpty)
         #expect(
             failure.failure.message
-                == "invariant 'y not 2' (y != 2) is violated in a, before the machine processed the events it sent itself")
+                == "invariant 'y not 2' (y != 2) is violated in a, before the machine was done with the events it sent itself")
         #expect(Fuzzer(machine: machine).replay([])?.signature == "invariant:0")
         // After go, from the state the start ends in (b, y = 1): the engine keeps where the other two broke.
         let context = StepContext(machine: machine)

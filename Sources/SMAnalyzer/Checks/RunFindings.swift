@@ -98,7 +98,7 @@ struct RunFindings {
             // Where it broke, and the values there: not the state the step starts in or the one it ends in.
             state = passed
             let when = evidence.step == nil ? "at the start" : "after \(eventName(evidence))"
-            place = "in \(Machine.list(leaves(passed))) \(when), before the machine processes the events it sent itself"
+            place = "in \(Machine.list(leaves(passed))) \(when), before the machine is done with the events it sent itself"
         } else if evidence.step == nil {
             place = "in \(Machine.list(leaves(evidence.state)))"
         } else {

@@ -227,7 +227,7 @@ final class FuzzRunner {
         let broken =
             machine.spec.invariants.indices.first { !context.invariantHolds($0) }.map { ($0, context.snapshot(), "") }
             ?? context.recordedViolations.first.map {
-                ($0.invariant, $0.state, ", before the machine processed the events it sent itself")
+                ($0.invariant, $0.state, ", before the machine was done with the events it sent itself")
             }
         if let (i, state, when) = broken {
             let invariant = machine.spec.invariants[i]
