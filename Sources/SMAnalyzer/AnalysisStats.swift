@@ -12,6 +12,9 @@ public struct AnalysisStats: Hashable, Sendable {
     public var symbolic: SymbolicStats?
     /// The expected share of the reachable configurations a bitstate search visited, when one ran.
     public var expectedCoverage: Double?
+    /// Whether that bitstate search ended with its array saturated, so `expectedCoverage` may be far above what it
+    /// covered (`Exploration.Bitstate`).
+    public var bitstateSaturated = false
 
     /// True when every check was decided: the findings are all there is to find.
     public var complete: Bool { undecided.isEmpty }

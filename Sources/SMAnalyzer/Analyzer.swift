@@ -78,6 +78,7 @@ public enum Analyzer {
             stats.transitions = explored.transitions
             stats.depth = explored.depth
             stats.expectedCoverage = explored.bitstate?.expectedCoverage
+            stats.bitstateSaturated = explored.bitstate?.isSaturated ?? false
             stats.milliseconds = Int((explored.elapsed * 1000).rounded())
             if let reason = explored.incompleteReason {
                 // A bitstate search says itself what it covered. The count is the summary's: the reason's is where the

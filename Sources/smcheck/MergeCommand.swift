@@ -12,7 +12,8 @@ struct MergeCommand: ParsableCommand {
         discussion: """
             Takes the outputs of `smcheck check --format json` (for example of `--shard k/n` jobs) or of `smcheck fuzz \
             --format json`, not both. Check results: every finding any job reported, once, with the shortest trace \
-            any job found, re-read against the spec files they name (run it where those files are); what no job \
+            any job found, replayed on the spec files they name (run it where those files are; a trace that does not \
+            lead to its finding is refused); what no job \
             decided stays undecided, and for bitstate shards the expected coverage of their union is given. Fuzz \
             results: per spec, the shortest failure any shard found, with all shards' runs and seeds.
 
@@ -21,7 +22,7 @@ struct MergeCommand: ParsableCommand {
             results of some shards of a `--shard k/n` swarm are missing (it names them, on standard error and in \
             the merged JSON, SARIF and JUnit; merging the merged result with the missing ones completes it); 2 when \
             a file cannot be merged (a shard given twice, results of another swarm, a spec changed since it was \
-            checked).
+            checked, a trace that does not lead to its finding, one result given twice).
             """)
 
     @Argument(help: "Result files (JSON) to merge.", completion: .file(extensions: ["json"]))
@@ -63,10 +64,21 @@ struct MergeCommand: ParsableCommand {
         }
     }
 
+    /// One job's result twice would count as two jobs that agree. After the shards' own checks, which say more of a
+    /// shard given twice.
+    private func refuseRepeatedFiles() throws(MergeError) {
+        for (index, file) in files.enumerated() {
+            if let earlier = files[..<index].first(where: { WriteProblem.isSameFile($0, file) }) {
+                throw MergeError(file, "given twice (as \(earlier)); give each job's result once")
+            }
+        }
+    }
+
     private func mergeCheckResults(_ documents: [(file: String, node: JSONNode)]) throws {
         var merge = CheckResultMerge { path throws(SpecError) in try Machine(try SpecFile.load(path: path)) }
         for document in documents { try merge.add(document.node, source: document.file) }
         let shards = try merge.shards()
+        try refuseRepeatedFiles()
         let missing = shards?.missing ?? []
         let outcomes = try merge.outcomes()
         let filter = ReportFilter(minimumSeverity: severity.value, allowsIncomplete: allowIncomplete)
@@ -90,6 +102,7 @@ struct MergeCommand: ParsableCommand {
         var merge = FuzzResultMerge()
         for document in documents { try merge.add(document.node, source: document.file) }
         let shards = try merge.shards()
+        try refuseRepeatedFiles()
         let document = merge.document(shards: shards)
         if format == .json {
             print(JSONWriter.string(document))

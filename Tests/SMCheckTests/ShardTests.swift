@@ -393,12 +393,88 @@ struct ShardTests {
             ),
             (
                 ["merge", "Specs/rocket.json"],
-                "Specs/rocket.json: error: not a result of 'smcheck check --format json' (\"format\" is not \"smcheck-result/1\")"
+                "Specs/rocket.json:3:13: error: not a result of 'smcheck check --format json' (\"format\" is not \"smcheck-result/1\")"
             ),
         ])
     func refused(arguments: [String], message: String) throws {
         let output = try SMCheckCommand.run(arguments)
         #expect(output.status == 2 || output.status == 64)
         #expect(output.standardError.contains(message), "\(output.standardError)")
+    }
+
+    @Test(
+        "a trace edited in a result is replayed and refused: it no longer leads to its finding",
+        arguments: ["SM004", "SM006", "SM007", "SM009"])
+    func editedTrace(code: String) throws {
+        let scratch = try ScratchDirectory()
+        let full = try SMCheckCommand.run(["check", "--format", "json", "Specs/defects"]).standardOutput
+        let untouched = try scratch.write("full.json", full)
+        #expect(try SMCheckCommand.run(["merge", untouched]).status == 1)
+        // The finding's trace without its last event.
+        let document = try JSONSerialization.jsonObject(with: Data(full.utf8)) as! [String: Any]
+        var specs = document["specs"] as! [[String: Any]]
+        var edited = 0
+        for (s, spec) in specs.enumerated() {
+            var findings = spec["findings"] as? [[String: Any]] ?? []
+            for (f, finding) in findings.enumerated() where finding["code"] as? String == code {
+                guard let trace = finding["trace"] as? [Any], !trace.isEmpty else { continue }
+                findings[f]["trace"] = Array(trace.dropLast())
+                edited += 1
+            }
+            specs[s]["findings"] = findings
+        }
+        #expect(edited >= 1, "Specs/defects has a \(code) finding with a trace")
+        var changed = document
+        changed["specs"] = specs
+        let path = scratch.path("edited.json")
+        try JSONSerialization.data(withJSONObject: changed).write(to: URL(fileURLWithPath: path))
+        let merged = try SMCheckCommand.run(["merge", path])
+        #expect(merged.status == 2)
+        #expect(merged.standardOutput.isEmpty)
+        #expect(merged.standardError.contains("error: the trace of the \(code) finding does not show it on "), "\(merged.standardError)")
+    }
+
+    @Test("one result given twice is refused: it would count as two jobs that agree")
+    func resultTwice() throws {
+        let scratch = try ScratchDirectory()
+        let result = try scratch.write(
+            "result.json", try SMCheckCommand.run(["check", "--format", "json", "Specs/rocket.json"]).standardOutput)
+        let again = scratch.path("./result.json")
+        let merged = try SMCheckCommand.run(["merge", result, again])
+        #expect(merged.status == 2)
+        #expect(merged.standardOutput.isEmpty)
+        #expect(merged.standardError == "\(again): error: given twice (as \(result)); give each job's result once\n")
+    }
+
+    @Test("saturated bitstate shards: the merge keeps the warning beside their union's expected coverage")
+    func saturatedShards() throws {
+        let scratch = try ScratchDirectory()
+        // Three counters of 100 values: a million configurations, far more than 16 KB of bits can tell apart.
+        let spec = try scratch.write(
+            "counters.json",
+            #"""
+            {"format": "smcheck/1", "name": "counters",
+             "variables": {"a": {"type": "int", "min": 0, "max": 99, "initial": 0},
+                           "b": {"type": "int", "min": 0, "max": 99, "initial": 0},
+                           "c": {"type": "int", "min": 0, "max": 99, "initial": 0}},
+             "events": {"ia": {}, "ib": {}, "ic": {}},
+             "states": {"run": {"on": {"ia": {"guard": "a < 99", "actions": [{"assign": {"a": "a + 1"}}]},
+                                      "ib": {"guard": "b < 99", "actions": [{"assign": {"b": "b + 1"}}]},
+                                      "ic": {"guard": "c < 99", "actions": [{"assign": {"c": "c + 1"}}]}}}}}
+            """#)
+        var results: [String] = []
+        for k in 1...2 {
+            let shard = try SMCheckCommand.run(["check", "--bitstate", "16K", "--shard", "\(k)/2", "--format", "json", spec])
+            #expect(shard.status == 3)
+            #expect(shard.standardOutput.contains("\"bitstateSaturated\": true"))
+            results.append(try scratch.write("shard-\(k).json", shard.standardOutput))
+        }
+        let merged = try SMCheckCommand.run(["merge"] + results)
+        #expect(merged.status == 3)
+        #expect(
+            merged.standardOutput.contains(
+                "every one ended with its array saturated, so the estimate may be far above what they covered"),
+            "\(merged.standardOutput)")
+        #expect(merged.standardOutput.contains("the configurations counted are the most one of the 2 bitstate searches stored"))
     }
 }

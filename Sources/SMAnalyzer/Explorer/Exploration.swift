@@ -153,6 +153,9 @@ public final class Exploration {
         /// A final skip probability from which the coverage estimate is said to be unreliable.
         static let saturation = 0.5
 
+        /// Whether the array ended saturated: the estimate then misleads (see `description`).
+        public var isSaturated: Bool { finalSkipProbability >= Self.saturation }
+
         public var description: String {
             let bytes = bits / 8
             let size = bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(max(1, bytes >> 10)) KB"
@@ -166,7 +169,7 @@ public final class Exploration {
             // never met. Three counters of 200 values (8,000,000 configurations), breadth first: skipped at 43% at
             // the end, 84.3% expected and 82.4% real; at 60%, 75.6% and 48.8%; at 62%, 74.3% and 24.9%.
             let saturated =
-                finalSkipProbability < Self.saturation
+                !isSaturated
                 ? ""
                 : "; the array is saturated (a new configuration was skipped with probability \(Int((finalSkipProbability * 100).rounded()))% at the end), so the configurations only skipped ones lead to, which the estimate cannot count, may be most of the space: a larger --bitstate array covers more"
             return

@@ -89,6 +89,7 @@ public struct CheckJSONRenderer: ReportRenderer {
         }
         if let coverage = stats.expectedCoverage {
             members.append(("expectedCoverage", JSONNode(.number(JSONNumber(text: String(coverage))))))
+            if stats.bitstateSaturated { members.append(("bitstateSaturated", .bool(true))) }
         }
         if !stats.notes.isEmpty { members.append(("notes", .array(stats.notes.map { .string($0) }))) }
         return .object(members)

@@ -9,8 +9,8 @@ public import SMSpec
 /// transitions) with the shortest trace any job found; what no job decided stays undecided.
 ///
 /// Findings are read back from `smcheck-result/1` documents and their traces replayed against the specs, which are
-/// loaded again from the files the documents name, so a trace that no longer fits its spec is an error, not a
-/// silently wrong report.
+/// loaded again from the files the documents name: a trace that no longer leads to its finding (edited, or of
+/// another version of the spec) is an error, not a silently wrong report (`Finding.traceProblem`).
 public struct CheckResultMerge {
     private let loadMachine: (String) throws(SpecError) -> Machine
     /// Per spec file, in the order first seen: each job's entry.
@@ -25,7 +25,9 @@ public struct CheckResultMerge {
     /// Adds one document; `source` names it in errors and notes.
     public mutating func add(_ document: JSONNode, source: String) throws(MergeError) {
         guard document["format"]?.stringValue == "smcheck-result/1" else {
-            throw MergeError(source, "not a result of 'smcheck check --format json' (\"format\" is not \"smcheck-result/1\")")
+            throw MergeError(
+                source, "not a result of 'smcheck check --format json' (\"format\" is not \"smcheck-result/1\")",
+                at: document["format"]?.position ?? document.position)
         }
         guard let specs = document["specs"]?.arrayValue else { throw MergeError(source, "no \"specs\" array") }
         try roster.add(document, source: source)
@@ -103,6 +105,7 @@ public struct CheckResultMerge {
         var undecidedCodes: Set<FindingCode>?
         var reasons: [String] = []
         var coverages: [Double] = []
+        var saturated = 0
         // What every job said of the spec (a code its configuration turns off, say) holds of the union too.
         var commonNotes: [String]?
         for (source, node) in nodes {
@@ -125,6 +128,7 @@ public struct CheckResultMerge {
             }
             undecidedCodes = undecidedCodes.map { $0.intersection(codes) } ?? codes
             if let coverage = s["expectedCoverage"], case .number(let number) = coverage.value { coverages.append(number.doubleValue) }
+            if s["bitstateSaturated"]?.boolValue == true { saturated += 1 }
         }
         let codes = (undecidedCodes ?? []).sorted()
         if coverages.count == nodes.count, !coverages.isEmpty {
@@ -132,13 +136,22 @@ public struct CheckResultMerge {
             // when every search missed it.
             let union = 1 - coverages.reduce(1) { $0 * (1 - $1) }
             stats.expectedCoverage = union
+            stats.bitstateSaturated = saturated > 0
+            stats.notes.append(
+                "the configurations counted are the most one of the \(nodes.count) bitstate searches stored; together they visited at least as many"
+            )
             if !codes.isEmpty {
                 let percent = (union * 100_000).rounded(.down) / 1_000
+                // The union's estimate is only as good as each search's: a saturated array's overstates what it covered.
+                let caveat =
+                    saturated == 0
+                    ? ""
+                    : "; \(saturated == nodes.count ? "every one" : "\(saturated) of them") ended with its array saturated, so the estimate may be far above what they covered: larger --bitstate arrays cover more"
                 stats.undecided.append(
                     Undecided(
                         codes,
                         "\(nodes.count) bitstate searches with different hash functions and search orders; expected coverage of their union \(percent)%"
-                    ))
+                            + caveat))
             }
         } else if !codes.isEmpty {
             stats.undecided.append(Undecided(codes, "no merged result decided these: " + (reasons.first ?? "each was incomplete")))
@@ -169,6 +182,10 @@ public struct CheckResultMerge {
         let states = (node["states"]?.arrayValue ?? []).compactMap(\.stringValue)
         let place = node["pointer"]?.stringValue ?? ""
         let findingLine = node["line"]?.integerValue, column = node["column"]?.integerValue
+        for (key, value) in [("line", findingLine), ("column", column)] where value.map({ $0 < 1 }) ?? false {
+            throw MergeError(
+                source, "the \(codeText) finding's \"\(key)\" is \(value!); lines and columns count from 1", at: node[key]?.position)
+        }
         var location: Spec.SourceLocation?
         if !place.isEmpty || findingLine != nil {
             // SCXML findings name the element by its path; JSON specs by a JSON Pointer.
@@ -208,7 +225,16 @@ public struct CheckResultMerge {
             witnessMoment: moment, method: method, transitions: transitions)
         // As the job reported it: below its code's severity (a guard finding no run showed is a warning), or at the
         // one a configuration gave it (`check --config`).
-        if let severity = node["severity"]?.stringValue.flatMap(Severity.init(rawValue:)) { finding.severity = severity }
+        if let severityNode = node["severity"] {
+            guard let severity = severityNode.stringValue.flatMap(Severity.init(rawValue:)) else {
+                throw MergeError(source, "the \(codeText) finding has an unknown \"severity\"", at: severityNode.position)
+            }
+            finding.severity = severity
+        }
+        // Reading the trace is not enough: one edited, or taken from another version of the spec, must still lead to its finding.
+        if let problem = finding.traceProblem(on: machine) {
+            throw MergeError(source, "the trace of the \(codeText) finding does not show it on \(file): \(problem)", at: node.position)
+        }
         return finding
     }
 }

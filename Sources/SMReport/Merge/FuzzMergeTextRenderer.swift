@@ -25,7 +25,7 @@ public struct FuzzMergeTextRenderer {
             }
             .joined(separator: "\n") + "\n"
         }
-        var lines = [style.paint("\(file) — \(spec["name"]?.stringValue ?? "")", .bold)]
+        var lines = [style.paint("\(file.controlCharactersEscaped) — \((spec["name"]?.stringValue ?? "").controlCharactersEscaped)", .bold)]
         let milliseconds = spec["milliseconds"]?.integerValue ?? 0
         var campaign = FuzzTextRenderer.campaign(
             runs: spec["runs"]?.integerValue ?? 0, events: spec["events"]?.integerValue ?? 0, seconds: Double(milliseconds) / 1000,
