@@ -132,7 +132,8 @@ struct CheckCommand: ParsableCommand {
     static func write(_ outcome: SpecOutcome, as format: Format, filter: ReportFilter) {
         guard format == .text else { return }
         let report = CheckTextRenderer(filter: filter, colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
-        if case .unusable = outcome { printError(report, terminator: "") } else { print(report) }
+        // A rendered report: its colors stay (the renderer escapes what came from the input).
+        if case .unusable = outcome { FileHandleOutput.standardError(report) } else { print(report) }
     }
 
     /// Writes the whole batch in the formats that need all of it (one JSON, SARIF or JUnit document).

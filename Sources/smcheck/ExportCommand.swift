@@ -22,11 +22,15 @@ struct ExportCommand: ParsableCommand {
         case scxml, json
     }
 
-    @Option(help: "The format to write: scxml or json (default: the other one).")
+    @Option(help: "The format to write: scxml or json (default: --output's extension, else the other one).")
     var format: Format?
 
     @Option(name: [.customShort("o"), .customLong("output")], help: "Write to this file instead of standard output.", completion: .file())
     var output: String?
+
+    func validate() throws {
+        if let output, let problem = WriteProblem.overwritesInput(output, inputs: [file]) { throw ValidationError("-o: \(problem)") }
+    }
 
     func run() throws {
         let spec: Spec
@@ -36,7 +40,9 @@ struct ExportCommand: ParsableCommand {
             printError(error.description)
             throw ExitStatus.unusableInput
         }
-        let target = format ?? (SpecFile.Format(path: file) == .json ? .scxml : .json)
+        // An output named .json or .scxml says which it wants; else the format the spec is not in.
+        let named = output.flatMap { Format(rawValue: URL(fileURLWithPath: $0).pathExtension.lowercased()) }
+        let target = format ?? named ?? (SpecFile.Format(path: file) == .json ? .scxml : .json)
         let text: String
         do {
             text = target == .scxml ? try spec.scxmlText : try spec.jsonText

@@ -87,6 +87,14 @@ struct FuzzCommand: ParsableCommand {
         transform: Shard.parse)
     var shard: Shard?
 
+    func validate() throws {
+        // Found before the campaign, whose report would be lost after it.
+        if let junit {
+            if let problem = WriteProblem.beforeWriting(junit) { throw ValidationError("--junit: cannot write \(junit): \(problem)") }
+            if let problem = WriteProblem.overwritesInput(junit, inputs: files) { throw ValidationError("--junit: \(problem)") }
+        }
+    }
+
     func run() throws {
         Interruption.shared.install()
         let swarmSeed = seed ?? (shard == nil ? UInt64.random(in: 0...UInt64.max) : 0)
@@ -98,7 +106,8 @@ struct FuzzCommand: ParsableCommand {
             if format == .text {
                 FileHandleOutput.clearProgressLine()
                 let report = FuzzTextRenderer(colors: FileHandleOutput.standardOutputIsTerminal).render(outcome)
-                if case .unusable = outcome { printError(report, terminator: "") } else { print(report) }
+                // A rendered report: its colors stay (the renderer escapes what came from the input).
+                if case .unusable = outcome { FileHandleOutput.standardError(report) } else { print(report) }
             }
             outcomes.append(outcome)
             // The specs after an interrupted one are not fuzzed.

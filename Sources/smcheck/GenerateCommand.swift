@@ -47,6 +47,9 @@ struct GenerateCommand: ParsableCommand {
     var config: String?
 
     func validate() throws {
+        for (flag, path) in [("-o", output), ("--conformance", conformance)] {
+            if let path, let problem = WriteProblem.overwritesInput(path, inputs: [file]) { throw ValidationError("\(flag): \(problem)") }
+        }
         if let typeName, let problem = SwiftGenerator.problem(withTypeName: typeName) {
             throw ValidationError("--type-name: \(problem)")
         }

@@ -36,8 +36,15 @@ struct GenerationConfiguration {
     static func load(path: String) throws(SpecError) -> GenerationConfiguration {
         let here = { (pointer: JSONPointer, position: TextPosition) in Spec.SourceLocation(file: path, pointer: pointer, position: position)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SpecError([Diagnostic("cannot read the configuration file", at: Spec.SourceLocation(file: path, pointer: .root))])
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw SpecError([
+                Diagnostic(
+                    "cannot read the configuration file: \(ReadProblem.describe(error, reading: path))",
+                    at: Spec.SourceLocation(file: path, pointer: .root))
+            ])
         }
         let root: JSONNode
         do {

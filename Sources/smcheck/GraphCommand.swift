@@ -16,7 +16,8 @@ struct GraphCommand: ParsableCommand {
 
             SVG is drawn in process by Graphviz (built in with the default traits); DOT is Graphviz's input for \
             dot -Tsvg or -Tpng; Mermaid is a stateDiagram-v2 for Markdown (GitHub draws it). Without --format the \
-            extension of --output picks it (.svg, .dot or .gv, .mmd), else SVG.
+            extension of --output picks it (.svg, .dot or .gv, .mmd; another extension is refused), else SVG. \
+            --output never replaces the spec it reads.
 
             Exit status: 0 when the diagram was written, 2 when the spec could not be used or not drawn.
             """)
@@ -44,6 +45,15 @@ struct GraphCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if let output, let problem = WriteProblem.overwritesInput(output, inputs: [file]) { throw ValidationError("-o: \(problem)") }
+        // An extension that names no diagram format (.png, .json) would get SVG under a name that says otherwise.
+        if format == nil, let output, case let fileExtension = URL(fileURLWithPath: output).pathExtension, !fileExtension.isEmpty,
+            Format(fileExtension: fileExtension) == nil
+        {
+            throw ValidationError(
+                "-o: smcheck cannot tell a diagram format from '.\(fileExtension)'; name the file .svg, .dot, .gv or .mmd, or give --format"
+            )
+        }
         if chosenFormat == .svg && !GraphvizLayout.isAvailable {
             throw ValidationError("--format svg needs Graphviz: \(GraphvizLayout.unavailableMessage)")
         }

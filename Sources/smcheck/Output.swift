@@ -24,8 +24,11 @@ func reportWarning(_ message: String, at place: String? = nil) {
     printError((place.map { "\($0): " } ?? "") + "warning: " + message)
 }
 
+/// Writes a message to standard error. Control characters from the user's input (a file name, an event typed at
+/// `run`, a guard) are escaped here, whichever message carries them, so none can move a terminal's cursor or color
+/// its text; tabs and line breaks stay.
 func printError(_ text: String, terminator: String = "\n") {
-    FileHandleOutput.standardError(text + terminator)
+    FileHandleOutput.standardError(text.controlCharactersEscapedKeepingLines + terminator)
 }
 
 enum FileHandleOutput {

@@ -64,8 +64,14 @@ struct SMCheck: ParsableCommand {
         let names =
             configuration.subcommands.compactMap { $0.configuration.commandName ?? String(describing: $0).lowercased() }
             + ["help"]
-        guard !names.contains(first), let suggestion = Suggestions.closest(to: first, in: names) else { return nil }
-        return "unknown command '\(first)'; did you mean '\(suggestion)'? (see 'smcheck --help')"
+        guard !names.contains(first) else { return nil }
+        if let suggestion = Suggestions.closest(to: first, in: names) {
+            return "unknown command '\(first)'; did you mean '\(suggestion)'? (see 'smcheck --help')"
+        }
+        // No path and no extension: a command the user expected, not a spec (which would be checked after the others).
+        guard !first.contains("/") && !first.contains(".") else { return nil }
+        return
+            "unknown command '\(first)'; the commands are \(names.filter { $0 != "help" }.joined(separator: ", ")) (see 'smcheck --help')"
     }
 }
 

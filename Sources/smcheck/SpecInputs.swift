@@ -1,5 +1,6 @@
 import Foundation
 import SMSCXML
+import SMSpec
 
 /// The spec files named on a command line: files as given, directories searched recursively for specs, as linters
 /// do. In a directory, a `.json` file is a spec when its top level says `"format": "smcheck/..."` (so a JSON
@@ -64,12 +65,28 @@ enum SpecInputs {
         path.lowercased().hasSuffix(".json") || SpecFile.Format(path: path) == .scxml
     }
 
-    /// Whether the file's first kilobytes declare the smcheck format at the top level.
-    private static func isSpec(_ path: String) -> Bool {
+    /// Whether the file's first kilobytes declare the smcheck format, or nearly: a key close to "format" with a
+    /// value that starts "smcheck/" (`"fromat": "smcheck/1"`), or "format" with a value close to "smcheck/1"
+    /// (`"smchek/1"`). Those are specs with a typo, which the loader names with a "did you mean"; skipped, they
+    /// would vanish from a directory's results. (A JSON Schema's `"format": "uri"` or `"const": "smcheck/1"` is
+    /// neither.)
+    static func isSpec(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return true }
         defer { try? handle.close() }
         let head = String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
-        return head.range(of: #""format"\s*:\s*"smcheck/"#, options: .regularExpression) != nil
+        return declaresFormat(head)
+    }
+
+    /// `isSpec` on the text of a file's head.
+    static func declaresFormat(_ head: String) -> Bool {
+        let pair = /"([^"\\]{1,20})"\s*:\s*"([^"\\]{0,24})"/
+        for match in head.matches(of: pair) {
+            let (key, value) = (String(match.output.1), String(match.output.2))
+            if key == "format" && value.hasPrefix("smcheck/") { return true }
+            if value.hasPrefix("smcheck/") && Suggestions.editDistance(key.lowercased(), "format") <= 2 { return true }
+            if key == "format" && Suggestions.editDistance(value.lowercased(), "smcheck/1") <= 2 { return true }
+        }
+        return false
     }
 
     /// Why a directory given is unusable: it holds no spec.

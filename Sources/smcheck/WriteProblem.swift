@@ -23,6 +23,41 @@ enum WriteProblem {
         return ReadProblem.systemReason(error)
     }
 
+    /// Why a file could not be written at `path`, found before the work that makes it is done (a campaign's
+    /// report must not be lost after the campaign): a directory there, a missing or unwritable folder. Nil when
+    /// nothing is in the way that can be seen beforehand.
+    static func beforeWriting(_ path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { return directoryInTheWay }
+            return FileManager.default.isWritableFile(atPath: path) ? nil : "the file is not writable"
+        }
+        let parent = PathText.folder(of: path)
+        let folder = parent.isEmpty ? "." : parent
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            return "the folder \(folder) does not exist; create it first"
+        }
+        if !isDirectory.boolValue { return "\(folder) is a file, not a folder" }
+        if !FileManager.default.isWritableFile(atPath: folder) { return "the folder \(folder) is not writable" }
+        return nil
+    }
+
+    /// Why a command that reads `inputs` must not write `output`: it is one of them, and the spec would be replaced by
+    /// what was made from it. Nil when it is another file.
+    static func overwritesInput(_ output: String, inputs: [String]) -> String? {
+        guard let input = inputs.first(where: { isSameFile($0, output) }) else { return nil }
+        return "\(output) is the spec this command reads (\(input)); give another file"
+    }
+
+    /// Whether two paths name one file: by device and inode when both exist (another spelling, a link), else by the
+    /// standardized path.
+    static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        if stat(a, &first) == 0 && stat(b, &second) == 0 { return first.st_dev == second.st_dev && first.st_ino == second.st_ino }
+        return URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
+    }
+
     /// Why the folder `path` (and the folders above it that are missing) could not be created.
     static func describe(_ error: any Error, creatingFolder path: String) -> String {
         // The nearest of its ancestors that exists is in the way, or cannot take a folder.

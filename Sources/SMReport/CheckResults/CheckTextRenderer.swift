@@ -22,9 +22,9 @@ public struct CheckTextRenderer: ReportRenderer {
     public func render(_ outcome: SpecOutcome) -> String {
         switch outcome {
         case .unusable(_, let error):
-            return error.diagnostics.map { paint($0.description, .red) }.joined(separator: "\n") + "\n"
+            return error.diagnostics.map { paint($0.description.controlCharactersEscapedKeepingLines, .red) }.joined(separator: "\n") + "\n"
         case .analyzed(let file, let result):
-            var lines = [paint("\(file) — \(result.spec.name)", .bold)]
+            var lines = [paint("\(file.controlCharactersEscaped) — \(result.spec.name)", .bold)]
             let shown = result.findings.filter(filter.shows)
             for finding in shown { lines += render(finding, file: file, machine: result.machine) }
             let stats = result.stats

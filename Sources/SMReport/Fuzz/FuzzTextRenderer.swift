@@ -17,7 +17,7 @@ public struct FuzzTextRenderer: ReportRenderer {
         case .unusable(_, let error):
             return error.diagnostics.map { style.paint($0.description, .red) }.joined(separator: "\n") + "\n"
         case .fuzzed(let file, let result, let replayFile, let swiftTestFile):
-            var lines = [style.paint("\(file) — \(result.machine.spec.name)", .bold)]
+            var lines = [style.paint("\(file.controlCharactersEscaped) — \(result.machine.spec.name)", .bold)]
             let campaign =
                 Self.campaign(runs: result.runs, events: result.events, seconds: result.seconds, eventsPerSecond: result.eventsPerSecond)
                 + ", seed \(result.configuration.seed)"

@@ -42,4 +42,14 @@ extension String {
         }
         return out
     }
+
+    /// `controlCharactersEscaped`, keeping tabs and line breaks: for whole messages and reports of several lines.
+    package var controlCharactersEscapedKeepingLines: String {
+        guard unicodeScalars.contains(where: { $0.isRefusedInSpecs && !$0.isTabOrLineBreak }) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            if scalar.isTabOrLineBreak { out.unicodeScalars.append(scalar) } else { out += String(scalar).controlCharactersEscaped }
+        }
+        return out
+    }
 }
