@@ -54,6 +54,11 @@ enum SCXMLBadInputCases {
             "an attribute value without quotes", document("<state id=a/>"),
             "the value of 'id' must be in quotes: id=\"...\"", path: "/scxml/state[1]", at: "a/>"),
         bad(
+            "more attributes in one element than smcheck reads",
+            document("<state id=\"a\" " + (1..<1_000).map { "q:x\($0)=\"1\"" }.joined(separator: " ") + " q:last=\"1\"/>"),
+            "<state> has more than 1000 attributes; smcheck reads at most that many in one element", path: "//state[@id='a']",
+            at: "q:last"),
+        bad(
             "an attribute given twice", document(#"<state id="a" id="b"/>"#),
             "the attribute 'id' is given twice in <state>", path: "//state[@id='a']", at: "id", occurrence: 2),
         bad(

@@ -36,7 +36,8 @@ struct XMLSyntaxProblem: Error, Sendable {
 }
 
 /// Scans an XML document for its start tags and checks its structure: one root element, tags that close in order,
-/// quoted attribute values without `<` or stray `&`, nesting within `maximumDepth`, UTF-8, and no DOCTYPE (whose
+/// quoted attribute values without `<` or stray `&`, nesting within `maximumDepth`, at most `maximumAttributes` in a
+/// tag, UTF-8, and no DOCTYPE (whose
 /// entities could expand into elements the scan cannot see, or explode in size).
 ///
 /// The XML parser checks the rest; this scan exists for positions and for messages that say what to write instead.
@@ -45,6 +46,9 @@ struct XMLTagScanner {
     private let bytes: [UInt8]
     private var index = 0
     private let maximumDepth: Int
+    /// Attributes one tag may have: SCXML's and smcheck's elements take about a dozen, and libxml2 checks a tag's
+    /// namespaced attributes for repeats pair by pair (80,000 took it 2 s, 320,000 took 28 s).
+    static let maximumAttributes = 1_000
     private var open: [Open] = []
     /// The path of the start tag being read, until it is complete.
     private var reading: String?
@@ -220,6 +224,11 @@ struct XMLTagScanner {
             }
             if !hadSpace { throw problem("expected white space, '>' or '/>' in the tag <\(name)>, not \(describe(index))", at: index) }
             let attribute = try scanAttribute(in: name)
+            if names.count == Self.maximumAttributes {
+                throw problem(
+                    "<\(name)> has more than \(Self.maximumAttributes) attributes; smcheck reads at most that many in one element",
+                    at: attribute.nameOffset)
+            }
             if !names.insert(attribute.name).inserted {
                 throw problem("the attribute '\(attribute.name)' is given twice in <\(name)>", at: attribute.nameOffset)
             }
