@@ -12,7 +12,13 @@ enum WriteProblem {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             return directoryInTheWay
         }
-        // As the path was given (relative stays relative).
+        return folderProblem(of: path) ?? ReadProblem.systemReason(error)
+    }
+
+    /// What is wrong with the folder a file at `path` goes in: missing, a file, or not writable. The folder is named
+    /// as the path gives it (relative stays relative).
+    private static func folderProblem(of path: String) -> String? {
+        var isDirectory: ObjCBool = false
         let parent = PathText.folder(of: path)
         let folder = parent.isEmpty ? "." : parent
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
@@ -20,7 +26,7 @@ enum WriteProblem {
         }
         if !isDirectory.boolValue { return "\(folder) is a file, not a folder" }
         if !FileManager.default.isWritableFile(atPath: folder) { return "the folder \(folder) is not writable" }
-        return ReadProblem.systemReason(error)
+        return nil
     }
 
     /// Why a file could not be written at `path`, found before the work that makes it is done (a campaign's
@@ -32,14 +38,7 @@ enum WriteProblem {
             if isDirectory.boolValue { return directoryInTheWay }
             return FileManager.default.isWritableFile(atPath: path) ? nil : "the file is not writable"
         }
-        let parent = PathText.folder(of: path)
-        let folder = parent.isEmpty ? "." : parent
-        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            return "the folder \(folder) does not exist; create it first"
-        }
-        if !isDirectory.boolValue { return "\(folder) is a file, not a folder" }
-        if !FileManager.default.isWritableFile(atPath: folder) { return "the folder \(folder) is not writable" }
-        return nil
+        return folderProblem(of: path)
     }
 
     /// Why a command that reads `inputs` must not write `output`: it is one of them, and the spec would be replaced by

@@ -67,4 +67,21 @@ struct GeneratedNamesTests {
         #expect(names.enumTypes[["a_b", "aB", "default"]] == "Kind2")
         #expect(names.regionEnum[3] == nil && names.regionEnum[0] == "TopLevel" && names.regionEnum[1] == "P")
     }
+
+    @Test("a state or an enum named like a type declared beside the machine's (MError, MHooks) does not hide it inside")
+    func typesBesideTheMachine() throws {
+        let spec = try Spec.load(
+            json: """
+                { "format": "smcheck/1", "name": "M",
+                  "variables": { "mHooks": { "type": "enum", "values": ["a", "b"] } },
+                  "states": { "MError": { "states": { "inner": {} } }, "MChoiceHooks": { "states": { "inner": {} } },
+                              "MConformanceError": { "states": { "inner": {} } } } }
+                """)
+        let names = GeneratedNames(machine: try Machine(spec), typeName: nil)
+        let beside: Set = [names.errorType, names.hooksProtocol, names.choiceHooksType, "MConformanceError"]
+        #expect(beside == ["MError", "MHooks", "MChoiceHooks", "MConformanceError"])
+        let nested = Set(names.regionEnum.values).union(names.enumTypes.values)
+        #expect(nested.isDisjoint(with: beside), "\(nested)")
+        #expect(names.enumTypes[["a", "b"]] == "MHooks2")
+    }
 }

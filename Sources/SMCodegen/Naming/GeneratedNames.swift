@@ -50,7 +50,8 @@ struct GeneratedNames {
 
         var types = IdentifierScope(
             reserved: Self.nestedTypeNames.union([
-                typeName,
+                // The types declared beside the machine's: a nested type of one of these names would hide it inside.
+                typeName, errorType, hooksProtocol, choiceHooksType, typeName + "ConformanceError",
                 // Standard library and SMFuzz names the generated code spells inside the type.
                 "Error", "String", "Int", "Bool", "UInt64", "Range", "Set", "Array", "Dictionary", "Optional", "Never", "Hasher",
                 "Hashable", "Equatable", "Sendable", "Sequence", "IteratorProtocol", "CaseIterable", "Self", "Value", "ObservedState",
