@@ -67,7 +67,7 @@ struct ReplayCommand: ParsableCommand {
                 at: failureFile + (error.position.map { ":\($0)" } ?? ""))
             throw ExitStatus.unusableInput
         }
-        print("replaying \(failureFile) on \(specPath) (\(saved.trace.count) events)")
+        print("replaying \(failureFile) on \(specPath) (\(Plural.count(saved.trace.count, "event")))")
         var step = 0
         let failure = Fuzzer(machine: machine).replay(saved.trace) { state in
             let label = state.steps == 0 ? "start" : "\(state.steps). \(machine.describe(saved.trace[state.steps - 1].event))"

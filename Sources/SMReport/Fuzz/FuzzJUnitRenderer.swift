@@ -1,6 +1,7 @@
 import Foundation
 import SMEngine
 import SMFuzz
+import SMSpec
 
 /// JUnit XML for CI dashboards: a test suite per spec file with one test case, the campaign, which fails with the
 /// shrunk trace and the replay command, or errors when the spec could not be used.
@@ -29,7 +30,7 @@ public struct FuzzJUnitRenderer: ReportRenderer {
                 totalSeconds += result.seconds
                 let time = String(format: "%.3f", result.seconds)
                 let name =
-                    "\(result.machine.spec.name): \(result.runs) runs of \(result.configuration.length) events, seed \(result.configuration.seed)"
+                    "\(result.machine.spec.name): \(Plural.count(result.runs, "run")) of \(Plural.count(result.configuration.length, "event")), seed \(result.configuration.seed)"
                 var body = ""
                 if let failure = result.failure {
                     failures += 1

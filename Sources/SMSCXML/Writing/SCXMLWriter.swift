@@ -15,9 +15,16 @@ extension Spec {
         }
     }
 
-    /// A final state may be a region of a parallel state in JSON (a region that is done at once), but SCXML's
-    /// `<parallel>` holds no `<final>`. The problem points at the first such final state in document order.
+    /// What SCXML cannot say, at its place in the spec: a variable named like an ECMAScript word (which the reader
+    /// refuses as a `<data>` id), or a final state as a region of a parallel state in JSON (a region that is done at
+    /// once), since SCXML's `<parallel>` holds no `<final>`: the first such final state in document order.
     var scxmlProblem: Diagnostic? {
+        // Refused when read back; said here at the variable, where the user can rename it.
+        if let variable = variables.first(where: { SCXMLVocabulary.ecmaScriptWords.contains($0.name) }) {
+            return Diagnostic(
+                "the variable \(JSONWriter.quoted(variable.name)) would be a <data> id, and that is a word ECMAScript keeps (a reserved word, or a global such as In, NaN or undefined), so conditions that name it mean something else to other SCXML interpreters: rename it to export as SCXML",
+                at: variable.location ?? wholeSpec)
+        }
         var pending = states.reversed().map { ($0, $0.name) }
         while let (state, path) = pending.popLast() {
             pending += state.children.reversed().map { ($0, path + "/" + $0.name) }
