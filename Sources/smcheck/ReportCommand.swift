@@ -108,6 +108,8 @@ struct ReportCommand: ParsableCommand {
             campaign.isCancelled = { Interruption.shared.requested }
             let fuzz = runs == 0 ? nil : Fuzzer(machine: analysis.machine, configuration: campaign).run()
             var report = SpecReport(file: file, analysis: analysis, fuzz: fuzz)
+            // As `graph` prints them.
+            for warning in report.diagramWarnings { printError("\(file): \(warning)") }
             if let directory {
                 var written: [String] = []
                 if format == .markdown, case .success(let svg) = report.svg {

@@ -6,6 +6,23 @@ import Testing
 
 @Suite("smcheck graph")
 struct GraphCommandTests {
+    @Test(
+        "what Graphviz's edge router prints to standard error is kept from it; graph and report each warn once",
+        .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
+    func routerOutputKept() throws {
+        // 810 arrows between 30 clusters: dot's router fails on hundreds (Graphviz 2.42 printed 488 lines of
+        // "libpath/shortest.c:324: triangulation failed" for it).
+        let path = Fixtures.fixturesDirectory.appendingPathComponent("diagrams/unroutable-edges.json").path
+        for arguments in [["graph", path], ["report", "--format", "html", "--runs", "0", path]] {
+            let output = try SMCheckCommand.run(arguments)
+            #expect(output.status == 0, "\(arguments[0]): \(output.standardError)")
+            let lines = output.standardError.split(separator: "\n")
+            #expect(!lines.contains { $0.hasPrefix("lib") }, "\(arguments[0]): \(lines.prefix(3))")
+            #expect(lines.count <= 2, "\(arguments[0]): \(lines.prefix(3))")
+            #expect(lines.allSatisfy { $0.hasPrefix("\(path): ") }, "\(arguments[0]): \(lines.prefix(3))")
+        }
+    }
+
     private func specPaths() throws -> [String] {
         let paths = try Fixtures.allSpecPaths.map(Fixtures.relative)
         try #require(paths.count >= 10, "Specs/ and Specs/defects/ should hold the seed and defect specs; found \(paths.count)")

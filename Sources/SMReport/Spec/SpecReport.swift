@@ -20,6 +20,9 @@ public struct SpecReport: Sendable {
     public let diagram: StateDiagram
     /// The diagram drawn as an SVG document, or why it could not be.
     public let svg: Result<String, DiagramError>
+    /// What Graphviz warned about while drawing it (labels moved beside the edges, say): on the page under the
+    /// diagram, and for the command to print.
+    public let diagramWarnings: [String]
 
     public init(file: String, analysis: AnalysisResult, fuzz: FuzzResult?) {
         self.file = file
@@ -27,7 +30,9 @@ public struct SpecReport: Sendable {
         self.fuzz = fuzz
         diagram = StateDiagram(analysis.spec, findings: Self.findingCodes(analysis), coverageOf: fuzz)
         let graph = GraphvizDiagram(diagram)
-        svg = Result { () throws(DiagramError) in try graph.svg().text }
+        let drawing = Result { () throws(DiagramError) in try graph.svg() }
+        svg = drawing.map(\.text)
+        diagramWarnings = (try? drawing.get())?.warnings ?? []
     }
 
     public var document: Document {
@@ -49,6 +54,7 @@ public struct SpecReport: Sendable {
             switch svg {
             case .success(let svg):
                 blocks.append(.diagram(Document.Diagram(mermaid: source, svg: svg, svgFile: svgFile, hasCoverage: fuzz != nil)))
+                blocks += diagramWarnings.map { .paragraph([.text("Graphviz: \($0).")]) }
             case .failure(let error):
                 blocks.append(.diagram(Document.Diagram(mermaid: source, note: "No drawn diagram: \(error.message).")))
             }

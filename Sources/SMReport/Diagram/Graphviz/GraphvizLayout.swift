@@ -52,7 +52,13 @@ public enum GraphvizLayout {
             return try Session.withContext { context throws(DiagramError) in
                 Session.output = ""
                 let cgraph = try CGraph(graph)
-                let laidOut = context.layout(cgraph, engine: "dot")
+                let (laidOut, printed) = Session.capturingStandardError { context.layout(cgraph, engine: "dot") }
+                if !printed.isEmpty {
+                    // Its path router prints each edge it could not route straight to standard error (hundreds on a
+                    // dense diagram): one warning, with the first.
+                    Session.output +=
+                        "Warning: Graphviz's edge router reported \(printed.count == 1 ? "a problem" : "\(printed.count) problems") (the first: \(printed[0]))\n"
+                }
                 let messages = Session.messages
                 if let error = messages.first(where: { $0.hasPrefix("Error") }) ?? (laidOut ? nil : "no layout") {
                     // Not freed: after such an error Graphviz 2.43 frees parts of the layout twice ("lost edge"), which
@@ -98,6 +104,40 @@ public enum GraphvizLayout {
 
             /// The lines of `output`.
             static var messages: [String] { output.split(separator: "\n").map(String.init) }
+
+            /// Runs `body` with standard error going to a temporary file, and returns what Graphviz printed there
+            /// (its libraries' own lines, `libpath/shortest.c:324: triangulation failed`); any other line (another
+            /// thread's message) is written to standard error afterwards, so nothing is lost. A file, not a pipe: a
+            /// pipe's buffer, full, would stop the layout. Without a temporary file, `body` runs as it is.
+            static func capturingStandardError<Result>(_ body: () -> Result) -> (Result, [String]) {
+                fflush(nil)
+                let saved = dup(STDERR_FILENO)
+                guard saved >= 0, let file = tmpfile() else {
+                    if saved >= 0 { close(saved) }
+                    return (body(), [])
+                }
+                defer { fclose(file) }
+                dup2(fileno(file), STDERR_FILENO)
+                let result = body()
+                fflush(nil)
+                dup2(saved, STDERR_FILENO)
+                close(saved)
+                rewind(file)
+                var bytes: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 1 << 16)
+                while case let count = fread(&buffer, 1, buffer.count, file), count > 0 { bytes += buffer[..<count] }
+                var graphviz: [String] = []
+                var others = ""
+                for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+                    if line.wholeMatch(of: /lib[a-z]+\/[A-Za-z_]+\.c:[0-9]+: .*/) != nil {
+                        graphviz.append(String(line))
+                    } else {
+                        others += line + "\n"
+                    }
+                }
+                if !others.isEmpty { FileHandle.standardError.write(Data(others.utf8)) }
+                return (result, graphviz)
+            }
         }
     #endif
 }
