@@ -211,14 +211,7 @@ extension Property {
 }
 
 extension SymbolicFailure {
-    var kindCode: FindingCode {
-        switch kind {
-        case .infiniteLoop: .infiniteLoop
-        case .incompleteChoice: .incompleteChoice
-        case .queueOverflow: .queueOverflow
-        default: .rangeViolation
-        }
-    }
+    var kindCode: FindingCode { kind.findingCode ?? .rangeViolation }
 }
 
 /// A trace replayed on the engine: the state its last step starts from, and what that step did.

@@ -47,15 +47,7 @@ extension Finding {
         switch code {
         case .infiniteLoop, .incompleteChoice, .rangeViolation, .queueOverflow:
             guard let failure else { return "replayed, the trace runs to its end without the \(code.rawValue) failure" }
-            let kind: FindingCode? =
-                switch failure.kind {
-                case .infiniteLoop: .infiniteLoop
-                case .incompleteChoice: .incompleteChoice
-                case .queueOverflow: .queueOverflow
-                case .rangeViolation: .rangeViolation
-                default: nil
-                }
-            guard kind == code else { return "replayed, the trace fails \(place(step)) otherwise: \(failure.message)" }
+            guard failure.kind.findingCode == code else { return "replayed, the trace fails \(place(step)) otherwise: \(failure.message)" }
         case .invariantViolated:
             let brokenAtTheEnd = machine.spec.invariants.indices.contains { !context.invariantHolds($0) }
             guard brokenAtTheEnd || !context.recordedViolations.isEmpty else {

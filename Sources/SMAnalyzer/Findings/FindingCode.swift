@@ -1,3 +1,5 @@
+import SMEngine
+
 /// The finding codes of the spec format.
 public enum FindingCode: String, Hashable, Sendable, CaseIterable, Comparable {
     case unreachableState = "SM001"
@@ -53,6 +55,20 @@ public enum FindingCode: String, Hashable, Sendable, CaseIterable, Comparable {
         case .infiniteLoop, .incompleteChoice, .rangeViolation, .queueOverflow: .atFailure
         case .nondeterministicGuards, .eventNeverHandled: .beforeEvent
         default: .configuration
+        }
+    }
+}
+
+extension EngineError.Kind {
+    /// The finding an engine error of this kind is (SM002, SM008, SM009, SM011); nil for errors of the host's making,
+    /// which are no finding.
+    var findingCode: FindingCode? {
+        switch self {
+        case .infiniteLoop: .infiniteLoop
+        case .incompleteChoice: .incompleteChoice
+        case .queueOverflow: .queueOverflow
+        case .rangeViolation: .rangeViolation
+        case .unhandledEvent, .invalidEvent, .missingHostFunction, .invalidState: nil
         }
     }
 }

@@ -15,7 +15,8 @@ public struct FuzzTextRenderer: ReportRenderer {
         let style = TextStyle(colors: colors)
         switch outcome {
         case .unusable(_, let error):
-            return error.diagnostics.map { style.paint($0.description, .red) }.joined(separator: "\n") + "\n"
+            return error.diagnostics.map { style.paint($0.description.controlCharactersEscapedKeepingLines, .red) }.joined(separator: "\n")
+                + "\n"
         case .fuzzed(let file, let result, let replayFile, let swiftTestFile):
             var lines = [style.paint("\(file.controlCharactersEscaped) — \(result.machine.spec.name)", .bold)]
             let campaign =

@@ -156,7 +156,8 @@ public struct CheckResultMerge {
         } else if !codes.isEmpty {
             stats.undecided.append(Undecided(codes, "no merged result decided these: " + (reasons.first ?? "each was incomplete")))
         }
-        stats.notes += (commonNotes ?? []).filter { !$0.hasPrefix("merged from ") }
+        // A merged result merged again already says what this merge says.
+        stats.notes += (commonNotes ?? []).filter { !$0.hasPrefix("merged from ") && !stats.notes.contains($0) }
         // The results this spec is in: a shard that checked other specs has nothing of it.
         stats.notes.append("merged from \(Plural.count(nodes.count, "result")): \(nodes.map(\.source).joined(separator: ", "))")
         return stats

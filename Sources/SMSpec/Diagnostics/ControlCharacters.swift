@@ -29,26 +29,22 @@ extension Unicode.Scalar {
 
 extension String {
     /// The text with each control character written as JSON writes it (`\u001b`), for messages shown on a terminal.
-    package var controlCharactersEscaped: String {
-        guard unicodeScalars.contains(where: \.isRefusedInSpecs) else { return self }
+    package var controlCharactersEscaped: String { escaping { $0.isRefusedInSpecs } }
+
+    /// `controlCharactersEscaped`, keeping tabs and line breaks: for whole messages and reports of several lines.
+    package var controlCharactersEscapedKeepingLines: String { escaping { $0.isRefusedInSpecs && !$0.isTabOrLineBreak } }
+
+    /// The text with each scalar `escapes` holds for written `\u001b`.
+    private func escaping(_ escapes: (Unicode.Scalar) -> Bool) -> String {
+        guard unicodeScalars.contains(where: escapes) else { return self }
         var out = ""
         for scalar in unicodeScalars {
-            if scalar.isRefusedInSpecs {
+            if escapes(scalar) {
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             } else {
                 out.unicodeScalars.append(scalar)
             }
-        }
-        return out
-    }
-
-    /// `controlCharactersEscaped`, keeping tabs and line breaks: for whole messages and reports of several lines.
-    package var controlCharactersEscapedKeepingLines: String {
-        guard unicodeScalars.contains(where: { $0.isRefusedInSpecs && !$0.isTabOrLineBreak }) else { return self }
-        var out = ""
-        for scalar in unicodeScalars {
-            if scalar.isTabOrLineBreak { out.unicodeScalars.append(scalar) } else { out += String(scalar).controlCharactersEscaped }
         }
         return out
     }

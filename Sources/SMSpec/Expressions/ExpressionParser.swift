@@ -299,7 +299,7 @@ public struct ExpressionParser {
                 }
                 return ExpressionError("unexpected '\(word)'; expected \(expected)", at: index)
             }
-            return ExpressionError("unexpected '\(String(c).controlCharactersEscaped)'; expected \(expected)", at: index)
+            return ExpressionError("unexpected '\(c)'; expected \(expected)", at: index)
         }
     }
 
