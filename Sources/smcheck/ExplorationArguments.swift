@@ -56,6 +56,9 @@ struct ExplorationArguments: ParsableArguments {
         var maximumMemory = 8 << 30
         var method = VerificationMethod.automatic
         var timeLimit: Duration = .seconds(60)
+        /// Where the limits came from, as a stop at one of them names it (when the command line did not give it).
+        var maximumStatesSource = "the --max-states limit"
+        var maximumMemorySource = "the --max-memory limit"
     }
 
     /// The smallest bit array `--bitstate` takes: smaller ones could hold a handful of configurations.
@@ -93,6 +96,8 @@ struct ExplorationArguments: ParsableArguments {
         options.isCancelled = { Interruption.shared.requested }
         options.maximumStates = maxStates ?? defaults.maximumStates
         options.maximumMemory = maxMemory ?? defaults.maximumMemory
+        if maxStates == nil { options.maximumStatesSource = defaults.maximumStatesSource }
+        if maxMemory == nil { options.maximumMemorySource = defaults.maximumMemorySource }
         options.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
         if compact { options.store = .compact }
         if bitstate != nil || swarm != nil {

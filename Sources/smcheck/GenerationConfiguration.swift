@@ -27,6 +27,10 @@ struct GenerationConfiguration {
     var timeLimit: Duration = .seconds(30)
     var maximumMemory = 1 << 30
     var access: SwiftGenerator.Access = .public
+    /// The file read (its name, as a stop at one of its limits names it), and whether it set those limits.
+    var file: String?
+    var setsMaximumStates = false
+    var setsMaximumMemory = false
     /// Also generate the conformance to StateMachineImplementation (read by the plugin).
     var conformance = false
 
@@ -36,19 +40,19 @@ struct GenerationConfiguration {
     static func load(path: String) throws(SpecError) -> GenerationConfiguration {
         let here = { (pointer: JSONPointer, position: TextPosition) in Spec.SourceLocation(file: path, pointer: pointer, position: position)
         }
-        let data: Data
+        let data: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try BoundedFile.read(path, maximumBytes: LoadLimits.default.maximumBytes)
         } catch {
             throw SpecError([
                 Diagnostic(
-                    "cannot read the configuration file: \(ReadProblem.describe(error, reading: path))",
+                    "cannot read the configuration file: \(error.reason)",
                     at: Spec.SourceLocation(file: path, pointer: .root))
             ])
         }
         let root: JSONNode
         do {
-            root = try JSONParser.parse(Array(data))
+            root = try JSONParser.parse(data)
         } catch {
             throw SpecError([Diagnostic(error.message, at: here(.root, error.position))])
         }
@@ -56,6 +60,7 @@ struct GenerationConfiguration {
             throw SpecError([Diagnostic("the configuration must be a JSON object", at: here(.root, root.position))])
         }
         var configuration = GenerationConfiguration()
+        configuration.file = (path as NSString).lastPathComponent
         var problems: [Diagnostic] = []
         func report(_ message: String, _ member: JSONMember, in parent: JSONPointer = .root, suggestion: String? = nil) {
             problems.append(Diagnostic(message, at: here(parent / member.key, member.value.position), suggestion: suggestion))
@@ -122,6 +127,7 @@ struct GenerationConfiguration {
                     report("\"maxStates\" must be a positive integer", member); continue
                 }
                 configuration.maximumStates = count
+                configuration.setsMaximumStates = true
             case "maxMemory":
                 guard let text = value.stringValue else {
                     report("\"maxMemory\" must be a size such as \"512M\" or \"2G\"", member)
@@ -129,6 +135,7 @@ struct GenerationConfiguration {
                 }
                 do {
                     configuration.maximumMemory = try ByteCount.parse(text)
+                    configuration.setsMaximumMemory = true
                 } catch {
                     report("\"maxMemory\": \((error as? ValidationError)?.message ?? "\(error)")", member)
                 }
@@ -165,7 +172,17 @@ struct GenerationConfiguration {
 
     /// The limits and the method, for `smcheck check --config`: the options not given on its command line.
     var explorationDefaults: ExplorationArguments.Defaults {
-        ExplorationArguments.Defaults(maximumStates: maximumStates, maximumMemory: maximumMemory, method: method, timeLimit: timeLimit)
+        ExplorationArguments.Defaults(
+            maximumStates: maximumStates, maximumMemory: maximumMemory, method: method, timeLimit: timeLimit,
+            maximumStatesSource: limitSource("maxStates", given: setsMaximumStates),
+            maximumMemorySource: limitSource("maxMemory", given: setsMaximumMemory))
+    }
+
+    /// "smcheck-config.json's maxStates limit", or the configuration's default when the file does not set it (or
+    /// there is no file: `smcheck generate` without `--config`).
+    private func limitSource(_ key: String, given: Bool) -> String {
+        guard given, let file else { return "the configuration's default \(key) limit" }
+        return "\(file)'s \(key) limit"
     }
 
     /// The result with each finding at its configured severity, and without those turned off.
@@ -204,6 +221,8 @@ struct GenerationConfiguration {
         options.timeLimit = timeLimit
         options.exploration.maximumStates = maximumStates
         options.exploration.maximumMemory = maximumMemory
+        options.exploration.maximumStatesSource = explorationDefaults.maximumStatesSource
+        options.exploration.maximumMemorySource = explorationDefaults.maximumMemorySource
         options.exploration.threads = max(1, min(2, ProcessInfo.processInfo.activeProcessorCount))
         return options
     }

@@ -43,12 +43,15 @@ struct MergeCommand: ParsableCommand {
         var documents: [(file: String, node: JSONNode)] = []
         for file in files {
             do {
-                documents.append((file, try JSONParser.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: file))))))
+                documents.append((file, try JSONParser.parse(BoundedFile.read(file, maximumBytes: BoundedFile.resultLimit))))
             } catch let error as JSONSyntaxError {
                 reportError(error.message, at: "\(file):\(error.position)")
                 throw ExitStatus.unusableInput
+            } catch let error as BoundedFile.Problem {
+                reportError("cannot read it: \(error.reason)", at: file)
+                throw ExitStatus.unusableInput
             } catch {
-                reportError("cannot read it: \(ReadProblem.describe(error, reading: file))", at: file)
+                reportError("cannot read it: \(ReadProblem.systemReason(error))", at: file)
                 throw ExitStatus.unusableInput
             }
         }

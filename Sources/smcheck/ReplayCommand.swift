@@ -31,7 +31,7 @@ struct ReplayCommand: ParsableCommand {
         let node: JSONNode
         let reference: (name: String, file: String?, hash: String)
         do {
-            node = try JSONParser.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: failureFile))))
+            node = try JSONParser.parse(BoundedFile.read(failureFile, maximumBytes: BoundedFile.resultLimit))
             reference = try FailureFile.specReference(in: node)
         } catch {
             reportError(message(error).text, at: failureFile + (message(error).position.map { ":\($0)" } ?? ""))
@@ -124,6 +124,7 @@ struct ReplayCommand: ParsableCommand {
     private func message(_ error: any Error) -> (text: String, position: TextPosition?) {
         if let error = error as? JSONSyntaxError { return (error.message, error.position) }
         if let error = error as? FailureFile.ReadError { return (error.message, error.position) }
-        return ("cannot read it: \(ReadProblem.describe(error, reading: failureFile))", nil)
+        if let error = error as? BoundedFile.Problem { return ("cannot read it: \(error.reason)", nil) }
+        return ("cannot read it: \(ReadProblem.systemReason(error))", nil)
     }
 }

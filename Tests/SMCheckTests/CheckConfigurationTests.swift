@@ -62,6 +62,9 @@ struct CheckConfigurationTests {
         let limited = try SMCheckCommand.run(["check", "--config", config, "Specs/rocket.json"])
         #expect(limited.status == 3, "the file's maxStates of 3 stops the exploration: \(limited.standardOutput)")
         #expect(limited.standardOutput.contains("incomplete"))
+        #expect(
+            limited.standardOutput.contains("(smcheck-config.json's maxStates limit of 3)"),
+            "the stop names the file, not a flag: \(limited.standardOutput)")
         let overridden = try SMCheckCommand.run(["check", "--config", config, "--max-states", "1000", "Specs/rocket.json"])
         #expect(overridden.status == 0, "\(overridden.standardOutput)")
 

@@ -83,4 +83,16 @@ struct HarmfulInputTests {
         let missing = try SMCheckCommand.run(["check", "no\u{1B}[2Jfile.json"])
         #expect(missing.standardError == "no\\u001b[2Jfile.json: error: no such file\n")
     }
+
+    @Test(
+        "a device that never ends is read up to a limit and refused, whichever command reads it", arguments: ["check", "replay", "merge"])
+    func endlessFile(command: String) throws {
+        let result = try SMCheckCommand.run([command, "/dev/zero"])
+        #expect(result.status == 2, "\(result.standardError)")
+        let expected =
+            command == "check"
+            ? "/dev/zero:1:1: error: the file is larger than the 16.0 MB limit for a spec (at /)\n"
+            : "/dev/zero: error: cannot read it: it is larger than the 256.0 MB limit\n"
+        #expect(result.standardError == expected)
+    }
 }

@@ -20,6 +20,20 @@ struct LimitsTests {
         }
     }
 
+    @Test("a file that gives no size (a device, a pipe) is read only up to the limit")
+    func endlessFile() {
+        #expect {
+            try Spec.load(path: "/dev/zero", displayName: "zero.json", limits: LoadLimits(maximumBytes: 1_000))
+        } throws: { error in
+            (error as? SpecError)?.description == "zero.json:1:1: error: the file is larger than the 0.0 MB limit for a spec (at /)"
+        }
+        #expect(throws: BoundedFile.Problem.tooLarge(knownSize: nil, limit: 1_000)) {
+            try BoundedFile.read("/dev/zero", maximumBytes: 1_000)
+        }
+        #expect(throws: BoundedFile.Problem.missing) { try BoundedFile.read("/nonexistent/x.json", maximumBytes: 1_000) }
+        #expect(throws: BoundedFile.Problem.directory) { try BoundedFile.read("/tmp", maximumBytes: 1_000) }
+    }
+
     @Test("bytes already in memory are held to the same limit")
     func limitOnBytes() {
         let (spec, diagnostics) = Spec.decode(

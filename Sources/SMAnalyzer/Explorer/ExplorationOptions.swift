@@ -10,6 +10,8 @@ public struct ExplorationOptions: Sendable {
     /// what the process held before (an app's, other tests') does not count; what it allocates meanwhile on other
     /// threads does.
     public var maximumMemory: Int = 8 << 30
+    /// What set `maximumMemory`, as the reason for stopping there names it.
+    package var maximumMemorySource = "the --max-memory limit"
     /// Stop after this long (nil: no time limit).
     public var maximumDuration: Duration?
     /// Polled between chunks of work; when it returns true the exploration stops (marked incomplete).

@@ -75,7 +75,7 @@ final class LimitMonitor: @unchecked Sendable {
                 : store.kind == "compact" || store.kind == "wide compact" || store.bytes < 8 * count
                     ? " (--bitstate searches past memory)" : " (--compact stores them in a few bytes each; --bitstate searches past memory)"
             return stop(
-                "stopped at \(Self.size(resident - residentAtStart)) of memory (over the --max-memory limit of \(Self.size(options.maximumMemory))) after \(Self.configurations(count))\(hint)"
+                "stopped at \(Self.size(resident - residentAtStart)) of memory (over \(options.maximumMemorySource) of \(Self.size(options.maximumMemory))) after \(Self.configurations(count))\(hint)"
             )
         }
         return nil

@@ -39,25 +39,18 @@ extension Spec {
 
     /// The bytes of a spec file, after checking that it exists, is a file and is within the size limit.
     package static func contents(ofFile path: String, displayName name: String, limits: LoadLimits) throws(SpecError) -> [UInt8] {
-        let fileLocation = SourceLocation(file: name, pointer: .root, line: 1, column: 1)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw SpecError([Diagnostic("no such file", at: SourceLocation(file: name, pointer: .root))])
+        do {
+            return try BoundedFile.read(path, maximumBytes: limits.maximumBytes)
+        } catch {
+            let diagnostic =
+                switch error {
+                case .missing: Diagnostic("no such file", at: SourceLocation(file: name, pointer: .root))
+                case .directory: Diagnostic("is a directory, not a spec file", at: SourceLocation(file: name, pointer: .root))
+                case .unreadable(let reason): Diagnostic("cannot be read: \(reason)", at: SourceLocation(file: name, pointer: .root))
+                case .tooLarge(let size, _): tooLarge(size, limits, at: SourceLocation(file: name, pointer: .root, line: 1, column: 1))
+                }
+            throw SpecError([diagnostic])
         }
-        guard !isDirectory.boolValue else {
-            throw SpecError([Diagnostic("is a directory, not a spec file", at: SourceLocation(file: name, pointer: .root))])
-        }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limits.maximumBytes {
-            throw SpecError([tooLarge(size, limits, at: fileLocation)])
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw SpecError([Diagnostic("cannot be read (permission denied?)", at: SourceLocation(file: name, pointer: .root))])
-        }
-        defer { try? handle.close() }
-        // Read at most one byte past the limit, so a file that grows (or a pipe) cannot make us read without bound.
-        let data = (try? handle.read(upToCount: limits.maximumBytes + 1)) ?? Data()
-        if data.count > limits.maximumBytes { throw SpecError([tooLarge(data.count, limits, at: fileLocation)]) }
-        return [UInt8](data)
     }
 
     /// Decodes and validates a spec from JSON text.
@@ -118,8 +111,10 @@ extension Spec {
         return (spec, diagnostics.filter { seen.insert($0.description).inserted }.sorted())
     }
 
-    package static func tooLarge(_ size: Int, _ limits: LoadLimits, at location: SourceLocation) -> Diagnostic {
-        func megabytes(_ n: Int) -> String { String(format: "%.1f MB", Double(n) / 1_048_576) }
-        return Diagnostic("the file is \(megabytes(size)), over the \(megabytes(limits.maximumBytes)) limit for a spec", at: location)
+    /// `size` is nil when the file gave no size (a device, a pipe) and reading stopped at the limit.
+    package static func tooLarge(_ size: Int?, _ limits: LoadLimits, at location: SourceLocation) -> Diagnostic {
+        let megabytes = BoundedFile.Problem.megabytes
+        let what = size.map { "the file is \(megabytes($0)), over" } ?? "the file is larger than"
+        return Diagnostic("\(what) the \(megabytes(limits.maximumBytes)) limit for a spec", at: location)
     }
 }
