@@ -183,7 +183,13 @@ enum EventLine {
     static func parse(_ line: String, for machine: Machine) throws(ParseError) -> (EventInstance, [Int], choices: Choices) {
         /// The column of `index` in `line`, in Unicode scalars (as the JSON parser counts the positions it gives).
         func column(_ index: String.Index) -> Int { line.unicodeScalars.distance(from: line.startIndex, to: index) + 1 }
-        let name = String(line.prefix { !$0.isWhitespace })
+        var name = String(line.prefix { !$0.isWhitespace })
+        // `set{"v": 9}` with no space: a name may hold `{` and `[`, so split there only when the whole is no event.
+        if machine.spec.event(named: name) == nil, let brace = name.firstIndex(where: { $0 == "{" || $0 == "[" }),
+            machine.spec.event(named: String(name[..<brace])) != nil
+        {
+            name = String(name[..<brace])
+        }
         var rest = Substring(line.dropFirst(name.count)).drop { $0.isWhitespace }
         var arguments: [String: Value] = [:]
         var choices: [Int] = []
@@ -282,7 +288,11 @@ enum EventLine {
         switch (parameter.type, node.value) {
         case (.bool, .bool(let b)): return .bool(b)
         case (.int, .number(let n)):
-            guard let i = n.integerValue else { throw ParseError(message: "'\(parameter.name)' is an int, not \(n.text)") }
+            guard let i = n.integerValue else {
+                // A whole number past 64 bits is out of the domain like any other; a fraction is no int at all.
+                if SpecMessages.integerOutOfRange(n.text) != nil { throw notInDomain(n.text, of: parameter) }
+                throw ParseError(message: "'\(parameter.name)' is an int, not \(n.text)")
+            }
             return try inDomain(.int(i), of: parameter)
         case (.enumeration, .string(let s)): return try inDomain(.enumCase(s), of: parameter)
         default: throw ParseError(message: "'\(parameter.name)' is \(parameter.type), not \(node.typeName)")
@@ -292,10 +302,12 @@ enum EventLine {
     /// `value`, when `parameter`'s domain holds it: checked here, so that the error points at the value (the
     /// engine, which checks it too, knows no column).
     private static func inDomain(_ value: Value, of parameter: Spec.Parameter) throws(ParseError) -> Value {
-        guard parameter.type.contains(value) else {
-            throw ParseError(message: "'\(value)' is not a value of parameter '\(parameter.name)' (\(parameter.type))")
-        }
+        guard parameter.type.contains(value) else { throw notInDomain("\(value)", of: parameter) }
         return value
+    }
+
+    private static func notInDomain(_ value: String, of parameter: Spec.Parameter) -> ParseError {
+        ParseError(message: "'\(value)' is not a value of parameter '\(parameter.name)' (\(parameter.type))")
     }
 
     /// Splits one JSON value (object or array) off the front of `text`, which starts at `column` of the line.

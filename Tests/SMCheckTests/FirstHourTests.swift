@@ -160,6 +160,26 @@ struct RunSessionTests {
         #expect(output.standardError.contains("<stdin>:1:25: error: 'zz' is not a value of parameter 'route'"), "\(output.standardError)")
     }
 
+    @Test("a whole number past 64 bits is out of an int parameter's domain, as any other")
+    func parameterPast64Bits() throws {
+        let output = try SMCheckCommand.run(
+            ["run", "Tests/Fixtures/runtime/counter.json"], input: #"tick {"sender": 99999999999999999999, "seq": 1}"# + "\n")
+        #expect(output.status == 2)
+        #expect(
+            output.standardError.hasPrefix(
+                "<stdin>:1:17: error: '99999999999999999999' is not a value of parameter 'sender' (int 0...15)"),
+            "\(output.standardError)")
+    }
+
+    @Test("an event written against its arguments or choices, with no space between, is that event")
+    func noSpaceBeforeArguments() throws {
+        let arguments = try SMCheckCommand.run(["run", "Specs/tbstatemachine.json"], input: #"transition_18{"route": "zz"}"# + "\n")
+        #expect(arguments.standardError.contains("<stdin>:1:24: error: 'zz' is not a value of parameter 'route'"), "\(arguments.standardError)")
+        let choices = try SMCheckCommand.run(["run", "Tests/Fixtures/semantics/one-of.json"], input: "finish[1]\n")
+        #expect(choices.status == 0, "\(choices.standardError)")
+        #expect(choices.standardOutput == "loading\nfailed\n")
+    }
+
     @Test("a choice on a step that meets none is refused")
     func choiceWithoutChoicePoint() throws {
         let output = try SMCheckCommand.run(["run", "Specs/defects/sm009-range-violation.json"], input: "add [1]\n")

@@ -47,6 +47,21 @@ enum SCXMLBadInputCases {
             at: "&nbsp;"
         ),
         bad(
+            "a reference to NUL", document(#"<state id="a" smcheck:description="x&#0;"/>"#),
+            "'&#0;' refers to U+0000, a control character, which XML does not allow, not even as a reference (it allows tab, line breaks and U+0020 up, without U+D800...U+DFFF, U+FFFE and U+FFFF)",
+            path: "//state[@id='a']", at: "&#0;"),
+        bad(
+            "a reference to a surrogate", document(#"<state id="a" smcheck:description="&#xD800;"/>"#),
+            "'&#xD800;' refers to U+D800, a UTF-16 surrogate, which XML does not allow, not even as a reference (it allows tab, line breaks and U+0020 up, without U+D800...U+DFFF, U+FFFE and U+FFFF)",
+            path: "//state[@id='a']", at: "&#xD800;"),
+        bad(
+            "a reference past the last character", document(#"<state id="a" smcheck:description="&#x110000;"/>"#),
+            "'&#x110000;' refers to no character: the last one is U+10FFFF", path: "//state[@id='a']", at: "&#x110000;"),
+        bad(
+            "a reference with a letter among decimal digits", document(#"<state id="a" smcheck:description="&#12a;"/>"#),
+            "'&#12a;' is no character reference: write &#N; with decimal digits or &#xH; with hexadecimal ones",
+            path: "//state[@id='a']", at: "&#12a;"),
+        bad(
             "a DOCTYPE", "<!DOCTYPE scxml [ <!ENTITY s \"<state id='x'/>\"> ]>\n<scxml \(namespaces)/>",
             "a DOCTYPE declaration; SCXML files need none, and smcheck does not read them (their entities could expand into elements, or without bound); remove it",
             path: "/", at: "<!DOCTYPE"),
@@ -371,6 +386,11 @@ enum SCXMLBadInputCases {
             "an initial value out of bounds",
             document(#"<datamodel><data id="n" expr="7" smcheck:min="0" smcheck:max="3"/></datamodel><state id="a"/>"#),
             #"the initial value 7 of <data id="n"> is outside its bounds 0...3"#, path: "//data[@id='n']/@expr", at: "\"7\""),
+        bad(
+            "a bound past 64 bits",
+            document(#"<datamodel><data id="n" expr="0" smcheck:min="0" smcheck:max="99999999999999999999"/></datamodel><state id="a"/>"#),
+            #"'smcheck:max' must be within -2147483648...2147483647, not 99999999999999999999"#,
+            path: "//data[@id='n']/@smcheck:max", at: "\"99999999999999999999\""),
         bad(
             "an initial value not of the enum",
             document(#"<datamodel><data id="m" expr="'fats'" smcheck:values="slow fast"/></datamodel><state id="a"/>"#),

@@ -245,8 +245,7 @@ enum BadInputCases {
                 pointer: "/events/set/params/to", at: #"{"type": "int"}"#),
             BadInput(
                 "a bound beyond 64 bits", variables(#"{"x": {"type": "int", "min": 0, "max": 9223372036854775808}}"#),
-                message:
-                    #""max" of variable "x": 9223372036854775808 does not fit in 64 bits: integers are -9223372036854775808...9223372036854775807"#,
+                message: #""max" of variable "x" must be within -2147483648...2147483647, not 9223372036854775808"#,
                 pointer: "/variables/x/max", at: "9223372036854775808"),
             BadInput(
                 "min greater than max", variables(#"{"x": {"type": "int", "min": 5, "max": 1}}"#),

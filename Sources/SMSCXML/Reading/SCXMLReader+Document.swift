@@ -105,16 +105,15 @@ extension SCXMLReader {
 
     /// An integer attribute within `range`, or nil after reporting.
     mutating func integer(_ attribute: XMLSourceAttribute, of element: XMLSourceElement, range: ClosedRange<Int>) -> Int? {
-        guard let value = Int(attribute.value.trimmingWhitespace()) else {
-            report(
-                SpecMessages.integerOutOfRange(attribute.value.trimmingWhitespace()).map { "'\(attribute.qualifiedName)': \($0)" }
-                    ?? "'\(attribute.qualifiedName)' must be an integer, not \(JSONWriter.quoted(attribute.value))",
-                at: location(attribute, of: element))
+        let text = attribute.value.trimmingWhitespace()
+        if let outside = SpecMessages.integerOutsideBounds(text, what: "'\(attribute.qualifiedName)'", range: range) {
+            report(outside, at: location(attribute, of: element))
             return nil
         }
-        guard range.contains(value) else {
+        guard let value = Int(text), range.contains(value) else {
             report(
-                "'\(attribute.qualifiedName)' must be within \(range.lowerBound)...\(range.upperBound), not \(value)",
+                SpecMessages.integerOutOfRange(text).map { "'\(attribute.qualifiedName)': \($0)" }
+                    ?? "'\(attribute.qualifiedName)' must be an integer, not \(JSONWriter.quoted(attribute.value))",
                 at: location(attribute, of: element))
             return nil
         }

@@ -310,7 +310,11 @@ struct XMLTagScanner {
         }
         index += 1
         let text = String(decoding: name, as: UTF8.self)
-        if Self.predefined[text] != nil || Self.characterReference(text) != nil { return }
+        if text.hasPrefix("#") {
+            if let problem = Self.characterReferenceProblem(text) { throw self.problem(problem, at: start) }
+            return
+        }
+        if Self.predefined[text] != nil { return }
         throw problem("unknown entity '&\(text);'; XML predefines only &lt; &gt; &amp; &quot; &apos; (and &#N; for a character)", at: start)
     }
 
@@ -322,6 +326,33 @@ struct XMLTagScanner {
         let body = text.dropFirst()
         let value = body.hasPrefix("x") ? UInt32(body.dropFirst(), radix: 16) : UInt32(body, radix: 10)
         return value.flatMap(Unicode.Scalar.init)
+    }
+
+    /// Why `#N` or `#xH` names no character XML 1.0 allows (its `Char` production: tab, line breaks, and U+0020 up,
+    /// without the surrogates, U+FFFE and U+FFFF), or nil when it names one.
+    static func characterReferenceProblem(_ text: String) -> String? {
+        let body = text.dropFirst()
+        let hexadecimal = body.hasPrefix("x")
+        let digits = hexadecimal ? body.dropFirst() : body
+        guard !digits.isEmpty, digits.allSatisfy({ hexadecimal ? $0.isHexDigit : ("0"..."9").contains($0) }) else {
+            return "'&\(text);' is no character reference: write &#N; with decimal digits or &#xH; with hexadecimal ones"
+        }
+        let value = UInt32(digits, radix: hexadecimal ? 16 : 10)
+        let allowed: Bool =
+            switch value ?? .max {
+            case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+            default: false
+            }
+        if allowed { return nil }
+        guard let value, value <= 0x10FFFF else { return "'&\(text);' refers to no character: the last one is U+10FFFF" }
+        let hex = String(value, radix: 16, uppercase: true)
+        let why =
+            switch value {
+            case 0xD800...0xDFFF: ", a UTF-16 surrogate,"
+            case 0..<0x20: ", a control character,"
+            default: ""
+            }
+        return "'&\(text);' refers to U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)\(why) which XML does not allow, not even as a reference (it allows tab, line breaks and U+0020 up, without U+D800...U+DFFF, U+FFFE and U+FFFF)"
     }
 
     // MARK: - Lexical helpers

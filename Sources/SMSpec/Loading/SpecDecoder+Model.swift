@@ -49,9 +49,21 @@ package enum SpecMessages {
     /// Why `text`, written as a whole number, is not an integer here: it does not fit in 64 bits. Nil when it is
     /// not a whole number at all (then "must be an integer" says it).
     package static func integerOutOfRange(_ text: String) -> String? {
-        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), Int(text) == nil else { return nil }
+        guard isWholeNumber(text), Int(text) == nil else { return nil }
         return "\(text) does not fit in 64 bits: integers are \(Int.min)...\(Int.max)"
+    }
+
+    /// Why `text`, a value for `what` that must lie in `range`, is refused when it is a whole number out of that range
+    /// (also one past 64 bits, when the range is narrower: its bounds are what the user needs to know). Nil otherwise.
+    package static func integerOutsideBounds(_ text: String, what: String, range: ClosedRange<Int>) -> String? {
+        guard isWholeNumber(text), Int(text).map({ !range.contains($0) }) ?? (range != Int.min...Int.max) else { return nil }
+        return "\(what) must be within \(range.lowerBound)...\(range.upperBound), not \(text)"
+    }
+
+    /// Whether `text` is written as a whole number (a sign, then decimal digits), whatever its size.
+    private static func isWholeNumber(_ text: String) -> Bool {
+        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// What is wrong with a state's name, if anything.

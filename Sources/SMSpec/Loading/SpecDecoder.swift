@@ -106,14 +106,14 @@ struct SpecDecoder {
             report("\(what) must be an integer, not \(article(node.typeName))", at: node.position, pointer)
             return nil
         }
-        guard let value = number.integerValue else {
+        if let outside = SpecMessages.integerOutsideBounds(number.text, what: what, range: range) {
+            report(outside, at: node.position, pointer)
+            return nil
+        }
+        guard let value = number.integerValue, range.contains(value) else {
             let message =
                 SpecMessages.integerOutOfRange(number.text).map { "\(what): \($0)" } ?? "\(what) must be an integer, not \(number.text)"
             report(message, at: node.position, pointer)
-            return nil
-        }
-        guard range.contains(value) else {
-            report("\(what) must be within \(range.lowerBound)...\(range.upperBound), not \(value)", at: node.position, pointer)
             return nil
         }
         return value
