@@ -174,7 +174,8 @@ struct RunSessionTests {
     @Test("an event written against its arguments or choices, with no space between, is that event")
     func noSpaceBeforeArguments() throws {
         let arguments = try SMCheckCommand.run(["run", "Specs/tbstatemachine.json"], input: #"transition_18{"route": "zz"}"# + "\n")
-        #expect(arguments.standardError.contains("<stdin>:1:24: error: 'zz' is not a value of parameter 'route'"), "\(arguments.standardError)")
+        #expect(
+            arguments.standardError.contains("<stdin>:1:24: error: 'zz' is not a value of parameter 'route'"), "\(arguments.standardError)")
         let choices = try SMCheckCommand.run(["run", "Tests/Fixtures/semantics/one-of.json"], input: "finish[1]\n")
         #expect(choices.status == 0, "\(choices.standardError)")
         #expect(choices.standardOutput == "loading\nfailed\n")

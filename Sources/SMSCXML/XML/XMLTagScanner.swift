@@ -352,7 +352,8 @@ struct XMLTagScanner {
             case 0..<0x20: ", a control character,"
             default: ""
             }
-        return "'&\(text);' refers to U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)\(why) which XML does not allow, not even as a reference (it allows tab, line breaks and U+0020 up, without U+D800...U+DFFF, U+FFFE and U+FFFF)"
+        return
+            "'&\(text);' refers to U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)\(why) which XML does not allow, not even as a reference (it allows tab, line breaks and U+0020 up, without U+D800...U+DFFF, U+FFFE and U+FFFF)"
     }
 
     // MARK: - Lexical helpers
