@@ -806,6 +806,14 @@ enum BadInputCases {
             "guard that is an enum", guarded("mode"), message: #"in "mode": a guard must be bool, but this is enum {slow, fast}"#,
             pointer: "/states/a/on/go/guard", at: #""mode""#, occurrence: 2, offset: 1),
         badGuard("unknown state in in()", "in(zz)", #"unknown state "zz""#, at: 3),
+        BadInput(
+            "control character in a guard, reported once, at its place", guarded(#"n \u0007> 1"#),
+            message: #"in "n \u0007> 1": the expression contains the control character U+0007; write it without one"#,
+            pointer: "/states/a/on/go/guard", at: #"\u0007> 1"#),
+        BadInput(
+            "control character in an opaque guard's name", guarded(#"?ok\u001b"#),
+            message: #"an opaque guard's name contains the control character U+001B; write it without one"#,
+            pointer: "/states/a/on/go/guard", at: #""?ok\u001b""#),
         badGuard("path in in() that does not exist", "in(a/x)", #"no state has the path "a/x""#, at: 3),
         badGuard("missing operand after not", "!", "the expression ends where an operand is expected", at: 1),
         badGuard("operator first", "&& ready", "unexpected '&'; expected an operand", at: 0),

@@ -21,6 +21,10 @@ public struct ExpressionParser {
 
     public static func parse(_ text: String) throws(ExpressionError) -> ExpressionSyntax {
         var parser = ExpressionParser(text)
+        // Refused before parsing: inside a literal or a state path the grammar would not stop at one.
+        if let offset = parser.scalars.firstIndex(where: { $0.isRefusedInSpecs && !$0.isTabOrLineBreak }) {
+            throw ExpressionError("the expression contains \(parser.scalars[offset].refusalText); write it without one", at: offset)
+        }
         parser.skipSpaces()
         guard parser.index < parser.scalars.count else { throw ExpressionError("the expression is empty", at: 0) }
         let tree = try parser.parseBinary(minimumPrecedence: 1)

@@ -418,7 +418,7 @@ extension SpecDecoder {
             guard let fields = members(of: element, at: at, what: "an invariant", allowed: SpecKeys.invariant, required: ["name", "expr"]),
                 let nameMember = fields["name"], let exprMember = fields["expr"],
                 let name = string(nameMember.value, at / "name", what: "the invariant's \"name\""),
-                let text = string(exprMember.value, at / "expr", what: "the invariant's \"expr\"")
+                let text = string(exprMember.value, at / "expr", what: "the invariant's \"expr\"", isExpression: true)
             else { return nil }
             checkOneLine(name, what: "the invariant's \"name\"", nameMember.value, at / "name")
             let description = fields["description"].flatMap { string($0.value, at / "description", what: "\"description\"") }

@@ -114,7 +114,9 @@ extension SpecDecoder {
         if let target = fields["target"] {
             transition.target = decodeTarget(target.value, pointer / "target", allowOneOf: true)
         }
-        if let guardMember = fields["guard"], let text = string(guardMember.value, pointer / "guard", what: "a guard") {
+        if let guardMember = fields["guard"],
+            let text = string(guardMember.value, pointer / "guard", what: "a guard", isExpression: true)
+        {
             if text.trimmingWhitespace().isEmpty {
                 report(
                     "a guard must not be empty; leave \"guard\" out for an unguarded transition", at: guardMember.value.position,
@@ -127,6 +129,9 @@ extension SpecDecoder {
                     report(
                         "an opaque guard is \"?name\" with a non-empty name and no spaces", at: guardMember.value.position,
                         pointer / "guard")
+                } else if let bad = SpecMessages.controlCharacter(in: name) {
+                    report(
+                        "an opaque guard's name contains \(bad); write it without one", at: guardMember.value.position, pointer / "guard")
                 }
                 transition.guardCondition = .opaque(name)
             } else {
@@ -234,7 +239,7 @@ extension SpecDecoder {
                 guard
                     let text = string(
                         member.value, pointer / "assign" / member.key,
-                        what: "the value assigned to \(JSONWriter.quoted(member.key)) (an expression string)")
+                        what: "the value assigned to \(JSONWriter.quoted(member.key)) (an expression string)", isExpression: true)
                 else { return nil }
                 return Spec.Assignment(
                     variable: member.key, value: expression(member.value, text, pointer / "assign" / member.key),
@@ -252,7 +257,7 @@ extension SpecDecoder {
                 for member in list {
                     if let text = string(
                         member.value, pointer / "params" / member.key,
-                        what: "parameter \(JSONWriter.quoted(member.key)) (an expression string)")
+                        what: "parameter \(JSONWriter.quoted(member.key)) (an expression string)", isExpression: true)
                     {
                         arguments.append(
                             Spec.EventArgument(
@@ -265,7 +270,8 @@ extension SpecDecoder {
                 event: event, arguments: arguments, location: location(eventNode.position, pointer / kind))
             return Spec.Action(kind == "raise" ? .raise(invocation) : .send(invocation), location: at)
         case "if":
-            guard let conditionNode = fields["if"]?.value, let text = string(conditionNode, pointer / "if", what: "the condition of \"if\"")
+            guard let conditionNode = fields["if"]?.value,
+                let text = string(conditionNode, pointer / "if", what: "the condition of \"if\"", isExpression: true)
             else { return nil }
             if fields["then"] == nil { report("an \"if\" action needs \"then\"", at: node.position, pointer) }
             let thenActions = fields["then"].map { decodeActions($0.value, pointer / "then") } ?? []

@@ -88,14 +88,16 @@ struct SpecDecoder {
         return result
     }
 
-    mutating func string(_ node: JSONNode, _ pointer: JSONPointer, what: String) -> String? {
+    /// The string at `node`. An expression's text (`isExpression`) is not checked for control characters here: the
+    /// expression parser refuses them at their column, and one report is enough.
+    mutating func string(_ node: JSONNode, _ pointer: JSONPointer, what: String, isExpression: Bool = false) -> String? {
         guard let s = node.stringValue else {
             report("\(what) must be a string, not \(article(node.typeName))", at: node.position, pointer)
             return nil
         }
         // Line breaks and tabs have their uses in a description or an expression; other control characters only
         // turn a terminal's output or a generated file into something else.
-        if let bad = SpecMessages.controlCharacter(in: s, allowingLineBreaks: true) {
+        if !isExpression, let bad = SpecMessages.controlCharacter(in: s, allowingLineBreaks: true) {
             report("\(what) contains \(bad); write it without one", at: node.position, pointer)
         }
         return s
