@@ -170,6 +170,46 @@ struct ExplorationTests {
         #expect(both.findings.first { $0.code == .nondeterministicGuards }?.trace == [])
     }
 
+    @Test("a start that fails on its choices' first outcome: another outcome may start, so nothing it reaches is called unreachable")
+    func startFailingOnItsFirstOutcome() throws {
+        func start(failingWhen failing: String) throws -> Spec {
+            try Spec.load(
+                json: #"""
+                    {"format": "smcheck/1", "name": "start fails one way", "variables": {"n": {"type": "int", "min": 0, "max": 3}},
+                     "events": {"go": {}},
+                     "states": {"init": {"always": [{"guard": "?online", "target": "b"}, {"target": "c"}]},
+                                "b": {"entry": [{"assign": {"n": "\#(failing.contains("b") ? "n + 9" : "n")"}}], "on": {"go": "d"}},
+                                "c": {"entry": [{"assign": {"n": "\#(failing.contains("c") ? "n + 9" : "n")"}}], "on": {"go": "d"}},
+                                "d": {}}}
+                    """#)
+        }
+        // The search starts from the host's answer no, which enters 'c' and fails; yes enters 'b' and goes on to 'd'.
+        let result = try Analyzer.analyze(try start(failingWhen: "c"), options: explorationOnly)
+        #expect(!result.stats.complete)
+        #expect(result.findings.map(\.code) == [.rangeViolation], "\(result.findings.map(\.message))")
+        #expect(result.stats.undecided.contains { $0.description.contains("only its first outcome was searched") })
+        // Both answers fail alike, at the same place: the start never gets anywhere, and the search is complete.
+        let bothFail = try Spec.load(
+            json: #"""
+                {"format": "smcheck/1", "name": "start fails both ways", "variables": {"n": {"type": "int", "min": 0, "max": 3}},
+                 "events": {"go": {}},
+                 "states": {"init": {"always": [{"guard": "?online", "target": "b"}, {"target": "b"}]},
+                            "b": {"entry": [{"assign": {"n": "n + 9"}}], "on": {"go": "init"}}}}
+                """#)
+        let complete = try Analyzer.analyze(bothFail, options: explorationOnly)
+        #expect(complete.stats.complete, "\(complete.stats.undecided.map(\.description))")
+        #expect(complete.findings.contains { $0.code == .rangeViolation })
+        // A start that fails on the answer yes alone: the search from no goes on, and the failure is still reported.
+        let other = try Analyzer.analyze(try start(failingWhen: "b"), options: explorationOnly)
+        #expect(other.findings.contains { $0.code == .rangeViolation }, "\(other.findings.map(\.message))")
+    }
+
+    private var explorationOnly: AnalysisOptions {
+        var options = AnalysisOptions()
+        options.method = .exploration
+        return options
+    }
+
     @Test("one loop reached with different choices on the way is one finding, with the shorter trace")
     func loopReachedTwoWays() throws {
         // r2 loops for ever; r1's host guard decides whether r1 loops alongside it: the same SM002 either way.

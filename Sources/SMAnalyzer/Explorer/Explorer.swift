@@ -117,6 +117,8 @@ public final class Explorer: Sendable {
             exploration.startError = error
             exploration.isComplete = true
             exploration.coverage = context.recorder!
+            // Another outcome of the start's choices may start, and what it reaches was not searched.
+            if !context.choiceArities.isEmpty { checkOtherStartOutcomes(exploration) }
             return exploration
         }
         let rootKey = UnsafeMutablePointer<UInt64>.allocate(capacity: codec.words)
@@ -216,8 +218,12 @@ public final class Explorer: Sendable {
             exploration.coverage.merge(recorder)
             // What it shows must be reported already (with another trace), since it cannot be reported from here.
             let shownElsewhere =
-                failure.map { error in WorkerResults.signature(of: error).map { results.errors[$0] != nil } ?? true }
-                ?? exploration.contains(context)
+                failure.map { error in
+                    WorkerResults.signature(of: error).map {
+                        results.errors[$0] != nil || exploration.startError.flatMap(WorkerResults.signature(of:)) == $0
+                    } ?? true
+                }
+                ?? (exploration.startError == nil && exploration.contains(context))
             if !shownElsewhere || recorder.violations.contains(where: { results.invariants[$0.invariant] == nil })
                 || recorder.overlaps.contains(where: { results.overlaps[.init(first: $0.first, second: $0.second)] == nil })
             {
