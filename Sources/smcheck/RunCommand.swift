@@ -248,7 +248,9 @@ enum EventLine {
         }
         guard rest.isEmpty else {
             throw ParseError(
-                message: "unexpected '\(rest)' after the event; write name {\"param\": value} [choices]", column: column(rest.startIndex))
+                message:
+                    "unexpected '\(Spec.Expression.excerpt(of: String(rest)))' after the event; write name {\"param\": value} [choices]",
+                column: column(rest.startIndex))
         }
         do {
             return (try machine.eventInstance(name, arguments), choices, Choices(column: choicesColumn, columns: choiceColumns))
@@ -291,7 +293,7 @@ enum EventLine {
             guard let i = n.integerValue else {
                 // A whole number past 64 bits is out of the domain like any other; a fraction is no int at all.
                 if SpecMessages.integerOutOfRange(n.text) != nil { throw notInDomain(n.text, of: parameter) }
-                throw ParseError(message: "'\(parameter.name)' is an int, not \(n.text)")
+                throw ParseError(message: "'\(parameter.name)' is an int, not \(Spec.Expression.excerpt(of: n.text))")
             }
             return try inDomain(.int(i), of: parameter)
         case (.enumeration, .string(let s)): return try inDomain(.enumCase(s), of: parameter)
@@ -307,7 +309,7 @@ enum EventLine {
     }
 
     private static func notInDomain(_ value: String, of parameter: Spec.Parameter) -> ParseError {
-        ParseError(message: "'\(value)' is not a value of parameter '\(parameter.name)' (\(parameter.type))")
+        ParseError(message: "'\(Spec.Expression.excerpt(of: value))' is not a value of parameter '\(parameter.name)' (\(parameter.type))")
     }
 
     /// Splits one JSON value (object or array) off the front of `text`, which starts at `column` of the line.
@@ -331,12 +333,14 @@ enum EventLine {
                     do {
                         return (try JSONParser.parse(String(text[..<end])), text[end...])
                     } catch {
-                        throw ParseError(message: "\(error.message) in '\(text[..<end])'", column: column + error.position.column - 1)
+                        throw ParseError(
+                            message: "\(error.message) in '\(Spec.Expression.excerpt(of: String(text[..<end])))'",
+                            column: column + error.position.column - 1)
                     }
                 }
             default: break
             }
         }
-        throw ParseError(message: "unclosed '\(text.first!)' in '\(text)'", column: column)
+        throw ParseError(message: "unclosed '\(text.first!)' in '\(Spec.Expression.excerpt(of: String(text)))'", column: column)
     }
 }

@@ -181,6 +181,14 @@ struct RunSessionTests {
         #expect(choices.standardOutput == "loading\nfailed\n")
     }
 
+    @Test("a long line is quoted in part in its error", arguments: ["fire ", "fire {\"to\": ", "fire {", "fire ["])
+    func longLineQuotedInPart(start: String) throws {
+        let output = try SMCheckCommand.run(["run", "Specs/rocket.json"], input: start + String(repeating: "x", count: 100_000) + "\n")
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("<stdin>:1:"), "\(output.standardError.prefix(300))")
+        #expect(output.standardError.utf8.count < 1_000, "\(output.standardError.prefix(300))")
+    }
+
     @Test("a choice on a step that meets none is refused")
     func choiceWithoutChoicePoint() throws {
         let output = try SMCheckCommand.run(["run", "Specs/defects/sm009-range-violation.json"], input: "add [1]\n")
