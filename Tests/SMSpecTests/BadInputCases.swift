@@ -529,6 +529,12 @@ enum BadInputCases {
                 message: #""history" only applies to history states, and state "a" is atomic"#, pointer: "/states/a/history",
                 at: #""history""#),
             BadInput(
+                "history key on a compound state, as XState writes it",
+                states(#"{"p": {"history": "deep", "states": {"x": {}}}}"#),
+                message:
+                    #""history" only applies to history states, and state "p" is compound; to resume where it was left, give it a child {"type": "history", "history": "deep"} and target that child"#,
+                pointer: "/states/p/history", at: #""history""#),
+            BadInput(
                 "target key on a state", states(#"{"a": {"target": "b"}, "b": {}}"#),
                 message:
                     #""target" only applies to history states, and state "a" is atomic; transitions are written under "on" or "always""#,

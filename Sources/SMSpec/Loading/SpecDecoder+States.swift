@@ -64,7 +64,14 @@ extension SpecDecoder {
         }
         if state.kind != .history {
             for key in ["history", "target"] where fields[key] != nil {
-                let hint = key == "target" ? "; transitions are written under \"on\" or \"always\"" : ""
+                let hint: String
+                switch (key, state.kind) {
+                case ("target", _): hint = "; transitions are written under \"on\" or \"always\""
+                case (_, .compound), (_, .parallel):
+                    // XState users write history on the parent; here it is a child state of its own, as in SCXML.
+                    hint = "; to resume where it was left, give it a child {\"type\": \"history\", \"history\": \"\(state.historyDepth.rawValue)\"} and target that child"
+                default: hint = ""
+                }
                 report(
                     "\(JSONWriter.quoted(key)) only applies to history states, and \(what) is \(state.kind.rawValue)\(hint)",
                     at: fields[key]!.keyPosition, pointer / key)
