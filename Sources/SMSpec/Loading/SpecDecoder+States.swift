@@ -69,7 +69,8 @@ extension SpecDecoder {
                 case ("target", _): hint = "; transitions are written under \"on\" or \"always\""
                 case (_, .compound), (_, .parallel):
                     // XState users write history on the parent; here it is a child state of its own, as in SCXML.
-                    hint = "; to resume where it was left, give it a child {\"type\": \"history\", \"history\": \"\(state.historyDepth.rawValue)\"} and target that child"
+                    hint =
+                        "; to resume where it was left, give it a child {\"type\": \"history\", \"history\": \"\(state.historyDepth.rawValue)\"} and target that child"
                 default: hint = ""
                 }
                 report(
