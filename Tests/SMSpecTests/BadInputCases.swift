@@ -716,6 +716,15 @@ enum BadInputCases {
             message: #""done.state.b" never happens: "b" is not a compound or parallel state"#, pointer: "/states/a/on/done.state.b",
             at: #""done.state.b""#),
         BadInput(
+            "completion of an atomic state, with a wildcard", states(#"{"a": {"on": {"done.state.b.*": "a"}}, "b": {}}"#),
+            message: #""done.state.b.*" never happens: "b" is not a compound or parallel state"#,
+            pointer: "/states/a/on/done.state.b.*", at: #""done.state.b.*""#),
+        BadInput(
+            "every completion where no state can complete", states(#"{"a": {"on": {"done.state.*": "b"}}, "b": {}}"#),
+            message:
+                #""done.state.*" never happens: no state is compound or parallel, so the machine raises no done.state.<state> event"#,
+            pointer: "/states/a/on/done.state.*", at: #""done.state.*""#),
+        BadInput(
             "completion of an unknown state", states(#"{"p": {"states": {"x": {}}, "on": {"done.state.q": "p"}}}"#),
             message: #""done.state.q" names no state: unknown state "q"; did you mean "done.state.p"?"#,
             pointer: "/states/p/on/done.state.q",

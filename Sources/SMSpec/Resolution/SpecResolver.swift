@@ -526,18 +526,26 @@ struct SpecResolver {
             return nil
         }
         let name = String(descriptor)
-        var matches = eventsByDescriptor[descriptor.hasSuffix(".*") ? String(descriptor.dropLast(2)) : name] ?? []
+        // `error.*` means `error`; the completion events are looked up by the stem too.
+        let stem = descriptor.hasSuffix(".*") ? String(descriptor.dropLast(2)) : name
+        let completedState = stem.hasPrefix("done.state.") ? String(stem.dropFirst("done.state.".count)) : nil
+        var matches = eventsByDescriptor[stem] ?? []
         // A completion event may name its state by a shorter path than the event's own name uses.
-        if name.hasPrefix("done.state."), case .success(let state) = lookup(String(name.dropFirst("done.state.".count))),
+        if let completedState, case .success(let state) = lookup(completedState),
             let event = events.first(where: { $0.doneStateOf == state }), !matches.contains(event.index)
         {
             matches.append(event.index)
         }
         if !matches.isEmpty { return matches }
-        if rejected.isRejectedEvent(name) && !name.hasPrefix("done.state.") { return nil }
-        if name.hasPrefix("done.state.") {
-            let reference = String(name.dropFirst("done.state.".count))
-            switch lookup(reference) {
+        if rejected.isRejectedEvent(name) && completedState == nil { return nil }
+        if name.hasPrefix("done.") && (stem == "done" || stem == "done.state") {
+            report(
+                "\(JSONWriter.quoted(name)) never happens: no state is compound or parallel, so the machine raises no done.state.<state> event",
+                at: location)
+            return nil
+        }
+        if let completedState {
+            switch lookup(completedState) {
             case .success(let state):
                 report(
                     "\(JSONWriter.quoted(name)) never happens: \(JSONWriter.quoted(paths[state])) is not a compound or parallel state",
