@@ -93,8 +93,18 @@ enum SCXMLBadInputCases {
             at: "<?xml"),
         bad(
             "an undeclared prefix on an attribute", document(#"<state id="a" qt:editorinfo="x"/>"#),
-            "the prefix of the attribute 'qt:editorinfo' is not declared; add xmlns:qt=\"...\"", path: "//state[@id='a']",
-            at: "qt:editorinfo"),
+            "the prefix of the attribute 'qt:editorinfo' is not declared; add xmlns:qt=\"...\" (its namespace's URI) to <scxml>",
+            path: "//state[@id='a']", at: "qt:editorinfo"),
+        bad(
+            "smcheck's prefix not declared",
+            "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\"><datamodel><data id=\"n\" expr=\"0\" smcheck:min=\"0\"/></datamodel></scxml>",
+            "the prefix of the attribute 'smcheck:min' is not declared; add xmlns:smcheck=\"https://smcheck.dev/scxml\" to <scxml>",
+            path: "//data[@id='n']", at: "smcheck:min"),
+        bad(
+            "a namespace in the XML declaration",
+            "<?xml version=\"1.0\" xmlns:smcheck=\"https://smcheck.dev/scxml\"?>\n<scxml \(namespaces)/>",
+            "the XML declaration takes version, encoding and standalone, not 'xmlns:smcheck'; attributes and namespaces belong on <scxml>",
+            path: "/", at: "xmlns:smcheck"),
         bad("a comment never closed", document("<!-- a note"), "the comment is never closed with '-->'", path: "/scxml", at: "<!--"),
         bad(
             "a character XML does not allow", document("<state id=\"a\">\u{1}</state>"),

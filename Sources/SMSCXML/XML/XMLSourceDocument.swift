@@ -96,6 +96,12 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         self.tags = tags
     }
 
+    /// How to declare a prefix: smcheck's own is spelled out, since a user who writes `smcheck:min` wants it.
+    private static func declaration(ofPrefix prefix: String) -> String {
+        prefix == "smcheck"
+            ? "add xmlns:smcheck=\"\(SCXMLNamespace.smcheck)\" to <scxml>" : "add xmlns:\(prefix)=\"...\" (its namespace's URI) to <scxml>"
+    }
+
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
         attributes attributeDict: [String: String] = [:]
@@ -116,7 +122,9 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         }
         scopes.append(scope)
         if name.contains(":") && (namespaceURI ?? "").isEmpty {
-            fail("the prefix of <\(name)> is not declared; add xmlns:\(name.prefix { $0 != ":" })=\"...\"", at: tag.offset, parser)
+            fail(
+                "the prefix of <\(name)> is not declared; \(Self.declaration(ofPrefix: String(name.prefix { $0 != ":" })))", at: tag.offset,
+                parser)
             return
         }
         var attributes: [XMLSourceAttribute] = []
@@ -129,7 +137,9 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
                 let prefix = String(raw.name[..<colon])
                 guard let uri = scope[prefix] else {
                     fail(
-                        "the prefix of the attribute '\(raw.name)' is not declared; add xmlns:\(prefix)=\"...\"", at: raw.nameOffset, parser
+                        "the prefix of the attribute '\(raw.name)' is not declared; \(Self.declaration(ofPrefix: prefix))",
+                        at: raw.nameOffset,
+                        parser
                     )
                     return
                 }
