@@ -23,7 +23,8 @@ struct RunCommand: ParsableCommand {
             state breaks (at the start, after an event, or after it but before the events the machine sent itself, \
             as the checker checks) is noted on standard error, and the run goes on; at the \
             end the exit status is 1. A line that is not an event, or gives more choices than its step meets or \
-            one out of a choice point's range, is reported on standard error at its line and column and skipped (the \
+            one out of a choice point's range (or a line that is not UTF-8 or is longer than 1 MB), is reported on \
+            standard error at its line and column and skipped (the \
             state stays as it was); at the end the exit status is 2. With --strict the first such line ends the run.
             """)
 
@@ -49,8 +50,27 @@ struct RunCommand: ParsableCommand {
         if Self.noteBrokenInvariants(state, machine, at: "\(file): at the start") { broken = true }
         var lineNumber = 0
         var badLines = 0
-        while var line = readLine() {
+        var lines = InputLines(fileDescriptor: STDIN_FILENO)
+        while let read = lines.next() {
             lineNumber += 1
+            var line: String
+            switch read {
+            case .text(let text): line = text
+            case .tooLong, .notUTF8:
+                let (problem, column) =
+                    if case .notUTF8(let byte, let column) = read {
+                        (JSONParser.invalidUTF8Message(byte, advice: "event lines must be UTF-8 text"), column)
+                    } else {
+                        (
+                            "the line is longer than \(InputLines.maximumBytes / 1024 / 1024) MB; an event line holds an event, its arguments and choices",
+                            1
+                        )
+                    }
+                reportError(problem, at: "<stdin>:\(lineNumber):\(column)")
+                if strict { throw ExitStatus.unusableInput }
+                badLines += 1
+                continue
+            }
             // A byte-order mark some editors write first is not part of the first event's name.
             if lineNumber == 1 && line.unicodeScalars.first == "\u{FEFF}" { line.unicodeScalars.removeFirst() }
             let trimmed = line.trimmingCharacters(in: .whitespaces)

@@ -189,6 +189,31 @@ struct RunSessionTests {
         #expect(output.standardError.utf8.count < 1_000, "\(output.standardError.prefix(300))")
     }
 
+    @Test("a line that is not UTF-8 is refused at its bad byte, and the next line still runs")
+    func lineNotUTF8() throws {
+        let output = try SMCheckCommand.run(["run", "Specs/rocket.json"], inputBytes: Data("fire".utf8 + [0xFF] + "\nfire\n".utf8))
+        #expect(output.status == 2)
+        #expect(
+            output.standardError.contains(
+                "<stdin>:1:5: error: invalid UTF-8 byte 0xFF ('ÿ' in Latin-1 and Windows-1252: is the file in one of those?); event lines must be UTF-8 text"
+            ), "\(output.standardError)")
+        #expect(output.standardOutput.hasSuffix("countdown countDown=5,fireEnabled=false,abortEnabled=true\n"))
+    }
+
+    @Test("a line past the 1 MB limit is refused without being held, and the next line still runs")
+    func lineTooLong() throws {
+        let input = String(repeating: "x", count: 3 << 20) + "\nfire\n" + String(repeating: "y", count: 2 << 20)
+        let output = try SMCheckCommand.run(["run", "Specs/rocket.json"], input: input)
+        #expect(output.status == 2)
+        let errors = output.standardError.split(separator: "\n").filter { !$0.hasPrefix("note:") }
+        #expect(
+            errors == [
+                "<stdin>:1:1: error: the line is longer than 1 MB; an event line holds an event, its arguments and choices",
+                "<stdin>:3:1: error: the line is longer than 1 MB; an event line holds an event, its arguments and choices",
+            ])
+        #expect(output.standardOutput.hasSuffix("countdown countDown=5,fireEnabled=false,abortEnabled=true\n"))
+    }
+
     @Test("a choice on a step that meets none is refused")
     func choiceWithoutChoicePoint() throws {
         let output = try SMCheckCommand.run(["run", "Specs/defects/sm009-range-violation.json"], input: "add [1]\n")

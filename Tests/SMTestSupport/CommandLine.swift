@@ -14,6 +14,15 @@ public func runProcess(
     _ executable: URL, _ arguments: [String], in directory: URL = Fixtures.repositoryRoot, input: String = "",
     environment: [String: String] = [:], mergingErrors: Bool = false
 ) throws -> ProcessOutput {
+    try runProcess(
+        executable, arguments, in: directory, inputBytes: Data(input.utf8), environment: environment, mergingErrors: mergingErrors)
+}
+
+/// `runProcess` with bytes on standard input that need not be UTF-8.
+public func runProcess(
+    _ executable: URL, _ arguments: [String], in directory: URL = Fixtures.repositoryRoot, inputBytes: Data,
+    environment: [String: String] = [:], mergingErrors: Bool = false
+) throws -> ProcessOutput {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -24,7 +33,7 @@ public func runProcess(
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
+    stdin.fileHandleForWriting.write(inputBytes)
     try stdin.fileHandleForWriting.close()
     // Standard error is read on another thread: a process that fills one pipe while the other is read would block.
     let errors = mergingErrors ? nil : ErrorCollector(stderr.fileHandleForReading)
@@ -76,5 +85,10 @@ public enum SMCheckCommand {
     /// this process's.
     public static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Output {
         try runProcess(executable, arguments, input: input, environment: environment)
+    }
+
+    /// `run` with bytes on standard input that need not be UTF-8.
+    public static func run(_ arguments: [String], inputBytes: Data) throws -> Output {
+        try runProcess(executable, arguments, inputBytes: inputBytes)
     }
 }

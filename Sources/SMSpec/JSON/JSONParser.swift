@@ -430,10 +430,10 @@ public struct JSONParser {
 
     /// What is wrong with the byte `firstInvalidUTF8Offset` found. A byte that starts a sequence its next bytes do not
     /// continue is most often a letter of a single-byte encoding (é is 0xE9 in Latin-1 and Windows-1252).
-    package static func invalidUTF8Message(_ byte: UInt8) -> String {
+    package static func invalidUTF8Message(_ byte: UInt8, advice: String = "a spec must be UTF-8 text: save it as UTF-8") -> String {
         let hex = "0x" + String(byte, radix: 16, uppercase: true)
         let hint = byte >= 0xA0 ? " ('\(Character(Unicode.Scalar(byte)))' in Latin-1 and Windows-1252: is the file in one of those?)" : ""
-        return "invalid UTF-8 byte \(hex)\(hint); a spec must be UTF-8 text: save it as UTF-8"
+        return "invalid UTF-8 byte \(hex)\(hint); \(advice)"
     }
 
     /// The offset of the first byte that is not part of well-formed UTF-8 (for a sequence its next bytes do not
