@@ -79,7 +79,7 @@ struct SCXMLReadingTests {
             ])
     }
 
-    @Test("elements of other namespaces are ignored outside executable content, and <log> does nothing")
+    @Test("elements of other namespaces are ignored outside executable content, and <log> does nothing, even in an initial or history transition")
     func foreignElements() throws {
         let spec = try Spec.load(
             scxml: """
@@ -88,10 +88,15 @@ struct SCXMLReadingTests {
                   <state id="a" qt:layout="1"><qt:editorinfo geometry="1;2;3;4"/>
                     <transition event="go" target="b"><log expr="'going'"/><qt:editorinfo movePoint="1;1"/></transition>
                   </state>
-                  <final id="b"/>
+                  <state id="b">
+                    <initial><transition target="c"><log label="start"/></transition></initial>
+                    <history id="h"><transition target="c"><log expr="'resumed'"/></transition></history>
+                    <final id="c"/>
+                  </state>
                 </scxml>
                 """)
         #expect(spec.states.map(\.name) == ["a", "b"])
+        #expect(spec.states[1].initial?.text == "c")
         #expect(spec.states[0].transitions[0].actions.isEmpty)
         #expect(spec.events.map(\.name) == ["go"])
     }

@@ -106,6 +106,12 @@ extension SCXMLReader {
             report("the <transition> of \(owner) has only a target, not '\(attribute.localName)'", at: location(attribute, of: element))
         }
         for child in element.children where child.namespace == SCXMLNamespace.scxml || child.namespace == SCXMLNamespace.smcheck {
+            if child.namespace == SCXMLNamespace.scxml && child.localName == "log" {
+                // A <log> changes nothing, here as in any executable content.
+                checkAttributes(child, SCXMLVocabulary.elements["log"]!)
+                _ = children(of: child, allowed: [])
+                continue
+            }
             report(
                 "executable content in the <transition> of \(owner) is not supported: put it in the <onentry> of the state it enters",
                 at: location(child))
