@@ -79,7 +79,9 @@ struct SCXMLReadingTests {
             ])
     }
 
-    @Test("elements of other namespaces are ignored outside executable content, and <log> does nothing, even in an initial or history transition")
+    @Test(
+        "elements of other namespaces are ignored outside executable content, and <log> does nothing, even in an initial or history transition"
+    )
     func foreignElements() throws {
         let spec = try Spec.load(
             scxml: """
