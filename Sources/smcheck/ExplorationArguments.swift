@@ -32,7 +32,7 @@ struct ExplorationArguments: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Search with a bit array of this size instead of storing configurations (SPIN's supertrace), e.g. 2G (at least 1K; rounded down to a power of two): for state spaces beyond memory. The result is always partial and says its expected coverage.",
+            "Search with a bit array of this size instead of storing configurations (SPIN's supertrace), e.g. 2G (at least 1K; rounded down to a power of two): for state spaces beyond memory. The result is partial (unless the start fails: then nothing is reached) and says its expected coverage.",
             valueName: "size"),
         transform: ByteCount.parse)
     var bitstate: Int?

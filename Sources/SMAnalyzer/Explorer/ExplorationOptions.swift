@@ -52,7 +52,7 @@ public struct ExplorationOptions: Sendable {
 
     /// Search with a bit array of this many bytes instead of a store of states (SPIN's supertrace): a state costs a
     /// few bits of memory, so spaces far beyond memory can be searched, but hash collisions may skip states, so the
-    /// result is always partial and says its expected coverage. One thread; see `bitstateOrder`.
+    /// result is partial (but for a start that fails, which reaches nothing) and says its expected coverage. One thread; see `bitstateOrder`.
     public var bitstateBytes: Int?
     /// The order of a bitstate search.
     public var bitstateOrder: BitstateOrder = .breadthFirst

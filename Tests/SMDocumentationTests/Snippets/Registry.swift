@@ -2,11 +2,11 @@
 // swift-format-ignore-file
 
 let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] = [
-    ("README.md:326", snippet_README_326),
-    ("README.md:352", snippet_README_352),
-    ("README.md:368", snippet_README_368),
-    ("README.md:384", snippet_README_384),
-    ("README.md:434", snippet_README_434),
+    ("README.md:327", snippet_README_327),
+    ("README.md:353", snippet_README_353),
+    ("README.md:369", snippet_README_369),
+    ("README.md:385", snippet_README_385),
+    ("README.md:435", snippet_README_435),
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:72", snippet_Docs_CodeGeneration_72),
     ("Docs/CodeGeneration.md:99", snippet_Docs_CodeGeneration_99),
