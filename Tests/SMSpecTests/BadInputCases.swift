@@ -970,7 +970,18 @@ enum BadInputCases {
                 message: #"the name of "call" must be a string, not a number"#, pointer: "/states/a/entry/0/then/0/call", at: "2}"),
             BadInput(
                 "exit actions as a string", states(#"{"a": {"exit": "cleanup"}}"#),
-                message: "a list of actions must be an array, not a string", pointer: "/states/a/exit", at: #""cleanup""#),
+                message: #"a list of actions must be an array, not a string; a call of host code by name is [{"call": "cleanup"}]"#,
+                pointer: "/states/a/exit", at: #""cleanup""#),
+            BadInput(
+                "XState's cond in a transition", states(#"{"a": {"on": {"go": {"target": "a", "cond": "isReady"}}}}"#),
+                message:
+                    #"unknown key "cond" in a transition; a condition is written under "guard", as an expression (XState v4's "cond"); did you mean "guard"?"#,
+                pointer: "/states/a/on/go/cond", at: #""cond""#),
+            BadInput(
+                "XState's after in a state", states(#"{"a": {"after": {"1000": "a"}}}"#),
+                message:
+                    #"unknown key "after" in state "a"; smcheck has no clock: a delayed transition (XState's "after") is a transition on an event you declare, such as "timeout""#,
+                pointer: "/states/a/after", at: #""after""#),
             BadInput(
                 "assign in a transition with an event parameter of another type",
                 states(#"{"a": {"on": {"set": {"actions": [{"assign": {"mode": "event.to"}}]}}}}"#),

@@ -40,6 +40,29 @@ struct BadInputTests {
             ])
     }
 
+    @Test("an XState machine config is named as such, and its keys say what they are here")
+    func xstateConfig() {
+        let text = """
+            {
+              "id": "light",
+              "context": { "count": 0 },
+              "states": {
+                "green": { "on": { "TIMER": { "target": "green", "actions": "increment", "internal": true } } }
+              }
+            }
+            """
+        let diagnostics = Spec.decode(json: Array(text.utf8), file: "light.json").1
+        #expect(
+            diagnostics.map(\.description) == [
+                #"light.json:1:1: error: this looks like an XState machine config; a spec is smcheck's own format, starting with "format": "smcheck/1" (Docs/SpecFormat.md, "Coming from XState", maps one to the other) (at /)"#,
+                #"light.json:2:3: error: unknown key "id" in the spec; XState's "id" is the machine's "name" here; did you mean "name"? (at /id)"#,
+                #"light.json:3:3: error: unknown key "context" in the spec; XState's "context" is "variables" here, each with a type (and an int with its bounds); did you mean "variables"? (at /context)"#,
+                #"light.json:5:24: error: undeclared event "TIMER"; the spec declares no events (add them under "events") (at /states/green/on/TIMER)"#,
+                #"light.json:5:65: error: a list of actions must be an array, not a string; a call of host code by name is [{"call": "increment"}] (at /states/green/on/TIMER/actions)"#,
+                #"light.json:5:78: error: unknown key "internal" in a transition; write "kind": "local" for a transition that does not leave its source (XState's internal: true); did you mean "kind"? (at /states/green/on/TIMER/internal)"#,
+            ])
+    }
+
     @Test("invalid UTF-8 is rejected at the byte where it starts")
     func invalidUTF8() {
         let bytes = Array(#"{"name": "a"#.utf8) + [0xFF] + Array(#""}"#.utf8)

@@ -185,8 +185,17 @@ extension SpecDecoder {
             report("this is a JSON Schema, not a spec; a spec starts with \"format\": \"\(Spec.format)\"", at: root.position, pointer)
             return nil
         }
+        // An XState machine config: say what it is once, instead of a missing "format" and every key it names otherwise.
+        let looksLikeXState = root.objectValue != nil && root["format"] == nil && (root["id"] != nil || root["context"] != nil)
+        if looksLikeXState {
+            report(
+                "this looks like an XState machine config; a spec is smcheck's own format, starting with \"format\": \"\(Spec.format)\" (Docs/SpecFormat.md, \"Coming from XState\", maps one to the other)",
+                at: root.position, pointer)
+        }
         guard
-            let top = members(of: root, at: pointer, what: "the spec", allowed: SpecKeys.topLevel, required: ["format", "name", "states"])
+            let top = members(
+                of: root, at: pointer, what: "the spec", allowed: SpecKeys.topLevel,
+                required: looksLikeXState ? ["name", "states"] : ["format", "name", "states"], borrowed: BorrowedKeys.topLevel)
         else { return nil }
 
         if let format = top["format"] {

@@ -12,7 +12,9 @@ extension SpecDecoder {
         let what = "state \(JSONWriter.quoted(name))"
         checkStateName(name, at: member.keyPosition, pointer)
         var state = Spec.State(name, location: location(member.keyPosition, pointer))
-        guard let fields = members(of: member.value, at: pointer, what: what, allowed: SpecKeys.state) else { return state }
+        guard let fields = members(of: member.value, at: pointer, what: what, allowed: SpecKeys.state, borrowed: BorrowedKeys.state) else {
+            return state
+        }
 
         var explicitKind: Spec.State.Kind?
         if let typeMember = fields["type"], let text = string(typeMember.value, pointer / "type", what: "the type of \(what)") {
@@ -117,7 +119,10 @@ extension SpecDecoder {
                 pointer)
             return nil
         }
-        guard let fields = members(of: node, at: pointer, what: "a transition", allowed: SpecKeys.transition) else { return nil }
+        guard
+            let fields = members(
+                of: node, at: pointer, what: "a transition", allowed: SpecKeys.transition, borrowed: BorrowedKeys.transition)
+        else { return nil }
         var transition = Spec.Transition(on: trigger, location: location(node.position, pointer))
         if let target = fields["target"] {
             transition.target = decodeTarget(target.value, pointer / "target", allowOneOf: true)
@@ -208,6 +213,13 @@ extension SpecDecoder {
     // MARK: - Actions
 
     mutating func decodeActions(_ node: JSONNode, _ pointer: JSONPointer) -> [Spec.Action] {
+        if let name = node.stringValue {
+            // XState names an action by a string; here an action says what it does.
+            report(
+                "a list of actions must be an array, not a string; a call of host code by name is [{\"call\": \(JSONWriter.quoted(name))}]",
+                at: node.position, pointer)
+            return []
+        }
         guard let elements = array(node, pointer, what: "a list of actions") else { return [] }
         return elements.enumerated().compactMap { i, element in decodeAction(element, pointer / i) }
     }

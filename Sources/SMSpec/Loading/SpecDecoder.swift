@@ -32,7 +32,7 @@ struct SpecDecoder {
     /// Returns nil (after reporting) when `node` is not an object.
     mutating func members(
         of node: JSONNode, at pointer: JSONPointer, what: String, allowed: [String], required: [String] = [],
-        duplicateCode: String? = nil
+        borrowed: [String: BorrowedKey] = [:], duplicateCode: String? = nil
     ) -> [String: JSONMember]? {
         guard let objectMembers = node.objectValue else {
             report("\(what) must be an object, not \(article(node.typeName))", at: node.position, pointer)
@@ -49,9 +49,11 @@ struct SpecDecoder {
             }
             seen[member.key] = member
             if !allowed.contains(member.key) {
-                let suggestion = Suggestions.closest(to: member.key, in: allowed)
+                let known = borrowed[member.key]
+                let suggestion = known != nil ? known!.suggestion : Suggestions.closest(to: member.key, in: allowed)
                 if let suggestion { suggested.insert(suggestion) }
-                let hint = suggestion == nil ? "; expected one of: \(allowed.joined(separator: ", "))" : ""
+                let hint =
+                    known.map { "; \($0.hint)" } ?? (suggestion == nil ? "; expected one of: \(allowed.joined(separator: ", "))" : "")
                 report(
                     "unknown key \(JSONWriter.quoted(member.key)) in \(what)\(hint)", at: member.keyPosition, pointer / member.key,
                     suggestion: suggestion)
