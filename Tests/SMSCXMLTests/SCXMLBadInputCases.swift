@@ -515,6 +515,13 @@ enum SCXMLBadInputCases {
             #"in "ready &&     !redy": unknown variable 'redy'; did you mean "ready"?"#, path: "//state[@id='a']/transition/@cond",
             at: "redy\""),
         bad(
+            "a named condition, as other interpreters take it",
+            document(
+                #"<datamodel><data id="n" expr="0" smcheck:min="0" smcheck:max="3"/></datamodel><state id="a"><transition event="go" cond="isReady" target="a"/></state>"#
+            ),
+            #"in "isReady": unknown variable 'isReady'; a condition the host decides is written smcheck:cond="?isReady" in place of cond"#,
+            path: "//state[@id='a']/transition/@cond", at: #"isReady""#),
+        bad(
             "an enum value that is not one",
             document(
                 #"<datamodel><data id="m" expr="'slow'" smcheck:values="slow fast"/></datamodel><state id="a"><transition event="go" cond="m == 'fats'" target="a"/></state>"#

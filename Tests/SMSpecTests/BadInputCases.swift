@@ -815,6 +815,9 @@ enum BadInputCases {
             "enum value without its dot, on the left", "slow != mode",
             #"unknown variable 'slow'; enum values are written with a leading dot; did you mean ".slow"?"#, at: 0),
         badGuard("unknown variable", "speed > 1", "unknown variable 'speed'", at: 0),
+        badGuard(
+            "a named guard without its question mark", "isReady",
+            #"unknown variable 'isReady'; a condition the host decides is written "?isReady"; did you mean "ready"?"#, at: 0),
         badGuard("parameter of an event without parameters", "event.to > 1", "'event.to': this event has no parameters", at: 0),
         badGuard("guard that is an int", "n + 1", "a guard must be bool, but this is int", at: 0),
         BadInput(

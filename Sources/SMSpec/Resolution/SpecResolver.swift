@@ -260,13 +260,23 @@ struct SpecResolver {
     private mutating func typeCheck(_ expression: Spec.Expression, scope: ExpressionScope, expecting: ExpressionType?, what: String)
         -> TypedExpression?
     {
+        var parsed: ExpressionSyntax?
         do {
             let syntax = try ExpressionParser.parse(expression.text)
+            parsed = syntax
             return try TypeChecker(scope: scope).check(syntax, expecting: expecting).0
         } catch {
             if error.isConsequence || rejected.allVariables && error.message.hasPrefix("unknown variable") { return nil }
             var message = error.message
             if message.hasPrefix("expected ") { message = "\(what) must be " + message.dropFirst("expected ".count) }
+            // A guard that is one unknown name is most often a named guard, as XState and hand-written machines have.
+            if what == "a guard", case .variable(let name)? = parsed?.kind, message.hasPrefix("unknown variable") {
+                let fromSCXML = expression.location?.elementPath != nil
+                message +=
+                    fromSCXML
+                    ? "; a condition the host decides is written smcheck:cond=\"?\(name)\" in place of cond"
+                    : "; a condition the host decides is written \"?\(name)\""
+            }
             // The written text: the column points into it.
             report(
                 "in \(JSONWriter.quoted(Spec.Expression.excerpt(of: expression.writtenText ?? expression.text))): \(message)",
