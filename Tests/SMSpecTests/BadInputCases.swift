@@ -217,8 +217,22 @@ enum BadInputCases {
                 "variables as an array", variables("[]"), message: #""variables" must be an object, not an array"#, pointer: "/variables",
                 at: "[]"),
             BadInput(
-                "variable as a number", variables(#"{"x": 1}"#), message: #"variable "x" must be an object, not a number"#,
-                pointer: "/variables/x", at: "1}"),
+                "variable as a number", variables(#"{"x": 12}"#),
+                message:
+                    #"variable "x" must be a declaration, not a number; for instance {"type": "int", "min": 0, "max": 12, "initial": 12}, with the bounds it needs"#,
+                pointer: "/variables/x", at: "12}"),
+            BadInput(
+                "variable as a boolean", variables(#"{"x": false}"#),
+                message: #"variable "x" must be a declaration, not a boolean; for instance {"type": "bool", "initial": false}"#,
+                pointer: "/variables/x", at: "false}"),
+            BadInput(
+                "variable as a string", variables(#"{"x": "idle"}"#),
+                message:
+                    #"variable "x" must be a declaration, not a string; for instance {"type": "enum", "values": ["idle", ...], "initial": "idle"}"#,
+                pointer: "/variables/x", at: #""idle"}"#),
+            BadInput(
+                "variable as a list", variables(#"{"x": []}"#), message: #"variable "x" must be an object, not an array"#,
+                pointer: "/variables/x", at: "[]}"),
             BadInput(
                 "variable without a type", variables(#"{"x": {}}"#), message: #"variable "x" is missing the required key "type""#,
                 pointer: "/variables/x", at: "{}}"),
@@ -326,6 +340,10 @@ enum BadInputCases {
         return [
             BadInput(
                 "events as an array", events("[]"), message: #""events" must be an object, not an array"#, pointer: "/events", at: "[]"),
+            BadInput(
+                "events as a list of names", events(#"["coin", "push", "kick", "pay"]"#),
+                message: #""events" must be an object, not an array; write the names as keys: {"coin": {}, "push": {}, "kick": {}, ...}"#,
+                pointer: "/events", at: #"["coin""#),
             BadInput(
                 "event as a number", events(#"{"go": 1, "stop": {}}"#), message: #"event "go" must be an object, not a number"#,
                 pointer: "/events/go", at: "1,"),

@@ -251,6 +251,14 @@ extension SpecDecoder {
             if !member.key.isIdentifier {
                 report(SpecMessages.invalidName("variable name", member.key), at: member.keyPosition, at)
             }
+            if let example = Self.declaration(initiallyHolding: member.value) {
+                // `"count": 0`, as XState's context and most code write data: say what a declaration looks like.
+                report(
+                    "variable \(JSONWriter.quoted(member.key)) must be a declaration, not \(article(member.value.typeName)); for instance \(example)",
+                    at: member.value.position, at)
+                rejected.variables.insert(member.key)
+                return nil
+            }
             guard
                 let (type, fields) = decodeType(
                     member.value, at, what: "variable \(JSONWriter.quoted(member.key))", allowed: SpecKeys.variable)
@@ -268,7 +276,26 @@ extension SpecDecoder {
         }
     }
 
+    /// A declaration of a variable that starts at `value`, for a variable written as its value; nil for a value that
+    /// suggests none.
+    private static func declaration(initiallyHolding value: JSONNode) -> String? {
+        if let n = value.integerValue, SpecKeys.intBounds.contains(n) {
+            return "{\"type\": \"int\", \"min\": \(min(0, n)), \"max\": \(max(9, n)), \"initial\": \(n)}, with the bounds it needs"
+        }
+        if let b = value.boolValue { return "{\"type\": \"bool\", \"initial\": \(b)}" }
+        if let text = value.stringValue, text.isIdentifier {
+            return "{\"type\": \"enum\", \"values\": [\(JSONWriter.quoted(text)), ...], \"initial\": \(JSONWriter.quoted(text))}"
+        }
+        return nil
+    }
+
     private mutating func decodeEvents(_ node: JSONNode, _ pointer: JSONPointer) -> [Spec.EventDeclaration] {
+        if let names = node.arrayValue?.compactMap(\.stringValue), !names.isEmpty, names.count == node.arrayValue?.count {
+            let written = names.prefix(3).map { "\(JSONWriter.quoted($0)): {}" }.joined(separator: ", ") + (names.count > 3 ? ", ..." : "")
+            report("\"events\" must be an object, not an array; write the names as keys: {\(written)}", at: node.position, pointer)
+            rejected.allEvents = true
+            return []
+        }
         guard let list = orderedMembers(of: node, at: pointer, what: "\"events\"", duplicateWhat: "event") else {
             rejected.allEvents = true
             return []
