@@ -734,6 +734,14 @@ enum BadInputCases {
             message: #""done.state.b" never happens: "b" is not a compound or parallel state"#, pointer: "/states/a/on/done.state.b",
             at: #""done.state.b""#),
         BadInput(
+            "an XState target with the machine's id", states(##"{"p": {"states": {"a": {"on": {"go": "#T.p.b"}}, "b": {}}}}"##),
+            message: ##"unknown state "#T.p.b"; a path is written with '/', without XState's '#' and dots; did you mean "p/b"?"##,
+            pointer: "/states/p/states/a/on/go", at: ##""#T"##),
+        BadInput(
+            "a dotted path", states(#"{"p": {"states": {"a": {"on": {"go": "p.b"}}, "b": {}}}}"#),
+            message: #"unknown state "p.b"; a path is written with '/', without XState's '#' and dots; did you mean "p/b"?"#,
+            pointer: "/states/p/states/a/on/go", at: #""p.b""#),
+        BadInput(
             "completion of an atomic state, with a wildcard", states(#"{"a": {"on": {"done.state.b.*": "a"}}, "b": {}}"#),
             message: #""done.state.b.*" never happens: "b" is not a compound or parallel state"#,
             pointer: "/states/a/on/done.state.b.*", at: #""done.state.b.*""#),

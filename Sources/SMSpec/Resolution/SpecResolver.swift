@@ -144,9 +144,29 @@ struct SpecResolver {
         switch lookup(reference.text) {
         case .success(let index): return index
         case .failure(let error):
+            if reference.location?.elementPath == nil, let path = xstatePath(reference.text) {
+                report(
+                    error.message + "; a path is written with '/', without XState's '#' and dots", at: reference.location,
+                    suggestion: path)
+                return nil
+            }
             report(error.message, at: reference.location, suggestion: error.suggestion)
             return nil
         }
+    }
+
+    /// The path meant by an XState target (`#machine.a.b`, `#b`, `.child`, `a.b`) when it names a state here.
+    private func xstatePath(_ text: String) -> String? {
+        guard text.hasPrefix("#") || text.contains(".") else { return nil }
+        let components = text.drop { $0 == "#" }.split(separator: ".").map(String.init)
+        guard !components.isEmpty else { return nil }
+        // `#light.green` starts with the machine's id, which is its name here.
+        let candidates = components.count > 1 ? [components, Array(components.dropFirst())] : [components]
+        for candidate in candidates {
+            let path = candidate.joined(separator: "/")
+            if case .success = lookup(path) { return path }
+        }
+        return nil
     }
 
     private func lookup(_ text: String) -> Result<Int, ExpressionError> {
