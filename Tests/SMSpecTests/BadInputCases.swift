@@ -1002,6 +1002,15 @@ enum BadInputCases {
                 message: #"a list of actions must be an array, not a string; a call of host code by name is [{"call": "cleanup"}]"#,
                 pointer: "/states/a/exit", at: #""cleanup""#),
             BadInput(
+                "XState's action object", entry(#"[{"type": "increment"}]"#),
+                message:
+                    #"an action needs one of: assign, raise, send, if, call; XState's {"type": "increment"} is {"call": "increment"} here"#,
+                pointer: "/states/a/entry/0/type", at: #""type": "increment""#),
+            BadInput(
+                "XState's guard object", states(#"{"a": {"on": {"go": {"target": "a", "guard": {"type": "isReady"}}}}}"#),
+                message: #"a guard must be a string, not an object; a condition the host decides is written "?isReady""#,
+                pointer: "/states/a/on/go/guard", at: #"{"type""#),
+            BadInput(
                 "XState's cond in a transition", states(#"{"a": {"on": {"go": {"target": "a", "cond": "isReady"}}}}"#),
                 message:
                     #"unknown key "cond" in a transition; a condition is written under "guard", as an expression (XState v4's "cond"); did you mean "guard"?"#,

@@ -127,7 +127,12 @@ extension SpecDecoder {
         if let target = fields["target"] {
             transition.target = decodeTarget(target.value, pointer / "target", allowOneOf: true)
         }
-        if let guardMember = fields["guard"],
+        if let guardMember = fields["guard"], let name = guardMember.value["type"]?.stringValue {
+            // XState v5's {"type": "isReady"}: a guard the host implements.
+            report(
+                "a guard must be a string, not an object; a condition the host decides is written \(JSONWriter.quoted("?" + name))",
+                at: guardMember.value.position, pointer / "guard")
+        } else if let guardMember = fields["guard"],
             let text = string(guardMember.value, pointer / "guard", what: "a guard", isExpression: true)
         {
             if text.trimmingWhitespace().isEmpty {
@@ -239,6 +244,13 @@ extension SpecDecoder {
             return nil
         }
         guard let kind = kindMembers.first?.key else {
+            if let type = objectMembers.first(where: { $0.key == "type" }), let name = type.value.stringValue {
+                // XState v5's {"type": "increment"}: an action the host implements.
+                report(
+                    "an action needs one of: \(SpecKeys.actionKinds.joined(separator: ", ")); XState's {\"type\": \(JSONWriter.quoted(name))} is {\"call\": \(JSONWriter.quoted(name))} here",
+                    at: type.keyPosition, pointer / "type")
+                return nil
+            }
             let first = objectMembers.first
             report(
                 "an action needs one of: \(SpecKeys.actionKinds.joined(separator: ", "))", at: first?.keyPosition ?? node.position,
