@@ -105,6 +105,19 @@ struct BadInputTests {
         #expect(Spec.decode(json: Array(#"{"name": <}"#.utf8)).1.first?.message.hasPrefix("unexpected '<'") == true)
     }
 
+    @Test("an XState machine in JavaScript or TypeScript is named as such, by its file name or its createMachine call")
+    func scriptSource() {
+        let script = #"import { createMachine } from "xstate";\nexport const m = createMachine({ id: "m", states: {} });\n"#
+        let message =
+            #"this is JavaScript or TypeScript, not JSON: smcheck reads specs in its JSON format and SCXML; write the machine's config as a spec (Docs/SpecFormat.md, "Coming from XState", maps its keys)"#
+        for file in ["machine.ts", "machine.txt"] {
+            #expect(Spec.decode(json: Array(script.utf8), file: file).1.map(\.description) == ["\(file):1:1: error: \(message) (at /)"])
+        }
+        #expect(Spec.decode(json: Array("{ id: 1 }".utf8), file: "loose.js").1.first?.message == message)
+        // JSON5-like text in a .json file is a JSON syntax error like any other.
+        #expect(Spec.decode(json: Array("{ id: 1 }".utf8), file: "loose.json").1.first?.message.hasPrefix("unexpected 'id'") == true)
+    }
+
     @Test("a missing file and a directory are errors, not crashes")
     func missingFile() {
         #expect(throws: SpecError.self) { try Spec.load(path: "/nonexistent/spec.json") }

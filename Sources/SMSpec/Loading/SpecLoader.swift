@@ -81,6 +81,12 @@ extension Spec {
                 message =
                     "this looks like XML, not JSON: smcheck reads a file as SCXML when its name ends in .scxml (rename it), and as JSON otherwise"
             }
+            if Self.isScriptSource(bytes, file: file) {
+                // An XState machine in its .ts or .js file: name what it is once, not its first token.
+                let message =
+                    "this is JavaScript or TypeScript, not JSON: smcheck reads specs in its JSON format and SCXML; write the machine's config as a spec (Docs/SpecFormat.md, \"Coming from XState\", maps its keys)"
+                return (nil, [Diagnostic(message, at: SourceLocation(file: file, pointer: .root, line: 1, column: 1))])
+            }
             let pointer = JSONPointer(enclosing: error.position.offset, in: bytes)
             return (nil, [Diagnostic(message, at: SourceLocation(file: file, pointer: pointer, position: error.position))])
         }
@@ -88,6 +94,14 @@ extension Spec {
         guard let spec = decoder.decodeSpec(root) else { return (nil, decoder.diagnostics) }
         let (resolved, diagnostics) = resolving(spec, after: decoder.diagnostics, rejected: decoder.rejected)
         return (resolved, diagnostics)
+    }
+
+    /// Whether text that is not JSON is a script: named as one, or calling XState's `createMachine` or `setup`.
+    private static func isScriptSource(_ bytes: [UInt8], file: String?) -> Bool {
+        let extensions = [".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"]
+        if let file = file?.lowercased(), extensions.contains(where: { file.hasSuffix($0) }) { return true }
+        let text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
+        return text.contains("createMachine(") || text.contains("setup({")
     }
 
     /// A decoded spec with every diagnostic, the decoder's and the resolver's, deduplicated and in order. Structural
