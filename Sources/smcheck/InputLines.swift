@@ -11,10 +11,9 @@ import SMSpec
 struct InputLines {
     enum Line: Equatable {
         case text(String)
-        /// Longer than `maximumBytes`; its bytes were read and dropped.
-        case tooLong
-        /// Not UTF-8: the first bad byte, at this column (counting scalars from 1).
-        case notUTF8(byte: UInt8, column: Int)
+        /// Longer than `maximumBytes` (its bytes were read and dropped), or not UTF-8: why, and the column (counting
+        /// scalars from 1) it is about.
+        case refused(problem: String, column: Int)
     }
 
     static let maximumBytes = 1 << 20
@@ -34,12 +33,12 @@ struct InputLines {
         while true {
             if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
                 defer { start = newline + 1 }
-                return dropping || newline - start > Self.maximumBytes ? .tooLong : Self.decode(buffer[start..<newline])
+                return dropping || newline - start > Self.maximumBytes ? Self.tooLong : Self.decode(buffer[start..<newline])
             }
             if atEnd {
                 guard start < buffer.count || dropping else { return nil }
                 defer { start = buffer.count }
-                return dropping || buffer.count - start > Self.maximumBytes ? .tooLong : Self.decode(buffer[start...])
+                return dropping || buffer.count - start > Self.maximumBytes ? Self.tooLong : Self.decode(buffer[start...])
             }
             if buffer.count - start > Self.maximumBytes {
                 // Keep memory bounded: the line is refused whole, so its bytes need not be kept.
@@ -68,11 +67,16 @@ struct InputLines {
         }
     }
 
+    private static let tooLong = Line.refused(
+        problem: "the line is longer than \(maximumBytes / 1024 / 1024) MB; an event line holds an event, its arguments and choices",
+        column: 1)
+
     private static func decode(_ slice: ArraySlice<UInt8>) -> Line {
         let bytes = Array(slice.last == UInt8(ascii: "\r") ? slice.dropLast() : slice)
         if let invalid = JSONParser.firstInvalidUTF8Offset(bytes) {
             let column = bytes[..<invalid].count { $0 & 0xC0 != 0x80 } + 1
-            return .notUTF8(byte: bytes[invalid], column: column)
+            return .refused(
+                problem: JSONParser.invalidUTF8Message(bytes[invalid], advice: "event lines must be UTF-8 text"), column: column)
         }
         return .text(String(decoding: bytes, as: UTF8.self))
     }

@@ -56,16 +56,7 @@ struct RunCommand: ParsableCommand {
             var line: String
             switch read {
             case .text(let text): line = text
-            case .tooLong, .notUTF8:
-                let (problem, column) =
-                    if case .notUTF8(let byte, let column) = read {
-                        (JSONParser.invalidUTF8Message(byte, advice: "event lines must be UTF-8 text"), column)
-                    } else {
-                        (
-                            "the line is longer than \(InputLines.maximumBytes / 1024 / 1024) MB; an event line holds an event, its arguments and choices",
-                            1
-                        )
-                    }
+            case .refused(let problem, let column):
                 reportError(problem, at: "<stdin>:\(lineNumber):\(column)")
                 if strict { throw ExitStatus.unusableInput }
                 badLines += 1

@@ -21,6 +21,13 @@ extension SCXMLReader {
         return children(of: block, allowed: allowed, annotations: SCXMLVocabulary.executableAnnotations)
     }
 
+    /// A `<log>`: checked, and nothing else. Logging changes nothing a check can see; its expression is for an
+    /// interpreter's console.
+    mutating func readLog(_ element: XMLSourceElement) {
+        checkAttributes(element, SCXMLVocabulary.elements["log"]!)
+        _ = children(of: element, allowed: [])
+    }
+
     private mutating func readActions(_ elements: [XMLSourceElement], in block: XMLSourceElement) -> [Spec.Action] {
         var actions: [Spec.Action] = []
         for element in elements {
@@ -46,9 +53,7 @@ extension SCXMLReader {
                 checkAttributes(element, SCXMLVocabulary.elements["if"]!)
                 if let action = readIf(element) { actions.append(action) }
             case (_, "log"):
-                // Logging changes nothing a check can see; its expression is for an interpreter's console.
-                checkAttributes(element, SCXMLVocabulary.elements["log"]!)
-                _ = children(of: element, allowed: [])
+                readLog(element)
             default:
                 // <elseif> and <else> are read by readIf.
                 break

@@ -168,7 +168,7 @@ struct XMLTagScanner {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard text.hasPrefix("<?xml") && (text.count == 5 || text.dropFirst(5).first?.isWhitespace == true) else { return }
         if !atDocumentStart { throw problem("the XML declaration <?xml ...?> must come first in the file", at: start) }
-        if let (name, offset) = Self.foreignDeclarationPart(text) {
+        if let (name, offset) = Self.foreignDeclarationPart(bytes[start..<index]) {
             // libxml2 only says "error 57" here; a namespace or an attribute meant for <scxml> is the usual cause.
             throw problem(
                 "the XML declaration takes version, encoding and standalone, not '\(name)'; attributes and namespaces belong on <scxml>",
@@ -187,10 +187,11 @@ struct XMLTagScanner {
         }
     }
 
-    /// The first pseudo-attribute of an XML declaration that is not version, encoding or standalone, with its byte
-    /// offset in `declaration`.
-    private static func foreignDeclarationPart(_ declaration: String) -> (name: String, offset: Int)? {
-        let utf8 = Array(declaration.utf8)
+    /// The first pseudo-attribute of an XML declaration (`<?xml ...?>`) that is not version, encoding or standalone,
+    /// with its byte offset in `declaration`. Names end where `readName` ends them, and at the closing `?>`.
+    private static func foreignDeclarationPart(_ declaration: ArraySlice<UInt8>) -> (name: String, offset: Int)? {
+        let utf8 = Array(declaration)
+        let delimiters: [UInt8] = ["=", "\"", "'", "?", ">"].map { UInt8(ascii: $0) }
         var index = 5  // after "<?xml"
         while index < utf8.count {
             let byte = utf8[index]
@@ -198,13 +199,13 @@ struct XMLTagScanner {
                 index += 1
                 while index < utf8.count && utf8[index] != byte { index += 1 }
                 index += 1
-            } else if byte.isNameByte {
+            } else if isSpace(byte) || delimiters.contains(byte) {
+                index += 1
+            } else {
                 let start = index
-                while index < utf8.count && (utf8[index].isNameByte || utf8[index] == UInt8(ascii: ":")) { index += 1 }
+                while index < utf8.count && !isSpace(utf8[index]) && !delimiters.contains(utf8[index]) { index += 1 }
                 let name = String(decoding: utf8[start..<index], as: UTF8.self)
                 if !["version", "encoding", "standalone"].contains(name) { return (name, start) }
-            } else {
-                index += 1
             }
         }
         return nil
@@ -486,13 +487,5 @@ extension XMLTagScanner {
         }
         offsets.append(range.upperBound)
         return (String(scalars), offsets)
-    }
-}
-
-extension UInt8 {
-    /// A letter, digit, `_`, `-` or `.`: enough of an XML name to find a declaration's pseudo-attributes.
-    fileprivate var isNameByte: Bool {
-        (self >= 0x61 && self <= 0x7A) || (self >= 0x41 && self <= 0x5A) || (self >= 0x30 && self <= 0x39) || self == 0x5F || self == 0x2D
-            || self == 0x2E
     }
 }

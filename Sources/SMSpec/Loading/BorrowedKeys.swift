@@ -42,7 +42,3 @@ package enum BorrowedKeys {
             suggestion: "kind", hint: "\"kind\": \"external\", the default, leaves and re-enters the source (XState's reenter: true)"),
     ]
 }
-
-extension BorrowedKey {
-    init(hint: String) { self.init(suggestion: nil, hint: hint) }
-}

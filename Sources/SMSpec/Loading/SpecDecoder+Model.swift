@@ -290,7 +290,9 @@ extension SpecDecoder {
     }
 
     private mutating func decodeEvents(_ node: JSONNode, _ pointer: JSONPointer) -> [Spec.EventDeclaration] {
-        if let names = node.arrayValue?.compactMap(\.stringValue), !names.isEmpty, names.count == node.arrayValue?.count {
+        if let elements = node.arrayValue, !elements.isEmpty, case let names = elements.compactMap(\.stringValue),
+            names.count == elements.count
+        {
             let written = names.prefix(3).map { "\(JSONWriter.quoted($0)): {}" }.joined(separator: ", ") + (names.count > 3 ? ", ..." : "")
             report("\"events\" must be an object, not an array; write the names as keys: {\(written)}", at: node.position, pointer)
             rejected.allEvents = true

@@ -244,16 +244,17 @@ extension SpecDecoder {
             return nil
         }
         guard let kind = kindMembers.first?.key else {
+            let needed = "an action needs one of: \(SpecKeys.actionKinds.joined(separator: ", "))"
             if let type = objectMembers.first(where: { $0.key == "type" }), let name = type.value.stringValue {
                 // XState v5's {"type": "increment"}: an action the host implements.
                 report(
-                    "an action needs one of: \(SpecKeys.actionKinds.joined(separator: ", ")); XState's {\"type\": \(JSONWriter.quoted(name))} is {\"call\": \(JSONWriter.quoted(name))} here",
+                    "\(needed); XState's {\"type\": \(JSONWriter.quoted(name))} is {\"call\": \(JSONWriter.quoted(name))} here",
                     at: type.keyPosition, pointer / "type")
                 return nil
             }
             let first = objectMembers.first
             report(
-                "an action needs one of: \(SpecKeys.actionKinds.joined(separator: ", "))", at: first?.keyPosition ?? node.position,
+                needed, at: first?.keyPosition ?? node.position,
                 first.map { pointer / $0.key } ?? pointer,
                 suggestion: first.flatMap { Suggestions.closest(to: $0.key, in: SpecKeys.actionKinds) })
             return nil

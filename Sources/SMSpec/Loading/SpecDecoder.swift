@@ -50,7 +50,7 @@ struct SpecDecoder {
             seen[member.key] = member
             if !allowed.contains(member.key) {
                 let known = borrowed[member.key]
-                let suggestion = known != nil ? known!.suggestion : Suggestions.closest(to: member.key, in: allowed)
+                let suggestion = if let known { known.suggestion } else { Suggestions.closest(to: member.key, in: allowed) }
                 if let suggestion { suggested.insert(suggestion) }
                 let hint =
                     known.map { "; \($0.hint)" } ?? (suggestion == nil ? "; expected one of: \(allowed.joined(separator: ", "))" : "")

@@ -74,18 +74,18 @@ extension Spec {
         do {
             root = try JSONParser.parse(bytes, maximumDepth: limits.maximumDepth)
         } catch {
+            if Self.isScriptSource(bytes, file: file) {
+                // An XState machine in its .ts or .js file: name what it is once, not its first token.
+                let message =
+                    "this is JavaScript or TypeScript, not JSON: smcheck reads specs in its JSON format and SCXML; write the machine's config as a spec (Docs/SpecFormat.md, \"Coming from XState\", maps its keys)"
+                return (nil, [Diagnostic(message, at: SourceLocation(file: file, pointer: .root, line: 1, column: 1))])
+            }
             var message = error.message
             // An SCXML document in a file named machine.xml: say why it was read as JSON, not just that '<' is unexpected.
             let start = bytes.firstIndex { ![0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }
             if let start, bytes[start] == UInt8(ascii: "<"), error.position.offset == start {
                 message =
                     "this looks like XML, not JSON: smcheck reads a file as SCXML when its name ends in .scxml (rename it), and as JSON otherwise"
-            }
-            if Self.isScriptSource(bytes, file: file) {
-                // An XState machine in its .ts or .js file: name what it is once, not its first token.
-                let message =
-                    "this is JavaScript or TypeScript, not JSON: smcheck reads specs in its JSON format and SCXML; write the machine's config as a spec (Docs/SpecFormat.md, \"Coming from XState\", maps its keys)"
-                return (nil, [Diagnostic(message, at: SourceLocation(file: file, pointer: .root, line: 1, column: 1))])
             }
             let pointer = JSONPointer(enclosing: error.position.offset, in: bytes)
             return (nil, [Diagnostic(message, at: SourceLocation(file: file, pointer: pointer, position: error.position))])
