@@ -14,7 +14,8 @@ import SMSpec
 //                                      philosophers, counters, chain, player, filter, vending; SIZE: another size of
 //                                      its shape), and SPIN on its Promela twin; STORE=dense|hashed|wide|compact
 //                                      forces a visited store;
-//                                      REPEAT=N explores N times in one process
+//                                      REPEAT=N explores N times in one process; ALTERNATE=1 runs one
+//                                      thread before each run, as the benchmark's rounds do
 //   ProfileDriver bitstate N K BYTES [SEED [SECONDS [ORDER]]]
 //                                      a bitstate search of N rings of K states in a bit array of BYTES
 //                                      (ORDER: breadth-first, the default, or depth-first)
@@ -59,10 +60,21 @@ if which == "load" {
     }
     // REPEAT=N explores N times in one process (as the benchmark's rounds do), printing each run.
     let machine = try Machine(model.spec)
-    var result = try Explorer(machine: machine, options: options).run()
+    // ALTERNATE=1 runs one thread before each run of THREADS, as the benchmark's rounds do.
+    let alternates = ProcessInfo.processInfo.environment["ALTERNATE"] == "1"
+    func explore() throws -> Exploration {
+        if alternates {
+            var single = options
+            single.threads = 1
+            let one = try Explorer(machine: machine, options: single).run()
+            print("\(model.name): 1 thread seconds \(one.elapsed) states/s \(Int(one.statesPerSecond))")
+        }
+        return try Explorer(machine: machine, options: options).run()
+    }
+    var result = try explore()
     for _ in 1..<max(1, ProcessInfo.processInfo.environment["REPEAT"].flatMap { Int($0) } ?? 1) {
         print("\(model.name): seconds \(result.elapsed) states/s \(Int(result.statesPerSecond))")
-        result = try Explorer(machine: machine, options: options).run()
+        result = try explore()
     }
     print("\(model.name): configurations \(result.configurations) transitions \(result.transitions) depth \(result.depth) seconds \(result.elapsed) states/s \(Int(result.statesPerSecond)) bytes/state \(result.bytesPerState) peak MB \(result.peakMemory >> 20) store \(result.storeKind) cached steps \(result.cachedSteps)")
     // SPIN_HASH_BITS: pan's -w (by default sized for the states, as the benchmarks do), to see what its table costs.
