@@ -142,18 +142,30 @@ struct ReportCommand: ParsableCommand {
     /// name in different folders (`orders-spec`, `payments-spec`), as fuzzing names its failures.
     private var reportNames: [String] { DistinctFileNames.of(files) }
 
-    /// A spec given twice, or a spec named like the index, would overwrite another report: refused before anything
-    /// is written. Names are compared ignoring case, as macOS's file systems do.
+    /// A spec given twice, or a spec named like the index, would overwrite another report, and a spec in the
+    /// directory named like a report (`m.md`, `m.svg`) would be replaced by it: refused before anything is written.
+    /// Names are compared ignoring case, as macOS's file systems do.
     private func checkReportNames() throws {
-        guard outputDirectory != nil else { return }
+        guard let outputDirectory else { return }
         var seen: [String: String] = [:]
         if files.count > 1 { seen[Self.indexName] = "the index" }
+        var written: [String] = files.count > 1 ? [Self.indexName + "." + format.fileExtension] : []
         for (file, name) in zip(files, reportNames) {
             if let other = seen[name.lowercased()] {
                 throw ValidationError(
                     "both \(other) and \(file) would be written as \(name).\(format.fileExtension); report them into different directories")
             }
             seen[name.lowercased()] = file
+            written.append(name + "." + format.fileExtension)
+            if format == .markdown { written.append(name + ".svg") }
+        }
+        for page in written {
+            let path = (outputDirectory as NSString).appendingPathComponent(page)
+            if let spec = files.first(where: { WriteProblem.isSameFile($0, path) }) {
+                throw ValidationError(
+                    "--output-directory: the report \(path) would replace the spec \(spec) it is made from; write the reports into another directory"
+                )
+            }
         }
     }
 

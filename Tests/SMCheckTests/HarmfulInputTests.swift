@@ -24,6 +24,19 @@ struct HarmfulInputTests {
         }
     }
 
+    @Test(
+        "a report that would be written over the spec it is made from is refused, and the spec stays as it was",
+        arguments: [("m.md", "markdown"), ("m.svg", "markdown"), ("m.html", "html")])
+    func reportOverTheSpec(specName: String, format: String) throws {
+        let scratch = try ScratchDirectory()
+        let original = try String(contentsOfFile: "Specs/rocket.json", encoding: .utf8)
+        let spec = try scratch.write(specName, original)
+        let result = try SMCheckCommand.run(["report", spec, "--format", format, "-o", scratch.path("."), "--runs", "0"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("would replace the spec \(spec) it is made from"), "\(result.standardError)")
+        #expect(try String(contentsOfFile: spec, encoding: .utf8) == original)
+    }
+
     @Test("a diagram named with an extension of no diagram format is refused; export takes the format from -o's name")
     func extensions() throws {
         let scratch = try ScratchDirectory()

@@ -670,8 +670,10 @@ package struct SymbolicStepper {
         case .failure: return [(p.failing(.rangeViolation(variable: nil, value: nil), failure.0, at: failure.1), nil)]
         case nil: break
         }
+        let bounds = bounds(for: p).range(e)
+        if let bounds, bounds.lowerBound == bounds.upperBound { return [(p, bounds.lowerBound != 0)] }
         var outcomes: [(PathState, Bool?)] = []
-        if mayFail(e, p) {
+        if bounds == nil {
             let fails = p.assuming(.not(.defined(e)))
             if feasible(fails) {
                 outcomes.append((fails.failing(.rangeViolation(variable: nil, value: nil), failure.0, at: failure.1), nil))
