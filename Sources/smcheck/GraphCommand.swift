@@ -77,7 +77,10 @@ struct GraphCommand: ParsableCommand {
         case .mermaid:
             text = (MermaidDiagram(diagram).source ?? "") + "\n"
         case .dot:
-            text = GraphvizDiagram(diagram).dot ?? ""
+            // The graph the SVG is drawn from, with the SVG's warnings, so `dot -Tsvg` on it draws the same.
+            let drawn = GraphvizDiagram(diagram).drawnDot()
+            for warning in drawn?.warnings ?? [] { printError("\(file): \(warning)") }
+            text = drawn?.dot ?? ""
         case .svg:
             do {
                 let drawing = try GraphvizDiagram(diagram).svg()

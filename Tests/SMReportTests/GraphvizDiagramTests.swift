@@ -211,6 +211,15 @@ struct GraphvizDiagramTests {
         #expect(svg.withClass("state").count == spec.states.count - 1)
         #expect(svg.withClass("transition").count == spec.transitions.reduce(0) { $0 + $1.targets.count })
         #expect(try GraphvizDiagram(StateDiagram(try Fixtures.spec("rocket").resolve())).svg().warnings == [])
+        // The DOT is the graph drawn, with the same warning: Graphviz's dot draws it as smcheck did.
+        let drawn = try #require(GraphvizDiagram(StateDiagram(spec)).drawnDot())
+        #expect(drawn.warnings == drawing.warnings)
+        #expect(drawn.dot.contains("xlabel="))
+        if let dot = InstalledProgram.find("dot") {
+            let output = try runProcess(URL(fileURLWithPath: dot), ["-Tsvg"], input: drawn.dot)
+            #expect(output.status == 0, "\(output.standardError)")
+            #expect(sortedLines(output.standardOutput) == sortedLines(drawing.text))
+        }
     }
 
     @Test(

@@ -36,10 +36,27 @@ public struct GraphvizDiagram: Sendable {
     /// `dot` routes an edge's label as part of the edge, and dense graphs of nested clusters can defeat its router
     /// (it loses edges). Those are drawn again with the labels placed beside the edges after routing (`xlabel`),
     /// which may overlap but loses nothing; a warning says so.
-    public func svg() throws(DiagramError) -> GraphvizLayout.Drawing {
+    public func svg() throws(DiagramError) -> GraphvizLayout.Drawing { try drawn().drawing }
+
+    /// The DOT of the graph `svg()` draws, so that `dot -Tsvg` on it draws the same: the labels beside the edges
+    /// where dot cannot route them on the edges (found by laying the graph out, when Graphviz is linked in), with
+    /// the warnings the drawing gave. Nil when the spec is not drawn.
+    public func drawnDot() -> (dot: String, warnings: [String])? {
+        guard let graph else { return nil }
+        guard GraphvizLayout.isAvailable else { return (graph.dot, []) }
+        do {
+            let (drawnGraph, drawing) = try drawn()
+            return (drawnGraph.dot, drawing.warnings)
+        } catch {
+            return (graph.dot, ["\(error.message); the DOT is the graph as built, which Graphviz's dot will not draw either"])
+        }
+    }
+
+    /// The graph Graphviz drew and its drawing.
+    private func drawn() throws(DiagramError) -> (graph: GraphvizGraph, drawing: GraphvizLayout.Drawing) {
         guard let graph else { throw DiagramError(reasonForNoDiagram ?? "no diagram") }
         do {
-            return try GraphvizLayout.render(graph, format: "svg")
+            return (graph, try GraphvizLayout.render(graph, format: "svg"))
         } catch {
             var beside = graph
             for index in beside.edges.indices {
@@ -48,8 +65,11 @@ public struct GraphvizDiagram: Sendable {
                 }
             }
             let drawing = try GraphvizLayout.render(beside, format: "svg")
-            return GraphvizLayout.Drawing(
-                text: drawing.text, warnings: ["\(error.message); drew the edge labels beside the edges instead"] + drawing.warnings)
+            return (
+                beside,
+                GraphvizLayout.Drawing(
+                    text: drawing.text, warnings: ["\(error.message); drew the edge labels beside the edges instead"] + drawing.warnings)
+            )
         }
     }
 
