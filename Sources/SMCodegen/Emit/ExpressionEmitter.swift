@@ -165,6 +165,11 @@ struct ExpressionEmitter {
     private mutating func arithmetic(_ op: ArithmeticOperator, _ a: EmittedValue, _ b: EmittedValue) -> EmittedValue {
         guard case .int(let ra) = a.kind, case .int(let rb) = b.kind else { return a }
         let l = Self.parenthesized(a.code), r = Self.parenthesized(b.code)
+        // Constant operands that overflow (Int.min / -1) fail wherever they are evaluated: written as the operation,
+        // the compiler would refuse it.
+        if let ra, let rb, ra.lower == ra.upper, rb.lower == rb.upper, rb.lower != 0, (try? op.apply(ra.lower, rb.lower)) == nil {
+            return failing("integer overflow")
+        }
         switch op {
         case .add, .subtract, .multiply:
             if let ra, let rb, let range = Self.range(of: op, ra, rb) {
@@ -182,14 +187,18 @@ struct ExpressionEmitter {
             }
             // A divisor that is always 0 fails wherever it is evaluated: written as a division, the compiler would
             // refuse it (and call what follows the check dead code).
-            if let rb, rb.lower == 0 && rb.upper == 0 {
-                let value = temporary()
-                prelude.append("let \(value) = try divisionByZero(in: \(SwiftIdentifier.stringLiteral(what)))")
-                return EmittedValue(code: value, kind: .int(nil))
-            }
+            if let rb, rb.lower == 0 && rb.upper == 0 { return failing("division by zero") }
             let method = op == .divide ? "dividedReportingOverflow(by: " : "remainderReportingOverflow(dividingBy: "
             return checked("\(l).\(method)\(b.code))", dividing: mayBeZero ? b.code : nil)
         }
+    }
+
+    /// An operation that always fails, as a call that throws (see `failingOperation` in the generated code).
+    private mutating func failing(_ reason: String) -> EmittedValue {
+        let value = temporary()
+        prelude.append(
+            "let \(value) = try failingOperation(\(SwiftIdentifier.stringLiteral(reason)), in: \(SwiftIdentifier.stringLiteral(what)))")
+        return EmittedValue(code: value, kind: .int(nil))
     }
 
     /// A checked operation: `(value, overflow)` into temporaries, a throw on overflow (and, first, on a zero divisor).

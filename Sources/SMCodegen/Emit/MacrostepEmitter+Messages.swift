@@ -32,10 +32,10 @@ extension MacrostepEmitter {
             }
             w.line()
             w.documentation(
-                "A division by the constant 0, which fails wherever it is evaluated: a call, so that the compiler neither refuses the division nor calls what follows dead code."
+                "An operation that fails wherever it is evaluated (a division by the constant 0, Int.min / -1): a call, so that the compiler neither refuses the operation nor calls what follows dead code."
             )
-            w.block("fileprivate func divisionByZero(in what: String) throws(\(errorType)) -> Int") { w in
-                w.line("throw evaluationFailure(\"division by zero\", in: what)")
+            w.block("fileprivate func failingOperation(_ reason: String, in what: String) throws(\(errorType)) -> Int") { w in
+                w.line("throw evaluationFailure(reason, in: what)")
             }
             w.line()
             w.block("fileprivate func rangeViolation(_ variable: String, cannotBe value: String, type: String) -> \(errorType)") { w in

@@ -530,9 +530,9 @@ extension Rocket {
         RocketError(kind: .rangeViolation(variable: nil), message: "range violation: \(reason) in the \(what) (\(describeVariables()))")
     }
 
-    /// A division by the constant 0, which fails wherever it is evaluated: a call, so that the compiler neither refuses the division nor calls what follows dead code.
-    fileprivate func divisionByZero(in what: String) throws(RocketError) -> Int {
-        throw evaluationFailure("division by zero", in: what)
+    /// An operation that fails wherever it is evaluated (a division by the constant 0, Int.min / -1): a call, so that the compiler neither refuses the operation nor calls what follows dead code.
+    fileprivate func failingOperation(_ reason: String, in what: String) throws(RocketError) -> Int {
+        throw evaluationFailure(reason, in: what)
     }
 
     fileprivate func rangeViolation(_ variable: String, cannotBe value: String, type: String) -> RocketError {
