@@ -33,6 +33,9 @@ struct ReplayCommand: ParsableCommand {
         do {
             node = try JSONParser.parse(BoundedFile.read(failureFile, maximumBytes: BoundedFile.resultLimit))
             reference = try FailureFile.specReference(in: node)
+        } catch let error as FailureFile.ReadError {
+            report(error, changed: false)
+            throw ExitStatus.unusableInput
         } catch {
             reportError(message(error).text, at: failureFile + (message(error).position.map { ":\($0)" } ?? ""))
             throw ExitStatus.unusableInput
@@ -62,9 +65,7 @@ struct ReplayCommand: ParsableCommand {
         do {
             saved = try FailureFile.read(node, machine: machine)
         } catch {
-            reportError(
-                error.message + (currentHash != reference.hash ? " (the spec changed)" : ""),
-                at: failureFile + (error.position.map { ":\($0)" } ?? ""))
+            report(error, changed: currentHash != reference.hash)
             throw ExitStatus.unusableInput
         }
         print("replaying \(failureFile) on \(specPath) (\(Plural.count(saved.trace.count, "event")))")
@@ -120,10 +121,20 @@ struct ReplayCommand: ParsableCommand {
         return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
     }
 
+    /// Each problem of the failure file, as `file:line:column: error: message (at /pointer)`; `changed`: the spec
+    /// changed since the failure was saved, which may be why.
+    private func report(_ error: FailureFile.ReadError, changed: Bool) {
+        for problem in error.problems {
+            reportError(
+                problem.message + (changed && problem.concernsSpec ? " (the spec changed)" : "")
+                    + (problem.pointer.map { " (at \($0.tokens.isEmpty ? "/" : $0.description))" } ?? ""),
+                at: failureFile + (problem.position.map { ":\($0)" } ?? ""))
+        }
+    }
+
     /// What went wrong reading the failure file, and where in it when that is known.
     private func message(_ error: any Error) -> (text: String, position: TextPosition?) {
         if let error = error as? JSONSyntaxError { return (error.message, error.position) }
-        if let error = error as? FailureFile.ReadError { return (error.message, error.position) }
         if let error = error as? BoundedFile.Problem { return ("cannot read it: \(error.reason)", nil) }
         return ("cannot read it: \(ReadProblem.systemReason(error))", nil)
     }

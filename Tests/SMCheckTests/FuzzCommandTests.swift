@@ -130,7 +130,10 @@ struct FuzzCommandTests {
             ),
             (#", "choices": [1.5]"#, #"each of a trace step's "choices" must be a whole number, at least 0"#),
             (#", "choices": 1"#, #""choices" of a trace step must be an array of whole numbers, at least 0"#),
-            (#", "choises": [0]"#, #"a trace step has no key "choises"; did you mean "choices"? (its keys: event, params, choices)"#),
+            (
+                #", "choises": [0]"#,
+                #"unknown key "choises" in a trace step; did you mean "choices"? (its keys: event, params, choices) (at /trace/0/choises)"#
+            ),
             (#", "params": [1]"#, #""params" of a trace step must be an object of the event's parameters"#),
         ])
     func choicesNotMet(edit: String, message: String) throws {

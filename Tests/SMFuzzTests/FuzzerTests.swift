@@ -177,7 +177,22 @@ struct FuzzerTests {
             let error = #expect(throws: FailureFile.ReadError.self) { try FailureFile.read(edited, machine: result.machine) }
             #expect(error?.message.hasPrefix(edit.message) == true, "\(error?.message ?? "")")
             #expect(error?.position != nil)
+            #expect(error?.pointer != nil)
         }
+
+        // Every problem at once, in the order of the file, each at its value's pointer; a misspelled key of a
+        // trace step is named with the key it should be.
+        let misspelled = try JSONParser.parse(
+            text.replacingOccurrences(of: "\"event\":", with: "\"evnt\":").replacingOccurrences(of: "\"seed\": \"7\"", with: "\"seed\": 7"))
+        let error = #expect(throws: FailureFile.ReadError.self) { try FailureFile.read(misspelled, machine: result.machine) }
+        let problems = error?.problems ?? []
+        #expect(problems.count == 1 + failure.trace.count, "\(problems.map(\.description))")
+        #expect(problems.first?.pointer == "/seed")
+        #expect(
+            problems.dropFirst().map(\.pointer) == failure.trace.indices.map { "/trace" / $0 / "evnt" },
+            "\(problems.map(\.description))")
+        #expect(problems.last?.message.hasPrefix("unknown key \"evnt\" in a trace step; did you mean \"event\"?") == true)
+        #expect(zip(problems, problems.dropFirst()).allSatisfy { $0.position! < $1.position! })
     }
 
     @Test("a replay runs the trace's steps and no more, though its last step meets fewer choice points than with 0s")

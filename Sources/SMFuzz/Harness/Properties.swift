@@ -41,7 +41,7 @@ public struct Property: Sendable {
 
 /// Why a run failed.
 public struct RunFailure: Hashable, Sendable, CustomStringConvertible {
-    public enum Kind: String, Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The engine stopped with an error: a loop, a range violation, an incomplete choice, a queue overflow.
         case engineError = "engine-error"
         /// An invariant of the spec did not hold.

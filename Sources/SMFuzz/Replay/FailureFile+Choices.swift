@@ -14,6 +14,7 @@ extension FailureFile {
             let failed = (try? context.process(step.event)) == nil
             let arities = context.choiceArities
             let place = steps[i]["choices"]?.position ?? steps[i].position
+            let pointer: JSONPointer = steps[i]["choices"] == nil ? "/trace" / i : "/trace" / i / "choices"
             let points = "\(arities.count) choice point\(arities.count == 1 ? "" : "s")"
             let given = "\(step.choices.count) choice\(step.choices.count == 1 ? "" : "s")"
             // The step that fails stops at its failure: the choices it met up to there are all it recorded. More
@@ -23,12 +24,12 @@ extension FailureFile {
             if step.choices.count < arities.count || (step.choices.count > arities.count && !endsTheTrace) {
                 throw ReadError(
                     "step \(i + 1) of the trace gives \(given), but \(machine.describe(step.event)) meets \(points) there (an opaque guard or a oneOf each)",
-                    at: place)
+                    at: place, pointer: pointer)
             }
             for (k, (value, arity)) in zip(step.choices, arities).enumerated() where value < 0 || value >= arity {
                 throw ReadError(
-                    "choice \(k + 1) of step \(i + 1) is \(value), but its choice point has \(arity) outcomes (0...\(arity - 1))", at: place
-                )
+                    "choice \(k + 1) of step \(i + 1) is \(value), but its choice point has \(arity) outcomes (0...\(arity - 1))", at: place,
+                    pointer: pointer)
             }
             if failed { return }
         }

@@ -80,17 +80,68 @@ public struct FailureFile: Sendable {
         try (JSONWriter.string(json(machine: machine)) + "\n").write(to: url, atomically: true, encoding: .utf8)
     }
 
+    /// What is wrong with a failure file: every problem found in one reading, each where it is (the first is
+    /// `message`, `position` and `pointer`).
     public struct ReadError: Error, CustomStringConvertible {
-        public let message: String
-        /// Where in the failure file, when the error is about one value.
-        public let position: TextPosition?
+        public struct Problem: Sendable {
+            public let message: String
+            /// Where in the failure file, when the problem is about one value.
+            public let position: TextPosition?
+            /// The value's JSON Pointer, when the problem is about one value.
+            public let pointer: JSONPointer?
+            /// Whether the problem is with the trace as the spec reads it (a changed spec may be why).
+            public var concernsSpec = false
 
-        init(_ message: String, at position: TextPosition? = nil) {
-            self.message = message
-            self.position = position
+            /// `line:column: message (at /pointer)`.
+            public var description: String {
+                (position.map { "\($0): " } ?? "") + message + (pointer.map { " (at \($0.tokens.isEmpty ? "/" : $0.description))" } ?? "")
+            }
         }
 
-        public var description: String { (position.map { "\($0): " } ?? "") + message }
+        /// At least one.
+        public let problems: [Problem]
+        public var message: String { problems[0].message }
+        public var position: TextPosition? { problems[0].position }
+        public var pointer: JSONPointer? { problems[0].pointer }
+
+        init(_ message: String, at position: TextPosition? = nil, pointer: JSONPointer? = nil) {
+            problems = [Problem(message: message, position: position, pointer: pointer)]
+        }
+
+        init(problems: [Problem]) {
+            precondition(!problems.isEmpty, "a read error without a problem")
+            self.problems = problems
+        }
+
+        public var description: String { problems.map(\.description).joined(separator: "\n") }
+    }
+
+    /// The problems found so far in one reading, so that one run reports all of them.
+    private struct Problems {
+        var found: [ReadError.Problem] = []
+
+        /// The body's value, or nil with its problems kept.
+        mutating func collect<T>(_ body: () throws(ReadError) -> T) -> T? {
+            do {
+                return try body()
+            } catch {
+                found += error.problems
+                return nil
+            }
+        }
+
+        mutating func add(_ message: String, at position: TextPosition?, pointer: JSONPointer, concernsSpec: Bool = false) {
+            found.append(ReadError.Problem(message: message, position: position, pointer: pointer, concernsSpec: concernsSpec))
+        }
+
+        /// Throws what was found, if anything, in the order of the file.
+        func check() throws(ReadError) {
+            guard !found.isEmpty else { return }
+            let ordered = found.enumerated().sorted {
+                ($0.element.position?.offset ?? -1, $0.offset) < ($1.element.position?.offset ?? -1, $1.offset)
+            }
+            throw ReadError(problems: ordered.map(\.element))
+        }
     }
 
     /// The keys of a failure file, of its "spec" and of its "failure": any other is a mistake (a hand edit, a typo).
@@ -101,30 +152,43 @@ public struct FailureFile: Sendable {
     /// Which spec a failure file was saved for: its name, file as given to `smcheck fuzz`, and content hash.
     public static func specReference(in node: JSONNode) throws(ReadError) -> (name: String, file: String?, hash: String) {
         guard node["format"]?.stringValue == format else {
-            throw ReadError("not a smcheck failure file (\"format\" is not \"\(format)\")", at: node["format"]?.position)
+            throw ReadError(
+                "not a smcheck failure file (\"format\" is not \"\(format)\")", at: node["format"]?.position ?? node.position,
+                pointer: node["format"] == nil ? .root : "/format")
         }
-        guard let spec = node["spec"], let name = spec["name"]?.stringValue, let hash = spec["hash"]?.stringValue else {
-            throw ReadError("the failure file does not say which spec it is for (\"spec\" with \"name\" and \"hash\")", at: node.position)
+        var problems = Problems()
+        problems.collect { () throws(ReadError) in try checkKeys(of: node, allowed: keys, what: "a failure file", at: .root) }
+        let spec = node["spec"]
+        if let spec { problems.collect { () throws(ReadError) in try checkKeys(of: spec, allowed: specKeys, what: "\"spec\"", at: "/spec") } }
+        let name = spec?["name"]?.stringValue
+        let hash = spec?["hash"]?.stringValue
+        if name == nil || hash == nil {
+            // At the value that is not a string, else at "spec", else at the file.
+            let key = name == nil ? "name" : "hash"
+            problems.add(
+                "the failure file does not say which spec it is for (\"spec\" with \"name\" and \"hash\", strings)",
+                at: (spec?[key] ?? spec ?? node).position, pointer: spec == nil ? .root : spec?[key] == nil ? "/spec" : "/spec" / key)
         }
-        try checkKeys(of: node, allowed: keys, what: "a failure file")
-        try checkKeys(of: spec, allowed: specKeys, what: "\"spec\"")
-        return (name, spec["file"]?.stringValue, hash)
+        try problems.check()
+        return (name!, spec?["file"]?.stringValue, hash!)
     }
 
-    private static func checkKeys(of node: JSONNode, allowed: [String], what: String) throws(ReadError) {
+    private static func checkKeys(of node: JSONNode, allowed: [String], what: String, at pointer: JSONPointer) throws(ReadError) {
+        var problems = Problems()
         for member in node.objectValue ?? [] where !allowed.contains(member.key) {
             let suggestion = Suggestions.closest(to: member.key, in: allowed).map { "; did you mean \"\($0)\"?" } ?? ""
-            throw ReadError(
+            problems.add(
                 "unknown key \(JSONWriter.quoted(member.key)) in \(what)\(suggestion) (its keys: \(allowed.joined(separator: ", ")))",
-                at: member.keyPosition)
+                at: member.keyPosition, pointer: pointer / member.key)
         }
+        try problems.check()
     }
 
     /// A whole number at least `minimum`, or nil when absent.
-    private static func count(_ node: JSONNode?, _ what: String, minimum: Int) throws(ReadError) -> Int? {
+    private static func count(_ node: JSONNode?, _ what: String, minimum: Int, at pointer: JSONPointer) throws(ReadError) -> Int? {
         guard let node else { return nil }
         guard let value = node.integerValue, value >= minimum else {
-            throw ReadError("\(what) must be a whole number, at least \(minimum)", at: node.position)
+            throw ReadError("\(what) must be a whole number, at least \(minimum)", at: node.position, pointer: pointer)
         }
         return value
     }
@@ -133,58 +197,108 @@ public struct FailureFile: Sendable {
     private static func seed(_ node: JSONNode?, _ name: String) throws(ReadError) -> UInt64? {
         guard let node else { return nil }
         guard let value = node.stringValue.flatMap(UInt64.init) else {
-            throw ReadError("\"\(name)\" must be a seed written as a string of digits, like \"42\"", at: node.position)
+            throw ReadError("\"\(name)\" must be a seed written as a string of digits, like \"42\"", at: node.position, pointer: .root / name)
         }
         return value
     }
 
-    /// Reads a failure file; the trace is read against `machine` (the spec as it is now).
+    /// The keys of a trace step (`Machine.traceStep`).
+    static let stepKeys = ["event", "params", "choices"]
+
+    /// Reads a failure file; the trace is read against `machine` (the spec as it is now). Every problem is reported,
+    /// not only the first.
     public static func read(_ node: JSONNode, machine: Machine) throws(ReadError) -> FailureFile {
         let (name, specFile, hash) = try specReference(in: node)
-        guard let failureNode = node["failure"], let kindText = failureNode["kind"]?.stringValue,
-            let kind = RunFailure.Kind(rawValue: kindText), let message = failureNode["message"]?.stringValue,
-            let steps = node["trace"]?.arrayValue
-        else {
-            throw ReadError("the failure file lacks its failure (\"kind\", \"message\", \"step\") or trace", at: node.position)
+        var problems = Problems()
+        let failureNode = node["failure"]
+        var kind: RunFailure.Kind?
+        var message: String?
+        var step: Int?
+        if let failureNode {
+            problems.collect { () throws(ReadError) in try checkKeys(of: failureNode, allowed: failureKeys, what: "\"failure\"", at: "/failure") }
+            let kindText = failureNode["kind"]?.stringValue
+            kind = kindText.flatMap(RunFailure.Kind.init(rawValue:))
+            if kind == nil {
+                let kinds = RunFailure.Kind.allCases.map(\.rawValue)
+                let suggestion = kindText.flatMap { Suggestions.closest(to: $0, in: kinds) }.map { "; did you mean \"\($0)\"?" } ?? ""
+                problems.add(
+                    "the failure's \"kind\" must be one of \(kinds.joined(separator: ", "))\(suggestion)",
+                    at: (failureNode["kind"] ?? failureNode).position, pointer: failureNode["kind"] == nil ? "/failure" : "/failure/kind")
+            }
+            message = failureNode["message"]?.stringValue
+            if message == nil {
+                problems.add(
+                    "the failure lacks its \"message\" (a string)", at: (failureNode["message"] ?? failureNode).position,
+                    pointer: failureNode["message"] == nil ? "/failure" : "/failure/message")
+            }
+            step = problems.collect { () throws(ReadError) in try count(failureNode["step"], "\"step\"", minimum: 0, at: "/failure/step") } ?? nil
+            if failureNode["step"] == nil { problems.add("the failure lacks its \"step\"", at: failureNode.position, pointer: "/failure") }
+        } else {
+            problems.add("the failure file lacks its failure (\"kind\", \"message\", \"step\")", at: node.position, pointer: .root)
         }
-        try checkKeys(of: failureNode, allowed: failureKeys, what: "\"failure\"")
-        guard let step = try count(failureNode["step"], "\"step\"", minimum: 0) else {
-            throw ReadError("the failure lacks its \"step\"", at: failureNode.position)
+        let steps = node["trace"]?.arrayValue
+        if steps == nil {
+            problems.add(
+                "the failure file lacks its trace (an array of steps)", at: (node["trace"] ?? node).position,
+                pointer: node["trace"] == nil ? .root : "/trace")
         }
-        guard step <= steps.count else {
-            throw ReadError(
+        if let steps, let step, step > steps.count {
+            problems.add(
                 "the failure is at step \(step), past the end of its trace of \(steps.count) event\(steps.count == 1 ? "" : "s")",
-                at: failureNode["step"]?.position)
+                at: failureNode?["step"]?.position, pointer: "/failure/step")
         }
         var trace: [TraceStep] = []
-        for (i, stepNode) in steps.enumerated() {
+        for (i, stepNode) in (steps ?? []).enumerated() {
+            let pointer: JSONPointer = "/trace" / i
+            // Its keys first: a misspelled "event" is named as such, with the key it should be.
+            guard problems.collect({ () throws(ReadError) in try checkKeys(of: stepNode, allowed: stepKeys, what: "a trace step", at: pointer) })
+                != nil
+            else { continue }
             do {
                 trace.append(try machine.traceStep(stepNode))
             } catch {
-                throw ReadError("step \(i + 1) of the trace cannot be replayed: \(error.message)", at: stepNode.position)
+                problems.add(
+                    "step \(i + 1) of the trace cannot be replayed: \(error.message)", at: stepNode.position, pointer: pointer, concernsSpec: true)
             }
         }
-        try checkChoices(of: trace, steps: steps, machine: machine)
+        // The choices are checked on a trace read whole (each step's choices decide where the next begins).
+        if let steps, trace.count == steps.count {
+            do {
+                try checkChoices(of: trace, steps: steps, machine: machine)
+            } catch {
+                for var problem in error.problems {
+                    problem.concernsSpec = true
+                    problems.found.append(problem)
+                }
+            }
+        }
         var choices: [Int] = []
         if let choicesNode = node["choices"] {
-            guard let elements = choicesNode.arrayValue else {
-                throw ReadError("\"choices\" must be an array of whole numbers", at: choicesNode.position)
-            }
-            for element in elements {
-                guard let choice = try count(element, "each of \"choices\"", minimum: 0) else { continue }
-                choices.append(choice)
+            if let elements = choicesNode.arrayValue {
+                for (i, element) in elements.enumerated() {
+                    let choice = problems.collect { () throws(ReadError) in
+                        try count(element, "each of \"choices\"", minimum: 0, at: "/choices" / i)
+                    }
+                    if let choice = choice ?? nil { choices.append(choice) }
+                }
+            } else {
+                problems.add("\"choices\" must be an array of whole numbers", at: choicesNode.position, pointer: "/choices")
             }
         }
+        let seed = problems.collect { () throws(ReadError) in try Self.seed(node["seed"], "seed") } ?? nil
+        let run = problems.collect { () throws(ReadError) in try count(node["run"], "\"run\"", minimum: 0, at: "/run") } ?? nil
+        let runSeed = problems.collect { () throws(ReadError) in try Self.seed(node["runSeed"], "runSeed") } ?? nil
+        let originalSteps =
+            problems.collect { () throws(ReadError) in
+                try count(node["originalSteps"], "\"originalSteps\"", minimum: step ?? 0, at: "/originalSteps")
+            } ?? nil
+        try problems.check()
         return FailureFile(
-            specName: name, specFile: specFile, specHash: hash,
-            seed: try seed(node["seed"], "seed") ?? 0,
+            specName: name, specFile: specFile, specHash: hash, seed: seed ?? 0,
             failure: FuzzFailure(
-                run: try count(node["run"], "\"run\"", minimum: 0) ?? 0, runSeed: try seed(node["runSeed"], "runSeed") ?? 0,
-                failure: RunFailure(
-                    kind: kind, message: message, step: step,
-                    signature: failureNode["signature"]?.stringValue ?? ""),
-                trace: trace, choices: choices,
-                originalSteps: try count(node["originalSteps"], "\"originalSteps\"", minimum: step) ?? step, shrinkReplays: 0),
+                run: run ?? 0, runSeed: runSeed ?? 0,
+                failure: RunFailure(kind: kind!, message: message!, step: step!, signature: failureNode?["signature"]?.stringValue ?? ""),
+                trace: trace, choices: choices, originalSteps: originalSteps ?? step!, shrinkReplays: 0),
             implementation: node["implementation"]?.stringValue)
     }
 }

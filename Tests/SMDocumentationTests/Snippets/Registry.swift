@@ -10,6 +10,6 @@ let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] =
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:72", snippet_Docs_CodeGeneration_72),
     ("Docs/CodeGeneration.md:99", snippet_Docs_CodeGeneration_99),
-    ("Docs/Fuzzing.md:201", snippet_Docs_Fuzzing_201),
-    ("Docs/Fuzzing.md:238", snippet_Docs_Fuzzing_238),
+    ("Docs/Fuzzing.md:203", snippet_Docs_Fuzzing_203),
+    ("Docs/Fuzzing.md:240", snippet_Docs_Fuzzing_240),
 ]
