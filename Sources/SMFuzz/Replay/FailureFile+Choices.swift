@@ -28,7 +28,8 @@ extension FailureFile {
             }
             for (k, (value, arity)) in zip(step.choices, arities).enumerated() where value < 0 || value >= arity {
                 throw ReadError(
-                    "choice \(k + 1) of step \(i + 1) is \(value), but its choice point has \(arity) outcomes (0...\(arity - 1))", at: place,
+                    "choice \(k + 1) of step \(i + 1) is \(value), but its choice point has \(arity) outcomes (0...\(arity - 1))",
+                    at: place,
                     pointer: pointer)
             }
             if failed { return }

@@ -159,7 +159,9 @@ public struct FailureFile: Sendable {
         var problems = Problems()
         problems.collect { () throws(ReadError) in try checkKeys(of: node, allowed: keys, what: "a failure file", at: .root) }
         let spec = node["spec"]
-        if let spec { problems.collect { () throws(ReadError) in try checkKeys(of: spec, allowed: specKeys, what: "\"spec\"", at: "/spec") } }
+        if let spec {
+            problems.collect { () throws(ReadError) in try checkKeys(of: spec, allowed: specKeys, what: "\"spec\"", at: "/spec") }
+        }
         let name = spec?["name"]?.stringValue
         let hash = spec?["hash"]?.stringValue
         if name == nil || hash == nil {
@@ -197,7 +199,8 @@ public struct FailureFile: Sendable {
     private static func seed(_ node: JSONNode?, _ name: String) throws(ReadError) -> UInt64? {
         guard let node else { return nil }
         guard let value = node.stringValue.flatMap(UInt64.init) else {
-            throw ReadError("\"\(name)\" must be a seed written as a string of digits, like \"42\"", at: node.position, pointer: .root / name)
+            throw ReadError(
+                "\"\(name)\" must be a seed written as a string of digits, like \"42\"", at: node.position, pointer: .root / name)
         }
         return value
     }
@@ -215,7 +218,9 @@ public struct FailureFile: Sendable {
         var message: String?
         var step: Int?
         if let failureNode {
-            problems.collect { () throws(ReadError) in try checkKeys(of: failureNode, allowed: failureKeys, what: "\"failure\"", at: "/failure") }
+            problems.collect { () throws(ReadError) in
+                try checkKeys(of: failureNode, allowed: failureKeys, what: "\"failure\"", at: "/failure")
+            }
             let kindText = failureNode["kind"]?.stringValue
             kind = kindText.flatMap(RunFailure.Kind.init(rawValue:))
             if kind == nil {
@@ -231,7 +236,9 @@ public struct FailureFile: Sendable {
                     "the failure lacks its \"message\" (a string)", at: (failureNode["message"] ?? failureNode).position,
                     pointer: failureNode["message"] == nil ? "/failure" : "/failure/message")
             }
-            step = problems.collect { () throws(ReadError) in try count(failureNode["step"], "\"step\"", minimum: 0, at: "/failure/step") } ?? nil
+            step =
+                problems.collect { () throws(ReadError) in try count(failureNode["step"], "\"step\"", minimum: 0, at: "/failure/step") }
+                ?? nil
             if failureNode["step"] == nil { problems.add("the failure lacks its \"step\"", at: failureNode.position, pointer: "/failure") }
         } else {
             problems.add("the failure file lacks its failure (\"kind\", \"message\", \"step\")", at: node.position, pointer: .root)
@@ -251,14 +258,16 @@ public struct FailureFile: Sendable {
         for (i, stepNode) in (steps ?? []).enumerated() {
             let pointer: JSONPointer = "/trace" / i
             // Its keys first: a misspelled "event" is named as such, with the key it should be.
-            guard problems.collect({ () throws(ReadError) in try checkKeys(of: stepNode, allowed: stepKeys, what: "a trace step", at: pointer) })
-                != nil
-            else { continue }
+            let keysKnown: Void? = problems.collect { () throws(ReadError) in
+                try checkKeys(of: stepNode, allowed: stepKeys, what: "a trace step", at: pointer)
+            }
+            guard keysKnown != nil else { continue }
             do {
                 trace.append(try machine.traceStep(stepNode))
             } catch {
                 problems.add(
-                    "step \(i + 1) of the trace cannot be replayed: \(error.message)", at: stepNode.position, pointer: pointer, concernsSpec: true)
+                    "step \(i + 1) of the trace cannot be replayed: \(error.message)", at: stepNode.position, pointer: pointer,
+                    concernsSpec: true)
             }
         }
         // The choices are checked on a trace read whole (each step's choices decide where the next begins).
