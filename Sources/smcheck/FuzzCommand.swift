@@ -93,6 +93,17 @@ struct FuzzCommand: ParsableCommand {
             if let problem = WriteProblem.beforeWriting(junit) { throw ValidationError("--junit: cannot write \(junit): \(problem)") }
             if let problem = WriteProblem.overwritesInput(junit, inputs: files) { throw ValidationError("--junit: \(problem)") }
         }
+        // A failure saved as NAME.json (and NAME.swift) in the failures directory must not replace a spec given.
+        for name in DistinctFileNames.of(files) {
+            for ext in emitsSwiftTest ? ["json", "swift"] : ["json"] {
+                let path = (failuresDirectory as NSString).appendingPathComponent(name + "." + ext)
+                if let spec = files.first(where: { WriteProblem.isSameFile($0, path) }) {
+                    throw ValidationError(
+                        "--failures-directory: a failure would be saved as \(path), over the spec \(spec); save failures in another directory (the default is smcheck-failures)"
+                    )
+                }
+            }
+        }
     }
 
     func run() throws {

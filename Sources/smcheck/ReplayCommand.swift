@@ -127,7 +127,7 @@ struct ReplayCommand: ParsableCommand {
         for problem in error.problems {
             reportError(
                 problem.message + (changed && problem.concernsSpec ? " (the spec changed)" : "")
-                    + (problem.pointer.map { " (at \($0.tokens.isEmpty ? "/" : $0.description))" } ?? ""),
+                    + (problem.pointerText.map { " (at \($0))" } ?? ""),
                 at: failureFile + (problem.position.map { ":\($0)" } ?? ""))
         }
     }

@@ -37,6 +37,17 @@ struct HarmfulInputTests {
         #expect(try String(contentsOfFile: spec, encoding: .utf8) == original)
     }
 
+    @Test("a failures directory where a failure would be saved over the spec fuzzed is refused, and the spec stays as it was")
+    func failureOverTheSpec() throws {
+        let scratch = try ScratchDirectory()
+        let original = try String(contentsOfFile: "Tests/Fixtures/fuzz/off-by-one.json", encoding: .utf8)
+        let spec = try scratch.write("off-by-one.json", original)
+        let result = try SMCheckCommand.run(["fuzz", spec, "--seed", "7", "--failures-directory", scratch.path(".")])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("over the spec \(spec); save failures in another directory"), "\(result.standardError)")
+        #expect(try String(contentsOfFile: spec, encoding: .utf8) == original)
+    }
+
     @Test("a diagram named with an extension of no diagram format is refused; export takes the format from -o's name")
     func extensions() throws {
         let scratch = try ScratchDirectory()

@@ -92,9 +92,12 @@ public struct FailureFile: Sendable {
             /// Whether the problem is with the trace as the spec reads it (a changed spec may be why).
             public var concernsSpec = false
 
+            /// The pointer as messages show it (the root as `/`, as spec errors do).
+            public var pointerText: String? { pointer.map { $0.tokens.isEmpty ? "/" : $0.description } }
+
             /// `line:column: message (at /pointer)`.
             public var description: String {
-                (position.map { "\($0): " } ?? "") + message + (pointer.map { " (at \($0.tokens.isEmpty ? "/" : $0.description))" } ?? "")
+                (position.map { "\($0): " } ?? "") + message + (pointerText.map { " (at \($0))" } ?? "")
             }
         }
 
