@@ -7,7 +7,8 @@
 
 /// Where an assertion was written, in the forms both frameworks take, and the one place that records a failure:
 /// through Swift Testing inside a Swift Testing test, through XCTest otherwise (as swift-snapshot-testing does), so
-/// one assertion serves a test written for either.
+/// one assertion serves a test written for either; off a Swift Testing test's task, through both, so that neither
+/// framework loses it.
 struct AssertionSite {
     let fileID: StaticString
     let filePath: StaticString
@@ -21,16 +22,21 @@ struct AssertionSite {
 
     private func record(_ failure: String) {
         #if canImport(Testing)
+            let location = SourceLocation(
+                fileID: String(describing: fileID), filePath: String(describing: filePath), line: Int(line), column: Int(column))
             if Test.current != nil || !Self.hasXCTest {
-                let location = SourceLocation(
-                    fileID: String(describing: fileID), filePath: String(describing: filePath),
-                    line: Int(line), column: Int(column))
                 Issue.record(Comment(rawValue: failure), sourceLocation: location)
                 return
             }
         #endif
         #if canImport(XCTest)
             XCTFail(failure, file: filePath, line: line)
+        #endif
+        #if canImport(Testing)
+            // Off a Swift Testing test's task (a detached task, another thread), `Test.current` is nil and XCTFail
+            // records nothing outside an XCTest case: Swift Testing then records it against the running test plan
+            // ("«unknown»"), so the failure is not lost. Outside any Swift Testing run this records nothing.
+            Issue.record(Comment(rawValue: failure), sourceLocation: location)
         #endif
     }
 
