@@ -95,7 +95,7 @@ struct GenerateCommandTests {
         "a type name that is not a Swift type name, or that hides one the code uses, is refused",
         arguments: [
             ("my-rocket", "'my-rocket' is not an UpperCamelCase Swift identifier"),
-            ("String", "'String' would hide the Swift type of that name from the generated code"),
+            ("String", "'String' would hide the Swift type of that name from the generated code and the code around it"),
             ("Self", "'Self' is a Swift keyword"),
             (
                 "Event",

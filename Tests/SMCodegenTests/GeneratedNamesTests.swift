@@ -29,7 +29,10 @@ struct GeneratedNamesTests {
 
     @Test(
         "a spec named like a type the machine nests, or like a keyword, gets Machine added; --type-name refuses those names",
-        arguments: [("event", "EventMachine"), ("Storage", "StorageMachine"), ("self", "SelfMachine"), ("Any", "AnyMachine")])
+        arguments: [
+            ("event", "EventMachine"), ("Storage", "StorageMachine"), ("self", "SelfMachine"), ("Any", "AnyMachine"),
+            ("Task", "TaskMachine"), ("Timer", "TimerMachine"),
+        ])
     func nestedAndKeywordNames(name: String, typeName: String) throws {
         let spec = try Spec.load(json: #"{ "format": "smcheck/1", "name": "\#(name)", "states": { "a": {} } }"#)
         #expect(GeneratedNames(machine: try Machine(spec), typeName: nil).typeName == typeName)

@@ -145,6 +145,11 @@ struct GeneratedNames {
         "String", "Int", "Bool", "UInt64", "Error", "Never", "Array", "Set", "Dictionary", "Optional", "Result", "Hasher",
         "Hashable", "Equatable", "Sendable", "Sequence", "IteratorProtocol", "CaseIterable", "Range", "NSRecursiveLock",
         "ObservedState", "Value", "StateMachineImplementation", "CustomStringConvertible", "Foundation", "Swift",
+        // Names the code around a generated type uses every day: declared in the user's target, the machine would
+        // hide them there (`Task { ... }` would no longer compile).
+        "Task", "Actor", "MainActor", "Timer", "Thread", "Process", "Progress", "Operation", "OperationQueue", "Date", "Data",
+        "URL", "UUID", "Notification", "NotificationCenter", "Bundle", "Duration", "Clock", "Double", "Float", "Character",
+        "Substring", "Void", "Any", "Mirror", "AsyncStream",
     ]
 
     /// The types the generated code declares inside the machine's type (and `Storage` inside the runtime's).
@@ -159,7 +164,9 @@ struct GeneratedNames {
             return "'\(name)' is not an UpperCamelCase Swift identifier"
         }
         if SwiftIdentifier.keywords.contains(name) { return "'\(name)' is a Swift keyword" }
-        if shadowedNames.contains(name) { return "'\(name)' would hide the Swift type of that name from the generated code" }
+        if shadowedNames.contains(name) {
+            return "'\(name)' would hide the Swift type of that name from the generated code and the code around it"
+        }
         if nestedTypeNames.contains(name) {
             return "'\(name)' is the name of a type the generated code declares inside the machine's type; add a word, like \(name)Machine"
         }
