@@ -1,3 +1,4 @@
+import Foundation
 import SMEngine
 import SMSpec
 import SMTestSupport
@@ -13,6 +14,17 @@ struct EngineErrorTests {
         }
         Issue.record("expected an engine error")
         throw CancellationError()
+    }
+
+    @Test("an app's localizedDescription of a spec error and an engine error is their message, not Foundation's")
+    func localizedDescriptions() throws {
+        let specError = try #require(throws: SpecError.self) {
+            try Spec.load(json: #"{"format": "smcheck/1", "name": "x", "states": {"a": {"on": {"go": "b"}}}}"#)
+        }
+        #expect((specError as any Error).localizedDescription == specError.description)
+        #expect(specError.description.contains("1:"))
+        let engineError = EngineError(.invalidEvent, "unknown event 'fly'")
+        #expect((engineError as any Error).localizedDescription == engineError.description)
     }
 
     @Test("more than 100 microsteps in one macrostep is an infinite loop, with the looping trace")
