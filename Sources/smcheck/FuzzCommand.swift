@@ -97,7 +97,7 @@ struct FuzzCommand: ParsableCommand {
         for name in DistinctFileNames.of(files) {
             for ext in emitsSwiftTest ? ["json", "swift"] : ["json"] {
                 let path = (failuresDirectory as NSString).appendingPathComponent(name + "." + ext)
-                if let spec = files.first(where: { WriteProblem.isSameFile($0, path) }) {
+                if let spec = WriteProblem.input(replacedBy: path, among: files) {
                     throw ValidationError(
                         "--failures-directory: a failure would be saved as \(path), over the spec \(spec); save failures in another directory (the default is smcheck-failures)"
                     )

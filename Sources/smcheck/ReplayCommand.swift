@@ -126,8 +126,7 @@ struct ReplayCommand: ParsableCommand {
     private func report(_ error: FailureFile.ReadError, changed: Bool) {
         for problem in error.problems {
             reportError(
-                problem.message + (changed && problem.concernsSpec ? " (the spec changed)" : "")
-                    + (problem.pointerText.map { " (at \($0))" } ?? ""),
+                problem.text(adding: changed && problem.concernsSpec ? " (the spec changed)" : ""),
                 at: failureFile + (problem.position.map { ":\($0)" } ?? ""))
         }
     }

@@ -161,7 +161,7 @@ struct ReportCommand: ParsableCommand {
         }
         for page in written {
             let path = (outputDirectory as NSString).appendingPathComponent(page)
-            if let spec = files.first(where: { WriteProblem.isSameFile($0, path) }) {
+            if let spec = WriteProblem.input(replacedBy: path, among: files) {
                 throw ValidationError(
                     "--output-directory: the report \(path) would replace the spec \(spec) it is made from; write the reports into another directory"
                 )

@@ -44,8 +44,13 @@ enum WriteProblem {
     /// Why a command that reads `inputs` must not write `output`: it is one of them, and the spec would be replaced by
     /// what was made from it. Nil when it is another file.
     static func overwritesInput(_ output: String, inputs: [String]) -> String? {
-        guard let input = inputs.first(where: { isSameFile($0, output) }) else { return nil }
+        guard let input = input(replacedBy: output, among: inputs) else { return nil }
         return "\(output) is the spec this command reads (\(input)); give another file"
+    }
+
+    /// The input that writing `output` would replace (the same file, however spelled), or nil.
+    static func input(replacedBy output: String, among inputs: [String]) -> String? {
+        inputs.first { isSameFile($0, output) }
     }
 
     /// Whether two paths name one file: by device and inode when both exist (another spelling, a link), else by the

@@ -11,10 +11,13 @@ extension Machine {
         return .object(members)
     }
 
+    /// The keys of a trace step.
+    package static let traceStepKeys = ["event", "params", "choices"]
+
     /// Reads a trace step written by `json(_:)`.
     package func traceStep(_ node: JSONNode) throws(EngineError) -> TraceStep {
         guard let name = node["event"]?.stringValue else { throw EngineError(.invalidEvent, "a trace step needs \"event\"") }
-        let keys = ["event", "params", "choices"]
+        let keys = Self.traceStepKeys
         for member in node.objectValue ?? [] where !keys.contains(member.key) {
             let suggestion = Suggestions.closest(to: member.key, in: keys).map { "; did you mean \"\($0)\"?" } ?? ""
             throw EngineError(

@@ -95,10 +95,11 @@ public struct FailureFile: Sendable {
             /// The pointer as messages show it (the root as `/`, as spec errors do).
             public var pointerText: String? { pointer.map { $0.tokens.isEmpty ? "/" : $0.description } }
 
+            /// `message`, then `note`, then `(at /pointer)`: what a line about the problem says after its place.
+            public func text(adding note: String = "") -> String { message + note + (pointerText.map { " (at \($0))" } ?? "") }
+
             /// `line:column: message (at /pointer)`.
-            public var description: String {
-                (position.map { "\($0): " } ?? "") + message + (pointerText.map { " (at \($0))" } ?? "")
-            }
+            public var description: String { (position.map { "\($0): " } ?? "") + text() }
         }
 
         /// At least one.
@@ -137,6 +138,13 @@ public struct FailureFile: Sendable {
             found.append(ReadError.Problem(message: message, position: position, pointer: pointer, concernsSpec: concernsSpec))
         }
 
+        /// A problem with `parent`'s member `key`: placed at the member when it is there (a value of the wrong
+        /// kind), else at `parent` (`parentPointer`), which lacks it.
+        mutating func add(_ message: String, member key: String, of parent: JSONNode, at parentPointer: JSONPointer) {
+            let member = parent[key]
+            add(message, at: (member ?? parent).position, pointer: member == nil ? parentPointer : parentPointer / key)
+        }
+
         /// Throws what was found, if anything, in the order of the file.
         func check() throws(ReadError) {
             guard !found.isEmpty else { return }
@@ -168,11 +176,12 @@ public struct FailureFile: Sendable {
         let name = spec?["name"]?.stringValue
         let hash = spec?["hash"]?.stringValue
         if name == nil || hash == nil {
-            // At the value that is not a string, else at "spec", else at the file.
-            let key = name == nil ? "name" : "hash"
-            problems.add(
-                "the failure file does not say which spec it is for (\"spec\" with \"name\" and \"hash\", strings)",
-                at: (spec?[key] ?? spec ?? node).position, pointer: spec == nil ? .root : spec?[key] == nil ? "/spec" : "/spec" / key)
+            let message = "the failure file does not say which spec it is for (\"spec\" with \"name\" and \"hash\", strings)"
+            if let spec {
+                problems.add(message, member: name == nil ? "name" : "hash", of: spec, at: "/spec")
+            } else {
+                problems.add(message, member: "spec", of: node, at: .root)
+            }
         }
         try problems.check()
         return (name!, spec?["file"]?.stringValue, hash!)
@@ -208,9 +217,6 @@ public struct FailureFile: Sendable {
         return value
     }
 
-    /// The keys of a trace step (`Machine.traceStep`).
-    static let stepKeys = ["event", "params", "choices"]
-
     /// Reads a failure file; the trace is read against `machine` (the spec as it is now). Every problem is reported,
     /// not only the first.
     public static func read(_ node: JSONNode, machine: Machine) throws(ReadError) -> FailureFile {
@@ -230,14 +236,12 @@ public struct FailureFile: Sendable {
                 let kinds = RunFailure.Kind.allCases.map(\.rawValue)
                 let suggestion = kindText.flatMap { Suggestions.closest(to: $0, in: kinds) }.map { "; did you mean \"\($0)\"?" } ?? ""
                 problems.add(
-                    "the failure's \"kind\" must be one of \(kinds.joined(separator: ", "))\(suggestion)",
-                    at: (failureNode["kind"] ?? failureNode).position, pointer: failureNode["kind"] == nil ? "/failure" : "/failure/kind")
+                    "the failure's \"kind\" must be one of \(kinds.joined(separator: ", "))\(suggestion)", member: "kind", of: failureNode,
+                    at: "/failure")
             }
             message = failureNode["message"]?.stringValue
             if message == nil {
-                problems.add(
-                    "the failure lacks its \"message\" (a string)", at: (failureNode["message"] ?? failureNode).position,
-                    pointer: failureNode["message"] == nil ? "/failure" : "/failure/message")
+                problems.add("the failure lacks its \"message\" (a string)", member: "message", of: failureNode, at: "/failure")
             }
             step =
                 problems.collect { () throws(ReadError) in try count(failureNode["step"], "\"step\"", minimum: 0, at: "/failure/step") }
@@ -248,9 +252,7 @@ public struct FailureFile: Sendable {
         }
         let steps = node["trace"]?.arrayValue
         if steps == nil {
-            problems.add(
-                "the failure file lacks its trace (an array of steps)", at: (node["trace"] ?? node).position,
-                pointer: node["trace"] == nil ? .root : "/trace")
+            problems.add("the failure file lacks its trace (an array of steps)", member: "trace", of: node, at: .root)
         }
         if let steps, let step, step > steps.count {
             problems.add(
@@ -262,7 +264,7 @@ public struct FailureFile: Sendable {
             let pointer: JSONPointer = "/trace" / i
             // Its keys first: a misspelled "event" is named as such, with the key it should be.
             let keysKnown: Void? = problems.collect { () throws(ReadError) in
-                try checkKeys(of: stepNode, allowed: stepKeys, what: "a trace step", at: pointer)
+                try checkKeys(of: stepNode, allowed: Machine.traceStepKeys, what: "a trace step", at: pointer)
             }
             guard keysKnown != nil else { continue }
             do {
