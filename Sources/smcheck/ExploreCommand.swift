@@ -21,7 +21,7 @@ struct ExploreCommand: ParsableCommand {
 
     @Flag(
         help:
-            "Print statistics: configurations, transitions, depth, states/s, steps the step plans answered without the engine, the visited store and its bytes/state, peak memory."
+            "Print statistics: configurations, transitions, depth, states/s, steps the step plans answered without the engine, the plans compiled to machine code, the visited store and its bytes/state, peak memory."
     )
     var stats = false
 
@@ -63,6 +63,7 @@ struct ExploreCommand: ParsableCommand {
                         format: "%d of %d steps (%.0f%%)", result.cachedSteps, result.cachedSteps + result.engineSteps,
                         100 * Double(result.cachedSteps) / Double(max(1, result.cachedSteps + result.engineSteps)))
                 ),
+                ("native plans", Self.describeNativePlans(result)),
                 ("packed state", "\(result.codec.bits) bits in \(Plural.count(result.codec.words, "word"))"),
                 ("store", "\(result.storeKind), " + String(format: "%.1f MB in memory", Double(result.storeMemory) / 1_048_576)),
                 ("bytes/state", String(format: "%.2f", result.bytesPerState)),
@@ -79,5 +80,17 @@ struct ExploreCommand: ParsableCommand {
             print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
         }
         if !result.isComplete { throw ExitStatus.incomplete }
+    }
+
+    /// What the search compiled to machine code, and the steps that code answered; or why nothing was.
+    static func describeNativePlans(_ result: Exploration) -> String {
+        guard let native = result.nativePlans else { return "off" }
+        if let failure = native.failure { return "none: \(failure)" }
+        guard native.plans > 0 else {
+            return native.compilations == 0
+                ? "none (the search was too short to repay compiling its plans)" : "none (the search ended before the compiler did)"
+        }
+        return "\(Plural.count(native.plans, "plan")) compiled in " + String(format: "%.2f s", native.seconds)
+            + " (\(Plural.count(native.compilations, "compilation"))), answering \(result.nativeSteps) steps"
     }
 }

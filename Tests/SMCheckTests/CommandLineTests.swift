@@ -169,12 +169,17 @@ struct CommandLineTests {
         let names = output.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
         #expect(
             names == [
-                "spec", "configurations", "transitions", "depth", "complete", "time", "states/s", "cached", "packed", "store",
-                "bytes/state", "peak", "threads",
+                "spec", "configurations", "transitions", "depth", "complete", "time", "states/s", "cached", "native", "packed",
+                "store", "bytes/state", "peak", "threads",
             ])
         #expect(output.standardOutput.contains("configurations  126\n"))
         #expect(output.standardOutput.contains("transitions     561\n"))
         #expect(output.standardOutput.contains("cached steps    486 of 561 steps (87%)\n"))
+        // 126 configurations: far too few to repay a compiler's run (or no compiler, as SMCHECK_CC=none says).
+        let native = output.standardOutput.split(separator: "\n").first { $0.hasPrefix("native plans") }
+        #expect(
+            native == "native plans    none (the search was too short to repay compiling its plans)"
+                || native?.hasPrefix("native plans    none: ") == true, "\(native ?? "")")
         // The dense store's memory is its array's pages that hold configurations (0.3 MB with 4 KB pages).
         let store = output.standardOutput.split(separator: "\n").first { $0.hasPrefix("store ") }
         #expect(

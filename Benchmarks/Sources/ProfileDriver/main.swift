@@ -76,7 +76,7 @@ if which == "load" {
         print("\(model.name): seconds \(result.elapsed) states/s \(Int(result.statesPerSecond))")
         result = try explore()
     }
-    print("\(model.name): configurations \(result.configurations) transitions \(result.transitions) depth \(result.depth) seconds \(result.elapsed) states/s \(Int(result.statesPerSecond)) bytes/state \(result.bytesPerState) peak MB \(result.peakMemory >> 20) store \(result.storeKind) cached steps \(result.cachedSteps)")
+    print("\(model.name): configurations \(result.configurations) transitions \(result.transitions) depth \(result.depth) seconds \(result.elapsed) states/s \(Int(result.statesPerSecond)) bytes/state \(result.bytesPerState) peak MB \(result.peakMemory >> 20) store \(result.storeKind) cached steps \(result.cachedSteps) native steps \(result.nativeSteps) \(result.nativePlans.map { "native plans \($0.plans) compilations \($0.compilations) compiling \($0.seconds) s\($0.failure.map { " failure: \($0)" } ?? "")" } ?? "")")
     // SPIN_HASH_BITS: pan's -w (by default sized for the states, as the benchmarks do), to see what its table costs.
     let hashBits = ProcessInfo.processInfo.environment["SPIN_HASH_BITS"].flatMap { Int($0) } ?? Spin.hashBits(forStates: result.configurations)
     if arguments.count > 4, let spin = try Spin.run(model: model.promela, hashBits: hashBits) {
@@ -100,7 +100,7 @@ if which == "load" {
     if arguments.count > 4 { options.threads = Int(arguments[4])! }
     let explorer = try Explorer(machine: try Machine(BenchmarkSpecs.rings(regions: n, states: k)), options: options)
     let result = explorer.run()
-    print("configurations \(result.configurations) transitions \(result.transitions) depth \(result.depth) seconds \(result.elapsed) states/s \(Int(result.statesPerSecond)) bytes/state \(result.bytesPerState) peak MB \(result.peakMemory >> 20) store \(result.storeKind) cached steps \(result.cachedSteps)")
+    print("configurations \(result.configurations) transitions \(result.transitions) depth \(result.depth) seconds \(result.elapsed) states/s \(Int(result.statesPerSecond)) bytes/state \(result.bytesPerState) peak MB \(result.peakMemory >> 20) store \(result.storeKind) cached steps \(result.cachedSteps) native steps \(result.nativeSteps) \(result.nativePlans.map { "native plans \($0.plans) compilations \($0.compilations) compiling \($0.seconds) s\($0.failure.map { " failure: \($0)" } ?? "")" } ?? "")")
 } else {
     let count = arguments.count > 2 ? Int(arguments[2])! : 1_000_000
     let machine = try Machine(which == "flat" ? BenchmarkSpecs.flatRing : BenchmarkSpecs.player)

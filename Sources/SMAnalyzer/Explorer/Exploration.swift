@@ -181,6 +181,10 @@ public final class Exploration {
     /// Steps (a configuration, an event instance and its choices) the step plans answered without running the engine
     /// (`StepPlanCache`), whether they took a transition or handled nothing.
     public internal(set) var cachedSteps = 0
+    /// Of those, the steps plans compiled to native code answered (`ExplorationOptions.compilesPlans`).
+    public internal(set) var nativeSteps = 0
+    /// What the search compiled to native code, or why it could not (nil when it was not asked to).
+    public internal(set) var nativePlans: NativePlanSummary?
     /// Steps the engine ran: those no plan could answer yet, and those that cannot be planned.
     public internal(set) var engineSteps = 0
     /// Invariant checks of new configurations answered from the bits the invariant reads (`InvariantMemo`), without

@@ -41,6 +41,22 @@ public struct ExplorationOptions: Sendable {
     /// (`InvariantMemo`), and count where they differ (`Exploration.transitionCacheMismatches`); an internal
     /// consistency check that tests switch on.
     public var verifiesTransitionCache = false
+    /// Compile the plans that steps replay to machine code with the system's C compiler (`SMCHECK_CC`, else `cc`,
+    /// `clang` or `gcc` on the PATH), as SPIN compiles its verifier, once a search has replayed enough of them to repay
+    /// the compiler's run: the compiler runs beside the search, which takes the code up when it is ready. The result is
+    /// the same with it or without it (`NativePlanWriter`); without a compiler, plans are only replayed.
+    public var compilesPlans = true
+    /// Replays of plans without native code between two looks at whether compiling them is due (tests make it
+    /// small).
+    package var nativePlanInterval = 16_384
+    /// Compile at every look, whatever replaying has cost so far (tests).
+    package var compilesPlansEagerly = false
+    /// Whether the search waits for each compilation it starts, so that the steps after it run natively (tests).
+    package var waitsForNativePlans = false
+    /// The most compilations a search starts (tests allow many, so that plans recorded late run natively too).
+    package var nativePlanCompilations = 3
+    /// The C compiler, instead of the one `SMCHECK_CC` or the PATH names (tests).
+    package var nativePlanCompiler: String?
     /// With a partitioned store (compact, hashed), a layer is expanded and inserted in rounds of at most this many states (their
     /// successors wait in memory between the two). Tests make it small so that layers take many rounds.
     package var statesPerRound = 1 << 16

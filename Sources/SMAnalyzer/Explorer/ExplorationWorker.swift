@@ -46,6 +46,15 @@ final class ExplorationWorker<Store: VisitedStore> {
     private var hasCheckpoint = false
     /// Whether the state being expanded was decoded into the context.
     private var decoded = false
+    /// The exploration's native plans (`NativePlanCompilation`), when plans are compiled; the generation of the
+    /// library these plans adopted last; whether this worker offers its plans for compiling (the first does), and
+    /// at how many replays without native code it offers them next.
+    private let native: NativePlanCompilation?
+    /// The same, read without a retain and a release per state (with several threads, on one shared counter).
+    private let unretainedNative: Unmanaged<NativePlanCompilation>?
+    private var nativeGeneration = 0
+    private let offersNativePlans: Bool
+    private var nextNativeOffer: Int
     /// Whether the context holds the checkpointed state as it was saved: the first step from a decoded state
     /// need not restore it.
     private var isAtCheckpoint = false
@@ -80,13 +89,20 @@ final class ExplorationWorker<Store: VisitedStore> {
     }
 
     /// `footprints` of the events and `invariantFootprints`, computed once for all workers: nil when not cached.
-    init(explorer: Explorer, store: Store, footprints: [EventFootprint?]?, invariantFootprints: [[UInt64]]?) {
+    init(
+        explorer: Explorer, store: Store, footprints: [EventFootprint?]?, invariantFootprints: [[UInt64]]?,
+        native: NativePlanCompilation? = nil, offersNativePlans: Bool = false
+    ) {
         self.explorer = explorer
         codec = explorer.codec
         self.store = store
         let machine = explorer.machine
         plans = footprints.flatMap { StepPlanCache(codec: explorer.codec, footprints: $0, instances: explorer.eventInstances) }
         unretainedPlans = plans.map { Unmanaged.passUnretained($0) }
+        self.native = plans == nil ? nil : native
+        unretainedNative = self.native.map { Unmanaged.passUnretained($0) }
+        self.offersNativePlans = offersNativePlans
+        nextNativeOffer = native?.interval ?? Int.max
         invariants = invariantFootprints.map { InvariantMemo(footprints: $0) }
         trace = .allocate(capacity: 1)
         trace.initialize(to: StepTrace())
@@ -141,6 +157,8 @@ final class ExplorationWorker<Store: VisitedStore> {
 
     /// Steps the plans answered.
     var cachedSteps: Int { plans?.hitCount ?? 0 }
+    /// Of those, the steps native code answered.
+    var nativeSteps: Int { plans?.nativeAnswers ?? 0 }
     /// Of those, the steps whose plan's result was remembered.
     var rememberedReplays: Int { plans?.rememberedReplays ?? 0 }
 
@@ -167,6 +185,7 @@ final class ExplorationWorker<Store: VisitedStore> {
         let words = codec.words
         let plannedKey = parentKey + words
         decoded = false
+        if unretainedNative != nil { checkNativePlans() }
         // Decoded on the first step the plans cannot answer: with parallel regions, often none.
         if skipsUnhandled && tally.pointee.filtersEvents { filterEvents() }
         tally.pointee.successors.removeAll()
@@ -280,6 +299,36 @@ final class ExplorationWorker<Store: VisitedStore> {
             }
         }
         return progressed
+    }
+
+    /// Adopts a library of native plans newer than the one these plans have, and offers the plans for compiling
+    /// when enough were replayed without native code (`NativePlanCompilation`).
+    @inline(__always)
+    private func checkNativePlans() {
+        guard let unretainedNative, let unretainedPlans else { return }
+        if unretainedNative._withUnsafeGuaranteedRef({ $0.generation.load(ordering: .relaxed) }) != nativeGeneration {
+            adoptNativePlans(unretainedNative, unretainedPlans)
+        }
+        if offersNativePlans && unretainedPlans._withUnsafeGuaranteedRef(\.interpretedReplays) >= nextNativeOffer {
+            offerNativePlans(unretainedNative, unretainedPlans)
+        }
+    }
+
+    @inline(never)
+    private func adoptNativePlans(_ native: Unmanaged<NativePlanCompilation>, _ plans: Unmanaged<StepPlanCache>) {
+        native._withUnsafeGuaranteedRef { native in
+            nativeGeneration = native.generation.load(ordering: .acquiring)
+            if let table = native.latestTable() { plans._withUnsafeGuaranteedRef { $0.adopt(table) } }
+        }
+    }
+
+    @inline(never)
+    private func offerNativePlans(_ native: Unmanaged<NativePlanCompilation>, _ plans: Unmanaged<StepPlanCache>) {
+        nextNativeOffer = native._withUnsafeGuaranteedRef { native in plans._withUnsafeGuaranteedRef { native.offer($0) } }
+        // A compilation that was waited for is adopted before the next step.
+        if native._withUnsafeGuaranteedRef({ $0.generation.load(ordering: .relaxed) }) != nativeGeneration {
+            adoptNativePlans(native, plans)
+        }
     }
 
     /// Makes the state in `parentKey` the context's, once per state.

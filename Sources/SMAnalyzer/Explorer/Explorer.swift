@@ -139,9 +139,12 @@ public final class Explorer: Sendable {
         let footprints = options.cachesTransitions ? codec.eventFootprints() : nil
         // The invariant memo, like the plans, only when steps are cached: a run without is the tests' reference.
         let invariantFootprints = options.cachesTransitions && !machine.spec.invariants.isEmpty ? codec.invariantFootprints() : nil
+        let native = footprints == nil ? nil : nativePlanCompilation(exploration, threads: threadCount)
         let workers = Workers(
-            (0..<threadCount).map { _ in
-                ExplorationWorker(explorer: self, store: store, footprints: footprints, invariantFootprints: invariantFootprints)
+            (0..<threadCount).map { index in
+                ExplorationWorker(
+                    explorer: self, store: store, footprints: footprints, invariantFootprints: invariantFootprints, native: native,
+                    offersNativePlans: index == 0)
             })
         let monitor = LimitMonitor(options: options, start: start, store: store)
         let depth: Int
@@ -178,6 +181,8 @@ public final class Explorer: Sendable {
         exploration.depth = depth
         exploration.configurations = store.count
         exploration.cachedSteps = workers.all.reduce(0) { $0 + $1.cachedSteps }
+        exploration.nativeSteps = workers.all.reduce(0) { $0 + $1.nativeSteps }
+        if let native { exploration.nativePlans = native.finish() }
         exploration.rememberedReplays = workers.all.reduce(0) { $0 + $1.rememberedReplays }
         exploration.engineSteps = workers.all.reduce(0) { $0 + $1.tally.pointee.engineSteps }
         exploration.rememberedInvariants = workers.all.reduce(0) { $0 + $1.tally.pointee.rememberedInvariants }
@@ -188,6 +193,21 @@ public final class Explorer: Sendable {
         exploration.storeMemory = store.bytes
         if startMetChoices { checkOtherStartOutcomes(exploration) }
         return exploration
+    }
+
+    /// The compilation of this search's plans to native code, when the options ask for it and there is a compiler
+    /// (else why not, in `exploration.nativePlans`).
+    private func nativePlanCompilation(_ exploration: Exploration, threads: Int) -> NativePlanCompilation? {
+        guard options.compilesPlans else { return nil }
+        switch options.nativePlanCompiler.map({ .success($0) }) ?? NativePlanCompiler.find() {
+        case .success(let path):
+            return NativePlanCompilation(
+                compiler: NativePlanCompiler(path: path), interval: options.nativePlanInterval, eager: options.compilesPlansEagerly,
+                maximumCompilations: options.nativePlanCompilations, waits: options.waitsForNativePlans, threads: threads)
+        case .failure(let unavailable):
+            exploration.nativePlans = NativePlanSummary(plans: 0, compilations: 0, seconds: 0, failure: unavailable.description)
+            return nil
+        }
     }
 
     /// The search began from the start with every choice at its first outcome (a trace has no place for the start's

@@ -69,6 +69,16 @@ package final class StepPlanCache {
     private let unhandledKeyedByControl: UnsafeMutablePointer<Bool>
     /// The next plan's number in `planMemo`.
     private var nextPlanNumber: Int32 = 1
+    /// Plans compiled to machine code, looked up for every plan in the table (`adopt`).
+    private var nativePlans: NativePlanTable?
+    /// Replays of plans that are not a direct step, answered without native code (from `planMemo` or by walking the
+    /// plan): what compiling the plans would save.
+    @exclusivity(unchecked) package private(set) var interpretedReplays = 0
+    /// What those walks did: the variables they loaded and the tests and assignments they evaluated.
+    @exclusivity(unchecked) package private(set) var interpretedOperations = 0
+    /// Steps answered by native code, and native calls that could not answer (the replay then did).
+    @exclusivity(unchecked) package private(set) var nativeAnswers = 0
+    @exclusivity(unchecked) package private(set) var nativeMisses = 0
 
     // Per variable: where it is in the key and its domain.
     private let variableWord: UnsafeMutablePointer<Int32>
@@ -115,6 +125,12 @@ package final class StepPlanCache {
         var memoHits: Int32 = 0
         /// 0 when the plan must be walked; 1 when it is a step straight to its end; 2 when it handles nothing.
         var direct: UInt8 = 0
+        /// Whether the plan's native code answered that its step handled nothing, which was then recorded: once is
+        /// enough where the control bits decide the leaves it is recorded in (`unhandledKeyedByControl`).
+        var nativeRecordedUnhandled = false
+        /// The plan compiled to machine code (`NativePlanWriter`), once a library of them is adopted; it answers
+        /// before the plan's memo and walk, which answer what it cannot.
+        var native: NativePlanFunction?
     }
 
     // The table from (instance, control state) to its plan: open addressing, linear probing.
@@ -429,6 +445,20 @@ package final class StepPlanCache {
             for w in 0..<words { successor[w] = parent[w] & ~mask[w] | control[w] }
             return .step
         }
+        if let native = plan.pointee.native {
+            let answer = native(parent, successor)
+            if answer != 0 {
+                hits[instance] &+= 1
+                nativeAnswers &+= 1
+                if answer == 1 { return .step }
+                guard unhandledKeyedByControl[instance] else { return .unhandled }
+                if plan.pointee.nativeRecordedUnhandled { return .unhandledAgain }
+                plan.pointee.nativeRecordedUnhandled = true
+                return .unhandled
+            }
+            nativeMisses &+= 1
+        }
+        interpretedReplays &+= 1
         // What the plan did before on the same values of what it reads.
         let number = plan.pointee.number
         let memoMask = UnsafePointer(tableKeys + (slot * 3 + 2) * words)
@@ -469,8 +499,11 @@ package final class StepPlanCache {
         let parameters = UnsafePointer(arguments + Int(argumentStart[instance]))
         let operations = operations.base
         var pc = Int(plan.pointee.root)
+        var performed = loadEnd &- 1
+        defer { interpretedOperations &+= performed }
         while true {
             let operation = operations[pc]
+            performed &+= 1
             switch operation.kind {
             case .test:
                 guard let value = evaluate(operation, parameters) else { return .unknown }
@@ -712,6 +745,9 @@ extension StepPlanCache {
             tableKeys[slot * 3 * words + w] = key[w] & mask[w]
             tableKeys[(slot * 3 + 2) * words + w] = memoMask?[w] ?? 0
         }
+        if tablePlans[slot].native == nil, let nativePlans {
+            tablePlans[slot].native = nativePlans.function(instance: instance, control: tableKeys + slot * 3 * words)
+        }
         let end = operations.base[Int(plan.root)]
         if end.kind == .end {
             tablePlans[slot].direct = end.outcome ? 1 : 2
@@ -733,6 +769,40 @@ extension StepPlanCache {
         oldPlans.deallocate()
         oldKeys.deallocate()
     }
+}
+
+// MARK: - Native code
+
+extension StepPlanCache {
+    /// The plans that a walk replays (those that are not a direct step), as C for a library of native plans
+    /// (`NativePlanWriter`); nil when there are none.
+    package func nativeSource() -> NativePlanSource? {
+        let tables = NativePlanWriter.Tables(
+            words: words, code: code, operations: operations.base, configurations: configurations.base,
+            controls: controls.base, masks: masks, variableWord: variableWord, variableShift: variableShift,
+            variableMask: variableMask, variableMinimum: variableMinimum, variableStep: variableStep,
+            variableMaximum: variableMaximum,
+            parameters: { [arguments, argumentStart] in UnsafePointer(arguments + Int(argumentStart[$0])) })
+        var writer = NativePlanWriter(tables)
+        for slot in 0..<tableCapacity where tableInstance[slot] >= 0 && tablePlans[slot].direct == 0 {
+            writer.add(instance: Int(tableInstance[slot]), control: tableKeys + slot * 3 * words, root: Int(tablePlans[slot].root))
+        }
+        return writer.planCount == 0 ? nil : writer.source()
+    }
+
+    /// Answers with `table`'s native plans from now on: each plan in the table that it compiled gets its function,
+    /// and so does each plan recorded later for a control state it compiled.
+    package func adopt(_ table: NativePlanTable) {
+        precondition(table.words == words, "native plans for keys of \(table.words) words, not \(words)")
+        nativePlans = table
+        for slot in 0..<tableCapacity where tableInstance[slot] >= 0 {
+            tablePlans[slot].native = table.function(instance: Int(tableInstance[slot]), control: tableKeys + slot * 3 * words)
+            tablePlans[slot].nativeRecordedUnhandled = false
+        }
+    }
+
+    /// How many plans the table holds (a later compilation is worth it only when there are more).
+    package var planCount: Int { tableCount }
 }
 
 /// An array of plain values that only grows, read through its base pointer without retains, uniqueness or bounds

@@ -2,11 +2,11 @@
 // swift-format-ignore-file
 
 let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] = [
-    ("README.md:327", snippet_README_327),
-    ("README.md:353", snippet_README_353),
-    ("README.md:369", snippet_README_369),
-    ("README.md:385", snippet_README_385),
-    ("README.md:435", snippet_README_435),
+    ("README.md:333", snippet_README_333),
+    ("README.md:359", snippet_README_359),
+    ("README.md:375", snippet_README_375),
+    ("README.md:391", snippet_README_391),
+    ("README.md:441", snippet_README_441),
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:72", snippet_Docs_CodeGeneration_72),
     ("Docs/CodeGeneration.md:99", snippet_Docs_CodeGeneration_99),
