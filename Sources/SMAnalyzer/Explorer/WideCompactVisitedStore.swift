@@ -82,16 +82,19 @@ final class WideCompactVisitedStore: PartitionedStore, @unchecked Sendable {
     func slice(of key: UnsafePointer<UInt64>) -> Int { slice(spread: spread(key)) }
 
     /// Calls `body` with the key as its slice's set takes it: the rest of the spread first word, then the other words.
+    /// `body` gets the set unretained: a closure that held it, or a method taken as a value, would cost a retain and
+    /// a release per key.
     @inline(__always)
     private func withSetKey<Result>(
-        _ key: UnsafePointer<UInt64>, spread: UInt64, _ body: (UnsafePointer<UInt64>) -> Result
+        _ key: UnsafePointer<UInt64>, spread: UInt64, _ body: (CompactStateSet, UnsafePointer<UInt64>) -> Result
     ) -> Result {
         let words = keyWords
+        let set = slices[slice(spread: spread)].set
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { setKey in
             let setKey = setKey.baseAddress!
             setKey[0] = spread & restMask
             for w in 1..<max(1, words) { setKey[w] = key[w] }
-            return body(setKey)
+            return set._withUnsafeGuaranteedRef { body($0, setKey) }
         }
     }
 
@@ -132,14 +135,13 @@ final class WideCompactVisitedStore: PartitionedStore, @unchecked Sendable {
     func insert(_ key: UnsafePointer<UInt64>, from home: Int, parent: UInt64) -> Insertion {
         let spread = UInt64(truncatingIfNeeded: home)
         let s = slice(spread: spread)
-        let slice = slices[s]
-        return slice.set._withUnsafeGuaranteedRef { set in
-            guard withSetKey(key, spread: spread, set.insert) else { return set.failure == nil ? .known : .full }
-            return slice.records._withUnsafeGuaranteedRef { records in
-                let place = records.count
-                records.append(key, parent)
-                return .added(place << Self.sliceBits | UInt64(s))
-            }
+        guard withSetKey(key, spread: spread, { $0.insert($1) }) else {
+            return slices[s].set._withUnsafeGuaranteedRef { $0.failure == nil } ? .known : .full
+        }
+        return slices[s].records._withUnsafeGuaranteedRef { records in
+            let place = records.count
+            records.append(key, parent)
+            return .added(place << Self.sliceBits | UInt64(s))
         }
     }
 
@@ -160,8 +162,7 @@ final class WideCompactVisitedStore: PartitionedStore, @unchecked Sendable {
     /// `UInt64.max` when the key was visited: the sets know keys, not ids.
     func lookup(_ key: UnsafePointer<UInt64>) -> UInt64? {
         let spread = spread(key)
-        let seen = slices[slice(spread: spread)].set._withUnsafeGuaranteedRef { set in withSetKey(key, spread: spread, set.contains) }
-        return seen ? UInt64.max : nil
+        return withSetKey(key, spread: spread, { $0.contains($1) }) ? UInt64.max : nil
     }
 
     /// The record of `id`, read by `body`; nil when it cannot be read (`failure` says why).

@@ -71,13 +71,19 @@ package final class StepPlanCache {
     private var nextPlanNumber: Int32 = 1
     /// Plans compiled to machine code, looked up for every plan in the table (`adopt`).
     private var nativePlans: NativePlanTable?
+    /// The same, per instance and control state where the control state is a few bits: what the answering loop
+    /// calls without looking the plan up.
+    @exclusivity(unchecked) private var nativeIndex: NativePlanIndex?
+    /// Steps the native functions in `nativeIndex` answered (those of the table's plans are counted in `hits`).
+    @exclusivity(unchecked) private var indexedNativeAnswers = 0
     /// Replays of plans that are not a direct step, answered without native code (from `planMemo` or by walking the
     /// plan): what compiling the plans would save.
     @exclusivity(unchecked) package private(set) var interpretedReplays = 0
     /// What those walks did: the variables they loaded and the tests and assignments they evaluated.
     @exclusivity(unchecked) package private(set) var interpretedOperations = 0
     /// Steps answered by native code, and native calls that could not answer (the replay then did).
-    @exclusivity(unchecked) package private(set) var nativeAnswers = 0
+    package var nativeAnswers: Int { replayedNativeAnswers + indexedNativeAnswers }
+    @exclusivity(unchecked) private var replayedNativeAnswers = 0
     @exclusivity(unchecked) package private(set) var nativeMisses = 0
 
     // Per variable: where it is in the key and its domain.
@@ -245,6 +251,7 @@ package final class StepPlanCache {
         variableStep.deallocate(); variableMaximum.deallocate(); variables.deallocate(); values.deallocate(); noConfiguration.deallocate()
         tableInstance.deallocate(); tablePlans.deallocate(); tableKeys.deallocate()
         operations.deallocate(); configurations.deallocate(); controls.deallocate(); endWrites.deallocate(); loadLists.deallocate()
+        nativeIndex?.deallocate()
     }
 
     private static func widestAssignment(_ action: CompiledAction) -> Int {
@@ -272,7 +279,7 @@ package final class StepPlanCache {
     package func isPlanned(_ instance: Int) -> Bool { planned[instance] }
 
     /// Steps answered without the engine so far (from the memo or a plan).
-    package var hitCount: Int { memo.hitCount + (0..<instanceCount).reduce(0) { $0 + hits[$1] } }
+    package var hitCount: Int { memo.hitCount + indexedNativeAnswers + (0..<instanceCount).reduce(0) { $0 + hits[$1] } }
     /// Of those, the steps whose plan's result `planMemo` remembered.
     @exclusivity(unchecked) package private(set) var rememberedReplays = 0
     /// Recorded steps that did not follow the plan they should have (0 unless the plans are wrong).
@@ -330,9 +337,11 @@ package final class StepPlanCache {
         // Counted in registers, added once: the loop keeps its values out of memory.
         var taken = 0
         var known = 0
+        var native = 0
         defer {
             transitions &+= taken
             memo.countKnown(known)
+            indexedNativeAnswers &+= native
         }
         // The events that can fire, lowest first: their instances in order, without a test (and a branch that
         // cannot be predicted) per instance of every other event.
@@ -358,6 +367,24 @@ package final class StepPlanCache {
                             recordUnhandled(instance, parent, in: context)
                         }
                         continue
+                    }
+                    // A plan in machine code, found by the control state's bits.
+                    if let nativeIndex, let entry = nativeIndex.entry(instance, parent), let function = entry.pointee.function {
+                        let answer = function(parent, scratch)
+                        if answer == 1 {
+                            native &+= 1
+                            taken &+= 1
+                            successors.appendReserved(scratch, words: words)
+                            continue
+                        }
+                        if answer == 2 {
+                            native &+= 1
+                            if !(entry.pointee.recordedUnhandled && unhandledKeyedByControl[instance]) {
+                                entry.pointee.recordedUnhandled = true
+                                recordUnhandled(instance, parent, in: context)
+                            }
+                            continue
+                        }
                     }
                     switch slowSuccessor(Width.self, instance, of: parent, into: scratch) {
                     case .step:
@@ -449,7 +476,7 @@ package final class StepPlanCache {
             let answer = native(parent, successor)
             if answer != 0 {
                 hits[instance] &+= 1
-                nativeAnswers &+= 1
+                replayedNativeAnswers &+= 1
                 if answer == 1 { return .step }
                 guard unhandledKeyedByControl[instance] else { return .unhandled }
                 if plan.pointee.nativeRecordedUnhandled { return .unhandledAgain }
@@ -745,13 +772,14 @@ extension StepPlanCache {
             tableKeys[slot * 3 * words + w] = key[w] & mask[w]
             tableKeys[(slot * 3 + 2) * words + w] = memoMask?[w] ?? 0
         }
-        if tablePlans[slot].native == nil, let nativePlans {
-            tablePlans[slot].native = nativePlans.function(instance: instance, control: tableKeys + slot * 3 * words)
-        }
         let end = operations.base[Int(plan.root)]
         if end.kind == .end {
             tablePlans[slot].direct = end.outcome ? 1 : 2
             for w in 0..<words { tableKeys[(slot * 3 + 1) * words + w] = controls.base[Int(end.first) * words + w] }
+        }
+        if tablePlans[slot].native == nil, let nativePlans {
+            tablePlans[slot].native = nativePlans.function(instance: instance, control: tableKeys + slot * 3 * words)
+            if let function = tablePlans[slot].native { index(function, of: slot) }
         }
         tableCount += 1
         return slot
@@ -795,10 +823,25 @@ extension StepPlanCache {
     package func adopt(_ table: NativePlanTable) {
         precondition(table.words == words, "native plans for keys of \(table.words) words, not \(words)")
         nativePlans = table
+        if let nativeIndex {
+            nativeIndex.removeAll()
+        } else {
+            nativeIndex = NativePlanIndex(masks: masks, instances: instanceCount, words: words)
+        }
         for slot in 0..<tableCapacity where tableInstance[slot] >= 0 {
             tablePlans[slot].native = table.function(instance: Int(tableInstance[slot]), control: tableKeys + slot * 3 * words)
             tablePlans[slot].nativeRecordedUnhandled = false
+            if let function = tablePlans[slot].native { index(function, of: slot) }
         }
+    }
+
+    /// Puts the native function of the plan at `slot` in the index, when its instance has a table there. A direct
+    /// plan (a step straight to its end) is left out: the loop answers it as fast from the plan table.
+    private func index(_ function: NativePlanFunction, of slot: Int) {
+        guard tablePlans[slot].direct == 0,
+            let entry = nativeIndex?.entry(Int(tableInstance[slot]), tableKeys + slot * 3 * words)
+        else { return }
+        entry.pointee = NativePlanIndex.Entry(function: function)
     }
 
     /// How many plans the table holds (a later compilation is worth it only when there are more).
