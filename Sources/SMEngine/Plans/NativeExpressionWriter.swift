@@ -66,22 +66,12 @@ struct NativeExpressionWriter {
     }
 
     private mutating func emit(_ expression: TypedExpression, failing: String, inputs: Inputs) -> String {
+        // What cannot fail is one C expression: C's `&&` and `||` short-circuit as the language's do, and the compiler
+        // reads one expression faster than the statements of its parts.
+        if let inline = inline(expression, inputs: inputs, depth: 0) { return inline }
         switch expression {
-        case .integer(let v): return Self.literal(v)
-        case .boolean(let b): return b ? "1LL" : "0LL"
-        case .enumValue(let i): return Self.literal(i)
-        case .variable(let v):
-            variablesRead.insert(v)
-            if case .arrays = inputs { return "x[\(v)]" }
-            return "x\(v)"
-        case .parameter(let i):
-            guard case .plan(let parameters, _) = inputs else { return "q[\(i)]" }
-            return Self.literal(parameters[i])
-        case .inState(let s):
-            guard case .plan(_, let configuration) = inputs else { return "(i64)((c[\(s >> 6)] >> \(s & 63)) & 1)" }
-            // The configuration the recorded step saw: the states a test reads are inside the footprint.
-            guard let configuration else { return "0LL" }
-            return (configuration[s >> 6] >> UInt64(s & 63)) & 1 == 1 ? "1LL" : "0LL"
+        case .integer, .boolean, .enumValue, .variable, .parameter, .inState:
+            return leaf(expression, inputs: inputs)!
         case .not(let e):
             let value = emit(e, failing: failing, inputs: inputs)
             return bind("(\(value) == 0)")
@@ -127,6 +117,64 @@ struct NativeExpressionWriter {
             lines.append("\(result) = (\(b) != 0);")
             lines.append("\(done):;")
             return result
+        }
+    }
+
+    /// A leaf's C (a literal, a variable, a parameter, whether a state is active); nil for an operation.
+    private mutating func leaf(_ expression: TypedExpression, inputs: Inputs) -> String? {
+        switch expression {
+        case .integer(let v): return Self.literal(v)
+        case .boolean(let b): return b ? "1LL" : "0LL"
+        case .enumValue(let i): return Self.literal(i)
+        case .variable(let v):
+            variablesRead.insert(v)
+            if case .arrays = inputs { return "x[\(v)]" }
+            return "x\(v)"
+        case .parameter(let i):
+            guard case .plan(let parameters, _) = inputs else { return "q[\(i)]" }
+            return Self.literal(parameters[i])
+        case .inState(let s):
+            guard case .plan(_, let configuration) = inputs else { return "(i64)((c[\(s >> 6)] >> \(s & 63)) & 1)" }
+            // The configuration the recorded step saw: the states a test reads are inside the footprint.
+            guard let configuration else { return "0LL" }
+            return (configuration[s >> 6] >> UInt64(s & 63)) & 1 == 1 ? "1LL" : "0LL"
+        default:
+            return nil
+        }
+    }
+
+    /// Nested C expressions this deep at most (compilers bound the nesting of parentheses; clang at 256).
+    private static let inlineDepth = 48
+
+    /// `expression` as one C expression when no evaluation of it can fail (no arithmetic, no negation) and it is not
+    /// deeper than `inlineDepth`; else nil.
+    private mutating func inline(_ expression: TypedExpression, inputs: Inputs, depth: Int) -> String? {
+        guard depth < Self.inlineDepth else { return nil }
+        switch expression {
+        case .integer, .boolean, .enumValue, .variable, .parameter, .inState:
+            return leaf(expression, inputs: inputs)
+        case .not(let e):
+            return inline(e, inputs: inputs, depth: depth + 1).map { "(\($0) == 0)" }
+        case .comparison(let op, let l, let r):
+            guard let a = inline(l, inputs: inputs, depth: depth + 1), let b = inline(r, inputs: inputs, depth: depth + 1) else {
+                return nil
+            }
+            return "(\(a) \(op.rawValue) \(b))"
+        case .and(let l, let r), .or(let l, let r):
+            let isAnd = if case .and = expression { true } else { false }
+            guard let a = inline(l, inputs: inputs, depth: depth + 1), let b = inline(r, inputs: inputs, depth: depth + 1) else {
+                return nil
+            }
+            return "((i64)((\(a) != 0) \(isAnd ? "&&" : "||") (\(b) != 0)))"
+        case .convertEnum(let e, let table):
+            guard let value = inline(e, inputs: inputs, depth: depth + 1) else { return nil }
+            guard !table.isEmpty else { return "-1LL" }
+            if !conversions.contains(table) { conversions.append(table) }
+            let index = conversions.firstIndex(of: table)!
+            // The value twice: it is a load or a comparison, cheap to read again and without effects.
+            return "((\(value) >= 0 && \(value) < \(table.count)) ? CONVERSION\(index)[\(value)] : -1LL)"
+        case .negate, .arithmetic:
+            return nil
         }
     }
 
