@@ -53,6 +53,10 @@ final class ExplorationWorker<Store: VisitedStore> {
     /// The same, read without a retain and a release per state (with several threads, on one shared counter).
     private let unretainedNative: Unmanaged<NativePlanCompilation>?
     private var nativeGeneration = 0
+    /// States until the next look at the native plans: every state would cost a cheap state a few percent.
+    private var nativeCountdown = 1
+    /// States between two looks: 64, or 1 when plans are compiled eagerly (tests of machines of a few states).
+    private let nativeCheckInterval: Int
     private let offersNativePlans: Bool
     private var nextNativeOffer: Int
     /// Whether the context holds the checkpointed state as it was saved: the first step from a decoded state
@@ -103,6 +107,7 @@ final class ExplorationWorker<Store: VisitedStore> {
         unretainedNative = self.native.map { Unmanaged.passUnretained($0) }
         self.offersNativePlans = offersNativePlans
         nextNativeOffer = native?.interval ?? Int.max
+        nativeCheckInterval = native?.eager == true ? 1 : 64
         invariants = invariantFootprints.map { InvariantMemo(footprints: $0) }
         trace = .allocate(capacity: 1)
         trace.initialize(to: StepTrace())
@@ -185,7 +190,13 @@ final class ExplorationWorker<Store: VisitedStore> {
         let words = codec.words
         let plannedKey = parentKey + words
         decoded = false
-        if unretainedNative != nil { checkNativePlans() }
+        if unretainedNative != nil {
+            nativeCountdown &-= 1
+            if nativeCountdown == 0 {
+                nativeCountdown = nativeCheckInterval
+                checkNativePlans()
+            }
+        }
         // Decoded on the first step the plans cannot answer: with parallel regions, often none.
         if skipsUnhandled && tally.pointee.filtersEvents { filterEvents() }
         tally.pointee.successors.removeAll()

@@ -5,10 +5,10 @@ import Synchronization
 /// One exploration's native plans. When the first worker's plans have cost more in replays without native code
 /// (walks and plan-memo lookups: what machine code does faster) than compiling them would, they are written as C
 /// (`StepPlanCache.nativeSource`) and compiled on a thread of their own while the search goes on; every worker adopts
-/// the library at its next state (`ExplorationWorker`). The rule is the ski rental's: rent until the rent paid would
-/// buy, then buy. A search that ends soon after loses at most what the compilation cost; a long one runs natively
-/// for most of its time; and a short one never starts the compiler. Plans recorded or grown later are compiled
-/// again by the same rule, a few times at most.
+/// the library at its next state (`ExplorationWorker`). The rule is the ski rental's, with a margin: rent until the
+/// rent paid would buy four times over, then buy. A search that ends soon after loses at most a quarter of what it
+/// had spent; a long one runs natively for most of its time; and a short one never starts the compiler. Plans
+/// recorded or grown later are compiled again by the same rule, a few times at most.
 ///
 /// Native code answers what the plans answer, the same way (`NativePlanWriter`): the search's result does not depend
 /// on whether, when or how often it was compiled, only its speed.
@@ -24,13 +24,15 @@ final class NativePlanCompilation: @unchecked Sendable {
     let waits: Bool
     /// The most compilations it starts.
     let maximumCompilations: Int
-    /// The threads replaying plans, of which the first worker's replays are one share.
-    let threads: Int
 
     /// What interpreting costs, in seconds (measured on the filter lock, whose plans native code runs three times
     /// faster): a replay without native code, and each load, test and assignment of a walk.
     static let replayCost = 15e-9
     static let operationCost = 8e-9
+    /// The rent that buys: this many times what the compilation is estimated to cost. A search that ends just after
+    /// has then spent at most a quarter more than it would have without (the compiler's run, beside the search, on a
+    /// machine whose every core searches); one whose replays go on much longer gains nearly all native code saves.
+    static let rentFactor = 4.0
     /// What a compilation costs: the compiler's start, and each line of C until one was measured on this machine.
     static let compilerStart = 0.03
     static let lineCost = 30e-6
@@ -55,13 +57,12 @@ final class NativePlanCompilation: @unchecked Sendable {
     private let state = Mutex(State())
     private let running = DispatchGroup()
 
-    init(compiler: NativePlanCompiler, interval: Int, eager: Bool, maximumCompilations: Int, waits: Bool, threads: Int) {
+    init(compiler: NativePlanCompiler, interval: Int, eager: Bool, maximumCompilations: Int, waits: Bool) {
         self.compiler = compiler
         self.interval = max(1, interval)
         self.eager = eager
         self.maximumCompilations = maximumCompilations
         self.waits = waits
-        self.threads = max(1, threads)
     }
 
     /// Called by the first worker, between states, when its replays without native code reached the count this
@@ -74,13 +75,13 @@ final class NativePlanCompilation: @unchecked Sendable {
         let next = replays + (eager ? interval << min(40, 2 * state.withLock { $0.started }) : interval)
         let due = state.withLock { state -> Bool in
             guard state.failure == nil, state.started < maximumCompilations, !state.busy else { return false }
-            return eager || rent(replays: replays, operations: operations, since: state) >= state.estimate
+            return eager || rent(replays: replays, operations: operations, since: state) >= Self.rentFactor * state.estimate
         }
         guard due, let source = plans.nativeSource() else { return state.withLock { $0.started < maximumCompilations } ? next : Int.max }
         let lines = source.text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
         let start = state.withLock { state -> Bool in
             state.estimate = Self.compilerStart + Double(lines) * state.secondsPerLine
-            guard eager || rent(replays: replays, operations: operations, since: state) >= state.estimate,
+            guard eager || rent(replays: replays, operations: operations, since: state) >= Self.rentFactor * state.estimate,
                 state.lastFingerprint != source.fingerprint
             else { return false }
             state.lastFingerprint = source.fingerprint
@@ -119,10 +120,10 @@ final class NativePlanCompilation: @unchecked Sendable {
         return next
     }
 
-    /// What replaying without native code cost every thread since the last compilation, estimated from the first
-    /// worker's share.
+    /// What replaying without native code cost the first worker since the last compilation. Only its own: the others
+    /// may be idle (a deep, narrow space runs on one thread), and where they are not, compiling pays sooner.
     private func rent(replays: Int, operations: Int, since state: State) -> Double {
-        Double(threads) * (Double(replays - state.replays) * Self.replayCost + Double(operations - state.operations) * Self.operationCost)
+        Double(replays - state.replays) * Self.replayCost + Double(operations - state.operations) * Self.operationCost
     }
 
     /// The latest library, for a worker that has not adopted it.
