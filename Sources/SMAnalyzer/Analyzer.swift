@@ -159,7 +159,8 @@ public enum Analyzer {
         // parameter of 1,000 values is 1,000 steps, each run by the engine), is explored only briefly first: the
         // reachable part is often far smaller, but when it is not, the time is better spent on symbolic verification.
         let bits = StateCodec(machine: machine).bits
-        if bits > Self.explorableBits || bits + Self.bitsOfSteps(perConfiguration: machine) > Self.explorableStepBits {
+        let firstLook = bits > Self.explorableBits || bits + Self.bitsOfSteps(perConfiguration: machine) > Self.explorableStepBits
+        if firstLook {
             if exploration.maximumStates > 2_000_000 {
                 exploration.maximumStates = 2_000_000
                 exploration.maximumStatesSource = "auto's limit for a first look"
@@ -172,6 +173,8 @@ public enum Analyzer {
             stats = explored
             return runs
         }
+        // Whether the first look stopped the search, not a limit the caller set.
+        let cutShort = firstLook && explored.configurations < options.exploration.maximumStates
         var symbolic = AnalysisStats()
         let verified = verifySymbolically(machine, options, structural: structural, stats: &symbolic, seen: runs.seen)
         stats.configurations = explored.configurations
@@ -183,16 +186,25 @@ public enum Analyzer {
             // Symbolic verification could not run: the partial exploration is what there is.
             stats.undecided = explored.undecided + symbolic.undecided.filter { !explored.undecided.contains($0) }
             stats.notes.append("exploration stopped at a limit and symbolic verification could not run")
+            if cutShort { stats.notes.append(Self.exploreInFull) }
             return runs
         }
         stats.undecided = symbolic.undecided
         stats.notes.append("exploration did not finish (\(explored.undecided.first?.reason ?? "")); the runs were checked symbolically")
+        // The first look may have stopped a search that would have ended soon: what to ask for when the symbolic
+        // proofs leave something open.
+        if cutShort && !stats.undecided.isEmpty { stats.notes.append(Self.exploreInFull) }
         // Findings exploration showed on the way stay, unless the symbolic ones say the same.
         var findings = verified.findings
         let known = Set(findings.map(\.identity))
         findings += runs.findings.filter { !known.contains($0.identity) }
         return Runs(findings: findings, knowledge: verified.knowledge)
     }
+
+    /// What to ask for when the automatic method's first look at a big space left a result incomplete.
+    static let exploreInFull =
+        "the reachable configurations may be few enough to search them all: --method explore searches until done or a limit, "
+        + "--compact in a few bytes a configuration"
 
     /// Declared spaces up to 2^24 configurations (16 million) are explored in full by `automatic`: seconds at most.
     package static let explorableBits = 24

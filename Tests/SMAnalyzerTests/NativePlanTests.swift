@@ -27,8 +27,9 @@ struct NativePlanTests {
     static func specs(group: Int) throws -> [Spec] {
         switch group {
         case 0:
+            // And the filter lock of four processes: guards over every other process's level, plans of many tests.
             return try (Fixtures.specFiles(in: Fixtures.fixturesDirectory.appendingPathComponent("semantics")) + Fixtures.seedSpecPaths)
-                .map { try Spec.load(path: $0) }
+                .map { try Spec.load(path: $0) } + [Generated.filterLock(processes: 4)]
         case 1: return (0..<24).map { Generated.randomArithmetic(seed: $0) }
         case 2: return (100..<116).map { Generated.randomArithmetic(seed: $0, wide: true) }
         default: return (0..<24).map { Generated.randomParallel(seed: $0) }

@@ -75,6 +75,21 @@ struct VerdictTests {
         #expect(!complete.standardOutput.contains("SM009"))
     }
 
+    @Test("an incomplete result after the automatic method's first look says how to search every configuration")
+    func firstLookHint() throws {
+        let scratch = try ScratchDirectory()
+        // 63 bits declared, 1.8 million reachable: a first look of two seconds, then symbolic proofs given one second.
+        let file = try scratch.write("filter.json", try Generated.filterLock(processes: 6).jsonText)
+        let output = try SMCheckCommand.run(["check", "--timeout", "1s", "--solver", "off", file])
+        #expect(output.status == 3, "\(output.standardOutput)")
+        let hint = "note: the reachable configurations may be few enough to search them all: --method explore searches until done"
+        #expect(output.standardOutput.contains(hint), "\(output.standardOutput.suffix(800))")
+        // A limit the user set is not the first look's: no hint then.
+        let limited = try SMCheckCommand.run(["check", "--timeout", "1s", "--solver", "off", "--max-states", "500", file])
+        #expect(limited.status == 3)
+        #expect(!limited.standardOutput.contains(hint), "\(limited.standardOutput.suffix(800))")
+    }
+
     @Test("a spec whose parameters are too wide to explore is incomplete, not 'ok (0 configurations)'")
     func nothingExplored() throws {
         let scratch = try ScratchDirectory()

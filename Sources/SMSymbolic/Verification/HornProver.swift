@@ -72,11 +72,16 @@
             // The exact deadlock condition may need quantifiers over parameters, which Horn clauses do not carry: a
             // weaker one without them can still prove that no deadlock happens, and anything else stays undecided.
             let weakened = if case .deadlock = property { !checker.deadlocksAreQuantifierFree } else { false }
+            // An invariant's bad is the same at every location: built once, not once a location.
+            let everywhere: Term? = if case .invariant = property { checker.stateBad(property, state) } else { nil }
             for (l, relation) in relations.enumerated() {
                 if case .deadlock(let configuration) = property, !(conditions.deadlocks[configuration] ?? []).contains(l) { continue }
+                // Each location's condition can be large (a deadlock's: no event's guards hold there): the deadline
+                // bounds building them as it bounds the query.
+                if ContinuousClock.now > deadline { return .unknown("the time limit ran out") }
                 let here = context.apply(relation, state.values)
                 let atLocation = context.equal(state.location, context.int(l))
-                if let stateBad = checker.stateBad(property, state, weakened: weakened) {
+                if let stateBad = everywhere ?? checker.stateBad(property, state, at: l, weakened: weakened) {
                     rule([here, atLocation, stateBad], context.apply(bad, []), "bad\(l)")
                     clauses += 1
                 }
