@@ -81,9 +81,15 @@ final class NativePlanCompilation: @unchecked Sendable {
         let lines = source.text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
         let start = state.withLock { state -> Bool in
             state.estimate = Self.compilerStart + Double(lines) * state.secondsPerLine
-            guard eager || rent(replays: replays, operations: operations, since: state) >= Self.rentFactor * state.estimate,
-                state.lastFingerprint != source.fingerprint
-            else { return false }
+            guard eager || rent(replays: replays, operations: operations, since: state) >= Self.rentFactor * state.estimate else {
+                return false
+            }
+            guard state.lastFingerprint != source.fingerprint else {
+                // The plans compiled already (the replays are of plans another worker recorded, or of branches the
+                // compiled ones lack): the rent is counted afresh, so the source is not written again at every look.
+                (state.replays, state.operations) = (replays, operations)
+                return false
+            }
             state.lastFingerprint = source.fingerprint
             state.busy = true
             state.started += 1
