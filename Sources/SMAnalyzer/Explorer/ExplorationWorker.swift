@@ -59,6 +59,9 @@ final class ExplorationWorker<Store: VisitedStore> {
     private let nativeCheckInterval: Int
     private let offersNativePlans: Bool
     private var nextNativeOffer: Int
+    /// What this worker had replayed without native code when it last reported it (a worker that does not offer).
+    private var reportedReplays = 0
+    private var reportedOperations = 0
     /// Whether the context holds the checkpointed state as it was saved: the first step from a decoded state
     /// need not restore it.
     private var isAtCheckpoint = false
@@ -320,9 +323,24 @@ final class ExplorationWorker<Store: VisitedStore> {
         if unretainedNative._withUnsafeGuaranteedRef({ $0.generation.load(ordering: .relaxed) }) != nativeGeneration {
             adoptNativePlans(unretainedNative, unretainedPlans)
         }
-        if offersNativePlans && unretainedPlans._withUnsafeGuaranteedRef(\.interpretedReplays) >= nextNativeOffer {
-            offerNativePlans(unretainedNative, unretainedPlans)
+        if offersNativePlans {
+            if unretainedNative._withUnsafeGuaranteedRef({ native in unretainedPlans._withUnsafeGuaranteedRef { native.replays($0) } })
+                >= nextNativeOffer
+            {
+                offerNativePlans(unretainedNative, unretainedPlans)
+            }
+        } else {
+            reportReplays(unretainedNative, unretainedPlans)
         }
+    }
+
+    /// Tells the compilation what this worker replayed without native code since it last did (the first worker
+    /// offers the plans; the rent counts every worker's replays).
+    private func reportReplays(_ native: Unmanaged<NativePlanCompilation>, _ plans: Unmanaged<StepPlanCache>) {
+        let (replays, operations) = plans._withUnsafeGuaranteedRef { ($0.interpretedReplays, $0.interpretedOperations) }
+        guard replays != reportedReplays else { return }
+        native._withUnsafeGuaranteedRef { $0.report(replays: replays - reportedReplays, operations: operations - reportedOperations) }
+        (reportedReplays, reportedOperations) = (replays, operations)
     }
 
     @inline(never)

@@ -2,8 +2,8 @@ import Foundation
 @_spi(Stepping) import SMEngine
 import Synchronization
 
-/// One exploration's native plans. When the first worker's plans have cost more in replays without native code
-/// (walks and plan-memo lookups: what machine code does faster) than compiling them would, they are written as C
+/// One exploration's native plans. When the workers' plans have cost more in replays without native code (walks and
+/// plan-memo lookups: what machine code does faster) than compiling them would, the first worker's are written as C
 /// (`StepPlanCache.nativeSource`) and compiled on a thread of their own while the search goes on; every worker adopts
 /// the library at its next state (`ExplorationWorker`). The rule is the ski rental's, with a margin: rent until the
 /// rent paid would buy four times over, then buy. A search that ends soon after loses at most a quarter of what it
@@ -55,6 +55,9 @@ final class NativePlanCompilation: @unchecked Sendable {
         var failure: String?
     }
     private let state = Mutex(State())
+    /// The replays and walked operations of the workers other than the first, as they reported them (`report`).
+    private let othersReplays = Atomic<Int>(0)
+    private let othersOperations = Atomic<Int>(0)
     private let running = DispatchGroup()
 
     init(compiler: NativePlanCompiler, interval: Int, eager: Bool, maximumCompilations: Int, waits: Bool) {
@@ -65,11 +68,22 @@ final class NativePlanCompilation: @unchecked Sendable {
         self.waits = waits
     }
 
-    /// Called by the first worker, between states, when its replays without native code reached the count this
-    /// returned last time (`interval` at first): compiles its plans when the rent says so and they changed since the
-    /// last compilation. Returns the count of such replays at which to look again.
+    /// Adds what a worker other than the first replayed without native code since it last reported: the rent counts
+    /// every thread's replays (a thread that waits replays nothing, so a narrow space counts only the one at work).
+    func report(replays: Int, operations: Int) {
+        othersReplays.add(replays, ordering: .relaxed)
+        othersOperations.add(operations, ordering: .relaxed)
+    }
+
+    /// The replays without native code of every worker: the first's `plans`, and the others' as reported.
+    func replays(_ plans: StepPlanCache) -> Int { plans.interpretedReplays + othersReplays.load(ordering: .relaxed) }
+
+    /// Called by the first worker, between states, when the workers' replays without native code (`replays`) reached
+    /// the count this returned last time (`interval` at first): compiles its plans when the rent says so and they
+    /// changed since the last compilation. Returns the count of such replays at which to look again.
     func offer(_ plans: StepPlanCache) -> Int {
-        let replays = plans.interpretedReplays, operations = plans.interpretedOperations
+        let replays = replays(plans)
+        let operations = plans.interpretedOperations + othersOperations.load(ordering: .relaxed)
         // Eagerly, each compilation waits for four times as many replays as the one before, so that the plans have
         // grown meanwhile.
         let next = replays + (eager ? interval << min(40, 2 * state.withLock { $0.started }) : interval)
@@ -126,8 +140,7 @@ final class NativePlanCompilation: @unchecked Sendable {
         return next
     }
 
-    /// What replaying without native code cost the first worker since the last compilation. Only its own: the others
-    /// may be idle (a deep, narrow space runs on one thread), and where they are not, compiling pays sooner.
+    /// What replaying without native code cost the workers since the last compilation.
     private func rent(replays: Int, operations: Int, since state: State) -> Double {
         Double(replays - state.replays) * Self.replayCost + Double(operations - state.operations) * Self.operationCost
     }
