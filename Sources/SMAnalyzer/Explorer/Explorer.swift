@@ -139,7 +139,7 @@ public final class Explorer: Sendable {
         let footprints = options.cachesTransitions ? codec.eventFootprints() : nil
         // The invariant memo, like the plans, only when steps are cached: a run without is the tests' reference.
         let invariantFootprints = options.cachesTransitions && !machine.spec.invariants.isEmpty ? codec.invariantFootprints() : nil
-        let native = footprints == nil ? nil : nativePlanCompilation(exploration)
+        let native = footprints == nil ? nil : nativePlanCompilation(exploration, threads: threadCount)
         let workers = Workers(
             (0..<threadCount).map { index in
                 ExplorationWorker(
@@ -197,13 +197,13 @@ public final class Explorer: Sendable {
 
     /// The compilation of this search's plans to native code, when the options ask for it and there is a compiler
     /// (else why not, in `exploration.nativePlans`).
-    private func nativePlanCompilation(_ exploration: Exploration) -> NativePlanCompilation? {
+    private func nativePlanCompilation(_ exploration: Exploration, threads: Int) -> NativePlanCompilation? {
         guard options.compilesPlans else { return nil }
         switch options.nativePlanCompiler.map({ .success($0) }) ?? NativePlanCompiler.find() {
         case .success(let path):
             return NativePlanCompilation(
                 compiler: NativePlanCompiler(path: path), interval: options.nativePlanInterval, eager: options.compilesPlansEagerly,
-                maximumCompilations: options.nativePlanCompilations, waits: options.waitsForNativePlans)
+                maximumCompilations: options.nativePlanCompilations, waits: options.waitsForNativePlans, workers: threads)
         case .failure(let unavailable):
             exploration.nativePlans = NativePlanSummary(plans: 0, compilations: 0, seconds: 0, failure: unavailable.description)
             return nil

@@ -7,8 +7,10 @@ import Synchronization
 /// (`StepPlanCache.nativeSource`) and compiled on a thread of their own while the search goes on; every worker adopts
 /// the library at its next state (`ExplorationWorker`). The rule is the ski rental's, with a margin: rent until the
 /// rent paid would buy four times over, then buy. A search that ends soon after loses at most a quarter of what it
-/// had spent; a long one runs natively for most of its time; and a short one never starts the compiler. Plans
-/// recorded or grown later are compiled again by the same rule, a few times at most.
+/// had spent; a long one runs natively for most of its time; and a short one never starts the compiler. Where a core
+/// is idle (one thread searches: a deep, narrow space, or fewer threads than cores), the compiler's run costs the
+/// search nothing, and it starts once replays have cost a quarter of it: by then the plans of the search are mostly
+/// recorded. Plans recorded or grown later are compiled again by the same rule, a few times at most.
 ///
 /// Native code answers what the plans answer, the same way (`NativePlanWriter`): the search's result does not depend
 /// on whether, when or how often it was compiled, only its speed.
@@ -24,6 +26,9 @@ final class NativePlanCompilation: @unchecked Sendable {
     let waits: Bool
     /// The most compilations it starts.
     let maximumCompilations: Int
+    /// The search's threads, and the cores they may run on.
+    let workers: Int
+    let cores: Int
 
     /// What interpreting costs, in seconds (measured on the filter lock, whose plans native code runs three times
     /// faster): a replay without native code, and each load, test and assignment of a walk.
@@ -33,6 +38,8 @@ final class NativePlanCompilation: @unchecked Sendable {
     /// has then spent at most a quarter more than it would have without (the compiler's run, beside the search, on a
     /// machine whose every core searches); one whose replays go on much longer gains nearly all native code saves.
     static let rentFactor = 4.0
+    /// The same, where a core is idle: only searches too short for native code to answer much never start it.
+    static let spareCoreRentFactor = 0.25
     /// What a compilation costs: the compiler's start, and each line of C until one was measured on this machine.
     static let compilerStart = 0.03
     static let lineCost = 30e-6
@@ -46,6 +53,12 @@ final class NativePlanCompilation: @unchecked Sendable {
         /// from there.
         var replays = 0
         var operations = 0
+        /// The first worker's replays and the others', at the last look: what each did since tells whether the
+        /// others are at work.
+        var ownReplaysAtLook = 0
+        var othersReplaysAtLook = 0
+        /// Looks in a row that found a core idle.
+        var spareLooks = 0
         /// The last estimate of a compilation's cost that the rent did not reach (no source is written again before
         /// it does).
         var estimate = NativePlanCompilation.compilerStart
@@ -60,8 +73,13 @@ final class NativePlanCompilation: @unchecked Sendable {
     private let othersOperations = Atomic<Int>(0)
     private let running = DispatchGroup()
 
-    init(compiler: NativePlanCompiler, interval: Int, eager: Bool, maximumCompilations: Int, waits: Bool) {
+    init(
+        compiler: NativePlanCompiler, interval: Int, eager: Bool, maximumCompilations: Int, waits: Bool, workers: Int,
+        cores: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
         self.compiler = compiler
+        self.workers = workers
+        self.cores = cores
         self.interval = max(1, interval)
         self.eager = eager
         self.maximumCompilations = maximumCompilations
@@ -82,20 +100,22 @@ final class NativePlanCompilation: @unchecked Sendable {
     /// the count this returned last time (`interval` at first): compiles its plans when the rent says so and they
     /// changed since the last compilation. Returns the count of such replays at which to look again.
     func offer(_ plans: StepPlanCache) -> Int {
-        let replays = replays(plans)
+        let own = plans.interpretedReplays, others = othersReplays.load(ordering: .relaxed)
+        let replays = own + others
         let operations = plans.interpretedOperations + othersOperations.load(ordering: .relaxed)
         // Eagerly, each compilation waits for four times as many replays as the one before, so that the plans have
         // grown meanwhile.
         let next = replays + (eager ? interval << min(40, 2 * state.withLock { $0.started }) : interval)
-        let due = state.withLock { state -> Bool in
-            guard state.failure == nil, state.started < maximumCompilations, !state.busy else { return false }
-            return eager || rent(replays: replays, operations: operations, since: state) >= Self.rentFactor * state.estimate
+        let (due, factor) = state.withLock { state -> (Bool, Double) in
+            let factor = rentFactor(own: own, others: others, since: &state)
+            guard state.failure == nil, state.started < maximumCompilations, !state.busy else { return (false, factor) }
+            return (eager || rent(replays: replays, operations: operations, since: state) >= factor * state.estimate, factor)
         }
         guard due, let source = plans.nativeSource() else { return state.withLock { $0.started < maximumCompilations } ? next : Int.max }
         let lines = source.text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
         let start = state.withLock { state -> Bool in
             state.estimate = Self.compilerStart + Double(lines) * state.secondsPerLine
-            guard eager || rent(replays: replays, operations: operations, since: state) >= Self.rentFactor * state.estimate else {
+            guard eager || rent(replays: replays, operations: operations, since: state) >= factor * state.estimate else {
                 return false
             }
             guard state.lastFingerprint != source.fingerprint else {
@@ -139,6 +159,21 @@ final class NativePlanCompilation: @unchecked Sendable {
         }
         return next
     }
+
+    /// The rent that buys, in compilations: `rentFactor`, or `spareCoreRentFactor` when a core has stayed idle for
+    /// `spareLooks` looks: there are fewer threads than cores, or the other threads replayed next to nothing (the
+    /// layers are too narrow to share, so the first worker runs them alone). Every search starts narrow: a core idle
+    /// at one look says little of a space that widens soon after.
+    private func rentFactor(own: Int, others: Int, since state: inout State) -> Double {
+        let ownSince = own - state.ownReplaysAtLook, othersSince = others - state.othersReplaysAtLook
+        (state.ownReplaysAtLook, state.othersReplaysAtLook) = (own, others)
+        let spareCore = cores > 1 && (workers < cores || othersSince * 8 < ownSince)
+        state.spareLooks = spareCore ? state.spareLooks + 1 : 0
+        return state.spareLooks >= Self.spareLooks ? Self.spareCoreRentFactor : Self.rentFactor
+    }
+
+    /// Looks in a row that must find a core idle before the compiler's run is taken to cost the search nothing.
+    static let spareLooks = 4
 
     /// What replaying without native code cost the workers since the last compilation.
     private func rent(replays: Int, operations: Int, since state: State) -> Double {
