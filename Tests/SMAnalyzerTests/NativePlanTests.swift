@@ -204,4 +204,27 @@ extension NativePlanTests {
             }
         }
     }
+
+    @Test("a core counts as idle when it stays idle: fewer threads than cores, or the others replay next to nothing")
+    func idleCore() {
+        /// The looks at replays growing by `own` and `others` a look, `count` times: whether each found a core idle.
+        func looks(workers: Int, cores: Int, own: Int, others: Int, count: Int = 6) -> [Bool] {
+            var watch = IdleCoreWatch(workers: workers, cores: cores)
+            return (1...count).map { watch.look(own: $0 * own, others: $0 * others) }
+        }
+        let fromTheFourth = [false, false, false, true, true, true]
+        // One thread on two cores: idle, once four looks said so.
+        #expect(looks(workers: 1, cores: 2, own: 1000, others: 0) == fromTheFourth)
+        // Two threads at work on two cores: never; the second replaying little (narrow layers): as one thread.
+        #expect(looks(workers: 2, cores: 2, own: 1000, others: 900) == Array(repeating: false, count: 6))
+        #expect(looks(workers: 2, cores: 2, own: 1000, others: 100) == fromTheFourth)
+        // One core: nothing is ever idle.
+        #expect(looks(workers: 1, cores: 1, own: 1000, others: 0) == Array(repeating: false, count: 6))
+        // A look that finds the others at work starts the count again.
+        var watch = IdleCoreWatch(workers: 2, cores: 2)
+        let seen = [(100, 0), (200, 0), (300, 0), (400, 300), (500, 300), (600, 300), (700, 300), (800, 300)].map {
+            watch.look(own: $0.0, others: $0.1)
+        }
+        #expect(seen == [false, false, false, false, false, false, false, true])
+    }
 }

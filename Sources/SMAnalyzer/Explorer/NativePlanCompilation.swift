@@ -26,9 +26,6 @@ final class NativePlanCompilation: @unchecked Sendable {
     let waits: Bool
     /// The most compilations it starts.
     let maximumCompilations: Int
-    /// The search's threads, and the cores they may run on.
-    let workers: Int
-    let cores: Int
 
     /// What interpreting costs, in seconds (measured on the filter lock, whose plans native code runs three times
     /// faster): a replay without native code, and each load, test and assignment of a walk.
@@ -53,12 +50,8 @@ final class NativePlanCompilation: @unchecked Sendable {
         /// from there.
         var replays = 0
         var operations = 0
-        /// The first worker's replays and the others', at the last look: what each did since tells whether the
-        /// others are at work.
-        var ownReplaysAtLook = 0
-        var othersReplaysAtLook = 0
-        /// Looks in a row that found a core idle.
-        var spareLooks = 0
+        /// Whether a core has stayed idle, from the replays at each look.
+        var idleCore: IdleCoreWatch
         /// The last estimate of a compilation's cost that the rent did not reach (no source is written again before
         /// it does).
         var estimate = NativePlanCompilation.compilerStart
@@ -67,7 +60,7 @@ final class NativePlanCompilation: @unchecked Sendable {
         var seconds = 0.0
         var failure: String?
     }
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     /// The replays and walked operations of the workers other than the first, as they reported them (`report`).
     private let othersReplays = Atomic<Int>(0)
     private let othersOperations = Atomic<Int>(0)
@@ -78,8 +71,7 @@ final class NativePlanCompilation: @unchecked Sendable {
         cores: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
         self.compiler = compiler
-        self.workers = workers
-        self.cores = cores
+        state = Mutex(State(idleCore: IdleCoreWatch(workers: workers, cores: cores)))
         self.interval = max(1, interval)
         self.eager = eager
         self.maximumCompilations = maximumCompilations
@@ -107,7 +99,7 @@ final class NativePlanCompilation: @unchecked Sendable {
         // grown meanwhile.
         let next = replays + (eager ? interval << min(40, 2 * state.withLock { $0.started }) : interval)
         let (due, factor) = state.withLock { state -> (Bool, Double) in
-            let factor = rentFactor(own: own, others: others, since: &state)
+            let factor = state.idleCore.look(own: own, others: others) ? Self.spareCoreRentFactor : Self.rentFactor
             guard state.failure == nil, state.started < maximumCompilations, !state.busy else { return (false, factor) }
             return (eager || rent(replays: replays, operations: operations, since: state) >= factor * state.estimate, factor)
         }
@@ -160,21 +152,6 @@ final class NativePlanCompilation: @unchecked Sendable {
         return next
     }
 
-    /// The rent that buys, in compilations: `rentFactor`, or `spareCoreRentFactor` when a core has stayed idle for
-    /// `spareLooks` looks: there are fewer threads than cores, or the other threads replayed next to nothing (the
-    /// layers are too narrow to share, so the first worker runs them alone). Every search starts narrow: a core idle
-    /// at one look says little of a space that widens soon after.
-    private func rentFactor(own: Int, others: Int, since state: inout State) -> Double {
-        let ownSince = own - state.ownReplaysAtLook, othersSince = others - state.othersReplaysAtLook
-        (state.ownReplaysAtLook, state.othersReplaysAtLook) = (own, others)
-        let spareCore = cores > 1 && (workers < cores || othersSince * 8 < ownSince)
-        state.spareLooks = spareCore ? state.spareLooks + 1 : 0
-        return state.spareLooks >= Self.spareLooks ? Self.spareCoreRentFactor : Self.rentFactor
-    }
-
-    /// Looks in a row that must find a core idle before the compiler's run is taken to cost the search nothing.
-    static let spareLooks = 4
-
     /// What replaying without native code cost the workers since the last compilation.
     private func rent(replays: Int, operations: Int, since state: State) -> Double {
         Double(replays - state.replays) * Self.replayCost + Double(operations - state.operations) * Self.operationCost
@@ -195,6 +172,35 @@ final class NativePlanCompilation: @unchecked Sendable {
                 plans: state.plans, compilations: state.started, seconds: state.seconds,
                 failure: state.failure == "cancelled" ? nil : state.failure)
         }
+    }
+}
+
+/// Whether a core has stayed idle while the search runs, from the replays of the first worker and of the others at
+/// each look (`NativePlanCompilation.offer`): there are fewer threads than cores, or the other threads replayed next
+/// to nothing since the last look (layers too narrow to share run on the first worker alone), at `looks` looks in a
+/// row. Every search starts narrow: a core idle at one look says little of a space that widens soon after.
+struct IdleCoreWatch {
+    let workers: Int
+    let cores: Int
+    /// Looks in a row that must find a core idle.
+    static let looks = 4
+    private var ownAtLook = 0
+    private var othersAtLook = 0
+    private var idleLooks = 0
+
+    init(workers: Int, cores: Int) {
+        self.workers = workers
+        self.cores = cores
+    }
+
+    /// Takes a look at the replays so far (`own`: the first worker's; `others`: every other's) and says whether a
+    /// core has stayed idle.
+    mutating func look(own: Int, others: Int) -> Bool {
+        let ownSince = own - ownAtLook, othersSince = others - othersAtLook
+        (ownAtLook, othersAtLook) = (own, others)
+        let idle = cores > 1 && (workers < cores || othersSince * 8 < ownSince)
+        idleLooks = idle ? idleLooks + 1 : 0
+        return idleLooks >= Self.looks
     }
 }
 
