@@ -72,19 +72,27 @@
             // The exact deadlock condition may need quantifiers over parameters, which Horn clauses do not carry: a
             // weaker one without them can still prove that no deadlock happens, and anything else stays undecided.
             let weakened = if case .deadlock = property { !checker.deadlocksAreQuantifierFree } else { false }
-            // An invariant's bad is the same at every location: built once, not once a location.
-            let everywhere: Term? = if case .invariant = property { checker.stateBad(property, state) } else { nil }
+            // A deadlock's bad is each location's own no-progress condition, where its configuration can deadlock
+            // (not the disjunction over all of them, which k rules would build k times); any other property's is the
+            // same at every location, built once (none: the property is shown by edges alone).
+            let everywhere: Term? = if case .deadlock = property { nil } else { checker.stateBad(property, state) }
             for (l, relation) in relations.enumerated() {
-                if case .deadlock(let configuration) = property, !(conditions.deadlocks[configuration] ?? []).contains(l) { continue }
                 // Each location's condition can be large (a deadlock's: no event's guards hold there): the deadline
                 // bounds building them as it bounds the query.
                 if ContinuousClock.now > deadline { return .unknown("the time limit ran out") }
-                let here = context.apply(relation, state.values)
-                let atLocation = context.equal(state.location, context.int(l))
-                if let stateBad = everywhere ?? checker.stateBad(property, state, at: l, weakened: weakened) {
-                    rule([here, atLocation, stateBad], context.apply(bad, []), "bad\(l)")
-                    clauses += 1
+                let stateBad: Term
+                if case .deadlock(let configuration) = property {
+                    guard (conditions.deadlocks[configuration] ?? []).contains(l) else { continue }
+                    stateBad = checker.noProgress(from: l, state, weakened: weakened)
+                } else if let everywhere {
+                    stateBad = everywhere
+                } else {
+                    break
                 }
+                rule(
+                    [context.apply(relation, state.values), context.equal(state.location, context.int(l)), stateBad],
+                    context.apply(bad, []), "bad\(l)")
+                clauses += 1
             }
             for (edge, extra) in conditions.edges[property] ?? [] {
                 let source = system.edges[edge].source

@@ -44,16 +44,6 @@
             }
         }
 
-        /// The property's bad in `state` at `location` alone (what a rule for that location needs): a deadlock's is
-        /// the location's own no-progress condition, not the disjunction over every location that `stateBad` builds,
-        /// which rules for each of k locations would build k times (k² conditions, minutes for the filter lock of 7
-        /// processes).
-        func stateBad(_ property: Property, _ state: SymbolicEncoding.State, at location: Int, weakened: Bool = false) -> Term? {
-            guard case .deadlock(let configuration) = property else { return stateBad(property, state, weakened: weakened) }
-            guard conditions.deadlocks[configuration]?.contains(location) == true else { return nil }
-            return noProgress(from: location, state, weakened: weakened)
-        }
-
         /// The property's bad on a step from `state` with `input` (nil when it has none). `taken` keeps each edge's
         /// term for this step: an edge shows many properties (its failure, the states it enters, the transitions it
         /// takes), and its conditions, of values a hundred microsteps deep, are costly to encode again for each.
@@ -79,8 +69,9 @@
 
         /// No event changes anything from `location` with `state`'s values: for every event and all its parameter
         /// values, every path that can be taken stays in place, or is the event going unhandled. `weakened`: only the
-        /// boundary values of parameters with too many values to write out.
-        private func noProgress(from location: Int, _ state: SymbolicEncoding.State, weakened: Bool) -> Term {
+        /// boundary values of parameters with too many values to write out. A deadlock's bad at that location (a Horn
+        /// rule of each location takes its own, not the disjunction over every location that `stateBad` builds).
+        func noProgress(from location: Int, _ state: SymbolicEncoding.State, weakened: Bool) -> Term {
             var byEvent: [Int: [Int]] = [:]
             for (index, edge) in system.edges.enumerated() where edge.source == location { byEvent[edge.event, default: []].append(index) }
             var terms: [Term] = []
