@@ -219,6 +219,29 @@ struct GuardAnalysisTests {
         }
     }
 
+    /// Values that cannot be evaluated, into a variable whose domain every 64-bit value fits: only the failure itself
+    /// can be the violation.
+    static let failingValues = Spec("failing values") {
+        Variable("x", .int(min: -3, max: 3))
+        Variable("y", .int(min: Int.min, max: Int.max))
+        Events("scale", "share")
+        StateNode("s") {
+            On("scale") { Assign("y", "x * 4611686018427387904") }
+            On("share") { Assign("y", "6 / x") }
+        }
+    }
+
+    @Test("a value that cannot be evaluated is named by what fails: an overflow is not called a division by zero")
+    func failingValueViolations() throws {
+        for backend in BuildTraits.guardBackends {
+            let details = try Self.analyze(Self.failingValues, backend: backend).compactMap { issue -> String? in
+                if case .rangeViolation(_, _, _, let detail) = issue.kind { return detail }
+                return nil
+            }
+            #expect(details == ["'y' can meet an integer overflow", "'y' can meet a division by zero"], "\(backend)")
+        }
+    }
+
     @Test("assuming invariants removes violations the invariants exclude")
     func assumeInvariants() throws {
         var spec = Self.ranges

@@ -335,12 +335,17 @@ public struct GuardAnalysis {
         }
     }
 
-    /// "'count' can become 6, outside int 0...5" or "... can divide by zero", from the witness.
+    /// "'count' can become 6, outside int 0...5", "... can meet a division by zero" or "... can meet an integer
+    /// overflow", from the witness: what evaluating the value on it does.
     private func describe(_ value: TypedExpression, witness: SolverWitness, type: ValueType, what: String, event: Int?) -> String {
-        let outcome = try? value.evaluate(
-            variable: { witness.variables[$0] ?? 0 }, parameter: { witness.parameters[$0] ?? 0 },
-            isActive: { witness.states[$0] ?? false })
-        guard let outcome else { return "\(what) can meet a division by zero" }
+        let outcome: Int
+        do {
+            outcome = try value.evaluate(
+                variable: { witness.variables[$0] ?? 0 }, parameter: { witness.parameters[$0] ?? 0 },
+                isActive: { witness.states[$0] ?? false })
+        } catch {
+            return "\(what) can meet \(error == .divisionByZero ? "a" : "an") \(error.reason)"
+        }
         if case .enumeration = type, outcome < 0 { return "\(what) can get a value its enum lacks (\(type))" }
         return "\(what) can become \(outcome), outside \(type)"
     }
