@@ -161,8 +161,8 @@ public enum Analyzer {
         let bits = StateCodec(machine: machine).bits
         let firstLook = bits > Self.explorableBits || bits + Self.bitsOfSteps(perConfiguration: machine) > Self.explorableStepBits
         if firstLook {
-            if exploration.maximumStates > 2_000_000 {
-                exploration.maximumStates = 2_000_000
+            if exploration.maximumStates > Self.firstLookConfigurations {
+                exploration.maximumStates = Self.firstLookConfigurations
                 exploration.maximumStatesSource = "auto's limit for a first look"
             }
             exploration.maximumDuration = min(exploration.maximumDuration ?? .seconds(2), .seconds(2))
@@ -205,6 +205,10 @@ public enum Analyzer {
     static let exploreInFull =
         "the reachable configurations may be few enough to search them all: --method explore searches until done or a limit, "
         + "--compact in a few bytes a configuration"
+
+    /// The most configurations the first look at a big declared space stores (`automatic`; and each shard's look,
+    /// which decides whether a swarm shares a spec out or searches it in every job).
+    package static let firstLookConfigurations = 2_000_000
 
     /// Declared spaces up to 2^24 configurations (16 million) are explored in full by `automatic`: seconds at most.
     package static let explorableBits = 24

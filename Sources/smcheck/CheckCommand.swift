@@ -44,7 +44,7 @@ struct CheckCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Be part k of n independent jobs (e.g. 3/8); merge their JSON with 'smcheck merge'. Specs small enough to explore are shared out, each checked in full by one shard; bigger ones (or all, with --bitstate) get a bitstate search in every shard, with the shard's own hash functions and search order (--bitstate, default 512M).",
+            "Be part k of n independent jobs (e.g. 3/8); merge their JSON with 'smcheck merge'. Specs are shared out, each checked in full by one shard, unless their reachable space is too big to explore (every shard looks at up to 2,000,000 configurations, the same in each) or --bitstate is given: those get a bitstate search in every shard, with the shard's own hash functions and search order (--bitstate, default 512M). With --method explore every spec is shared out.",
             valueName: "k/n"),
         transform: Shard.parse)
     var shard: Shard?
@@ -72,13 +72,35 @@ struct CheckCommand: ParsableCommand {
         try verification.validate(sharded: shard != nil)
     }
 
-    /// What this job does with the `index`-th spec of the batch, whose packed state has `bits` bits.
-    enum ShardPart { case whole, swarm, skip }
+    /// What this job does with a spec of the batch.
+    enum ShardPart {
+        /// Checks it as a run without `--shard` would.
+        case whole
+        /// Checks it by exploring every configuration: its declared space is big, but the look found it reaches few.
+        case explored
+        /// Searches it with this shard's bit array, as every other shard does with its own.
+        case swarm
+        /// Leaves it to another shard.
+        case skip
+    }
 
-    func shardPart(specIndex index: Int, bits: Int) -> ShardPart {
+    /// What this job does with the `index`-th spec of the batch (nil: a spec that cannot be used, reported by the
+    /// shard that would have checked it). A spec is shared out, each checked by one shard, unless `--bitstate` asks
+    /// for a swarm, or its declared space is beyond what the automatic method explores in full and so is its reachable
+    /// one: every shard explores it up to auto's first look (`Analyzer.firstLookConfigurations`, a count and not a
+    /// time, so that every shard comes to the same answer without talking to the others) and searches it with its bit
+    /// array only when that look stops short. `--method explore` shares every spec out, as it explores every one.
+    func shardPart(specIndex index: Int, machine: Machine?, defaults: ExplorationArguments.Defaults) -> ShardPart {
         guard let shard else { return .whole }
-        if verification.exploration.bitstate != nil || bits > Analyzer.explorableBits { return .swarm }
-        return index % shard.count == shard.index - 1 ? .whole : .skip
+        if verification.exploration.bitstate != nil { return .swarm }
+        let here = index % shard.count == shard.index - 1
+        guard let machine, (verification.method?.value ?? defaults.method) != .exploration,
+            StateCodec(machine: machine).bits > Analyzer.explorableBits
+        else { return here ? .whole : .skip }
+        var look = verification.exploration.options(progress: nil, defaults: defaults)
+        look.maximumStates = min(look.maximumStates, Analyzer.firstLookConfigurations)
+        guard (try? Explorer(machine: machine, options: look).run())?.isComplete == true else { return .swarm }
+        return here ? .explored : .skip
     }
 
     func run() throws {
@@ -99,10 +121,11 @@ struct CheckCommand: ParsableCommand {
             let outcome: SpecOutcome
             do {
                 let machine = try Machine(try SpecFile.load(path: file))
-                let part = shardPart(specIndex: index, bits: StateCodec(machine: machine).bits)
+                let defaults = configuration?.explorationDefaults ?? .init()
+                let part = shardPart(specIndex: index, machine: machine, defaults: defaults)
                 if part == .skip { continue }
-                var options = verification.options(
-                    progress: file, swarm: part == .swarm ? shard : nil, defaults: configuration?.explorationDefaults ?? .init())
+                var options = verification.options(progress: file, swarm: part == .swarm ? shard : nil, defaults: defaults)
+                if part == .explored { options.method = .exploration }
                 options.solver = solver.value == .automatic ? configuration?.solver ?? .automatic : solver.value
                 options.assumeInvariants = assumeInvariants
                 options.reportsIgnoredEvents = ignoredEvents
@@ -110,7 +133,7 @@ struct CheckCommand: ParsableCommand {
                 outcome = .analyzed(file: file, configuration?.applySeverities(to: result) ?? result)
             } catch {
                 // A spec that cannot be used is reported by the shard that would have checked it.
-                if shardPart(specIndex: index, bits: 0) == .skip { continue }
+                if shardPart(specIndex: index, machine: nil, defaults: .init()) == .skip { continue }
                 outcome = .unusable(file: file, error)
             }
             FileHandleOutput.clearProgressLine()

@@ -44,6 +44,33 @@ struct ShardTests {
         #expect(!merged.standardOutput.contains("\"complete\": false"))
     }
 
+    @Test(
+        "a spec whose declared space is big but whose reachable one is small is shared out and checked in full, under auto and explore"
+    )
+    func bigDeclaredSmallReachable() throws {
+        let scratch = try ScratchDirectory()
+        // 2^27 values of x declared, two configurations reached, and a state nothing reaches.
+        let spec = try scratch.write(
+            "tiny.json",
+            """
+            {"format": "smcheck/1", "name": "tiny", "variables": {"x": {"type": "int", "min": 0, "max": 100000000}},
+             "events": {"go": {}, "back": {}},
+             "states": {"a": {"on": {"go": {"target": "b", "actions": [{"assign": {"x": "x + 1"}}]}}},
+                        "b": {"on": {"back": {"target": "a", "actions": [{"assign": {"x": "0"}}]}}}, "c": {}}}
+            """)
+        for method in [[], ["--method", "explore"]] {
+            let full = try SMCheckCommand.run(["check", "--format", "json"] + method + [spec])
+            let merged = try Self.mergedShards(["check"] + method + [spec], in: scratch)
+            let expected = try Self.findings(full.standardOutput)
+            #expect(expected.contains { $0.contains(" SM001 ") }, "\(method): \(expected)")
+            #expect(try Self.findings(merged.standardOutput) == expected, "\(method)")
+            #expect(merged.status == full.status, "\(method)")
+            // One shard explored it, as one run does: no bit array, no configuration left unchecked.
+            #expect(!merged.standardOutput.contains("\"complete\": false"), "\(method)")
+            #expect(!merged.standardOutput.contains("bitstate"), "\(method)")
+        }
+    }
+
     @Test("a merge without every shard's result is incomplete; a shard twice, or results of another swarm, cannot be merged")
     func missingShards() throws {
         let scratch = try ScratchDirectory()

@@ -2,11 +2,11 @@
 // swift-format-ignore-file
 
 let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] = [
-    ("README.md:333", snippet_README_333),
-    ("README.md:359", snippet_README_359),
-    ("README.md:375", snippet_README_375),
-    ("README.md:391", snippet_README_391),
-    ("README.md:441", snippet_README_441),
+    ("README.md:335", snippet_README_335),
+    ("README.md:361", snippet_README_361),
+    ("README.md:377", snippet_README_377),
+    ("README.md:393", snippet_README_393),
+    ("README.md:443", snippet_README_443),
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:72", snippet_Docs_CodeGeneration_72),
     ("Docs/CodeGeneration.md:99", snippet_Docs_CodeGeneration_99),
