@@ -29,11 +29,12 @@ package struct TransitionSystem: Sendable {
     }
 
     /// Builds the system: the start, then every event from every location found, breadth first.
-    package static func build(machine: Machine, limits: Limits, isFeasible: @escaping (Int?, [Formula]) -> Bool)
-        throws(TransitionSystemError) -> TransitionSystem
-    {
+    package static func build(
+        machine: Machine, limits: Limits, isFeasible: @escaping (Int?, [Formula]) -> Bool,
+        simpler: @escaping (Int?, [Formula], TypedExpression, ValueType) -> TypedExpression? = { _, _, _, _ in nil }
+    ) throws(TransitionSystemError) -> TransitionSystem {
         let stepper = SymbolicStepper(
-            machine: machine, maximumPaths: limits.maximumPathsPerStep, isFeasible: isFeasible,
+            machine: machine, maximumPaths: limits.maximumPathsPerStep, isFeasible: isFeasible, simpler: simpler,
             stopReason: limits.stopReason)
         let startPaths: [SymbolicPath]
         do {

@@ -128,16 +128,43 @@
             }
         }
 
-        private func term(of condition: Formula, event: Int?) -> Term {
-            let key = EncodedCondition(event: event, condition: condition)
-            if let known = encoded[key] { return known }
+        /// A value of `type` that the conditions make equal to something simpler: the constant a solution of them
+        /// gives it, else one of the variables it reads, once the solver proves that no solution gives it another
+        /// value (nil: none, or no answer in time). Symbolic steps rebuild a value from the last microstep's
+        /// (`x = (x + 1) % 6`, then `x - 1` when positive): without this, a loop of microsteps nests it one level
+        /// deeper each time, and every question about the path grows with it.
+        package func simpler(_ value: TypedExpression, of type: ValueType, event: Int?, conditions: [Formula]) -> TypedExpression? {
+            var candidates: [TypedExpression] = []
+            whole.push()
+            whole.assert(context.and(conditions.map { term(of: $0, event: event) }))
+            if case .satisfiable(let model)? = try? whole.check() {
+                let encoded = encoder(event: event).expression(value)
+                switch type {
+                case .bool: if encoded.isBool, let truth = model.bool(encoded.value) { candidates.append(.boolean(truth)) }
+                case .int: if !encoded.isBool, let number = model.int(encoded.value) { candidates.append(.integer(number)) }
+                case .enumeration: if !encoded.isBool, let index = model.int(encoded.value) { candidates.append(.enumValue(index)) }
+                }
+            }
+            try? whole.pop()
+            candidates += value.variablesRead.sorted().map { TypedExpression.variable($0) }
+            return candidates.first { candidate in
+                !isFeasible(event: event, conditions: conditions + [.not(.holds(.comparison(.equal, value, candidate)))])
+            }
+        }
+
+        private func encoder(event: Int?) -> ExpressionEncoder {
             let spec = spec, variables = variables, parameters = parameters
-            let encoder = ExpressionEncoder(
+            return ExpressionEncoder(
                 context: context, variable: { variables[$0] }, parameter: { i in event.map { parameters[$0][i] } },
                 inState: { _ in self.context.bool(false) }, opaque: { _ in self.context.bool(false) },
                 variableIsBool: { spec.variables[$0].type == .bool },
                 parameterIsBool: { i in event.map { spec.events[$0].parameters[i].type == .bool } ?? false })
-            let term = encoder.formula(condition)
+        }
+
+        private func term(of condition: Formula, event: Int?) -> Term {
+            let key = EncodedCondition(event: event, condition: condition)
+            if let known = encoded[key] { return known }
+            let term = encoder(event: event).formula(condition)
             if encoded.count > 100_000 { encoded.removeAll() }
             encoded[key] = term
             return term

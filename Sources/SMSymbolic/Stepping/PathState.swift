@@ -53,7 +53,8 @@ struct PathState {
     /// The path with one more condition.
     func assuming(_ condition: Formula) -> PathState {
         var copy = self
-        copy.conditions.append(condition)
+        // A loop of microsteps whose values were simplified asks the same question each time: once is enough.
+        if !conditions.contains(condition) { copy.conditions.append(condition) }
         return copy
     }
 

@@ -21,6 +21,9 @@ package struct SymbolicStepper {
     /// Whether conditions can all hold for some values in the declared domains, for the external event given (or
     /// none). Answering true when unsure is always safe: the conditions stay on the path.
     let isFeasible: (_ event: Int?, _ conditions: [Formula]) -> Bool
+    /// Something simpler that a value of the type given equals wherever the conditions hold
+    /// (`PathFeasibility.simpler`), or nil.
+    let simpler: (_ event: Int?, _ conditions: [Formula], _ value: TypedExpression, _ type: ValueType) -> TypedExpression?
     package let maximumPaths: Int
     /// Whether to give up (the time limit ran out, or the user cancelled): asked before each microstep, so one
     /// macrostep of many microsteps cannot run past the limit.
@@ -37,11 +40,15 @@ package struct SymbolicStepper {
     package init(
         machine: Machine, maximumPaths: Int = 4096,
         isFeasible: @escaping (_ event: Int?, _ conditions: [Formula]) -> Bool = { _, _ in true },
+        simpler: @escaping (_ event: Int?, _ conditions: [Formula], _ value: TypedExpression, _ type: ValueType) -> TypedExpression? = {
+            _, _, _, _ in nil
+        },
         stopReason: @escaping () -> String? = { nil }
     ) {
         self.machine = machine
         self.tree = machine.tree
         self.isFeasible = isFeasible
+        self.simpler = simpler
         self.stopReason = stopReason
         self.maximumPaths = maximumPaths
         self.hasEventless = machine.eventlessCandidateWords.contains { $0 != 0 }
@@ -421,6 +428,8 @@ package struct SymbolicStepper {
                     at: nil)
             ]
         }
+        // Values a microstep before this one computed are built on again: kept small where the path allows.
+        if p.microsteps > 1 { p = simplified(p) }
         if let big = p.variables.firstIndex(where: { $0.hasMoreNodes(than: Self.maximumValueNodes) }) {
             throw valueTooBig("'\(machine.spec.variables[big].name)'")
         }
@@ -431,6 +440,20 @@ package struct SymbolicStepper {
             paths = try then(paths) { q throws(PathLimitExceeded) in try execute(machine.transitions[t].actions, q) }
         }
         return try then(paths, enterStates)
+    }
+
+    /// Values of more than a few nodes are compound: those that this path's conditions make equal to a constant or
+    /// to a start value take it (`simpler`).
+    static let simplifiedNodes = 4
+
+    /// The path with each compound value replaced by a simpler one it equals on the path, where there is one.
+    private func simplified(_ p: PathState) -> PathState {
+        var p = p
+        for (i, value) in p.variables.enumerated() where value.hasMoreNodes(than: Self.simplifiedNodes) {
+            guard let simpler = simpler(p.externalEvent, p.conditions, value, variableTypes[i]) else { continue }
+            p.variables[i] = simpler
+        }
+        return p
     }
 
     private func exitStates(_ p: PathState) throws(PathLimitExceeded) -> Paths {

@@ -61,7 +61,8 @@ package enum SymbolicVerifier {
                 system = try TransitionSystem.build(
                     machine: machine,
                     limits: .init(deadline: deadline, isCancelled: options.isCancelled),
-                    isFeasible: { feasibility.isFeasible(event: $0, conditions: $1) })
+                    isFeasible: { feasibility.isFeasible(event: $0, conditions: $1) },
+                    simpler: { feasibility.simpler($2, of: $3, event: $0, conditions: $1) })
             } catch let error as TransitionSystemError {
                 return fail(error.message)
             } catch {
