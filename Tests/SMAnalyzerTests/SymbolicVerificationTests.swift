@@ -140,8 +140,8 @@ struct SymbolicVerificationTests {
         ])
     func loopOfSimpleValues(state: String) throws {
         let spec = try Spec.load(
-            json: #"{"format": "smcheck/1", "name": "loop", "variables": {"x": {"type": "int", "min": 0, "max": 5}}, "events": {"go": {}}, "#
-                + #""states": {"idle": {"on": {"go": "A"}}, \#(state)}}"#)
+            json: #"{"format": "smcheck/1", "name": "loop", "variables": {"x": {"type": "int", "min": 0, "max": 5}}, "#
+                + #""events": {"go": {}}, "states": {"idle": {"on": {"go": "A"}}, \#(state)}}"#)
         var options = AnalysisOptions()
         options.method = .symbolic
         options.timeLimit = .seconds(30)
