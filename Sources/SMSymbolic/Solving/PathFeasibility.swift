@@ -129,8 +129,9 @@
         }
 
         /// A value of `type` that the conditions make equal to something simpler: the constant a solution of them
-        /// gives it, else one of the variables it reads, once the solver proves that no solution gives it another
-        /// value (nil: none, or no answer in time). Symbolic steps rebuild a value from the last microstep's
+        /// gives it, else one of the variables of that type it reads (a bool read by an int value is 0 or 1, and no
+        /// int variable may hold it), once the solver proves that no solution gives it another value (nil: none, or
+        /// no answer in time). Symbolic steps rebuild a value from the last microstep's
         /// (`x = (x + 1) % 6`, then `x - 1` when positive): without this, a loop of microsteps nests it one level
         /// deeper each time, and every question about the path grows with it.
         package func simpler(_ value: TypedExpression, of type: ValueType, event: Int?, conditions: [Formula]) -> TypedExpression? {
@@ -146,7 +147,7 @@
                 }
             }
             try? whole.pop()
-            candidates += value.variablesRead.sorted().map { TypedExpression.variable($0) }
+            candidates += value.variablesRead.sorted().filter { spec.variables[$0].type == type }.map { TypedExpression.variable($0) }
             return candidates.first { candidate in
                 !isFeasible(event: event, conditions: conditions + [.not(.holds(.comparison(.equal, value, candidate)))])
             }
