@@ -1051,6 +1051,35 @@ struct TransitionCacheTests {
             "\(remembered) of \(planned.configurations) steps of go were remembered")
     }
 
+    @Test("a plan that never meets the values it reads again stops looking its results up: a flat ring whose every state counts")
+    func plansWhoseValuesNeverRecur() throws {
+        // Each state's `inc` is a plan of its own, keyed on the state and reading x, the whole key: each meets every x
+        // once. Looked up on every replay, 100 plans of 300 replays each would pay 30,000 lookups that miss, each
+        // plan below the trial's length.
+        let states = 100
+        let spec = Spec("a ring whose states count") {
+            Variable("x", .int(min: 0, max: 299))
+            Events("next", "inc")
+            for k in 0..<states {
+                StateNode("s\(k)") {
+                    On("next", to: "s\((k + 1) % states)")
+                    On("inc") { Assign("x", "(x + 1) % 300") }
+                }
+            }
+        }
+        let machine = try Machine(spec)
+        var oneThread = ExplorationOptions()
+        oneThread.threads = 1
+        oneThread.compilesPlans = false
+        let planned = try Explorer(machine: machine, options: oneThread).run()
+        let (checked, plain) = try Self.exploreWithAndWithoutPlans(machine)
+        #expect(checked.transitionCacheMismatches == 0)
+        #expect(planned.configurations == 30_000 && planned.configurations == plain.configurations)
+        #expect(planned.transitions == plain.transitions)
+        #expect(planned.rememberedReplays == 0)
+        #expect(planned.planMemoLookups == 0, "\(planned.planMemoLookups) lookups of plans' results")
+    }
+
     @Test("after an event of another region, the host may take an eventless transition it declined: plans leave it to the engine")
     func hostDecidedEventlessAfterOtherRegions() throws {
         // `done` with x != y is reached only when `ready` holds after a tick changed n while waiting.

@@ -193,6 +193,8 @@ public final class Exploration {
     /// Of the cached steps, those whose plan's result was found again for the values it reads (`PlanMemo`), so the
     /// plan was not walked.
     package internal(set) var rememberedReplays = 0
+    /// Replays that looked their plan's result up there, found or not.
+    package internal(set) var planMemoLookups = 0
     /// Layers (rounds, for a partitioned store) the threads expanded together.
     package internal(set) var sharedLayers = 0
     /// Planned steps the engine computed differently, and remembered invariants that evaluate differently, found by

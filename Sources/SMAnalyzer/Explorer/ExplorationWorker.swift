@@ -169,6 +169,8 @@ final class ExplorationWorker<Store: VisitedStore> {
     var nativeSteps: Int { plans?.nativeAnswers ?? 0 }
     /// Of those, the steps whose plan's result was remembered.
     var rememberedReplays: Int { plans?.rememberedReplays ?? 0 }
+    /// Replays that looked their plan's result up, found or not.
+    var planMemoLookups: Int { plans?.planMemoLookups ?? 0 }
 
     /// Steps whose plan disagreed with the engine, and invariants remembered wrongly (0 unless either is wrong).
     var planMismatches: Int { tally.pointee.planMismatches + (plans?.disagreements ?? 0) }

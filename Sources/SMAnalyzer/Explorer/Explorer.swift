@@ -184,6 +184,7 @@ public final class Explorer: Sendable {
         exploration.nativeSteps = workers.all.reduce(0) { $0 + $1.nativeSteps }
         if let native { exploration.nativePlans = native.finish() }
         exploration.rememberedReplays = workers.all.reduce(0) { $0 + $1.rememberedReplays }
+        exploration.planMemoLookups = workers.all.reduce(0) { $0 + $1.planMemoLookups }
         exploration.engineSteps = workers.all.reduce(0) { $0 + $1.tally.pointee.engineSteps }
         exploration.rememberedInvariants = workers.all.reduce(0) { $0 + $1.tally.pointee.rememberedInvariants }
         exploration.results = results

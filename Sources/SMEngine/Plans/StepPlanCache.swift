@@ -101,6 +101,8 @@ package final class StepPlanCache {
     private let values: UnsafeMutablePointer<Int>
     /// A configuration for tests of programs that read none.
     private let noConfiguration: UnsafeMutablePointer<UInt64>
+    /// Every bit a key uses.
+    private let keyBits: UnsafeMutablePointer<UInt64>
     /// What a step that handles nothing is recorded in, and room for it.
     private let unhandledLeaves: UnhandledLeaves
     private let unhandledScratch: UnsafeMutablePointer<UInt64>
@@ -234,6 +236,7 @@ package final class StepPlanCache {
         values = .allocate(capacity: max(1, widest, widestState))
         noConfiguration = .allocate(capacity: stateWords)
         noConfiguration.initialize(repeating: 0, count: stateWords)
+        keyBits = HotTables.copy(codec.wordBits.map { $0 == 64 ? ~0 : (1 << UInt64($0)) - 1 })
         unhandledScratch = .allocate(capacity: stateWords)
         unhandledScratch.initialize(repeating: 0, count: stateWords)
         tableCapacity = 1 << 10
@@ -249,6 +252,7 @@ package final class StepPlanCache {
         argumentStart.deallocate(); arguments.deallocate(); lookups.deallocate(); hits.deallocate()
         variableWord.deallocate(); variableShift.deallocate(); variableMask.deallocate(); variableMinimum.deallocate()
         variableStep.deallocate(); variableMaximum.deallocate(); variables.deallocate(); values.deallocate(); noConfiguration.deallocate()
+        keyBits.deallocate()
         tableInstance.deallocate(); tablePlans.deallocate(); tableKeys.deallocate()
         operations.deallocate(); configurations.deallocate(); controls.deallocate(); endWrites.deallocate(); loadLists.deallocate()
         nativeIndex?.deallocate()
@@ -282,6 +286,8 @@ package final class StepPlanCache {
     package var hitCount: Int { memo.hitCount + indexedNativeAnswers + (0..<instanceCount).reduce(0) { $0 + hits[$1] } }
     /// Of those, the steps whose plan's result `planMemo` remembered.
     @exclusivity(unchecked) package private(set) var rememberedReplays = 0
+    /// Replays that looked their plan's result up in `planMemo` (found or not).
+    @exclusivity(unchecked) package private(set) var planMemoLookups = 0
     /// Recorded steps that did not follow the plan they should have (0 unless the plans are wrong).
     package private(set) var disagreements = 0
 
@@ -491,6 +497,7 @@ package final class StepPlanCache {
         let memoMask = UnsafePointer(tableKeys + (slot * 3 + 2) * words)
         var memoSlot = -1
         if number != 0 {
+            planMemoLookups &+= 1
             memoSlot = planMemo.slot(number, parent, under: memoMask, words: words)
             let remembered = planMemo.successor(at: memoSlot, plan: number, of: parent, under: memoMask, into: successor, words: words)
             let found = if case .unknown = remembered { false } else { true }
@@ -756,6 +763,10 @@ extension StepPlanCache {
             let v = Int(loads[load])
             memoMask[Int(variableWord[v])] |= variableMask[v] << variableShift[v]
         }
+        // Keyed on the whole key, a result is never found again: each state is expanded once. So a plan that reads
+        // every variable its control state leaves open (a flat machine of thousands of states whose every state
+        // counts) is not remembered, where it would pay a lookup that misses and a store in every replay.
+        if (0..<words).allSatisfy({ memoMask[$0] & keyBits[$0] == keyBits[$0] }) { plan.pointee.number = 0 }
     }
 
     /// Puts `plan` for `instance` and the control state of `key` in the table; returns its slot. A plan that is
