@@ -223,6 +223,39 @@ struct GraphvizDiagramTests {
     }
 
     @Test(
+        "a layout Graphviz 2.43 frees part of twice is drawn, as often as asked, without ending the process",
+        .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
+    func layoutFreedTwiceByGraphviz() throws {
+        let spec = try Fixtures.fixture("diagrams/parallel-entered-twice").resolve()
+        for _ in 0..<3 {
+            let svg = try XMLElements(parsing: try GraphvizDiagram(StateDiagram(spec)).svg().text)
+            #expect(svg.withClass("state").count == spec.states.count - 1)
+            #expect(svg.withClass("transition").count == 3)
+            #expect(try #require(GraphvizDiagram(StateDiagram(spec)).drawnDot()).warnings == [])
+        }
+    }
+
+    @Test(
+        "a label or a tooltip past what dot reads in a string shows its start: Graphviz's dot draws the DOT",
+        .enabled(if: InstalledProgram.find("dot") != nil, "Graphviz's dot is not on PATH (apt-get install graphviz)"))
+    func longLabelsAreShortened() throws {
+        let guardText = Array(repeating: "x", count: 5_000).joined(separator: " && ")
+        let spec = Spec("long guard") {
+            Variable("x", .bool)
+            Events("go")
+            StateNode("a") { On("go", to: "b", guard: guardText) }
+            StateNode("b")
+        }
+        let graph = try graph(spec)
+        let label = try #require(graph.edges.first { $0.head == "s2" }?.attributes.first { $0.name == "label" }?.value)
+        // 2,000 characters of the label, escaped (each & as &amp;): 5,000 terms took 24,996.
+        #expect(label.count < 6_000 && label.hasPrefix("go [x &amp;&amp; x") && label.hasSuffix("…"), "\(label.count)")
+        let dot = URL(fileURLWithPath: try #require(InstalledProgram.find("dot")))
+        let output = try runProcess(dot, ["-Tsvg"], input: graph.dot)
+        #expect(output.status == 0, "\(output.standardError)")
+    }
+
+    @Test(
         "names with backslashes, quotes and line breaks reach ids and labels unchanged, through DOT and through cgraph",
         .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
     func awkwardNames() throws {

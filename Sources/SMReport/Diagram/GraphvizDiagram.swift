@@ -113,6 +113,15 @@ public struct GraphvizDiagram: Sendable {
             ]
         }
 
+        /// What a label or a tooltip shows of a longer text: Graphviz's `dot` refuses a quoted string past 16,384 bytes
+        /// (a guard of thousands of terms, a generated name), and nobody reads that much on a diagram. Escaped, 2,000
+        /// characters of up to four bytes stay within it.
+        static let shownCharacters = 2_000
+
+        static func shown(_ text: String) -> String {
+            text.count <= shownCharacters ? text : String(text.prefix(shownCharacters - 1)) + "…"
+        }
+
         static let font = "Helvetica,Arial,sans-serif"
         static let ink = "#24292f"
         static let edgeInk = "#57606a"
@@ -165,10 +174,10 @@ public struct GraphvizDiagram: Sendable {
         mutating func addEdge(_ edge: StateDiagram.Edge) {
             let tail = anchor(edge.source), head = anchor(edge.target)
             var attributes = [
-                Attribute("label", GraphvizGraph.escString(diagram.labels[edge.transition])),
+                Attribute("label", GraphvizGraph.escString(Self.shown(diagram.labels[edge.transition]))),
                 Attribute("id", GraphvizGraph.escString(StateDiagram.elementID(ofTransition: edge.transition, branch: edge.branch))),
                 Attribute("class", edgeClasses(edge.transition)),
-                Attribute("tooltip", GraphvizGraph.escString(spec.describe(spec.transitions[edge.transition]))),
+                Attribute("tooltip", GraphvizGraph.escString(Self.shown(spec.describe(spec.transitions[edge.transition])))),
             ]
             // Clip at a cluster's border only when the other end is outside it (Graphviz ignores it otherwise, with
             // a warning).
@@ -204,18 +213,18 @@ public struct GraphvizDiagram: Sendable {
                 ]
             case .choice:
                 attributes = [
-                    Attribute("shape", "diamond"), Attribute("label", GraphvizGraph.escString(stateLabel(state))),
+                    Attribute("shape", "diamond"), Attribute("label", GraphvizGraph.escString(Self.shown(stateLabel(state)))),
                     Attribute("fontsize", "10"),
                 ]
             case .final:
                 attributes = [
-                    Attribute("shape", "doublecircle"), Attribute("label", GraphvizGraph.escString(stateLabel(state))),
+                    Attribute("shape", "doublecircle"), Attribute("label", GraphvizGraph.escString(Self.shown(stateLabel(state)))),
                     Attribute("margin", "0.02"),
                 ]
             default:
                 attributes = [
                     Attribute("shape", "box"), Attribute("style", "rounded"),
-                    Attribute("label", GraphvizGraph.escString(stateLabel(state))),
+                    Attribute("label", GraphvizGraph.escString(Self.shown(stateLabel(state)))),
                 ]
             }
             return attributes + commonAttributes(state)
@@ -224,7 +233,7 @@ public struct GraphvizDiagram: Sendable {
         func clusterAttributes(_ state: Int) -> [Attribute] {
             let isRegion = spec.states[spec.states[state].parent ?? 0].kind == .parallel
             // `\l` ends a left-aligned line: the name and the reactions line up at the box's left edge.
-            let label = stateLabelLines(state).map { GraphvizGraph.escString($0) + "\\l" }.joined()
+            let label = stateLabelLines(state).map { GraphvizGraph.escString(Self.shown($0)) + "\\l" }.joined()
             var attributes = [
                 Attribute("label", label), Attribute("labeljust", "l"),
                 Attribute("style", isRegion ? "rounded,dashed" : "rounded"), Attribute("margin", "10"),
@@ -246,7 +255,7 @@ public struct GraphvizDiagram: Sendable {
             var attributes = [
                 Attribute("id", GraphvizGraph.escString(StateDiagram.elementID(ofState: resolved.path))),
                 Attribute("class", classes.joined(separator: " ")),
-                Attribute("tooltip", GraphvizGraph.escString(tooltip)),
+                Attribute("tooltip", GraphvizGraph.escString(Self.shown(tooltip))),
             ]
             if diagram.findings[state] != nil {
                 attributes += [Attribute("color", Self.findingInk), Attribute("fontcolor", Self.findingInk), Attribute("penwidth", "2")]

@@ -65,7 +65,10 @@ public enum GraphvizLayout {
                     // would end the process. The layout stays allocated (one per failed drawing).
                     throw DiagramError("Graphviz could not lay the diagram out: \(error)")
                 }
-                defer { context.freeLayout(cgraph) }
+                // Not freed either: Graphviz 2.43 frees part of some layouts twice in gvFreeLayout (a labelled
+                // transition from a state into a parallel state and into one of its regions' states), which ends the
+                // process after a drawing that came out right. A layout's memory (kilobytes) stays allocated; the
+                // graph itself is freed with `cgraph`.
                 let text = try context.render(cgraph, format: format)
                 return Drawing(text: text, warnings: Session.messages)
             }

@@ -22,11 +22,6 @@
             gvLayout(raw, graph.raw, engine) == 0
         }
 
-        /// Frees what `layout` attached to the graph.
-        func freeLayout(_ graph: CGraph) {
-            gvFreeLayout(raw, graph.raw)
-        }
-
         /// Renders a laid-out graph as `format`.
         func render(_ graph: CGraph, format: String) throws(DiagramError) -> String {
             var data: UnsafeMutablePointer<CChar>?
