@@ -189,6 +189,23 @@ struct SCXMLReadingTests {
         #expect(try SpecFile.load(path: upper).name == "Upper")
     }
 
+    @Test("processing instructions are read past, also those without data (Foundation's parser crashed on <?x?>)")
+    func processingInstructions() throws {
+        for instruction in ["<?x?>", "<?x   ?>", "<?x y?>", "<?x\n?>"] {
+            let text =
+                instruction + "\n"
+                + Self.document(
+                    "<state id=\"a\">\(instruction)<transition event=\"go\" target=\"b\">"
+                        + "\(instruction)</transition></state>\(instruction)<state id=\"b\"/>")
+            let spec = try Spec.load(scxml: text)
+            #expect(spec.states.map(\.name) == ["a", "b"] && spec.states[0].transitions.count == 1, "\(instruction)")
+        }
+        // A later error is still placed where it is written: the instruction's line breaks are kept.
+        let text = "<?x\n?>\n" + Self.document("<state id=\"a\">\n<transition event=\"go\" target=\"nowhere\"/></state>")
+        let diagnostics = Spec.decode(scxml: Array(text.utf8), file: "pi.scxml").1
+        #expect(diagnostics.first?.description.hasPrefix("pi.scxml:5:") == true, "\(diagnostics.map(\.description))")
+    }
+
     @Test("a UTF-16 document is named as such, with what to do, not as invalid UTF-8")
     func utf16() {
         let text = #"<?xml version="1.0" encoding="UTF-16"?>"# + Self.document(#"<state id="a"/>"#)

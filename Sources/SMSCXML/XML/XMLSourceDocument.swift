@@ -43,11 +43,11 @@ struct XMLSourceAttribute: Sendable {
 /// place it is written, from `XMLTagScanner`.
 enum XMLSourceDocument {
     static func parse(_ bytes: [UInt8], maximumDepth: Int) throws(XMLSyntaxProblem) -> XMLSourceElement {
-        let tags = try XMLTagScanner.scan(bytes, maximumDepth: maximumDepth)
+        let (tags, parserInput) = try XMLTagScanner.scanned(bytes, maximumDepth: maximumDepth)
         let builder = TreeBuilder(bytes: bytes, tags: tags)
         // A stream is fed to libxml2 in chunks: given whole, a file over 10,000,000 bytes passes libxml2's lookup
         // limit for one input (XML_MAX_LOOKUP_LIMIT) and is refused as "error 1", well within the 16 MB a spec may take.
-        let parser = XMLParser(stream: InputStream(data: Data(bytes)))
+        let parser = XMLParser(stream: InputStream(data: Data(parserInput)))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder

@@ -54,6 +54,8 @@ struct XMLTagScanner {
     private var reading: String?
     private var tags: [SourceTag] = []
     private var sawRoot = false
+    /// Processing instructions without data (`<?target?>`), which the XML parser must not see (`parserInput`).
+    private var emptyInstructions: [Range<Int>] = []
 
     /// An element whose end tag has not come yet.
     private struct Open {
@@ -72,7 +74,22 @@ struct XMLTagScanner {
         self.maximumDepth = maximumDepth
     }
 
-    static func scan(_ bytes: [UInt8], maximumDepth: Int) throws(XMLSyntaxProblem) -> [SourceTag] {
+    /// The tags of `bytes`, and the bytes to give the XML parser: `bytes` with every processing instruction that has
+    /// no data (`<?target?>`, valid XML and meaningless to SCXML) turned into spaces, line breaks kept. Foundation's
+    /// `XMLParser` on Linux reads such an instruction's missing data as a string and crashes the process.
+    static func scanned(_ bytes: [UInt8], maximumDepth: Int) throws(XMLSyntaxProblem) -> (tags: [SourceTag], parserInput: [UInt8]) {
+        let (tags, instructions) = try scanWithInstructions(bytes, maximumDepth: maximumDepth)
+        guard !instructions.isEmpty else { return (tags, bytes) }
+        var input = bytes
+        for range in instructions {
+            for offset in range where input[offset] != 0x0A && input[offset] != 0x0D { input[offset] = 0x20 }
+        }
+        return (tags, input)
+    }
+
+    private static func scanWithInstructions(
+        _ bytes: [UInt8], maximumDepth: Int
+    ) throws(XMLSyntaxProblem) -> (tags: [SourceTag], emptyInstructions: [Range<Int>]) {
         if let encoding = JSONParser.utf16Encoding(bytes) {
             throw XMLSyntaxProblem(message: JSONParser.utf16Message(encoding, extra: #" (and declare encoding="UTF-8")"#), offset: 0)
         }
@@ -91,7 +108,7 @@ struct XMLTagScanner {
                     "the file contains \(Unicode.Scalar(bytes[control]).refusalText); XML allows no control character but tab and line breaks",
                 offset: control, elementPath: around.map { shortened($0.path) })
         }
-        return scanner.tags
+        return (scanner.tags, scanner.emptyInstructions)
     }
 
     // MARK: - Document
@@ -166,7 +183,12 @@ struct XMLTagScanner {
         let start = index
         try skip(past: "?>", what: "the processing instruction")
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard text.hasPrefix("<?xml") && (text.count == 5 || text.dropFirst(5).first?.isWhitespace == true) else { return }
+        let isDeclaration = text.hasPrefix("<?xml") && (text.count == 5 || text.dropFirst(5).first?.isWhitespace == true)
+        // The target, then only white space: no data.
+        if !isDeclaration && !text.dropFirst(2).dropLast(2).drop(while: { !$0.isWhitespace }).contains(where: { !$0.isWhitespace }) {
+            emptyInstructions.append(start..<index)
+        }
+        guard isDeclaration else { return }
         if !atDocumentStart { throw problem("the XML declaration <?xml ...?> must come first in the file", at: start) }
         if let (name, offset) = Self.foreignDeclarationPart(bytes[start..<index]) {
             // libxml2 only says "error 57" here; a namespace or an attribute meant for <scxml> is the usual cause.
