@@ -73,6 +73,40 @@ struct ExplorationTests {
         }
     }
 
+    @Test("only a final state at the top level halts the machine, among many top-level states: no deadlock there, one below")
+    func haltingAmongManyStates() throws {
+        let count = 300
+        let spec = Spec("a chain into a box, then the end") {
+            Events("next", "other")
+            StateNode("start") {
+                On("next", to: "s0")
+                On("other", to: "stuck")
+            }
+            for k in 0..<count { StateNode("s\(k)") { On("next", to: k + 1 < count ? "s\(k + 1)" : "box") } }
+            StateNode("box") {
+                StateNode("inside") { On("next", to: "boxed") }
+                Final("boxed")
+                On("done.state.box", to: "end")
+            }
+            Final("end")
+            StateNode("stuck") {
+                StateNode("inner") { On("next", to: "innerEnd") }
+                Final("innerEnd")
+                On("other", to: "afterStuck")
+            }
+            StateNode("afterStuck")
+        }
+        var options = AnalysisOptions()
+        options.method = .exploration
+        let result = try Analyzer.analyze(spec, options: options)
+        // start, s0 ... s299, box/inside, end (box/boxed is left in the same macrostep), stuck/inner, stuck/innerEnd,
+        // and afterStuck: stuck's final child does not halt, so `other` still leaves it.
+        #expect(result.stats.configurations == count + 6 && result.stats.complete)
+        // The end halts: no deadlock there. afterStuck handles nothing: a deadlock.
+        let deadlocks = result.findings.filter { $0.code == .deadlock }
+        #expect(deadlocks.count == 1 && deadlocks.first?.message.contains("afterStuck") == true, "\(result.findings.map(\.message))")
+    }
+
     @Test("an event nothing handles still lets an eventless transition the host decides fire: no false deadlock")
     func unhandledEventsReachHostDecidedEventless() throws {
         // Waiting (the host said no) is left on any event: the engine asks the host again after each.

@@ -107,7 +107,7 @@ package final class StateCodec: Sendable {
         }
         historyFields = history
         deepFields = deep
-        haltable = tree.children[0].contains { tree.kind[$0] == .final }
+        haltable = !tree.haltingStates.isEmpty
         // What a state activates with it: itself and, below parallel states, every state down to those with fields.
         func activated(_ state: Int) -> [Int32] {
             var found: [Int32] = []

@@ -26,6 +26,9 @@ package struct StateTree: Sendable {
     /// By history ordinal, the states it records when its parent is exited, among the active ones: the leaves
     /// below the parent (deep) or the parent's children (shallow).
     package let historyMasks: [StateSet]
+    /// The final states at the top level: entering one halts the machine. Listed apart, so the halt check reads
+    /// these, not every top-level state (a flat machine of 100,000 states checked each on every step).
+    package let haltingStates: [Int]
 
     init(_ spec: ResolvedSpec) {
         let n = spec.states.count
@@ -34,6 +37,7 @@ package struct StateTree: Sendable {
         parent = spec.states.map { $0.parent ?? -1 }
         kind = spec.states.map(\.kind)
         children = spec.states.map(\.children)
+        haltingStates = spec.states.first?.children.filter { spec.states[$0].kind == .final } ?? []
         ancestors = spec.states.map { spec.ancestors(of: $0.index) }
         var descendantSets = Array(repeating: StateSet(capacity: n), count: n)
         for state in spec.states.reversed() {

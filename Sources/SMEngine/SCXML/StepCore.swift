@@ -97,7 +97,7 @@ struct StepCore {
     }
 
     func computeHalted() -> Bool {
-        tree.children[0].contains { tree.kind[$0] == .final && isActive($0) }
+        tree.haltingStates.contains { isActive($0) }
     }
 
     var currentConfiguration: StateSet {

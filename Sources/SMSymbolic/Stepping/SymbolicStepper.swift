@@ -544,7 +544,7 @@ package struct SymbolicStepper {
     }
 
     private static func isHalted(_ configuration: StateSet, _ tree: StateTree) -> Bool {
-        tree.children[0].contains { tree.kind[$0] == .final && configuration.contains($0) }
+        tree.haltingStates.contains { configuration.contains($0) }
     }
 
     // MARK: - Executable content (ExecutableContent.swift)
