@@ -242,6 +242,23 @@ struct GuardAnalysisTests {
         }
     }
 
+    @Test("Int.min % -1 is an overflow, as the engine computes it, though its value, 0, fits", .needsZ3)
+    func remainderOfTheLeastByMinusOne() throws {
+        // x * x - 2 is -1 at x = ±1 and never 0: only the remainder of Int.min can fail.
+        let spec = Spec("remainders") {
+            Variable("x", .int(min: -3, max: 3))
+            Variable("y", .int(min: Int.min, max: Int.max))
+            Events("rest")
+            StateNode("s") { On("rest") { Assign("y", "y % (x * x - 2)") } }
+        }
+        #expect(throws: EvaluationError.overflow) { try ArithmeticOperator.remainder.apply(Int.min, -1) }
+        let details = try Self.analyze(spec, backend: "z3").compactMap { issue -> String? in
+            if case .rangeViolation(_, _, _, let detail) = issue.kind { return detail }
+            return nil
+        }
+        #expect(details == ["'y' can meet an integer overflow"])
+    }
+
     @Test("assuming invariants removes violations the invariants exclude")
     func assumeInvariants() throws {
         var spec = Self.ranges

@@ -109,6 +109,12 @@
                     defined.append(context.not(context.equal(y, context.int(0))))
                     let quotient = truncatedDivision(x, y)
                     value = op == .divide ? quotient : context.subtract(x, context.multiply(y, quotient))
+                    // Int.min % -1 is 0, which fits, but Swift computes it through the quotient and overflows, and
+                    // so does the engine.
+                    if op == .remainder {
+                        defined.append(
+                            context.not(context.and([context.equal(x, context.int(Self.minimum)), context.equal(y, context.int(-1))])))
+                    }
                 }
                 // Int.min / -1 overflows in Swift too.
                 defined.append(fits(value))
