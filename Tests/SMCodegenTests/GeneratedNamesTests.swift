@@ -1,4 +1,5 @@
 import SMEngine
+import SMSCXML
 import SMSpec
 import SMTestSupport
 import Testing
@@ -86,5 +87,43 @@ struct GeneratedNamesTests {
         let nested = Set(names.regionEnum.values).union(names.enumTypes.values)
         #expect(nested.isDisjoint(with: beside), "\(nested)")
         #expect(names.enumTypes[["a", "b"]] == "MHooks2")
+    }
+}
+
+@Suite("Swift names of the machine's members")
+struct MemberNamesTests {
+    @Test("a helper keeps its name when a state, region or event makes the same one; theirs gets a number")
+    func helperClashes() throws {
+        let machine = try Machine(try Fixtures.fixture("codegen/helper-name-clashes"))
+        let spec = machine.spec
+        let names = GeneratedNames(machine: machine, typeName: nil)
+        func state(_ name: String) throws -> Int { try #require(spec.states.firstIndex { $0.name == name }) }
+        #expect(names.members.targetEntry[0] == ["enterTargets0"])
+        #expect(names.helper(.enter, try state("targets0")) == "enterTargets02")
+        #expect(names.helper(.exit, try state("selection")) == "exitSelection2")
+        #expect(names.helper(.enter, try state("selection")) == "enterSelection2")
+        #expect(names.helper(.exit, try state("belowR1")) == "exitBelowR1")
+        #expect(names.helper(.exitBelow, try state("r1")) == "exitBelowR12")
+        let declared = try #require(spec.events.firstIndex { $0.name == "doneStateP" && !$0.isImplicit })
+        let p = try state("p")
+        let done = try #require(spec.events.firstIndex { $0.doneStateOf == p })
+        #expect(names.eventCase[declared] == "doneStateP" && names.eventCase[done] == "doneStateP")
+        #expect(names.members.handler[declared] == "handleDoneStateP" && names.members.handler[done] == "handleDoneStateP2")
+        #expect(names.members.takeSelection[done] == "takeHandleDoneStateP2Selection")
+    }
+
+    @Test("every member the generated machine declares has its name from the scope: the fixed ones are reserved")
+    func everyMemberIsInTheScope() throws {
+        for path in try Fixtures.everySpecPath {
+            let machine = try Machine(try SpecFile.load(path: path))
+            let generator = SwiftGenerator(machine: machine)
+            let names = GeneratedNames(machine: machine, typeName: nil)
+            let declared = [generator.source(), generator.conformanceSource()].flatMap {
+                GeneratedSourceTests.members(in: $0)[names.typeName] ?? []
+            }
+            #expect(!declared.isEmpty, "\(Fixtures.relative(path)): no member of \(names.typeName) found")
+            let outside = Set(declared).subtracting(names.members.all).sorted()
+            #expect(outside.isEmpty, "\(Fixtures.relative(path)): \(outside) are named outside MemberNames")
+        }
     }
 }

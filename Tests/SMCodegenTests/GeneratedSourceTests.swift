@@ -1,5 +1,6 @@
 import SMCodegen
 import SMEngine
+import SMSCXML
 import SMSpec
 import SMTestSupport
 import Testing
@@ -41,6 +42,81 @@ struct GeneratedSourceTests {
         ] {
             #expect(!source.contains(absent), "\(absent)")
         }
+    }
+
+    @Test(
+        "a state, region or event whose name makes a helper's function name gets another one: no member is declared twice",
+        arguments: [
+            // A state named targets0 beside transition 0's enterTargets0.
+            """
+            { "format": "smcheck/1", "name": "M", "events": { "go": {} }, "states": { "p": { "type": "parallel", "states": {
+              "r1": { "states": { "targets0": { "on": { "go": "b" } }, "b": {} } },
+              "r2": { "states": { "c": { "on": { "go": "d" } }, "d": {} } } } } } }
+            """,
+            // A region named selection beside the kernel's exitSelection and enterSelection.
+            """
+            { "format": "smcheck/1", "name": "M", "events": { "go": {} }, "states": { "p": { "type": "parallel", "states": {
+              "r1": { "states": { "targets0": { "on": { "go": "b" } }, "b": {} } },
+              "selection": { "states": { "c": { "on": { "go": "d" } }, "d": {} } } } } } }
+            """,
+            // An event named doneStateP beside the handler of done.state.p.
+            """
+            { "format": "smcheck/1", "name": "M", "events": { "go": {}, "doneStateP": {} }, "states": {
+              "p": { "states": { "a": { "on": { "go": "f" } }, "f": { "type": "final" } }, "on": { "done.state.p": "q", "doneStateP": "q" } },
+              "q": {} } }
+            """,
+        ])
+    func helperNameClashes(json: String) throws {
+        let members = Self.members(in: try Self.source(json))
+        #expect(members["M"]?.contains("handleGo") == true)
+        let twice = members.flatMap { type, names in Self.repeated(names).map { "\(type).\($0)" } }
+        #expect(twice.isEmpty, "declared twice: \(twice.sorted())")
+    }
+
+    @Test("no type of the code generated for a spec of the repository declares a member twice")
+    func noMemberTwice() throws {
+        let paths = try Fixtures.everySpecPath
+        #expect(paths.contains { $0.hasSuffix("codegen/helper-name-clashes.json") })
+        for path in paths {
+            let members = Self.members(in: SwiftGenerator(machine: try Machine(try SpecFile.load(path: path))).source())
+            for (type, names) in members {
+                let twice = Self.repeated(names)
+                #expect(twice.isEmpty, "\(Fixtures.relative(path)): \(type) declares \(twice) twice")
+            }
+        }
+    }
+
+    /// The names that occur more than once, sorted.
+    static func repeated(_ names: [String]) -> [String] {
+        Dictionary(grouping: names, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+    }
+
+    /// The functions and properties each top-level type of generated code declares (`extension Rocket` adds to
+    /// `struct Rocket`), by their base names (`exitBelow` for `exitBelow(domain:)`).
+    static func members(in source: String) -> [String: [String]] {
+        let declarations: Set<Substring> = ["struct", "extension", "enum", "class", "protocol"]
+        let modifiers: Set<Substring> = [
+            "public", "package", "internal", "fileprivate", "private", "fileprivate(set)", "private(set)", "static", "mutating",
+            "final", "nonisolated",
+        ]
+        func identifier(_ word: Substring) -> String { String(word.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }) }
+        var members: [String: [String]] = [:]
+        var type: String?
+        for line in source.split(separator: "\n") where !line.hasPrefix("/") && !line.hasPrefix("     ") {
+            let words = line.split(separator: " ")
+            if !line.hasPrefix(" ") {
+                if let keyword = words.firstIndex(where: declarations.contains), keyword + 1 < words.count {
+                    type = identifier(words[keyword + 1])
+                }
+            } else if line.hasPrefix("    "), let type,
+                let keyword = words.firstIndex(where: { $0 == "func" || $0 == "var" || $0 == "let" }),
+                keyword + 1 < words.count, words[..<keyword].allSatisfy({ $0.hasPrefix("@") || modifiers.contains($0) })
+            {
+                let name = identifier(words[keyword + 1])
+                if !name.isEmpty { members[type, default: []].append(name) }
+            }
+        }
+        return members
     }
 
     @Test("a name holding backticks stays one code span in the doc comments")

@@ -157,7 +157,7 @@ struct ExpressionEmitter {
     }
 
     static func conversionName(from: [String], to: [String], names: GeneratedNames) -> String {
-        "convert\(names.enumTypes[from] ?? "Value")To\(names.enumTypes[to] ?? "Value")"
+        names.members.conversion[from]?[to] ?? "convert\(names.enumTypes[from] ?? "Value")To\(names.enumTypes[to] ?? "Value")"
     }
 
     // MARK: - Operators

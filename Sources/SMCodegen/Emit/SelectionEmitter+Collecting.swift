@@ -19,7 +19,7 @@ extension SelectionEmitter {
         writer.line("if scratch.selection.count > 1 { resolveConflicts() }")
         let parameters = trigger.map { context.parameterLocals($0).map(\.name) } ?? []
         writer.line(
-            context.tryPrefix + "take\(SwiftIdentifier.capitalized(handlerName(trigger)))Selection(\(context.arguments(parameters)))")
+            context.tryPrefix + "\(takeSelectionName(trigger))(\(context.arguments(parameters)))")
         writer.line("return true")
     }
 
@@ -72,7 +72,7 @@ extension SelectionEmitter {
         writer.line()
         writer.documentation("Takes the selected transitions in one microstep.")
         writer.block(
-            "fileprivate mutating func take\(SwiftIdentifier.capitalized(handlerName(trigger)))Selection(\(context.parameters(parameters)))\(context.throwsClause)"
+            "fileprivate mutating func \(takeSelectionName(trigger))(\(context.parameters(parameters)))\(context.throwsClause)"
         ) { w in
             if facts.countsMicrosteps { w.line("try beginMicrostepOfSelection()") }
             let precomputed = candidates.filter { t in transitions.plans[t].allSatisfy(\.isPrecomputed) }
@@ -114,7 +114,7 @@ extension SelectionEmitter {
         func body(_ o: Int, _ w: inout SwiftWriter) {
             let domain = options[o].domain ?? 0
             if facts.recordsHistory { w.line("recordHistoryBelow(domain: \(domain))") }
-            w.line((states.subtreeExitThrows(domain) ? "try " : "") + names.helper("exitBelow", domain) + "(\(context.hooksArgument))")
+            w.line((states.subtreeExitThrows(domain) ? "try " : "") + names.helper(.exitBelow, domain) + "(\(context.hooksArgument))")
             w.lines(transitions.effectCall(t))
             w.line(transitions.entryCall(t, o))
         }

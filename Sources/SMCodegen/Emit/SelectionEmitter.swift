@@ -41,7 +41,12 @@ struct SelectionEmitter: ContextEmitter {
     }
 
     func handlerName(_ trigger: Trigger) -> String {
-        trigger.map { "handle" + SwiftIdentifier.capitalized(names.eventCase[$0]) } ?? "takeEventless"
+        trigger.map { names.members.handler[$0] } ?? MemberNames.eventlessHandler
+    }
+
+    /// The function that takes the transitions the handler for `trigger` collected.
+    func takeSelectionName(_ trigger: Trigger) -> String {
+        trigger.map { names.members.takeSelection[$0] } ?? MemberNames.eventlessTakeSelection
     }
 
     /// The handler's parameters: the hooks and the event's parameters.
@@ -200,7 +205,7 @@ struct SelectionEmitter: ContextEmitter {
         }
         guard !facts.sharedByLeaves[domain] else {
             if facts.recordsHistory { writer.line("recordHistoryBelow(domain: \(domain))") }
-            writer.line(states.tryIf(states.subtreeExitThrows(domain)) + names.helper("exitBelow", domain) + "(\(context.hooksArgument))")
+            writer.line(states.tryIf(states.subtreeExitThrows(domain)) + names.helper(.exitBelow, domain) + "(\(context.hooksArgument))")
             writer.lines(transitions.effectCall(t))
             writer.line(transitions.entryCall(t, o))
             return

@@ -22,12 +22,12 @@ struct StateEmitter: ContextEmitter {
         enterThrows = Array(repeating: false, count: spec.states.count)
         exitThrows = Array(repeating: false, count: spec.states.count)
         for state in spec.states.dropFirst() where state.kind != .history {
-            enterThrows[state.index] = emitHelper("enter", state, actions: state.entry, into: &writer) { body, w in
+            enterThrows[state.index] = emitHelper(.enter, state, actions: state.entry, into: &writer) { body, w in
                 w.line(activation(state.index, active: true))
                 w.lines(body)
                 w.lines(completion(of: state))
             }
-            exitThrows[state.index] = emitHelper("exit", state, actions: state.exit, into: &writer) { body, w in
+            exitThrows[state.index] = emitHelper(.exit, state, actions: state.exit, into: &writer) { body, w in
                 w.lines(body)
                 w.line(activation(state.index, active: false))
             }
@@ -36,13 +36,13 @@ struct StateEmitter: ContextEmitter {
 
     /// `enterCountdown` or `exitCountdown`: the state's actions around its activation; returns whether it throws.
     private func emitHelper(
-        _ verb: String, _ state: ResolvedState, actions: [ResolvedAction], into writer: inout SwiftWriter,
+        _ verb: MemberNames.StateHelper, _ state: ResolvedState, actions: [ResolvedAction], into writer: inout SwiftWriter,
         _ body: ([String], inout SwiftWriter) -> Void
     ) -> Bool {
         var emitter = ActionEmitter(context: context)
         emitter.emit(actions)
         writer.line()
-        writer.documentation((verb == "enter" ? "Enters" : "Leaves") + " \(state.path.codeSpan).")
+        writer.documentation((verb == .enter ? "Enters" : "Leaves") + " \(state.path.codeSpan).")
         writer.block(
             "fileprivate mutating func \(names.helper(verb, state.index))(\(context.hooksParameter))\(throwsClause(emitter.throwing))"
         ) { w in
@@ -62,11 +62,11 @@ struct StateEmitter: ContextEmitter {
 
     /// `try enterCountdown(hooks)`.
     func enterCall(_ state: Int) -> String {
-        (enterThrows[state] ? "try " : "") + names.helper("enter", state) + "(\(context.hooksArgument))"
+        (enterThrows[state] ? "try " : "") + names.helper(.enter, state) + "(\(context.hooksArgument))"
     }
 
     func exitCall(_ state: Int) -> String {
-        (exitThrows[state] ? "try " : "") + names.helper("exit", state) + "(\(context.hooksArgument))"
+        (exitThrows[state] ? "try " : "") + names.helper(.exit, state) + "(\(context.hooksArgument))"
     }
 
     /// Marks a state active or inactive in the typed configuration.
@@ -145,12 +145,12 @@ struct StateEmitter: ContextEmitter {
             writer.line()
             writer.documentation("Leaves the active states below \(state.displayPath.codeSpan), innermost first.")
             writer.block(
-                "fileprivate mutating func \(names.helper("exitBelow", state.index))(\(context.hooksParameter))\(throwsClause(throwing))"
+                "fileprivate mutating func \(names.helper(.exitBelow, state.index))(\(context.hooksParameter))\(throwsClause(throwing))"
             ) { w in
                 walk(state.index, reversed: true, into: &w) { child, inner in
                     if hasChildren(child) {
                         inner.line(
-                            (subtreeExitThrows(child) ? "try " : "") + names.helper("exitBelow", child) + "(\(context.hooksArgument))")
+                            (subtreeExitThrows(child) ? "try " : "") + names.helper(.exitBelow, child) + "(\(context.hooksArgument))")
                     }
                     inner.line(exitCall(child))
                 }
@@ -162,7 +162,7 @@ struct StateEmitter: ContextEmitter {
             w.switchBlock("switch domain") { w in
                 for state in spec.states where state.kind == .compound {
                     w.line(
-                        "case \(state.index): " + (subtreeExitThrows(state.index) ? "try " : "") + names.helper("exitBelow", state.index)
+                        "case \(state.index): " + (subtreeExitThrows(state.index) ? "try " : "") + names.helper(.exitBelow, state.index)
                             + "(\(context.hooksArgument))")
                 }
                 w.line("default: break")
@@ -178,7 +178,7 @@ struct StateEmitter: ContextEmitter {
     // MARK: - History
 
     /// The stored property holding what a history state recorded.
-    func historyProperty(_ state: Int) -> String { names.helper("history", state) }
+    func historyProperty(_ state: Int) -> String { names.members.historyProperty[state] ?? "history\(state)" }
 
     /// States with history children, whose exit records history.
     private func historyOwners() -> Set<Int> {
@@ -197,11 +197,11 @@ struct StateEmitter: ContextEmitter {
         for state in spec.states where hasChildren(state.index) && recordsBelow(state.index, owners: owners) {
             writer.line()
             writer.documentation("Records the history of the active states below \(state.displayPath.codeSpan) that have history children.")
-            writer.block("fileprivate mutating func \(names.helper("recordHistoryBelow", state.index))()") { w in
+            writer.block("fileprivate mutating func \(names.helper(.recordHistoryBelow, state.index))()") { w in
                 walk(state.index, into: &w) { child, inner in
                     if owners.contains(child) { inner.lines(recording(child)) }
                     if hasChildren(child) && recordsBelow(child, owners: owners) {
-                        inner.line(names.helper("recordHistoryBelow", child) + "()")
+                        inner.line(names.helper(.recordHistoryBelow, child) + "()")
                     }
                 }
             }
@@ -211,7 +211,7 @@ struct StateEmitter: ContextEmitter {
         writer.block("fileprivate mutating func recordHistoryBelow(domain: Int)") { w in
             w.switchBlock("switch domain") { w in
                 for state in spec.states where state.kind == .compound && recordsBelow(state.index, owners: owners) {
-                    w.line("case \(state.index): " + names.helper("recordHistoryBelow", state.index) + "()")
+                    w.line("case \(state.index): " + names.helper(.recordHistoryBelow, state.index) + "()")
                 }
                 w.line("default: break")
             }
@@ -224,8 +224,8 @@ struct StateEmitter: ContextEmitter {
         spec.states[state].children.filter { spec.states[$0].kind == .history }.map { history in
             let value =
                 spec.states[history].historyDepth == .deep
-                ? names.helper("activeLeavesBelow", state) + "()"
-                : names.helper("activeChildrenOf", state) + "()"
+                ? names.helper(.activeLeavesBelow, state) + "()"
+                : names.helper(.activeChildrenOf, state) + "()"
             return "current.\(historyProperty(history)) = \(value)"
         }
     }
@@ -238,7 +238,7 @@ struct StateEmitter: ContextEmitter {
             let depths = Set(spec.states[owner].children.filter { spec.states[$0].kind == .history }.map { spec.states[$0].historyDepth })
             if depths.contains(.shallow) {
                 writer.line()
-                writer.block("fileprivate func \(names.helper("activeChildrenOf", owner))() -> StateBits") { w in
+                writer.block("fileprivate func \(names.helper(.activeChildrenOf, owner))() -> StateBits") { w in
                     w.line("var states = StateBits()")
                     walk(owner, into: &w) { child, inner in inner.line("states.insert(\(child))") }
                     w.line("return states")
@@ -250,11 +250,11 @@ struct StateEmitter: ContextEmitter {
         while let next = deep.popLast() {
             guard emitted.insert(next).inserted else { continue }
             writer.line()
-            writer.block("fileprivate func \(names.helper("activeLeavesBelow", next))() -> StateBits") { w in
+            writer.block("fileprivate func \(names.helper(.activeLeavesBelow, next))() -> StateBits") { w in
                 w.line("var states = StateBits()")
                 walk(next, into: &w) { child, inner in
                     if hasChildren(child) {
-                        inner.line("states.formUnion(\(names.helper("activeLeavesBelow", child))())")
+                        inner.line("states.formUnion(\(names.helper(.activeLeavesBelow, child))())")
                         deep.append(child)
                     } else {
                         inner.line("states.insert(\(child))")

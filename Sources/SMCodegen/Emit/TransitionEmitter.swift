@@ -39,7 +39,7 @@ struct TransitionEmitter: ContextEmitter {
                 writer.line()
                 writer.documentation("The actions of \(spec.describe(transition)).")
                 writer.block(
-                    "fileprivate mutating func effect\(transition.index)(\(context.parameters(parameters)))\(states.throwsClause(actions.throwing))"
+                    "fileprivate mutating func \(effectHelper(transition.index))(\(context.parameters(parameters)))\(states.throwsClause(actions.throwing))"
                 ) { w in
                     w.lines(actions.lines)
                 }
@@ -96,14 +96,17 @@ struct TransitionEmitter: ContextEmitter {
     }
 
     func entryHelper(_ transition: Int, _ option: Int) -> String {
-        spec.transitions[transition].isOneOf ? "enterTargets\(transition)Option\(option)" : "enterTargets\(transition)"
+        names.members.targetEntry[transition]?[option] ?? "enterTargets\(transition)Option\(option)"
     }
+
+    /// `effect7`: the function that runs a transition's actions.
+    func effectHelper(_ transition: Int) -> String { names.members.effect[transition] ?? "effect\(transition)" }
 
     /// `try effect7(hooks, eventTo)`, or nothing for a transition without actions.
     func effectCall(_ transition: Int) -> [String] {
         guard let throwing = effectThrows[transition] else { return [] }
         let arguments = event(of: spec.transitions[transition]).map { context.parameterLocals($0).map(\.name) } ?? []
-        return [(throwing ? "try " : "") + "effect\(transition)(\(context.arguments(arguments)))"]
+        return [(throwing ? "try " : "") + effectHelper(transition) + "(\(context.arguments(arguments)))"]
     }
 
     func entryCall(_ transition: Int, _ option: Int) -> String {

@@ -2,7 +2,7 @@ import SMEngine
 import SMSpec
 
 /// Every Swift name the generated code declares for a spec, chosen once so that all emitters agree and no two
-/// collide: types, cases, properties, hook requirements and the helpers' name stems.
+/// collide: types, cases, properties, hook requirements and the functions of the machine's type (`members`).
 struct GeneratedNames {
     /// The machine's type (`Rocket`) and the top-level types named after it.
     let typeName: String
@@ -37,6 +37,10 @@ struct GeneratedNames {
     let chooseTargetHook: String
     /// Per `oneOf` transition: its case in the `OneOf` enum.
     let oneOfCase: [Int: String]
+
+    /// The functions of the machine's type named after states, transitions, events and enum types (`enterCountdown`,
+    /// `enterTargets3`, `handleLaunch`), unique among all its members, and the history properties of `Current`.
+    let members: MemberNames
 
     init(machine: Machine, typeName requested: String?) {
         let spec = machine.spec
@@ -112,9 +116,11 @@ struct GeneratedNames {
         // One Swift enum per distinct list of values, named after its first user.
         var enumTypes: [[String]: String] = [:]
         var enumCases: [[String]: [String]] = [:]
+        var declaredEnums: [(values: [String], name: String)] = []
         func declare(_ type: ValueType, name: @autoclosure () -> String) {
             guard case .enumeration(let values) = type, enumTypes[values] == nil else { return }
             enumTypes[values] = types.claim(SwiftIdentifier.upperCamel(name(), fallback: "Value"))
+            declaredEnums.append((values, enumTypes[values] ?? "Value"))
             var caseScope = IdentifierScope(reserved: ["allCases", "rawValue", "hashValue"], namesCases: true)
             enumCases[values] = values.map { caseScope.claim(SwiftIdentifier.lowerCamel($0, fallback: "value")) }
         }
@@ -138,6 +144,7 @@ struct GeneratedNames {
                 stateStem[transition.source] + "On" + SwiftIdentifier.upperCamel(trigger, fallback: "Event"))
         }
         oneOfCase = oneOf
+        members = MemberNames(machine: machine, stateStem: stateStem, eventCase: eventCase, enumTypes: declaredEnums)
     }
 
     /// Standard library and Foundation names the generated code uses at the top level of its module.
@@ -187,6 +194,7 @@ struct GeneratedNames {
         "\(typeName).\(enumTypes[values] ?? "Never").\(SwiftIdentifier.escaped(enumCases[values]?[index] ?? "value"))"
     }
 
-    /// The name of a helper about a state: `prefix` + the state's stem, capitalized (`enterCountdown`).
-    func helper(_ prefix: String, _ state: Int) -> String { prefix + SwiftIdentifier.capitalized(stateStem[state]) }
+    /// The name of a helper about a state: the kind + the state's stem, capitalized (`enterCountdown`), unless that
+    /// names another member.
+    func helper(_ kind: MemberNames.StateHelper, _ state: Int) -> String { members.helper(kind, state) }
 }

@@ -115,7 +115,8 @@ enum SwiftIdentifier {
 
 /// Hands out distinct identifiers within one scope: a second `countdown` becomes `countdown2`.
 struct IdentifierScope {
-    private var taken: Set<String>
+    /// The reserved identifiers and those handed out.
+    private(set) var taken: Set<String>
     /// Whether the identifiers name enum cases (`SwiftIdentifier.declarableCase`).
     private let namesCases: Bool
 
