@@ -101,7 +101,7 @@ public enum Analyzer {
     /// Symbolic verification of everything the runs decide; when it cannot run, every run-based code is undecided.
     private static func verifySymbolically(
         _ machine: Machine, _ options: AnalysisOptions, structural: [Finding],
-        stats: inout AnalysisStats, seen: SeenInRuns? = nil
+        stats: inout AnalysisStats, seen: SeenInRuns? = nil, exploredSteps: Int = -1
     ) -> Runs {
         // A start that fails leaves no run to verify: exploring that is instant and decides every code (nothing but
         // the start's failure happens), where the symbolic checks could only report the failure.
@@ -113,6 +113,7 @@ public enum Analyzer {
         symbolicOptions.maximumDepth = options.maximumDepth
         symbolicOptions.isCancelled = options.isCancelled
         symbolicOptions.progress = options.symbolicProgress
+        symbolicOptions.exploredSteps = exploredSteps
         let result = SymbolicVerifier.verify(machine, options: symbolicOptions)
         let elapsed = result.elapsed.components
         let whole: Int64 = elapsed.seconds * 1000
@@ -176,7 +177,9 @@ public enum Analyzer {
         // Whether the first look stopped the search, not a limit the caller set.
         let cutShort = firstLook && explored.configurations < options.exploration.maximumStates
         var symbolic = AnalysisStats()
-        let verified = verifySymbolically(machine, options, structural: structural, stats: &symbolic, seen: runs.seen)
+        // The search stopped in its deepest layers: every configuration two steps nearer the start was expanded.
+        let verified = verifySymbolically(
+            machine, options, structural: structural, stats: &symbolic, seen: runs.seen, exploredSteps: explored.depth - 2)
         stats.configurations = explored.configurations
         stats.transitions = explored.transitions
         stats.depth = explored.depth

@@ -80,6 +80,28 @@ struct SymbolicVerificationTests {
             "\(invariant.reason)")
     }
 
+    @Test("an undecided property after auto's first look says how far the exploration searched, when that is further")
+    func undecidedAfterExploring() throws {
+        // x * x % 1000003 is never 2 (2 is no square modulo that prime): true, but nonlinear, so neither Spacer nor
+        // bounded model checking decides it within the second; the exploration searched 1,000 steps deep first.
+        let spec = Spec("a deep counter") {
+            Variable("x", .int(min: 0, max: 100_000_000))
+            Events("inc")
+            StateNode("s") { On("inc", guard: "x < 100000000") { Assign("x", "x + 1") } }
+            Invariant("never 2", Spec.Expression("x * x % 1000003 != 2"))
+        }
+        var options = AnalysisOptions()
+        options.method = .automatic
+        options.timeLimit = .seconds(1)
+        options.exploration.maximumStates = 1_000
+        let result = try Analyzer.analyze(spec, options: options)
+        #expect(!result.stats.complete && result.stats.depth == 999)
+        let invariant = try #require(result.stats.undecided.first { $0.codes.contains(.invariantViolated) })
+        #expect(
+            invariant.reason.hasSuffix("no trace within 997 steps (every configuration that near the start was explored)"),
+            "\(invariant.reason)")
+    }
+
     @Test("a range violation left undecided names the variable and the assignment, not only why")
     func undecidedRangeViolation() throws {
         // x goes out of range only at the semiprime target, which the time limit does not let the solver reach.

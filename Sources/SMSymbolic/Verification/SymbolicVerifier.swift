@@ -14,6 +14,10 @@ package struct SymbolicOptions: Sendable {
     package var isCancelled: @Sendable () -> Bool = { false }
     /// Called as the verification goes on: a line saying what it is doing.
     package var progress: (@Sendable (String) -> Void)?
+    /// Steps from the start within which a breadth-first exploration before this verification searched every
+    /// configuration and found nothing (-1: none ran): what an undecided property's reason says when it is more than
+    /// bounded model checking reached.
+    package var exploredSteps = -1
 
     package init() {}
 }
@@ -171,15 +175,18 @@ package enum SymbolicVerifier {
                 let leftOver = cancelled() ? "cancelled" : ContinuousClock.now > deadline ? "the time limit ran out" : stopped
                 for property in pending {
                     verdicts[property] = .undecided(
-                        [unknown[property], leftOver == unknown[property] ? nil : leftOver, noTrace(property, depth, conditions)]
-                            .compactMap { $0 }.joined(separator: "; "))
+                        [
+                            unknown[property], leftOver == unknown[property] ? nil : leftOver,
+                            noTrace(property, depth, conditions, explored: options.exploredSteps),
+                        ]
+                        .compactMap { $0 }.joined(separator: "; "))
                 }
             } catch {
                 stopped = error.message
             }
             let reason = options.isCancelled() ? "cancelled" : stopped ?? "the time limit ran out"
             for property in conditions.all where verdicts[property] == nil {
-                verdicts[property] = .undecided("\(reason); \(noTrace(property, depth, conditions))")
+                verdicts[property] = .undecided("\(reason); \(noTrace(property, depth, conditions, explored: options.exploredSteps))")
             }
             for property in conditions.maybeAtStart {
                 if case .never = verdicts[property] {
@@ -203,10 +210,11 @@ package enum SymbolicVerifier {
 
     /// What bounded model checking to `depth` showed of a property it did not find: a property of states (an invariant,
     /// a deadlock) was looked for in the states `depth` steps from the start, one of steps also on the step after.
-    private static func noTrace(_ property: Property, _ depth: Int, _ conditions: PropertyConditions) -> String {
+    private static func noTrace(_ property: Property, _ depth: Int, _ conditions: PropertyConditions, explored: Int) -> String {
+        let steps = depth < 0 ? -1 : hasStateBad(property, conditions) ? depth : depth + 1
+        if explored > max(0, steps) { return "no trace within \(explored) steps (every configuration that near the start was explored)" }
         // Below depth 0 not even the start was searched (for a property of steps, its step from the start was not).
         guard depth >= 0 else { return "bounded model checking searched no run" }
-        let steps = hasStateBad(property, conditions) ? depth : depth + 1
         switch steps {
         case 0: return "bounded model checking searched only the start"
         case 1: return "no trace within 1 step"
