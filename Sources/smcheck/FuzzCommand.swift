@@ -206,7 +206,7 @@ enum DurationArgument {
             break
         }
         guard let value = Double(number), value.isFinite else {
-            throw ValidationError("'\(text)' is not a duration; write a number with ms, s, m or h, like 30s")
+            throw ValidationError("'\(text)' is not a duration; write a number of seconds, or one with ms, s, m or h, like 500ms or 2m")
         }
         guard value >= 0 else { throw ValidationError("'\(text)' is negative; give a positive duration, like 30s") }
         guard value > 0 else { throw ValidationError("'\(text)' is no time at all; give a positive duration, like 30s") }

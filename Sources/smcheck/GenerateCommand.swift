@@ -50,6 +50,12 @@ struct GenerateCommand: ParsableCommand {
         for (flag, path) in [("-o", output), ("--conformance", conformance)] {
             if let path, let problem = WriteProblem.overwritesInput(path, inputs: [file]) { throw ValidationError("\(flag): \(problem)") }
         }
+        // A wrong command line, found before the spec is read.
+        if let output, let conformance,
+            URL(fileURLWithPath: output).standardizedFileURL.path == URL(fileURLWithPath: conformance).standardizedFileURL.path
+        {
+            throw ValidationError("-o and --conformance both name \(conformance); give each its own file")
+        }
         if let typeName, let problem = SwiftGenerator.problem(withTypeName: typeName) {
             throw ValidationError("--type-name: \(problem)")
         }
@@ -86,19 +92,14 @@ struct GenerateCommand: ParsableCommand {
         return try GenerationConfiguration.loadForCommand(path: config)
     }
 
-    /// Writes every file or none: each path is checked first (not a folder, not given twice), each file goes to a
+    /// Writes every file or none: each path is checked first (not a folder; `validate` saw that none is given twice), each file goes to a
     /// temporary beside its path, and only when all are written do they replace what was there, keeping an existing
     /// file's permissions. So a path that cannot be written leaves the others as they were.
     private func write(_ files: [(text: String, path: String)]) throws {
-        for (index, file) in files.enumerated() {
+        for file in files {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
                 printError("smcheck: cannot write \(file.path): \(WriteProblem.directoryInTheWay)")
-                throw ExitStatus.unusableInput
-            }
-            let standardized = URL(fileURLWithPath: file.path).standardizedFileURL.path
-            if files[..<index].contains(where: { URL(fileURLWithPath: $0.path).standardizedFileURL.path == standardized }) {
-                printError("smcheck: -o and --conformance both name \(file.path); give each its own file")
                 throw ExitStatus.unusableInput
             }
         }

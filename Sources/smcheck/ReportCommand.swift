@@ -80,6 +80,9 @@ struct ReportCommand: ParsableCommand {
         var verdict = CheckVerdict.passed
         let filter = ReportFilter(minimumSeverity: .info, allowsIncomplete: allowIncomplete)
         let directory = outputDirectory.map { URL(fileURLWithPath: $0) }
+        // Made here, so that a path that cannot be made stops the command before the analyses; removed at the end
+        // when it was made for nothing (every spec unusable), as no other output is left behind then.
+        let madeDirectory = directory.map { !FileManager.default.fileExists(atPath: $0.path) } ?? false
         if let directory {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -132,6 +135,9 @@ struct ReportCommand: ParsableCommand {
             let url = directory.appendingPathComponent(Self.indexName + "." + format.fileExtension)
             try write(format == .markdown ? index.markdown : index.html, to: url)
             print("index → \(url.path)")
+        }
+        if let directory, madeDirectory, (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.isEmpty == true {
+            try? FileManager.default.removeItem(at: directory)
         }
         throw CheckCommand.exitStatus(verdict)
     }

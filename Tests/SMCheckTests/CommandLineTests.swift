@@ -452,11 +452,19 @@ struct ReportCommandTests {
         #expect(index.contains("href=\"orders-spec.html\"") && index.contains("href=\"payments-spec.html\""))
     }
 
-    @Test("a spec that cannot be used: exit 2 and its errors, no report")
+    @Test("a spec that cannot be used: exit 2 and its errors, no report, no folder made for it")
     func unusable() throws {
         let output = try SMCheckCommand.run(["report", "Specs/missing.json"])
         #expect(output.status == 2)
         #expect(output.standardOutput.isEmpty)
         #expect(output.standardError.contains("Specs/missing.json"))
+        // Into a folder: no folder is left behind (one that was there stays, empty).
+        let scratch = try ScratchDirectory()
+        let made = try SMCheckCommand.run(["report", "-o", scratch.path("reports"), "Specs/missing.json"])
+        #expect(made.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("reports")))
+        try FileManager.default.createDirectory(atPath: scratch.path("there"), withIntermediateDirectories: false)
+        #expect(try SMCheckCommand.run(["report", "-o", scratch.path("there"), "Specs/missing.json"]).status == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("there")).isEmpty)
     }
 }

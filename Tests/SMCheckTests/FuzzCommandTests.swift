@@ -369,7 +369,10 @@ struct FuzzCommandTests {
         "bad arguments and bad failure files are refused with a reason",
         arguments: [
             (["fuzz", "--runs", "0", "Specs/rocket.json"], "--runs must be at least 1, not 0"),
-            (["fuzz", "--time", "soon", "Specs/rocket.json"], "'soon' is not a duration; write a number with ms, s, m or h, like 30s"),
+            (
+                ["fuzz", "--time", "soon", "Specs/rocket.json"],
+                "'soon' is not a duration; write a number of seconds, or one with ms, s, m or h, like 500ms or 2m"
+            ),
             (["fuzz", "--time", "0s", "Specs/rocket.json"], "'0s' is no time at all; give a positive duration, like 30s"),
             // A value that starts with a dash is the option's value, not another option.
             (["fuzz", "--time", "-3s", "Specs/rocket.json"], "'-3s' is negative; give a positive duration, like 30s"),

@@ -108,7 +108,9 @@ struct GenerateCommandTests {
         #expect(output.standardError.hasPrefix("error: --type-name: \(reason)\n"))
     }
 
-    @Test("a path that cannot be written: exit 2, why, and no file written or changed, the other path's neither")
+    @Test(
+        "a path that cannot be written: exit 2 (64 for one path given twice), why, and no file written or changed, the other path's neither"
+    )
     func unwritablePath() throws {
         let scratch = try ScratchDirectory()
         let machine = scratch.path("Rocket.swift")
@@ -124,7 +126,8 @@ struct GenerateCommandTests {
             let spec = Fixtures.repositoryRoot.appendingPathComponent("Specs/rocket.json").path
             let run = try runProcess(
                 SMCheckCommand.executable, ["generate", spec, "-o", output, "--conformance", conformance], in: scratch.url)
-            #expect(run.status == 2)
+            // One file named twice is a wrong command line, refused before the spec is read.
+            #expect(run.status == (problem.hasPrefix("-o and --conformance") ? 64 : 2))
             #expect(run.standardError.contains(problem), "\(run.standardError)")
             #expect(!FileManager.default.fileExists(atPath: machine))
             #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["d"])

@@ -170,6 +170,17 @@ struct SpecReportTests {
         #expect(html.contains(#"<a href="v1%232%3F.html">Rocket</a></td><td><code>we|ird`dir/a|b`c.json</code>"#))
     }
 
+    @Test("an unusable spec's row gives its first error and how many more, not every error in one cell")
+    func unusableRow() {
+        let reason = (1...11).map { "bad.json:\($0):1: error: problem \($0)" }.joined(separator: "\n")
+        let row = ReportIndex([ReportIndex.Entry(unusable: "bad.json", reason: reason)]).markdown
+            .split(separator: "\n").first { $0.contains("bad.json:1:1") }
+        #expect(row?.contains("could not be used: bad.json:1:1: error: problem 1 (and 10 more errors)") == true, "\(row ?? "")")
+        #expect(row?.contains("problem 2") == false)
+        let one = ReportIndex([ReportIndex.Entry(unusable: "bad.json", reason: "bad.json:1:1: error: problem 1\n")]).markdown
+        #expect(one.contains("could not be used: bad.json:1:1: error: problem 1") && !one.contains("more error"))
+    }
+
     @Test(
         "the link to the diagram's SVG file percent-encodes its name",
         .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait, so there is no SVG to link"))

@@ -24,12 +24,15 @@ public struct ReportIndex: Sendable {
             states = report.analysis.spec.states.count - 1
         }
 
-        /// A spec that could not be used, and why.
+        /// A spec that could not be used, and why: the first of its errors, one per line in `reason`, and how many
+        /// more there are (all of them went to standard error; a table cell of a dozen reads as none).
         public init(unusable file: String, reason: String) {
             self.file = file
             name = nil
             link = nil
-            verdict = .badge("could not be used: " + reason, .error)
+            let errors = reason.split(separator: "\n", omittingEmptySubsequences: true)
+            let more = errors.count > 1 ? " (and \(TextStyle.plural(errors.count - 1, "more error")))" : ""
+            verdict = .badge("could not be used: " + (errors.first.map(String.init) ?? reason) + more, .error)
             fuzzing = .text("—")
             states = nil
         }
