@@ -32,7 +32,7 @@ struct GeneratedNamesTests {
         "a spec named like a type the machine nests, or like a keyword, gets Machine added; --type-name refuses those names",
         arguments: [
             ("event", "EventMachine"), ("Storage", "StorageMachine"), ("self", "SelfMachine"), ("Any", "AnyMachine"),
-            ("Task", "TaskMachine"), ("Timer", "TimerMachine"),
+            ("Task", "TaskMachine"), ("Timer", "TimerMachine"), ("UInt8", "UInt8Machine"), ("Collection", "CollectionMachine"),
         ])
     func nestedAndKeywordNames(name: String, typeName: String) throws {
         let spec = try Spec.load(json: #"{ "format": "smcheck/1", "name": "\#(name)", "states": { "a": {} } }"#)

@@ -157,6 +157,10 @@ struct GeneratedNames {
         "Task", "Actor", "MainActor", "Timer", "Thread", "Process", "Progress", "Operation", "OperationQueue", "Date", "Data",
         "URL", "UUID", "Notification", "NotificationCenter", "Bundle", "Duration", "Clock", "Double", "Float", "Character",
         "Substring", "Void", "Any", "Mirror", "AsyncStream",
+        // The standard library's other number types and everyday protocols: a machine named UInt8 compiled, and hid
+        // the standard type in the rest of the target.
+        "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "AnyObject", "AnyHashable", "Collection",
+        "Comparable", "Codable", "Encodable", "Decodable", "Identifiable", "Numeric", "StringProtocol", "ClosedRange",
     ]
 
     /// The types the generated code declares inside the machine's type (and `Storage` inside the runtime's).
