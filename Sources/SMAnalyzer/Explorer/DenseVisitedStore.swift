@@ -99,9 +99,10 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
     /// them, and a lookup needs no page walk of its own (a slow one in a VM). But a 2 MB page is zeroed and held for
     /// each state where the reachable keys are sparse (a model of a thousand states in a 2^24 key space then took
     /// 88 MB and up to 200 ms). So, for arrays up to 256 MB:
-    /// - when a slot in 1,024 is taken, by when small pages would be most of the array anyway, huge pages are asked
-    ///   for. Only the 2 MB stretches no state has touched yet get them: one where a 4 KB page is mapped stays small
-    ///   until the kernel's background collapse gets to it;
+    /// - when a slot in 1,024 is taken, by when small pages would be most of the array anyway if the keys were
+    ///   spread evenly, and the pages in memory show that they are where they are (`holdsStatesDensely`), huge pages
+    ///   are asked for. Only the 2 MB stretches no state has touched yet get them: one where a 4 KB page is mapped
+    ///   stays small until the kernel's background collapse gets to it;
     /// - when a slot in 64 is taken (the array then costs at most 256 bytes per state stored), an array up to 64 MB
     ///   is collapsed into huge pages. Asking alone left a third to two thirds of the player's 32 MB array in small
     ///   pages (`AnonHugePages` 12–20 MB in `/proc/PID/smaps_rollup` near the end of `ProfileDriver model player 1`;
@@ -114,6 +115,12 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
         guard stage < lastStage else { return }
         // The count (a sum over the threads' stripes) last: a deep chain closes a layer per state.
         let count = count
+        guard count >= capacity >> 10 else { return }
+        // The pages are looked at when the count has doubled since the last look, by one thread.
+        let next = nextPageLook.load(ordering: .relaxed)
+        guard count >= next, nextPageLook.compareExchange(expected: next, desired: 2 * count, ordering: .relaxed).exchanged,
+            holdsStatesDensely(count)
+        else { return }
         let start = UnsafeMutableRawPointer(slots)
         if stage == 0, count >= capacity >> 10, hugePageStage.compareExchange(expected: 0, desired: 1, ordering: .relaxed).exchanged {
             _ = smcheck_ask_for_huge_pages(start, arrayBytes)
@@ -125,6 +132,18 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
             // Every page is in memory now: a load maps none to the zero page.
             if smcheck_collapse_into_huge_pages(start, arrayBytes) != 0 { readsFirst.store(true, ordering: .relaxed) }
         }
+    }
+
+    /// The count at which the pages are looked at next (`holdsStatesDensely`).
+    private let nextPageLook = Atomic<Int>(0)
+
+    /// Whether the pages in memory hold the states densely: at most 16 bytes of them a state, a 4 KB page a quarter
+    /// full. Keys can be as sparse where they are as their count says they are not: a producer and a consumer counting
+    /// what they made and used in a space of 59 million slots reached 1 million states at one slot in 55, but in 4 KB
+    /// pages an eighth full, and in huge pages took 55 bytes a state where small ones held 33 (and were faster).
+    private func holdsStatesDensely(_ count: Int) -> Bool {
+        let mapped = smcheck_mapped_bytes(UnsafeRawPointer(slots), arrayBytes)
+        return mapped < 0 || Int(mapped) <= 16 * count
     }
 
     deinit { munmap(slots, arrayBytes) }
