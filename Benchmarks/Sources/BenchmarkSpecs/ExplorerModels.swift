@@ -24,7 +24,9 @@ extension BenchmarkSpecs {
     }
 
     /// A model of the comparison at another size: rings N (of 8 states), philosophers N, counters N (N^3 values),
-    /// chain N, player N (tracks, 100 volumes), filter N (processes), vending N (the most credit).
+    /// chain N, player N (tracks, 100 volumes), filter N (processes), vending N (the most credit); and shapes outside
+    /// the benchmark's list, for `ProfileDriver`: flat N (states, each with a counter's step), buffer N (the counters'
+    /// wrap), thermostat N (the event parameter's values).
     public static func explorerModel(named name: String, size: Int) -> ExplorerModel? {
         switch name {
         case "rings": rings(size, 8)
@@ -34,6 +36,9 @@ extension BenchmarkSpecs {
         case "player": playerWithHistory(tracks: size, volume: 100)
         case "filter": filterLock(processes: size)
         case "vending": vending(credit: size)
+        case "flat": flatMachine(states: size)
+        case "buffer": boundedBuffer(wrap: size)
+        case "thermostat": thermostat(degrees: size)
         default: nil
         }
     }
@@ -254,5 +259,103 @@ extension BenchmarkSpecs {
         promela += ["  :: atomic { maint == 0 && credit > 0 -> credit = 0 }", "  :: atomic { maint == 0 -> maint = 1 }",
                     "  :: atomic { maint == 1 -> sA = 9; sB = 9; sC = 9 }", "  :: atomic { maint == 1 -> maint = 0 }", "  od", "}", ""]
         return ExplorerModel("vending \(limit)", json: json, promela: promela.joined(separator: "\n"))
+    }
+
+    /// A flat machine of N states in a ring (`next`, and `skip` seven ahead), each with its own `inc` of a counter that
+    /// wraps at 1,000: the control state is most of the key, and every state's step of the counter is a plan of its own.
+    public static func flatMachine(states n: Int) -> ExplorerModel {
+        let states = (0..<n).map { i in
+            #""s\#(i)": {"on": {"next": "s\#((i + 1) % n)", "skip": "s\#((i + 7) % n)", "inc": {"actions": [{"assign": {"x": "(x + 1) % 1000"}}]}}}"#
+        }.joined(separator: ",\n")
+        let json = #"""
+            {"format": "smcheck/1", "name": "flat \#(n)", "variables": {"x": {"type": "int", "min": 0, "max": 999, "initial": 0}},
+             "events": {"next": {}, "skip": {}, "inc": {}}, "states": {\#(states)}}
+            """#
+        let promela = """
+            /* a flat machine of \(n) states in a ring, each with a counter's step */
+            short s = 0; short x = 0;
+            active proctype m() {
+              do
+              :: atomic { s = (s + 1) % \(n) }
+              :: atomic { s = (s + 7) % \(n) }
+              :: atomic { x = (x + 1) % 1000 }
+              od
+            }
+
+            """
+        return ExplorerModel("flat \(n)", json: json, promela: promela)
+    }
+
+    /// A bounded buffer of 40: a producer and a consumer as parallel regions sharing its count, each counting what it
+    /// made or used (stepping by 3 and 7, wrapping at N), both reset when they meet: ints shared between regions.
+    public static func boundedBuffer(wrap m: Int) -> ExplorerModel {
+        let json = #"""
+            {"format": "smcheck/1", "name": "buffer \#(m)",
+             "variables": {"count": {"type": "int", "min": 0, "max": 40, "initial": 0},
+                           "made": {"type": "int", "min": 0, "max": \#(m - 1), "initial": 0},
+                           "used": {"type": "int", "min": 0, "max": \#(m - 1), "initial": 0}},
+             "events": {"make": {}, "put": {}, "take": {}, "done": {}, "reset": {}},
+             "states": {"sys": {"type": "parallel", "states": {
+               "producer": {"states": {
+                 "idle": {"on": {"make": {"target": "ready", "actions": [{"assign": {"made": "(made + 3) % \#(m)"}}]}}},
+                 "ready": {"on": {"put": {"guard": "count < 40", "target": "idle", "actions": [{"assign": {"count": "count + 1"}}]}}}}},
+               "consumer": {"states": {
+                 "waiting": {"on": {"take": {"guard": "count > 0", "target": "busy", "actions": [{"assign": {"count": "count - 1"}}]}}},
+                 "busy": {"on": {"done": {"target": "waiting", "actions": [{"assign": {"used": "(used + 7) % \#(m)"}}]}}}}}},
+               "on": {"reset": {"guard": "made == used", "actions": [{"assign": {"made": "0", "used": "0"}}]}}}}}
+            """#
+        let promela = """
+            /* a bounded buffer: producer and consumer regions sharing the count */
+            byte p = 0, c = 0; byte count = 0; short made = 0, used = 0;
+            active proctype m() {
+              do
+              :: atomic { p == 0 -> p = 1; made = (made + 3) % \(m) }
+              :: atomic { p == 1 && count < 40 -> p = 0; count = count + 1 }
+              :: atomic { c == 0 && count > 0 -> c = 1; count = count - 1 }
+              :: atomic { c == 1 -> c = 0; used = (used + 7) % \(m) }
+              :: atomic { made == used -> made = 0; used = 0 }
+              od
+            }
+
+            """
+        return ExplorerModel("buffer \(m)", json: json, promela: promela)
+    }
+
+    /// A thermostat whose `set` event takes the target as a parameter of 0...N (N + 1 instances in every state), and
+    /// whose `tick` moves the temperature toward it: many transitions per state, most to states already seen.
+    public static func thermostat(degrees n: Int) -> ExplorerModel {
+        let json = #"""
+            {"format": "smcheck/1", "name": "thermostat \#(n)",
+             "variables": {"target": {"type": "int", "min": 0, "max": \#(n), "initial": 0},
+                           "temp": {"type": "int", "min": 0, "max": \#(n), "initial": 0}},
+             "events": {"set": {"params": {"t": {"type": "int", "min": 0, "max": \#(n)}}}, "tick": {}},
+             "states": {
+               "idle": {"on": {"set": {"actions": [{"assign": {"target": "event.t"}}]},
+                               "tick": [{"guard": "temp < target", "target": "heating"}, {"guard": "temp > target", "target": "cooling"}]}},
+               "heating": {"on": {"tick": [{"guard": "temp + 1 >= target", "target": "idle", "actions": [{"assign": {"temp": "temp + 1"}}]},
+                                           {"actions": [{"assign": {"temp": "temp + 1"}}]}],
+                                  "set": {"actions": [{"assign": {"target": "event.t"}}]}}},
+               "cooling": {"on": {"tick": [{"guard": "temp - 1 <= target", "target": "idle", "actions": [{"assign": {"temp": "temp - 1"}}]},
+                                           {"actions": [{"assign": {"temp": "temp - 1"}}]}],
+                                  "set": {"actions": [{"assign": {"target": "event.t"}}]}}}}}
+            """#
+        let sets = (0...n).map { "  :: atomic { target = \($0) }" }.joined(separator: "\n")
+        let promela = """
+            /* a thermostat: the target set to each of 0...\(n), the temperature ticked toward it */
+            byte mode = 0; short target = 0, temp = 0;
+            active proctype m() {
+              do
+            \(sets)
+              :: atomic { mode == 0 && temp < target -> mode = 1 }
+              :: atomic { mode == 0 && temp > target -> mode = 2 }
+              :: atomic { mode == 1 && temp + 1 >= target -> mode = 0; temp = temp + 1 }
+              :: atomic { mode == 1 && temp + 1 < target -> temp = temp + 1 }
+              :: atomic { mode == 2 && temp - 1 <= target -> mode = 0; temp = temp - 1 }
+              :: atomic { mode == 2 && temp - 1 > target -> temp = temp - 1 }
+              od
+            }
+
+            """
+        return ExplorerModel("thermostat \(n)", json: json, promela: promela)
     }
 }
