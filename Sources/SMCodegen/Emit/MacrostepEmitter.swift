@@ -140,17 +140,22 @@ struct MacrostepEmitter: ContextEmitter {
             }
             w.line()
             w.documentation("Whether `state` is active.")
+            // Statements, not a switch expression, and the leaves' array typed before it is filtered: swiftc type-checks
+            // a switch expression as one expression, 18 s for a flat machine of 1,000 states (1 s as statements).
             w.block("\(access)func isActive(_ state: StateID) -> Bool") { w in
                 w.switchBlock("switch state") { w in
                     for state in spec.states.dropFirst() {
-                        w.line("case .\(SwiftIdentifier.escaped(names.stateStem[state.index])): \(context.isActive(state.index))")
+                        w.line("case .\(SwiftIdentifier.escaped(names.stateStem[state.index])): return \(context.isActive(state.index))")
                     }
                 }
             }
             w.line()
             let leaves = spec.states.filter(\.isLeaf).map { "." + SwiftIdentifier.escaped(names.stateStem[$0.index]) }
             w.documentation("The active leaf states (atomic, final and choice), in document order.")
-            w.line("\(access)var activeStates: [StateID] { [\(leaves.joined(separator: ", "))].filter(isActive) }")
+            w.block("\(access)var activeStates: [StateID]") { w in
+                w.line("let leaves: [StateID] = [\(leaves.joined(separator: ", "))]")
+                w.line("return leaves.filter(isActive)")
+            }
         }
     }
 

@@ -274,14 +274,17 @@ extension Rocket {
     /// Whether `state` is active.
     func isActive(_ state: StateID) -> Bool {
         switch state {
-        case .standby: current.configuration.topLevel == .standby
-        case .countdown: current.configuration.topLevel == .countdown
-        case .launch: current.configuration.topLevel == .launch
+        case .standby: return current.configuration.topLevel == .standby
+        case .countdown: return current.configuration.topLevel == .countdown
+        case .launch: return current.configuration.topLevel == .launch
         }
     }
 
     /// The active leaf states (atomic, final and choice), in document order.
-    var activeStates: [StateID] { [.standby, .countdown, .launch].filter(isActive) }
+    var activeStates: [StateID] {
+        let leaves: [StateID] = [.standby, .countdown, .launch]
+        return leaves.filter(isActive)
+    }
 }
 
 extension Rocket {

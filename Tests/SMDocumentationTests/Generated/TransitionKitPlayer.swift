@@ -232,15 +232,18 @@ extension TransitionKitPlayer {
     /// Whether `state` is active.
     func isActive(_ state: StateID) -> Bool {
         switch state {
-        case .loading: current.configuration.topLevel == .loading
-        case .playing: current.configuration.topLevel == .playing
-        case .pause: current.configuration.topLevel == .pause
-        case .finish: current.configuration.topLevel == .finish
+        case .loading: return current.configuration.topLevel == .loading
+        case .playing: return current.configuration.topLevel == .playing
+        case .pause: return current.configuration.topLevel == .pause
+        case .finish: return current.configuration.topLevel == .finish
         }
     }
 
     /// The active leaf states (atomic, final and choice), in document order.
-    var activeStates: [StateID] { [.loading, .playing, .pause, .finish].filter(isActive) }
+    var activeStates: [StateID] {
+        let leaves: [StateID] = [.loading, .playing, .pause, .finish]
+        return leaves.filter(isActive)
+    }
 }
 
 extension TransitionKitPlayer {
