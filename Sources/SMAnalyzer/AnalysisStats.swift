@@ -15,6 +15,9 @@ public struct AnalysisStats: Hashable, Sendable {
     /// Whether that bitstate search ended with its array saturated, so `expectedCoverage` may be far above what it
     /// covered (`Exploration.Bitstate`).
     public var bitstateSaturated = false
+    /// Steps from the start within which an exploration stopped at a limit expanded every configuration (-1: none
+    /// is claimed), what an undecided property's reason may say after it.
+    package var exploredSteps = -1
 
     /// True when every check was decided: the findings are all there is to find.
     public var complete: Bool { undecided.isEmpty }

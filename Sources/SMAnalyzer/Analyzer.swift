@@ -77,6 +77,7 @@ public enum Analyzer {
             stats.configurations = explored.configurations
             stats.transitions = explored.transitions
             stats.depth = explored.depth
+            if explored.stoppedOnlyAtALimit { stats.exploredSteps = explored.depth - 2 }
             stats.expectedCoverage = explored.bitstate?.expectedCoverage
             stats.bitstateSaturated = explored.bitstate?.isSaturated ?? false
             stats.milliseconds = Int((explored.elapsed * 1000).rounded())
@@ -177,9 +178,8 @@ public enum Analyzer {
         // Whether the first look stopped the search, not a limit the caller set.
         let cutShort = firstLook && explored.configurations < options.exploration.maximumStates
         var symbolic = AnalysisStats()
-        // The search stopped in its deepest layers: every configuration two steps nearer the start was expanded.
         let verified = verifySymbolically(
-            machine, options, structural: structural, stats: &symbolic, seen: runs.seen, exploredSteps: explored.depth - 2)
+            machine, options, structural: structural, stats: &symbolic, seen: runs.seen, exploredSteps: explored.exploredSteps)
         stats.configurations = explored.configurations
         stats.transitions = explored.transitions
         stats.depth = explored.depth

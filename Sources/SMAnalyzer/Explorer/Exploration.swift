@@ -221,12 +221,19 @@ public final class Exploration {
         results = WorkerResults(machine: machine)
     }
 
-    /// Marks the result incomplete; the first reason is kept, unless `alongside` adds this one to it.
-    func stop(_ reason: String, alongside: Bool = false) {
+    /// Whether the search stopped at a limit of its breadth-first layers (configurations, time, memory, depth, a
+    /// cancel) and for no other reason: every configuration nearer the start than its last two layers was expanded.
+    package internal(set) var stoppedOnlyAtALimit = false
+
+    /// Marks the result incomplete; the first reason is kept, unless `alongside` adds this one to it. `atLimit`: the
+    /// breadth-first search stopped at one of its limits, between or in the middle of expanding a layer.
+    func stop(_ reason: String, alongside: Bool = false, atLimit: Bool = false) {
         if isComplete {
             incompleteReason = reason
-        } else if alongside, let first = incompleteReason {
-            incompleteReason = first + "; " + reason
+            stoppedOnlyAtALimit = atLimit
+        } else {
+            if alongside, let first = incompleteReason { incompleteReason = first + "; " + reason }
+            if !atLimit { stoppedOnlyAtALimit = false }
         }
         isComplete = false
     }

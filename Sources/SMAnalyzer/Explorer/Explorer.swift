@@ -301,7 +301,7 @@ public final class Explorer: Sendable {
                         exploration: exploration)
                 }
                 if let reason = monitor.stopReason {
-                    exploration.stop(reason)
+                    exploration.stop(reason, atLimit: true)
                     break
                 }
                 if frontier.count < narrow && sinceCheck < Self.checkInterval && store.count < options.maximumStates { continue }
@@ -312,7 +312,7 @@ public final class Explorer: Sendable {
                 sinceCheck = 0
                 monitor.reportProgress(depth: depth, frontier: frontier.count)
                 if let reason = monitor.limitReached() {
-                    exploration.stop(reason)
+                    exploration.stop(reason, atLimit: true)
                     break
                 }
             }
@@ -337,7 +337,7 @@ public final class Explorer: Sendable {
                 &frontier, depth: &depth, busy: busy, unclosed: &unclosed, workers: workers, helpers: helpers, store: store,
                 exploration: exploration)
             if let reason = monitor.stopReason {
-                exploration.stop(reason)
+                exploration.stop(reason, atLimit: true)
                 break
             }
         }
