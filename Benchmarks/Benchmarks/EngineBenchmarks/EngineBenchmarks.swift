@@ -22,8 +22,8 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("flat ring: generated (smcheck generate)") { benchmark in
         var ring = FlatRing()
-        try ring.start()
-        for _ in benchmark.scaledIterations { blackHole(try ring.send(.next)) }
+        ring.start()
+        for _ in benchmark.scaledIterations { blackHole(ring.send(.next)) }
     }
 
     Benchmark("flat ring: engine step (StepContext)") { benchmark in
@@ -53,11 +53,11 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("player (hierarchy + parallel + history): generated (smcheck generate)") { benchmark in
         var player = Player()
-        try player.start()
+        player.start()
         let events = BenchmarkSpecs.playerEvents.map(GeneratedMachineChecks.playerEvent)
         var i = 0
         for _ in benchmark.scaledIterations {
-            blackHole(try player.send(events[i]))
+            blackHole(player.send(events[i]))
             i = i == events.count - 1 ? 0 : i + 1
         }
     }

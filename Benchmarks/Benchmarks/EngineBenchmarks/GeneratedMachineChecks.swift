@@ -13,19 +13,19 @@ enum GeneratedMachineChecks {
 
         var generatedRing = FlatRing()
         var handWrittenRing = HandWrittenRing()
-        try generatedRing.start()
+        generatedRing.start()
         for step in 0..<25 {
             let event: FlatRing.Event = step % 7 == 6 ? .reset : .next
-            let handled = try generatedRing.send(event)
+            let handled = generatedRing.send(event)
             precondition(handled == handWrittenRing.send(event == .next ? .next : .reset), "the rings disagree at step \(step)")
             precondition(generatedRing.activeStates.map(\.rawValue) == ["s\(handWrittenRing.state)"], "the rings disagree at step \(step)")
         }
 
         var generatedPlayer = Player()
         var handWrittenPlayer = HandWrittenPlayer()
-        try generatedPlayer.start()
+        generatedPlayer.start()
         for (step, name) in (BenchmarkSpecs.playerEvents + BenchmarkSpecs.playerEvents).enumerated() {
-            let handled = try generatedPlayer.send(playerEvent(name))
+            let handled = generatedPlayer.send(playerEvent(name))
             precondition(handled == handWrittenPlayer.send(handWrittenEvent(name)), "the players disagree at step \(step) (\(name))")
             let playback: HandWrittenPlayer.Playback = switch (generatedPlayer.configuration.playback, generatedPlayer.configuration.playing) {
             case (.stopped?, _): .stopped
