@@ -122,7 +122,7 @@ final class DenseVisitedStore: VisitedStore, @unchecked Sendable {
             holdsStatesDensely(count)
         else { return }
         let start = UnsafeMutableRawPointer(slots)
-        if stage == 0, count >= capacity >> 10, hugePageStage.compareExchange(expected: 0, desired: 1, ordering: .relaxed).exchanged {
+        if stage == 0, hugePageStage.compareExchange(expected: 0, desired: 1, ordering: .relaxed).exchanged {
             _ = smcheck_ask_for_huge_pages(start, arrayBytes)
         }
         // Whole 2 MB stretches: an array this large is a multiple of 2 MB, mapped on a 2 MB boundary.

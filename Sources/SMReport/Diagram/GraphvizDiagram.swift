@@ -118,8 +118,9 @@ public struct GraphvizDiagram: Sendable {
         /// characters of up to four bytes stay within it.
         static let shownCharacters = 2_000
 
-        static func shown(_ text: String) -> String {
-            text.count <= shownCharacters ? text : String(text.prefix(shownCharacters - 1)) + "…"
+        /// A label's or a tooltip's value: what it shows of `text`, escaped for DOT.
+        static func shownString(_ text: String) -> String {
+            GraphvizGraph.escString(text.count <= shownCharacters ? text : String(text.prefix(shownCharacters - 1)) + "…")
         }
 
         static let font = "Helvetica,Arial,sans-serif"
@@ -174,10 +175,10 @@ public struct GraphvizDiagram: Sendable {
         mutating func addEdge(_ edge: StateDiagram.Edge) {
             let tail = anchor(edge.source), head = anchor(edge.target)
             var attributes = [
-                Attribute("label", GraphvizGraph.escString(Self.shown(diagram.labels[edge.transition]))),
+                Attribute("label", Self.shownString(diagram.labels[edge.transition])),
                 Attribute("id", GraphvizGraph.escString(StateDiagram.elementID(ofTransition: edge.transition, branch: edge.branch))),
                 Attribute("class", edgeClasses(edge.transition)),
-                Attribute("tooltip", GraphvizGraph.escString(Self.shown(spec.describe(spec.transitions[edge.transition])))),
+                Attribute("tooltip", Self.shownString(spec.describe(spec.transitions[edge.transition]))),
             ]
             // Clip at a cluster's border only when the other end is outside it (Graphviz ignores it otherwise, with
             // a warning).
@@ -213,18 +214,18 @@ public struct GraphvizDiagram: Sendable {
                 ]
             case .choice:
                 attributes = [
-                    Attribute("shape", "diamond"), Attribute("label", GraphvizGraph.escString(Self.shown(stateLabel(state)))),
+                    Attribute("shape", "diamond"), Attribute("label", Self.shownString(stateLabel(state))),
                     Attribute("fontsize", "10"),
                 ]
             case .final:
                 attributes = [
-                    Attribute("shape", "doublecircle"), Attribute("label", GraphvizGraph.escString(Self.shown(stateLabel(state)))),
+                    Attribute("shape", "doublecircle"), Attribute("label", Self.shownString(stateLabel(state))),
                     Attribute("margin", "0.02"),
                 ]
             default:
                 attributes = [
                     Attribute("shape", "box"), Attribute("style", "rounded"),
-                    Attribute("label", GraphvizGraph.escString(Self.shown(stateLabel(state)))),
+                    Attribute("label", Self.shownString(stateLabel(state))),
                 ]
             }
             return attributes + commonAttributes(state)
@@ -233,7 +234,7 @@ public struct GraphvizDiagram: Sendable {
         func clusterAttributes(_ state: Int) -> [Attribute] {
             let isRegion = spec.states[spec.states[state].parent ?? 0].kind == .parallel
             // `\l` ends a left-aligned line: the name and the reactions line up at the box's left edge.
-            let label = stateLabelLines(state).map { GraphvizGraph.escString(Self.shown($0)) + "\\l" }.joined()
+            let label = stateLabelLines(state).map { Self.shownString($0) + "\\l" }.joined()
             var attributes = [
                 Attribute("label", label), Attribute("labeljust", "l"),
                 Attribute("style", isRegion ? "rounded,dashed" : "rounded"), Attribute("margin", "10"),
@@ -255,7 +256,7 @@ public struct GraphvizDiagram: Sendable {
             var attributes = [
                 Attribute("id", GraphvizGraph.escString(StateDiagram.elementID(ofState: resolved.path))),
                 Attribute("class", classes.joined(separator: " ")),
-                Attribute("tooltip", GraphvizGraph.escString(Self.shown(tooltip))),
+                Attribute("tooltip", Self.shownString(tooltip)),
             ]
             if diagram.findings[state] != nil {
                 attributes += [Attribute("color", Self.findingInk), Attribute("fontcolor", Self.findingInk), Attribute("penwidth", "2")]

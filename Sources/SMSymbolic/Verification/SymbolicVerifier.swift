@@ -15,7 +15,7 @@ package struct SymbolicOptions: Sendable {
     /// Called as the verification goes on: a line saying what it is doing.
     package var progress: (@Sendable (String) -> Void)?
     /// Steps from the start within which a breadth-first exploration before this verification searched every
-    /// configuration and found nothing (-1: none ran): what an undecided property's reason says when it is more than
+    /// configuration and found nothing (-1: none is claimed): what an undecided property's reason says when it is more than
     /// bounded model checking reached.
     package var exploredSteps = -1
 

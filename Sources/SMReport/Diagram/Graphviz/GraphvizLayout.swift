@@ -61,14 +61,12 @@ public enum GraphvizLayout {
                 }
                 let messages = Session.messages
                 if let error = messages.first(where: { $0.hasPrefix("Error") }) ?? (laidOut ? nil : "no layout") {
-                    // Not freed: after such an error Graphviz 2.43 frees parts of the layout twice ("lost edge"), which
-                    // would end the process. The layout stays allocated (one per failed drawing).
                     throw DiagramError("Graphviz could not lay the diagram out: \(error)")
                 }
-                // Not freed either: Graphviz 2.43 frees part of some layouts twice in gvFreeLayout (a labelled
-                // transition from a state into a parallel state and into one of its regions' states), which ends the
-                // process after a drawing that came out right. A layout's memory (kilobytes) stays allocated; the
-                // graph itself is freed with `cgraph`.
+                // The layout is never freed: Graphviz 2.43 frees parts of some layouts twice in gvFreeLayout, which
+                // ends the process, after an error ("lost edge") and after a drawing that came out right alike (a
+                // labelled transition from a state into a parallel state and into one of its regions' states). A
+                // layout's memory (kilobytes) stays allocated; the graph itself is freed with `cgraph`.
                 let text = try context.render(cgraph, format: format)
                 return Drawing(text: text, warnings: Session.messages)
             }
