@@ -179,6 +179,10 @@ enum SCXMLBadInputCases {
 
     static let states: [BadInput] = [
         bad(
+            "two states with one id", document(#"<state id="a"/>"# + "\n" + #"<state id="b"/>"# + "\n" + #"<state id="b"/>"#),
+            #"SM003: duplicate state name "b" in the top level (first at line 3, column 1)"#, path: "/scxml/state[3]",
+            at: #"<state id="b"/>"#, occurrence: 2),
+        bad(
             "a parallel state with only a history child",
             document(#"<state id="o"><transition event="go" target="c"/></state><parallel id="c"><history id="h"/></parallel>"#),
             #"state "c" has only history children; a parallel state needs a region (a child state) to enter"#,
@@ -347,6 +351,12 @@ enum SCXMLBadInputCases {
     // MARK: - Data and events
 
     static let data: [BadInput] = [
+        bad(
+            "two <data> with one id",
+            document(
+                "<datamodel>\n" + #"<data id="x" expr="1" smcheck:min="0" smcheck:max="3"/>"# + "\n"
+                    + #"<data id="x" expr="2" smcheck:min="0" smcheck:max="3"/>"# + "\n</datamodel><state id=\"a\"/>"),
+            #"duplicate variable "x" (first at line 3, column 1)"#, path: "/scxml/datamodel/data[2]", at: #"<data id="x" expr="2""#),
         bad(
             "a <data> named like SCXML's In predicate",
             document(#"<datamodel><data id="In" expr="true"/></datamodel><state id="a"/>"#),

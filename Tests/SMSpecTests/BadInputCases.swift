@@ -812,7 +812,9 @@ enum BadInputCases {
         badGuard("in with nothing", "in()", "'in()' needs a state name or path", at: 0),
         badGuard("event without parameter", "event", "'event' must be followed by '.' and a parameter name, as in 'event.count'", at: 0),
         badGuard("name starting with a digit", "3x > 1", "a name cannot start with a digit", at: 0),
-        badGuard("integer too large", "n < 99999999999999999999", "the integer 99999999999999999999 is too large", at: 4),
+        badGuard(
+            "integer too large", "n < 99999999999999999999",
+            "the integer 99999999999999999999 is too large: integers are 64-bit, from -9223372036854775808 to 9223372036854775807", at: 4),
         badGuard(
             "integer with a leading zero", "n == 010",
             #"'010' has a leading zero, which C and ECMAScript read as octal; integers here are decimal, written without leading zeros; did you mean "10"?"#,

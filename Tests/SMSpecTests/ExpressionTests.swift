@@ -42,6 +42,17 @@ struct ExpressionTests {
         #expect(try Self.evaluate(text) == expected)
     }
 
+    @Test("the 64-bit bounds can be written as literals, and a minus before digits is their sign")
+    func integerBounds() throws {
+        #expect(try Self.evaluate("-9223372036854775808 < -9223372036854775807") == 1)
+        #expect(try Self.evaluate("9223372036854775807 + -9223372036854775808") == -1)
+        #expect(try Self.evaluate("x - -3") == 10)
+        #expect(try Self.evaluate("-(3) * 2") == -6)
+        #expect(throws: EvaluationError.overflow) { try Self.evaluate("-9223372036854775808 - x") }
+        #expect(throws: EvaluationError.overflow) { try Self.evaluate("-(-9223372036854775808)") }
+        #expect(throws: ExpressionError.self) { try ExpressionParser.parse("-9223372036854775809") }
+    }
+
     @Test("division by zero and overflow are evaluation errors")
     func evaluationErrors() {
         #expect(throws: EvaluationError.divisionByZero) { try Self.evaluate("x / (event.p - 3)") }

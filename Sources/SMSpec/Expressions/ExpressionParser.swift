@@ -150,11 +150,17 @@ public struct ExpressionParser {
         if scalars[index] == "!" || scalars[index] == "-" {
             let op: UnaryOperator = scalars[index] == "!" ? .not : .negate
             index += 1
+            // A minus right before digits is the literal's sign: `-9223372036854775808` is an Int, its digits alone
+            // are not.
+            if op == .negate, index < scalars.count, isDigit(scalars[index]) {
+                let literal = try parseInteger(negative: true)
+                return (ExpressionSyntax(literal.kind, start: start, end: literal.end), 0)
+            }
             try enter(at: start)
             defer { depth -= 1 }
             let (operand, height) = try parseUnary()
-            // Fold negative literals so `-3` is a constant and `-9223372036854775808` is representable.
-            if op == .negate, case .integer(let value) = operand.kind, operand.start == start + 1 {
+            // Fold a negated literal in parentheses, so `-(3)` is a constant too.
+            if op == .negate, case .integer(let value) = operand.kind, value != Int.min, operand.start == start + 1 {
                 return (ExpressionSyntax(.integer(-value), start: start, end: operand.end), 0)
             }
             return (ExpressionSyntax(.unary(op, operand), start: start, end: operand.end, operatorOffset: start), height + 1)
@@ -199,27 +205,32 @@ public struct ExpressionParser {
         return (ExpressionSyntax(inner.syntax.kind, start: start, end: index, operatorOffset: inner.syntax.operatorOffset), inner.height)
     }
 
+    /// The decimal integer at `index`, negated when a minus came right before it (so the least Int can be written).
+    private mutating func parseInteger(negative: Bool) throws(ExpressionError) -> ExpressionSyntax {
+        let start = index
+        while index < scalars.count && isDigit(scalars[index]) { index += 1 }
+        let digits = String(String.UnicodeScalarView(scalars[start..<index]))
+        if index < scalars.count && isIdentifierContinue(scalars[index]) {
+            throw ExpressionError("a name cannot start with a digit", at: start)
+        }
+        if digits.count > 1, digits.hasPrefix("0") {
+            // Swift reads 010 as ten, C and ECMAScript (the SCXML form of a spec) as eight: no reading is safe.
+            let decimal = String(digits.drop(while: { $0 == "0" }))
+            throw ExpressionError(
+                "'\(digits)' has a leading zero, which C and ECMAScript read as octal; integers here are decimal, written without leading zeros",
+                at: start, suggestion: decimal.isEmpty ? "0" : decimal)
+        }
+        guard let value = Int(negative ? "-" + digits : digits) else {
+            throw ExpressionError(
+                "the integer \(negative ? "-" : "")\(digits) is too large: integers are 64-bit, from \(Int.min) to \(Int.max)", at: start)
+        }
+        return ExpressionSyntax(.integer(value), start: start, end: index)
+    }
+
     private mutating func parseLeaf() throws(ExpressionError) -> ExpressionSyntax {
         let start = index
         let c = scalars[index]
-        if isDigit(c) {
-            while index < scalars.count && isDigit(scalars[index]) { index += 1 }
-            let digits = String(String.UnicodeScalarView(scalars[start..<index]))
-            if index < scalars.count && isIdentifierContinue(scalars[index]) {
-                throw ExpressionError("a name cannot start with a digit", at: start)
-            }
-            if digits.count > 1, digits.hasPrefix("0") {
-                // Swift reads 010 as ten, C and ECMAScript (the SCXML form of a spec) as eight: no reading is safe.
-                let decimal = String(digits.drop(while: { $0 == "0" }))
-                throw ExpressionError(
-                    "'\(digits)' has a leading zero, which C and ECMAScript read as octal; integers here are decimal, written without leading zeros",
-                    at: start, suggestion: decimal.isEmpty ? "0" : decimal)
-            }
-            guard let value = Int(digits) else {
-                throw ExpressionError("the integer \(digits) is too large", at: start)
-            }
-            return ExpressionSyntax(.integer(value), start: start, end: index)
-        }
+        if isDigit(c) { return try parseInteger(negative: false) }
         if c == "." {
             index += 1
             guard index < scalars.count, isIdentifierStart(scalars[index]) else {

@@ -41,6 +41,13 @@ extension Spec {
             return parts.joined(separator: ":")
         }
 
+        /// Where this element is, for a message about another one in the same file ("first at line 3, column 5"):
+        /// its line and column, else its place in the document (a spec built in Swift has no lines).
+        public var placeInFile: String {
+            guard let line else { return pointerText }
+            return "line \(line)" + (column.map { ", column \($0)" } ?? "")
+        }
+
         /// The location `offset` characters into this element, for errors inside a string (an expression).
         public func advanced(byColumns offset: Int) -> SourceLocation {
             var copy = self

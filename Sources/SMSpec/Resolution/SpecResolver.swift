@@ -128,13 +128,24 @@ struct SpecResolver {
         }
     }
 
+    /// " (first at line 3, column 5)" for a duplicate whose first occurrence is known, else nothing.
+    private static func firstAt(_ location: Spec.SourceLocation?) -> String {
+        location.map { " (first at \($0.placeInFile))" } ?? ""
+    }
+
     /// Same-parent duplicates cannot come from JSON (the decoder reports duplicate keys) but can from Swift.
     private mutating func checkSameParentDuplicates() {
         for (parent, children) in childLists.enumerated() {
-            var seen: Set<String> = []
-            for child in children where !seen.insert(nodes[child].name).inserted {
+            var first: [String: Int] = [:]
+            for child in children {
+                guard let earlier = first[nodes[child].name] else {
+                    first[nodes[child].name] = child
+                    continue
+                }
                 let owner = parent == 0 ? "the top level" : "\(JSONWriter.quoted(paths[parent]))"
-                report("duplicate state name \(JSONWriter.quoted(nodes[child].name)) in \(owner)", at: nodes[child].location, code: "SM003")
+                report(
+                    "duplicate state name \(JSONWriter.quoted(nodes[child].name)) in \(owner)\(Self.firstAt(nodes[earlier].location))",
+                    at: nodes[child].location, code: "SM003")
             }
         }
     }
@@ -218,8 +229,10 @@ struct SpecResolver {
 
     private mutating func declareVariables() {
         for (i, variable) in spec.variables.enumerated() {
-            if variableBindings[variable.name] != nil {
-                report("duplicate variable \(JSONWriter.quoted(variable.name))", at: variable.location)
+            if let earlier = variableBindings[variable.name] {
+                report(
+                    "duplicate variable \(JSONWriter.quoted(variable.name))\(Self.firstAt(spec.variables[earlier.index].location))",
+                    at: variable.location)
                 continue
             }
             if !variable.name.isIdentifier {
