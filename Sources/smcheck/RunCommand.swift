@@ -91,9 +91,16 @@ struct RunCommand: ParsableCommand {
                 return step.macrostep
             }
             if !session.lastHandled {
-                printError(
-                    "<stdin>:\(lineNumber): note: '\(machine.describe(event))' is not handled in \(describe(before, machine)); it was ignored"
-                )
+                if let final = machine.tree.haltingStates.first(where: { before.configuration.contains($0) }) {
+                    // A stopped machine takes no event, whatever the spec's `unhandled` option says.
+                    printError(
+                        "<stdin>:\(lineNumber): note: the machine stopped in the top-level final state '\(machine.spec.states[final].path)'; "
+                            + "'\(machine.describe(event))' was ignored")
+                } else {
+                    printError(
+                        "<stdin>:\(lineNumber): note: '\(machine.describe(event))' is not handled in \(describe(before, machine)); it was ignored"
+                    )
+                }
             }
             if Self.noteBroken(onTheWay: brokenOnTheWay, machine, at: "<stdin>:\(lineNumber)") { broken = true }
             if Self.noteBrokenInvariants(state, machine, at: "<stdin>:\(lineNumber)") { broken = true }

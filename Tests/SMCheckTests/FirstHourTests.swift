@@ -246,6 +246,15 @@ struct RunSessionTests {
         #expect(Set(calls).count == calls.count, "each callback is noted once")
     }
 
+    @Test("an event after a top-level final state is noted as ignored because the machine stopped")
+    func stoppedMachine() throws {
+        let output = try SMCheckCommand.run(["run", "Tests/Fixtures/semantics/final-halts.json"], input: "stop\ngo\n")
+        #expect(output.status == 0)
+        #expect(
+            output.standardError.contains("<stdin>:2: note: the machine stopped in the top-level final state 'stopped'; 'go' was ignored\n")
+        )
+    }
+
     @Test("each status line is written as soon as its event is processed, so a pipe can drive it")
     func lineByLine() throws {
         let process = Process()

@@ -115,6 +115,19 @@ struct FinalStateTests {
         #expect(run.leaves == ["after"])
     }
 
+    @Test("a final region is done at once, and its parallel state when every other region is")
+    func finalRegion() throws {
+        let run = try Scenario(fixture: "semantics/parallel-final-region")
+        #expect(run.leaves == ["par/done", "par/r1/w1", "par/r2/w2"])
+        try run.send("a")
+        #expect(run.leaves == ["par/done", "par/r1/f1", "par/r2/w2"])
+        try run.send("b")
+        #expect(run.leaves == ["after"])
+        // A parallel state whose only region is final is done as soon as it is entered.
+        try run.send("a")
+        #expect(run.leaves == ["end"])
+    }
+
     @Test("a top-level final state stops the machine")
     func halts() throws {
         let run = try Scenario(fixture: "semantics/final-halts")

@@ -210,7 +210,8 @@ enum SCXMLBadInputCases {
         bad(
             "content in the initial transition",
             document(#"<state id="p"><initial><transition target="c"><raise event="go"/></transition></initial><state id="c"/></state>"#),
-            "executable content in the <transition> of <initial> is not supported: put it in the <onentry> of the state it enters",
+            "executable content in the <transition> of <initial> is not supported: the <onentry> of the state it enters does the same "
+                + "when no other transition enters that state (its <onentry> runs on every entry; this content only on this one)",
             path: "//state[@id='p']/initial/transition/raise", at: "<raise"),
         bad(
             "text inside a state", document(#"<state id="a">hello</state>"#),

@@ -83,13 +83,15 @@ struct StateEmitter: ContextEmitter {
         guard state.kind == .final, let parent = state.parent else { return [] }
         if parent == 0 { return ["current.isFinished = true"] }
         var lines: [String] = []
-        if let done = context.machine.doneEvent(of: parent) {
+        // A final region is done at once: its parallel is done when every other region is (as the engine).
+        let isRegion = spec.states[parent].kind == .parallel
+        if !isRegion, let done = context.machine.doneEvent(of: parent) {
             lines.append("scratch.raised.append(.\(names.eventCase[done]))")
         }
-        if let grandparent = spec.states[parent].parent, grandparent > 0, spec.states[grandparent].kind == .parallel,
-            let done = context.machine.doneEvent(of: grandparent)
+        if let completed = isRegion ? parent : spec.states[parent].parent, completed > 0, spec.states[completed].kind == .parallel,
+            let done = context.machine.doneEvent(of: completed)
         {
-            let condition = activeChildren(grandparent).map(isInFinalState).joined(separator: " && ")
+            let condition = activeChildren(completed).map(isInFinalState).joined(separator: " && ")
             lines.append("if \(condition.isEmpty ? "true" : condition) { scratch.raised.append(.\(names.eventCase[done])) }")
         }
         return lines
@@ -105,6 +107,9 @@ struct StateEmitter: ContextEmitter {
         case .parallel:
             let regions = activeChildren(state).map(isInFinalState)
             return "(" + (regions.isEmpty ? "true" : regions.joined(separator: " && ")) + ")"
+        case .final:
+            // A region of a parallel state, active with it.
+            return "true"
         default:
             return "false"
         }

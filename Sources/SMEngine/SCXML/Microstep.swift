@@ -132,20 +132,22 @@ extension StepCore {
             isHalted = true
             return
         }
-        raiseInternal(EventInstance(event: Int(hot.doneEvent[parent])))
-        let grandparent = Int(hot.parent[parent])
-        if grandparent > 0, hot.kind[grandparent] == .parallel,
-            tree.children[grandparent].allSatisfy({ hot.kind[$0] == .history || isInFinalState($0) })
+        // A final region (SCXML has none) is done at once: its parallel is done when every other region is.
+        let completed = hot.kind[parent] == .parallel ? parent : Int(hot.parent[parent])
+        if completed != parent { raiseInternal(EventInstance(event: Int(hot.doneEvent[parent]))) }
+        if completed > 0, hot.kind[completed] == .parallel,
+            tree.children[completed].allSatisfy({ hot.kind[$0] == .history || isInFinalState($0) })
         {
-            raiseInternal(EventInstance(event: Int(hot.doneEvent[grandparent])))
+            raiseInternal(EventInstance(event: Int(hot.doneEvent[completed])))
         }
     }
 
-    /// SCXML's isInFinalState.
+    /// SCXML's isInFinalState, for an active state; a final state (a region of a parallel one) is.
     func isInFinalState(_ state: Int) -> Bool {
         switch hot.kind[state] {
         case .compound: tree.children[state].contains { hot.kind[$0] == .final && isActive($0) }
         case .parallel: tree.children[state].allSatisfy { hot.kind[$0] == .history || isInFinalState($0) }
+        case .final: true
         default: false
         }
     }

@@ -111,7 +111,8 @@ extension SCXMLReader {
                 continue
             }
             report(
-                "executable content in the <transition> of \(owner) is not supported: put it in the <onentry> of the state it enters",
+                "executable content in the <transition> of \(owner) is not supported: the <onentry> of the state it enters does the same "
+                    + "when no other transition enters that state (its <onentry> runs on every entry; this content only on this one)",
                 at: location(child))
         }
         checkText(of: element)

@@ -519,12 +519,13 @@ package struct SymbolicStepper {
                 q.halted = true
                 return q
             }
-            raise(machine.doneEvent[parent], into: &q)
-            let grandparent = tree.parent[parent]
-            if grandparent > 0, tree.kind[grandparent] == .parallel,
-                tree.children[grandparent].allSatisfy({ tree.kind[$0] == .history || isInFinalState($0, q.configuration) })
+            // A final region is done at once: its parallel is done when every other region is (as the engine).
+            let completed = tree.kind[parent] == .parallel ? parent : tree.parent[parent]
+            if completed != parent { raise(machine.doneEvent[parent], into: &q) }
+            if completed > 0, tree.kind[completed] == .parallel,
+                tree.children[completed].allSatisfy({ tree.kind[$0] == .history || isInFinalState($0, q.configuration) })
             {
-                raise(machine.doneEvent[grandparent], into: &q)
+                raise(machine.doneEvent[completed], into: &q)
             }
             return q
         }
@@ -539,6 +540,7 @@ package struct SymbolicStepper {
         switch tree.kind[state] {
         case .compound: tree.children[state].contains { tree.kind[$0] == .final && configuration.contains($0) }
         case .parallel: tree.children[state].allSatisfy { tree.kind[$0] == .history || isInFinalState($0, configuration) }
+        case .final: true
         default: false
         }
     }
