@@ -28,4 +28,24 @@ struct ReadmeExampleTests {
         for _ in 0..<5 { try rocket.send("tick") }
         #expect(rocket.activeStates == ["launch"])
     }
+
+    @Test("from async code, send is awaited and steps delivers the macrosteps from then on")
+    func asyncSteps() async throws {
+        let rocket = try StateMachine(
+            Spec("Rocket") {
+                Variable("countDown", .int(min: 0, max: 5), initial: .int(5))
+                Events("fire", "tick")
+                StateNode("standby") { On("fire", to: "countdown") }
+                StateNode("countdown") { On("tick") { Assign("countDown", "countDown - 1") } }
+            })
+        try rocket.start()
+        try await rocket.send("fire")
+        // As in README.md, after the rocket example.
+        var steps = rocket.steps.makeAsyncIterator()
+        try await rocket.send("tick")
+        let step = await steps.next()
+        #expect(step?.activeStates == ["countdown"])
+        #expect(step?.event == "tick")
+        #expect(rocket.value(of: "countDown") == .int(4))
+    }
 }

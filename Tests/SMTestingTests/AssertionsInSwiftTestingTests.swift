@@ -96,6 +96,24 @@ struct AssertionsInSwiftTestingTests {
         }
     }
 
+    @Test("the suggested test imports the implementation's module, unless it is the test's own (where it is pasted)")
+    func suggestedTestImports() throws {
+        let rocket = try Fixtures.spec("rocket")
+        withKnownIssue {
+            assertConformance(EarlyRocket.self, to: rocket, seed: 2024, runs: 300, length: 60)
+        } matching: { issue in
+            let message = issue.comments.first?.rawValue ?? ""
+            return message.contains("import SMTestSupport\n")
+                && message.contains("assertConformance(SMTestSupport.EarlyRocket.self, to: spec")
+        }
+        withKnownIssue {
+            assertConformance(LocalEarlyRocket.self, to: rocket, seed: 2024, runs: 300, length: 60)
+        } matching: { issue in
+            let message = issue.comments.first?.rawValue ?? ""
+            return !message.contains("import SMTestingTests") && message.contains("assertConformance(LocalEarlyRocket.self, to: spec")
+        }
+    }
+
     @Test("assertFuzzingPasses checks Swift properties and records the shrunk trace that breaks one")
     func fuzzing() throws {
         let rocket = try Fixtures.spec("rocket")
@@ -120,4 +138,11 @@ struct ReadmeAssertionsExampleTests {
         assertFuzzingPasses(rocket, seed: 1)
         assertConformance(CorrectRocket.self, to: rocket, seed: 1)
     }
+}
+
+/// The early rocket declared in this test module, as a user's own implementation is.
+struct LocalEarlyRocket: StateMachineImplementation {
+    var rocket = EarlyRocket()
+    mutating func handle(_ event: String, _ arguments: [String: Value]) throws { try rocket.handle(event, arguments) }
+    var observation: ObservedState { rocket.observation }
 }

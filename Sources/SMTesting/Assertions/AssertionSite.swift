@@ -15,6 +15,15 @@ struct AssertionSite {
     let line: UInt
     let column: UInt
 
+    /// How the test a failure message suggests names `type`: `String(reflecting:)`, without the module when it is
+    /// the one this assertion is in (the test is pasted there, and a module does not import itself).
+    func name(of type: Any.Type) -> String {
+        let name = String(reflecting: type)
+        let module = "\(fileID)".prefix { $0 != "/" }
+        guard !module.isEmpty, name.hasPrefix(module + ".") else { return name }
+        return String(name.dropFirst(module.count + 1))
+    }
+
     /// One failure per message, at the site.
     func record(_ failures: [String]) {
         for failure in failures { record(failure) }

@@ -57,11 +57,11 @@ public func assertConformance<Implementation: StateMachineImplementation>(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let configuration = FuzzConfiguration(runs: runs, length: length, seed: seed)
-    AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        .record(
-            SpecChecks.fuzz(
-                spec, configuration: configuration, implementation: { Implementation() },
-                implementationName: String(reflecting: Implementation.self)))
+    let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    site.record(
+        SpecChecks.fuzz(
+            spec, configuration: configuration, implementation: { Implementation() },
+            implementationName: site.name(of: Implementation.self)))
 }
 
 /// Asserts that `Implementation` agrees with `spec` after each of exactly `events` (what a test generated from a
@@ -84,11 +84,11 @@ public func assertLinearizable<Implementation: ConcurrentImplementation>(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let configuration = LinearizabilityConfiguration(threads: threads, scenarios: scenarios, executions: executions, seed: seed)
-    AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        .record(
-            SpecChecks.linearizability(
-                spec, configuration: configuration, make: { try Implementation(spec: spec) },
-                implementationName: String(reflecting: Implementation.self)))
+    let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    site.record(
+        SpecChecks.linearizability(
+            spec, configuration: configuration, make: { try Implementation(spec: spec) },
+            implementationName: site.name(of: Implementation.self)))
 }
 
 /// Asserts that every one of `executions` runs of one scenario (`prefix` from one thread, then each list of
@@ -99,10 +99,9 @@ public func assertLinearizable<Implementation: ConcurrentImplementation>(
     executions: Int = 1000,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        .record(
-            SpecChecks.linearizability(
-                spec, replaying: prefix, then: threads, executions: executions,
-                make: { try Implementation(spec: spec) },
-                implementationName: String(reflecting: Implementation.self)))
+    let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    site.record(
+        SpecChecks.linearizability(
+            spec, replaying: prefix, then: threads, executions: executions, make: { try Implementation(spec: spec) },
+            implementationName: site.name(of: Implementation.self)))
 }
