@@ -33,6 +33,16 @@ struct SMCheckGenerate {
                     executable: tool.url, arguments: arguments, environment: [:],
                     inputFiles: [spec] + (configuration.map { [$0] } ?? []), outputFiles: outputs))
         }
+        // A configuration that no spec of the target reads (a test target's) is checked on its own: a mistake in it
+        // (`"conformance": "yes"`, a misspelled key) would otherwise change nothing and say nothing.
+        if let configuration, specs.isEmpty {
+            let stamp = workDirectory.appending(path: "smcheck-config-checked.swift")
+            commands.append(
+                .buildCommand(
+                    displayName: "smcheck: checking \(configuration.lastPathComponent)", executable: tool.url,
+                    arguments: ["generate", "--config", configuration.path(percentEncoded: false), "-o", stamp.path(percentEncoded: false)],
+                    environment: [:], inputFiles: [configuration], outputFiles: [stamp]))
+        }
         guard conformance else { return commands }
         // A test target: the conformances of the machines its dependencies generate, importing their modules.
         for dependency in dependencies {

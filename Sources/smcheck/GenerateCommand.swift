@@ -18,10 +18,14 @@ struct GenerateCommand: ParsableCommand {
             With `--check` the spec is also checked (as `smcheck check` does) and the findings are printed as compiler \
             diagnostics (file:line:column: warning|error: ...), which is how the SMCheckGenerate build plugin shows \
             them in Xcode and `swift build`; error-level findings make the command fail after writing the files.
+
+            Without a spec, `generate --config FILE -o OUT.swift` checks the configuration alone and writes OUT.swift \
+            with only a comment: what the build plugin runs for a target whose configuration no spec of its own reads \
+            (a test target's), so that a mistake in it is still an error at its line and column.
             """)
 
-    @Argument(help: "The spec file.", completion: .file(extensions: ["json"]))
-    var file: String
+    @Argument(help: "The spec file (none: check --config alone).", completion: .file(extensions: ["json"]))
+    var file: String?
 
     @Option(name: .shortAndLong, help: "Where to write the Swift file (default: standard output, unless only --conformance is wanted).")
     var output: String?
@@ -47,6 +51,15 @@ struct GenerateCommand: ParsableCommand {
     var config: String?
 
     func validate() throws {
+        guard let file else {
+            guard config != nil, output != nil, conformance == nil, conformanceImport == nil, typeName == nil, access == nil, !check else {
+                throw ValidationError("a spec file is needed; without one, generate takes only --config and -o (it checks the configuration)")
+            }
+            if let output, let config, let problem = WriteProblem.overwritesInput(output, inputs: [config]) {
+                throw ValidationError("-o: \(problem)")
+            }
+            return
+        }
         for (flag, path) in [("-o", output), ("--conformance", conformance)] {
             if let path, let problem = WriteProblem.overwritesInput(path, inputs: [file]) { throw ValidationError("\(flag): \(problem)") }
         }
@@ -63,6 +76,11 @@ struct GenerateCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try loadConfiguration()
+        guard let file else {
+            // `validate` saw to -o and --config: the configuration alone, checked.
+            try write([("// \(configuration.file ?? "the configuration") is checked by smcheck; nothing is generated from it.\n", output!)])
+            return
+        }
         let spec: Spec
         let machine: Machine
         do {

@@ -91,6 +91,25 @@ struct GenerateCommandTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.path("R.swift")))
     }
 
+    @Test("without a spec, generate checks the configuration alone (the plugin's check of a test target's)")
+    func configurationAlone() throws {
+        let scratch = try ScratchDirectory()
+        let bad = try scratch.write("smcheck-config.json", "{ \"conformance\": \"yes\",\n  \"severty\": \"error\" }")
+        let refused = try SMCheckCommand.run(["generate", "--config", bad, "-o", scratch.path("checked.swift")])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("\(bad):1:18: error: "), "\(refused.standardError)")
+        #expect(refused.standardError.contains("\(bad):2:3: error: unknown key \"severty\" in the configuration; did you mean \"severity\"?"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("checked.swift")))
+        let good = try scratch.write("good.json", #"{ "conformance": true }"#)
+        let checked = try SMCheckCommand.run(["generate", "--config", good, "-o", scratch.path("checked.swift")])
+        #expect(checked.status == 0)
+        #expect(try String(contentsOfFile: scratch.path("checked.swift"), encoding: .utf8).hasPrefix("// good.json is checked by smcheck"))
+        // Anything else without a spec is a wrong command line.
+        #expect(try SMCheckCommand.run(["generate", "--config", good]).status == 64)
+        #expect(try SMCheckCommand.run(["generate", "--config", good, "-o", scratch.path("x.swift"), "--check"]).status == 64)
+        #expect(try SMCheckCommand.run(["generate", "-o", scratch.path("x.swift")]).status == 64)
+    }
+
     @Test(
         "a type name that is not a Swift type name, or that hides one the code uses, is refused",
         arguments: [
