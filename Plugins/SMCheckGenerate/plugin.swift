@@ -40,7 +40,9 @@ struct SMCheckGenerate {
             commands.append(
                 .buildCommand(
                     displayName: "smcheck: checking \(configuration.lastPathComponent)", executable: tool.url,
-                    arguments: ["generate", "--config", configuration.path(percentEncoded: false), "-o", stamp.path(percentEncoded: false)],
+                    arguments: [
+                        "generate", "--config", configuration.path(percentEncoded: false), "-o", stamp.path(percentEncoded: false),
+                    ],
                     environment: [:], inputFiles: [configuration], outputFiles: [stamp]))
         }
         guard conformance else { return commands }

@@ -53,7 +53,8 @@ struct GenerateCommand: ParsableCommand {
     func validate() throws {
         guard let file else {
             guard config != nil, output != nil, conformance == nil, conformanceImport == nil, typeName == nil, access == nil, !check else {
-                throw ValidationError("a spec file is needed; without one, generate takes only --config and -o (it checks the configuration)")
+                throw ValidationError(
+                    "a spec file is needed; without one, generate takes only --config and -o (it checks the configuration)")
             }
             if let output, let config, let problem = WriteProblem.overwritesInput(output, inputs: [config]) {
                 throw ValidationError("-o: \(problem)")

@@ -98,7 +98,8 @@ struct GenerateCommandTests {
         let refused = try SMCheckCommand.run(["generate", "--config", bad, "-o", scratch.path("checked.swift")])
         #expect(refused.status == 2)
         #expect(refused.standardError.contains("\(bad):1:18: error: "), "\(refused.standardError)")
-        #expect(refused.standardError.contains("\(bad):2:3: error: unknown key \"severty\" in the configuration; did you mean \"severity\"?"))
+        #expect(
+            refused.standardError.contains("\(bad):2:3: error: unknown key \"severty\" in the configuration; did you mean \"severity\"?"))
         #expect(!FileManager.default.fileExists(atPath: scratch.path("checked.swift")))
         let good = try scratch.write("good.json", #"{ "conformance": true }"#)
         let checked = try SMCheckCommand.run(["generate", "--config", good, "-o", scratch.path("checked.swift")])
