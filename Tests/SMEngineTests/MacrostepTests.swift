@@ -58,6 +58,17 @@ struct MacrostepTests {
         #expect(try chain.send("chain") == ["x = 2", "y = 3"])
     }
 
+    @Test("an assignment with a value out of range stores none: the error shows the values from before it")
+    func failingAssignment() throws {
+        let run = try Scenario(fixture: "semantics/assign-failing")
+        #expect(try run.send("fail") == ["retries = 1", "delay = 2"])
+        #expect(try run.send("fail") == ["retries = 2", "delay = 4"])
+        let error = try #require(throws: EngineError.self) { try run.send("fail") }
+        #expect(error.message.hasPrefix("range violation: 'delay' cannot be 8"))
+        #expect(error.variables == [2, 4])
+        #expect(run.value("retries") == .int(2))
+    }
+
     @Test("if runs one branch")
     func ifAction() throws {
         let run = try Scenario(fixture: "semantics/if-action")

@@ -68,6 +68,9 @@ extension StepCore {
                 values[i] = try evaluate(
                     code.programs[Int(code.assignmentProgram[a])], at: code.location(ofSite: code.assignmentSite[a]), what: "assignment")
             }
+            // Every value checked before any is stored: a failing action stores none (its error shows the values
+            // from before it, a state the machine was in).
+            for i in 0..<count { try checkRange(values[i], of: first + i, in: code) }
             for i in 0..<count { try store(values[i], into: first + i, of: code) }
         }
     }
@@ -91,10 +94,11 @@ extension StepCore {
         return EventInstance(event: event, arguments: values)
     }
 
-    private mutating func store(_ value: Int, into assignment: Int, of code: ActionCode) throws(EngineError) {
+    /// Throws the range violation of storing `value` by `assignment`, if it is one.
+    @inline(__always)
+    private func checkRange(_ value: Int, of assignment: Int, in code: ActionCode) throws(EngineError) {
         let target = Int(code.assignmentVariable[assignment])
-        let range = machine.variableRange[target]
-        guard range.contains(value) else {
+        guard machine.variableRange[target].contains(value) else {
             let variable = machine.spec.variables[target]
             let shown = value < 0 && variable.type.kindName != "int" && variable.type != .bool ? "a value not in its enum" : "\(value)"
             throw EngineError(
@@ -102,6 +106,11 @@ extension StepCore {
                 "range violation: '\(variable.name)' cannot be \(shown); its type is \(variable.type)",
                 at: code.location(ofSite: code.assignmentSite[assignment]), variables: currentVariables)
         }
+    }
+
+    private mutating func store(_ value: Int, into assignment: Int, of code: ActionCode) throws(EngineError) {
+        try checkRange(value, of: assignment, in: code)
+        let target = Int(code.assignmentVariable[assignment])
         variables[target] = value
         tracking?.assign(target, value)
         if recordsMicrosteps { record(.assign(variable: target, value: value)) }

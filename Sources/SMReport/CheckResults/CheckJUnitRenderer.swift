@@ -28,7 +28,8 @@ public struct CheckJUnitRenderer: ReportRenderer {
                 body =
                     "\n      <error message=\"\(Markup.escape(error.diagnostics.first?.message ?? "unusable spec"))\" type=\"load-error\">\(Markup.escape(details))</error>"
             case .analyzed(let file, let result):
-                time = String(format: "%.3f", Double(result.stats.milliseconds) / 1000)
+                // The exploration's time and symbolic verification's, which runs after it (or alone).
+                time = String(format: "%.3f", Double(result.stats.milliseconds + (result.stats.symbolic?.milliseconds ?? 0)) / 1000)
                 let report = CheckTextRenderer(filter: filter)
                 let errorFindings = result.findings.filter { $0.severity == .error && filter.shows($0) }
                 if verdict == .failed {
