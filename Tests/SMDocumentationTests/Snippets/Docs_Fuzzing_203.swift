@@ -12,8 +12,12 @@ struct MyRocket: StateMachineImplementation {
 }
 
 func snippet_Docs_Fuzzing_203() throws {
-    let result = Fuzzer(machine: try Machine(try Spec.load(path: "Specs/rocket.json")),
-                        configuration: FuzzConfiguration(runs: 200, length: 100, seed: 1),
+    let machine = try Machine(try Spec.load(path: "Specs/rocket.json"))
+    let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 200, length: 100, seed: 1),
                         conformance: MyRocket.self).run()
-    if let failure = result.failure { print(failure.failure.message, failure.trace) }
+    if let failure = result.failure {
+        print(failure.failure.message)
+        // The trace's events are numbered; the machine names them (with their arguments).
+        print(failure.trace.map { machine.describe($0.event) })   // ["fire", "tick", ...]
+    }
 }

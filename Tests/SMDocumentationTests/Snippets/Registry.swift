@@ -2,14 +2,15 @@
 // swift-format-ignore-file
 
 let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] = [
-    ("README.md:335", snippet_README_335),
-    ("README.md:361", snippet_README_361),
-    ("README.md:377", snippet_README_377),
-    ("README.md:393", snippet_README_393),
-    ("README.md:443", snippet_README_443),
+    ("README.md:340", snippet_README_340),
+    ("README.md:365", snippet_README_365),
+    ("README.md:379", snippet_README_379),
+    ("README.md:395", snippet_README_395),
+    ("README.md:411", snippet_README_411),
+    ("README.md:461", snippet_README_461),
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:72", snippet_Docs_CodeGeneration_72),
     ("Docs/CodeGeneration.md:99", snippet_Docs_CodeGeneration_99),
     ("Docs/Fuzzing.md:203", snippet_Docs_Fuzzing_203),
-    ("Docs/Fuzzing.md:240", snippet_Docs_Fuzzing_240),
+    ("Docs/Fuzzing.md:244", snippet_Docs_Fuzzing_244),
 ]

@@ -1,0 +1,13 @@
+// Generated from README.md (the Swift block at line 365); do not edit.
+// Edit the document, then run scripts/update-snippets.
+// swift-format-ignore-file
+import SMEngine
+
+func tick(_ rocket: StateMachine) async throws {
+    var steps = rocket.steps.makeAsyncIterator()
+    try await rocket.send("tick")
+    print(await steps.next()?.activeStates ?? [])   // ["countdown"]
+}
+
+func snippet_README_365() throws {
+}
