@@ -15,16 +15,20 @@ struct SMCheckGenerate {
         let configuration = SpecFiles.configuration(in: files)
         let specs = SpecFiles.specs(in: files)
         let names = SpecFiles.outputNames(for: specs, relativeTo: root)
-        let conformance = configuration.map(Self.wantsConformance) ?? false
         var commands: [Command] = []
         for spec in specs {
             let output = workDirectory.appending(path: names[spec]!)
             var arguments = ["generate", spec.path(percentEncoded: false), "-o", output.path(percentEncoded: false), "--check"]
             var outputs = [output]
-            if let configuration { arguments += ["--config", configuration.path(percentEncoded: false)] }
-            if conformance {
+            // With a configuration, the conformance file is always planned and the tool writes it empty unless the
+            // configuration asks for it: SwiftPM plans again when the package changes, not when a file's contents do,
+            // so a plan made from what the configuration said would outlive an edit of it.
+            if let configuration {
                 let file = workDirectory.appending(path: names[spec]!.replacingOccurrences(of: ".swift", with: "+Conformance.swift"))
-                arguments += ["--conformance", file.path(percentEncoded: false)]
+                arguments += [
+                    "--config", configuration.path(percentEncoded: false), "--conformance", file.path(percentEncoded: false),
+                    "--conformance-if", configuration.path(percentEncoded: false),
+                ]
                 outputs.append(file)
             }
             commands.append(
@@ -33,19 +37,7 @@ struct SMCheckGenerate {
                     executable: tool.url, arguments: arguments, environment: [:],
                     inputFiles: [spec] + (configuration.map { [$0] } ?? []), outputFiles: outputs))
         }
-        // A configuration that no spec of the target reads (a test target's) is checked on its own: a mistake in it
-        // (`"conformance": "yes"`, a misspelled key) would otherwise change nothing and say nothing.
-        if let configuration, specs.isEmpty {
-            let stamp = workDirectory.appending(path: "smcheck-config-checked.swift")
-            commands.append(
-                .buildCommand(
-                    displayName: "smcheck: checking \(configuration.lastPathComponent)", executable: tool.url,
-                    arguments: [
-                        "generate", "--config", configuration.path(percentEncoded: false), "-o", stamp.path(percentEncoded: false),
-                    ],
-                    environment: [:], inputFiles: [configuration], outputFiles: [stamp]))
-        }
-        guard conformance else { return commands }
+        guard let configuration else { return commands }
         // A test target: the conformances of the machines its dependencies generate, importing their modules.
         for dependency in dependencies {
             let dependencySpecs = SpecFiles.specs(in: dependency.files)
@@ -56,25 +48,29 @@ struct SMCheckGenerate {
                     path: dependency.name + "_" + dependencyNames[spec]!.replacingOccurrences(of: ".swift", with: "+Conformance.swift"))
                 var arguments = [
                     "generate", spec.path(percentEncoded: false), "--conformance", file.path(percentEncoded: false),
-                    "--conformance-import", dependency.name,
+                    "--conformance-import", dependency.name, "--conformance-if", configuration.path(percentEncoded: false),
                 ]
                 if let dependencyConfiguration { arguments += ["--config", dependencyConfiguration.path(percentEncoded: false)] }
-                let inputs = [spec] + [dependencyConfiguration, configuration].compactMap { $0 }
+                let inputs = [spec, configuration] + (dependencyConfiguration.map { [$0] } ?? [])
                 commands.append(
                     .buildCommand(
                         displayName: "smcheck: generating the conformance of \(spec.lastPathComponent) in \(dependency.name)",
                         executable: tool.url, arguments: arguments, environment: [:], inputFiles: inputs, outputFiles: [file]))
             }
         }
+        // A configuration that no command reads (a test target's whose dependencies have no specs) is checked on its
+        // own: a mistake in it (`"conformance": "yes"`, a misspelled key) would otherwise change nothing and say nothing.
+        if commands.isEmpty {
+            let stamp = workDirectory.appending(path: "smcheck-config-checked.swift")
+            commands.append(
+                .buildCommand(
+                    displayName: "smcheck: checking \(configuration.lastPathComponent)", executable: tool.url,
+                    arguments: [
+                        "generate", "--config", configuration.path(percentEncoded: false), "-o", stamp.path(percentEncoded: false),
+                    ],
+                    environment: [:], inputFiles: [configuration], outputFiles: [stamp]))
+        }
         return commands
-    }
-
-    /// Reads `"conformance"` from the configuration (the generator reads the rest, and reports what is wrong).
-    static func wantsConformance(_ configuration: URL) -> Bool {
-        guard let data = FileManager.default.contents(atPath: configuration.path(percentEncoded: false)),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return false }
-        return object["conformance"] as? Bool ?? false
     }
 }
 

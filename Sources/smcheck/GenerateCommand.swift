@@ -44,6 +44,13 @@ struct GenerateCommand: ParsableCommand {
         help: "The module that holds the generated type, when the conformance is compiled in another module.")
     var conformanceImport: String?
 
+    @Option(
+        name: .customLong("conformance-if"),
+        help: ArgumentHelp(
+            "Write --conformance only when this configuration says \"conformance\": true, else with only a comment.",
+            discussion: "For the build plugin, which plans its commands before it reads the configuration."))
+    var conformanceIf: String?
+
     @Flag(help: "Check the spec and print the findings as compiler diagnostics; error-level findings fail the command.")
     var check = false
 
@@ -52,7 +59,9 @@ struct GenerateCommand: ParsableCommand {
 
     func validate() throws {
         guard let file else {
-            guard config != nil, output != nil, conformance == nil, conformanceImport == nil, typeName == nil, access == nil, !check else {
+            guard config != nil, output != nil, conformance == nil, conformanceImport == nil, conformanceIf == nil, typeName == nil,
+                access == nil, !check
+            else {
                 throw ValidationError(
                     "a spec file is needed; without one, generate takes only --config and -o (it checks the configuration)")
             }
@@ -73,6 +82,7 @@ struct GenerateCommand: ParsableCommand {
         if let typeName, let problem = SwiftGenerator.problem(withTypeName: typeName) {
             throw ValidationError("--type-name: \(problem)")
         }
+        if conformanceIf != nil && conformance == nil { throw ValidationError("--conformance-if needs --conformance, the file it decides") }
     }
 
     func run() throws {
@@ -97,7 +107,16 @@ struct GenerateCommand: ParsableCommand {
         if output != nil || conformance == nil {
             if let output { files.append((generator.source(), output)) } else { print(generator.source(), terminator: "") }
         }
-        if let conformance { files.append((generator.conformanceSource(importing: conformanceImport), conformance)) }
+        if let conformance {
+            let deciding = try conformanceIf.map { $0 == config ? configuration : try GenerationConfiguration.loadForCommand(path: $0) }
+            if let conformanceIf, deciding?.conformance == false {
+                // The file the build expects, empty: the configuration asks for no conformance.
+                let name = (conformanceIf as NSString).lastPathComponent
+                files.append(("// No conformance of \(generator.typeName): \(name) does not say \"conformance\": true.\n", conformance))
+            } else {
+                files.append((generator.conformanceSource(importing: conformanceImport), conformance))
+            }
+        }
         try write(files)
         guard check else { return }
         let diagnostics = SpecDiagnostics(configuration: configuration)

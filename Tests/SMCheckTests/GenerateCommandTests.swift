@@ -111,6 +111,29 @@ struct GenerateCommandTests {
         #expect(try SMCheckCommand.run(["generate", "-o", scratch.path("x.swift")]).status == 64)
     }
 
+    @Test("--conformance-if writes the conformance only when that configuration asks for it, else a comment in its place")
+    func conformanceIf() throws {
+        let scratch = try ScratchDirectory()
+        let asks = try scratch.write("asks.json", #"{ "conformance": true }"#)
+        let silent = try scratch.write("silent.json", #"{ "severity": "error" }"#)
+        let file = scratch.path("Rocket+Conformance.swift")
+        func conformance(if config: String) throws -> (SMCheckCommand.Output, String?) {
+            let output = try SMCheckCommand.run(["generate", "Specs/rocket.json", "--conformance", file, "--conformance-if", config])
+            return (output, try? String(contentsOfFile: file, encoding: .utf8))
+        }
+        let (written, text) = try conformance(if: asks)
+        #expect(written.status == 0)
+        #expect(text?.contains("StateMachineImplementation") == true)
+        let (left, comment) = try conformance(if: silent)
+        #expect(left.status == 0)
+        #expect(comment == "// No conformance of Rocket: silent.json does not say \"conformance\": true.\n")
+        let bad = try scratch.write("bad.json", #"{ "conformance": "yes" }"#)
+        let (refused, _) = try conformance(if: bad)
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("\(bad):1:18: error: "), "\(refused.standardError)")
+        #expect(try SMCheckCommand.run(["generate", "Specs/rocket.json", "--conformance-if", asks]).status == 64)
+    }
+
     @Test(
         "a type name that is not a Swift type name, or that hides one the code uses, is refused",
         arguments: [
