@@ -29,6 +29,19 @@
             #expect(try text(parity, minimum: -100) == "x mod 2 <= 0 (div and mod: Euclidean, as Z3 has them; mod is never negative)")
         }
 
+        @Test("a comparison the variable's range decides is folded away, with the && and || around it")
+        func decidedByRange() throws {
+            // x is 0...100 here, y 0...9.
+            let past = op(.greaterOrEqual, x, .integer("-9223372036854775809"))
+            #expect(try text(op(.or, op(.not, past), op(.not, op(.lessOrEqual, x, .integer("99")))), minimum: 0) == "!(x <= 99)")
+            #expect(try text(op(.and, past, op(.less, y, .integer("5"))), minimum: 0) == "y < 5")
+            #expect(try text(op(.or, op(.less, .integer("-1"), y), op(.equal, x, .integer("7"))), minimum: 0) == "true")
+            #expect(try text(op(.and, op(.greater, y, .integer("9")), op(.equal, x, .integer("7"))), minimum: 0) == "false")
+            #expect(try text(op(.implies, op(.distinct, y, .integer("12")), op(.equal, x, .integer("7"))), minimum: 0) == "x == 7")
+            // Not decided: the number is inside the range.
+            #expect(try text(op(.greaterOrEqual, x, .integer("3")), minimum: 0) == "x >= 3")
+        }
+
         @Test("-1 * x is -x, a + -3 * b is a - 3 * b, and div of a dividend that is never negative is /")
         func signs() throws {
             #expect(try text(op(.greaterOrEqual, op(.multiply, .integer("-1"), x), .integer("-5")), minimum: -100) == "-x >= -5")

@@ -2,7 +2,7 @@
     internal import CZ3
 
     /// A Z3 term read back as a tree, for showing what Z3 found (an inductive invariant) in the spec's own words.
-    package indirect enum Z3Reading: Sendable {
+    package indirect enum Z3Reading: Sendable, Equatable {
         /// A bound variable by de Bruijn index (an argument of the relation the invariant is about).
         case bound(Int)
         case constant(String)

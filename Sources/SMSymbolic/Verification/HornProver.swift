@@ -192,10 +192,61 @@
                 if isNeverNegative(rewritten[0]), case .integer(let divisor) = rewritten[1], divisor != "0" {
                     return .operation(.truncatedDivide, rewritten)
                 }
+            case .less, .lessOrEqual, .greater, .greaterOrEqual, .equal, .distinct:
+                if let decided = decided(op, rewritten) { return .boolean(decided) }
+            case .not where rewritten.count == 1:
+                if case .boolean(let value) = rewritten[0] { return .boolean(!value) }
+            case .and, .or:
+                // `true` and `false` from decided comparisons drop out, or decide the whole.
+                let absorbing = op == .or
+                if rewritten.contains(.boolean(absorbing)) { return .boolean(absorbing) }
+                let rest = rewritten.filter { $0 != .boolean(!absorbing) }
+                if rest.count <= 1 { return rest.first ?? .boolean(!absorbing) }
+                return .operation(op, rest)
+            case .implies where rewritten.count == 2:
+                if case .boolean(let premise) = rewritten[0] { return premise ? rewritten[1] : .boolean(true) }
             default:
                 break
             }
             return .operation(op, rewritten)
+        }
+
+        /// A comparison of a variable with a number that its declared range decides (Spacer's invariants hold of
+        /// reachable states, whose variables are in range, and may bound them past it: `delay >= -9223372036854775809`).
+        private func decided(_ op: Z3Reading.Operator, _ arguments: [Z3Reading]) -> Bool? {
+            guard arguments.count == 2 else { return nil }
+            func range(_ reading: Z3Reading) -> ClosedRange<Double>? {
+                guard case .bound(let index) = reading, spec.variables.indices.contains(index),
+                    case .int(let minimum, let maximum) = spec.variables[index].type
+                else { return nil }
+                return Double(minimum)...Double(maximum)
+            }
+            func number(_ reading: Z3Reading) -> Double? {
+                guard case .integer(let digits) = reading else { return nil }
+                return Double(digits)
+            }
+            // As `variable op number`: a number on the left turns the comparison around.
+            let (values, constant, comparison): (ClosedRange<Double>, Double, Z3Reading.Operator)
+            if let r = range(arguments[0]), let c = number(arguments[1]) {
+                (values, constant, comparison) = (r, c, op)
+            } else if let r = range(arguments[1]), let c = number(arguments[0]) {
+                let turned: [Z3Reading.Operator: Z3Reading.Operator] = [
+                    .less: .greater, .lessOrEqual: .greaterOrEqual, .greater: .less, .greaterOrEqual: .lessOrEqual,
+                ]
+                (values, constant, comparison) = (r, c, turned[op] ?? op)
+            } else {
+                return nil
+            }
+            let (low, high) = (values.lowerBound, values.upperBound)
+            switch comparison {
+            case .less: return high < constant ? true : low >= constant ? false : nil
+            case .lessOrEqual: return high <= constant ? true : low > constant ? false : nil
+            case .greater: return low > constant ? true : high <= constant ? false : nil
+            case .greaterOrEqual: return low >= constant ? true : high < constant ? false : nil
+            case .equal: return values.contains(constant) ? (low == high ? true : nil) : false
+            case .distinct: return values.contains(constant) ? (low == high ? false : nil) : true
+            default: return nil
+            }
         }
 
         /// `b` where `term` is `-b` or `-k * b` (as `k * b`).
