@@ -71,7 +71,7 @@ extension StepCore {
             // Every value checked before any is stored: a failing action stores none (its error shows the values
             // from before it, a state the machine was in).
             for i in 0..<count { try checkRange(values[i], of: first + i, in: code) }
-            for i in 0..<count { try store(values[i], into: first + i, of: code) }
+            for i in 0..<count { set(values[i], by: first + i, of: code) }
         }
     }
 
@@ -95,7 +95,6 @@ extension StepCore {
     }
 
     /// Throws the range violation of storing `value` by `assignment`, if it is one.
-    @inline(__always)
     private func checkRange(_ value: Int, of assignment: Int, in code: ActionCode) throws(EngineError) {
         let target = Int(code.assignmentVariable[assignment])
         guard machine.variableRange[target].contains(value) else {
@@ -110,6 +109,12 @@ extension StepCore {
 
     private mutating func store(_ value: Int, into assignment: Int, of code: ActionCode) throws(EngineError) {
         try checkRange(value, of: assignment, in: code)
+        set(value, by: assignment, of: code)
+    }
+
+    /// Stores a value `checkRange` let through.
+    @inline(__always)
+    private mutating func set(_ value: Int, by assignment: Int, of code: ActionCode) {
         let target = Int(code.assignmentVariable[assignment])
         variables[target] = value
         tracking?.assign(target, value)
