@@ -43,7 +43,7 @@ extension Spec {
 
         /// Where this element is, for a message about another one in the same file ("first at line 3, column 5"):
         /// its line and column, else its place in the document (a spec built in Swift has no lines).
-        public var placeInFile: String {
+        var placeInFile: String {
             guard let line else { return pointerText }
             return "line \(line)" + (column.map { ", column \($0)" } ?? "")
         }
