@@ -108,13 +108,12 @@ struct GenerateCommand: ParsableCommand {
             if let output { files.append((generator.source(), output)) } else { print(generator.source(), terminator: "") }
         }
         if let conformance {
-            let deciding = try conformanceIf.map { $0 == config ? configuration : try GenerationConfiguration.loadForCommand(path: $0) }
-            if let conformanceIf, deciding?.conformance == false {
-                // The file the build expects, empty: the configuration asks for no conformance.
-                let name = (conformanceIf as NSString).lastPathComponent
-                files.append(("// No conformance of \(generator.typeName): \(name) does not say \"conformance\": true.\n", conformance))
-            } else {
+            if try wantsConformance(configuration) {
                 files.append((generator.conformanceSource(importing: conformanceImport), conformance))
+            } else {
+                // The file the build expects, with only a comment: the configuration asks for no conformance.
+                let name = ((conformanceIf ?? "") as NSString).lastPathComponent
+                files.append(("// No conformance of \(generator.typeName): \(name) does not say \"conformance\": true.\n", conformance))
             }
         }
         try write(files)
@@ -123,6 +122,13 @@ struct GenerateCommand: ParsableCommand {
         let (lines, failed) = diagnostics.findings(in: spec, machine: machine, file: file)
         for line in lines { print(line) }
         if failed { throw ExitStatus.findings }
+    }
+
+    /// Whether to write the conformance: yes, unless `--conformance-if` names a configuration that does not ask for it
+    /// (`configuration` is `--config`'s, read already).
+    private func wantsConformance(_ configuration: GenerationConfiguration) throws -> Bool {
+        guard let conformanceIf else { return true }
+        return try (conformanceIf == config ? configuration : GenerationConfiguration.loadForCommand(path: conformanceIf)).conformance
     }
 
     private func loadConfiguration() throws -> GenerationConfiguration {
