@@ -52,7 +52,8 @@ struct FuzzCommand: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: "Stop starting new runs on a spec after this long (each spec gets it), e.g. 30s, 500ms or 2m.",
+        help:
+            "Stop starting new runs on a spec after this long (each spec gets it; shrinking a failure gets as long again), e.g. 30s, 500ms or 2m.",
         transform: DurationArgument.parse)
     var time: Duration?
 
@@ -90,7 +91,9 @@ struct FuzzCommand: ParsableCommand {
     func validate() throws {
         // Found before the campaign, whose report would be lost after it.
         if let junit {
-            if let problem = WriteProblem.beforeWriting(junit) { throw ValidationError("--junit: cannot write \(junit): \(problem)") }
+            if let problem = WriteProblem.beforeWriting(junit) {
+                throw ValidationError("--junit: " + (junit.isEmpty ? problem : "cannot write \(junit): \(problem)"))
+            }
             if let problem = WriteProblem.overwritesInput(junit, inputs: files) { throw ValidationError("--junit: \(problem)") }
         }
         // A failure saved as NAME.json (and NAME.swift) in the failures directory must not replace a spec given.
@@ -137,7 +140,9 @@ struct FuzzCommand: ParsableCommand {
         }
         if let junit {
             do {
-                try FuzzJUnitRenderer().render(outcomes).write(toFile: junit, atomically: true, encoding: .utf8)
+                var renderer = FuzzJUnitRenderer()
+                renderer.notFuzzed = notFuzzed
+                try renderer.render(outcomes).write(toFile: junit, atomically: true, encoding: .utf8)
             } catch {
                 printError("error: cannot write the JUnit report to \(junit): \(WriteProblem.describe(error, writing: junit))")
                 throw ExitStatus.unusableInput
@@ -205,7 +210,10 @@ enum DurationArgument {
             scale = factor
             break
         }
-        guard let value = Double(number), value.isFinite else {
+        // Decimal digits only: Double also reads hexadecimal (0x10), exponents and "nan".
+        let digits = number.hasPrefix("-") ? number.dropFirst() : Substring(number)
+        let isDecimal = !digits.isEmpty && digits.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } && digits.count { $0 == "." } <= 1
+        guard isDecimal, let value = Double(number), value.isFinite else {
             throw ValidationError("'\(text)' is not a duration; write a number of seconds, or one with ms, s, m or h, like 500ms or 2m")
         }
         guard value >= 0 else { throw ValidationError("'\(text)' is negative; give a positive duration, like 30s") }

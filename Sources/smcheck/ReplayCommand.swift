@@ -34,7 +34,7 @@ struct ReplayCommand: ParsableCommand {
             node = try JSONParser.parse(BoundedFile.read(failureFile, maximumBytes: BoundedFile.resultLimit))
             reference = try FailureFile.specReference(in: node)
         } catch let error as FailureFile.ReadError {
-            report(error, changed: false)
+            report(error, specDifference: nil)
             throw ExitStatus.unusableInput
         } catch {
             reportError(message(error).text, at: failureFile + (message(error).position.map { ":\($0)" } ?? ""))
@@ -56,35 +56,48 @@ struct ReplayCommand: ParsableCommand {
         }
         let machine = try loadMachine(specPath)
         let currentHash = FailureFile.hash(ofFile: specPath) ?? ""
+        let shownSpec = specPath.controlCharactersEscaped
+        // Why the failure file may not fit the spec: it changed since, or it is another spec (--spec).
+        var specDifference: String?
         if currentHash != reference.hash {
-            printError(
-                "warning: \(specPath) changed since the failure was saved (\(reference.hash) then, \(currentHash) now); replaying on the spec as it is now"
-            )
+            if machine.spec.name != reference.name {
+                specDifference = "another spec"
+                printError(
+                    "warning: the failure was saved for the spec '\(reference.name.controlCharactersEscaped)', and \(shownSpec) is '\(machine.spec.name.controlCharactersEscaped)'; replaying on it"
+                )
+            } else {
+                specDifference = "the spec changed"
+                printError(
+                    "warning: \(shownSpec) changed since the failure was saved (\(reference.hash) then, \(currentHash) now); replaying on the spec as it is now"
+                )
+            }
         }
         let saved: FailureFile
         do {
             saved = try FailureFile.read(node, machine: machine)
         } catch {
-            report(error, changed: currentHash != reference.hash)
+            report(error, specDifference: specDifference)
             throw ExitStatus.unusableInput
         }
-        print("replaying \(failureFile) on \(specPath) (\(Plural.count(saved.trace.count, "event")))")
+        print("replaying \(failureFile.controlCharactersEscaped) on \(shownSpec) (\(Plural.count(saved.trace.count, "event")))")
         var step = 0
         let failure = Fuzzer(machine: machine).replay(saved.trace) { state in
-            let label = state.steps == 0 ? "start" : "\(state.steps). \(machine.describe(saved.trace[state.steps - 1].event))"
+            let label = state.steps == 0 ? "start" : "\(state.steps). \(saved.trace[state.steps - 1].text(machine: machine))"
             print("  \(label) → \(state.statusLine)")
             step = state.steps
         }
         if let failure {
             if failure.step > step, failure.step <= saved.trace.count {
-                print("  \(failure.step). \(machine.describe(saved.trace[failure.step - 1].event)) → fails")
+                print("  \(failure.step). \(saved.trace[failure.step - 1].text(machine: machine)) → fails")
             }
             let same = failure.signature == saved.failure.signature
             print(
                 same
                     ? "reproduced at step \(failure.step): \(failure.message)"
                     : "fails differently at step \(failure.step): \(failure.message)\n  (saved: \(saved.failure.message))")
-            if let location = failure.location, location.line != nil { print("  at \(location) (\(location.pointerText))") }
+            if let location = failure.location, location.line != nil {
+                print("  at \(location) (\(location.pointerText))".controlCharactersEscaped)
+            }
             throw ExitStatus.findings
         }
         switch saved.failure.kind {
@@ -112,21 +125,22 @@ struct ReplayCommand: ParsableCommand {
     }
 
     /// The spec path as saved, relative to the working directory or else to the directory that holds the failures
-    /// directory (where `smcheck fuzz` ran).
+    /// directory (where `smcheck fuzz` ran). Never the failure file itself: it has the spec's file name, so inside
+    /// the failures directory the saved path can name it.
     private func locate(_ file: String?) -> String? {
         guard let file else { return nil }
-        if FileManager.default.fileExists(atPath: file) { return file }
         let ranIn = URL(fileURLWithPath: failureFile).deletingLastPathComponent().deletingLastPathComponent()
-        let candidate = ranIn.appendingPathComponent(file).path
-        return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+        return [file, ranIn.appendingPathComponent(file).path].first { candidate in
+            FileManager.default.fileExists(atPath: candidate) && !WriteProblem.isSameFile(candidate, failureFile)
+        }
     }
 
-    /// Each problem of the failure file, as `file:line:column: error: message (at /pointer)`; `changed`: the spec
-    /// changed since the failure was saved, which may be why.
-    private func report(_ error: FailureFile.ReadError, changed: Bool) {
+    /// Each problem of the failure file, as `file:line:column: error: message (at /pointer)`; `specDifference`: how
+    /// the spec differs from the one the failure was saved for ("the spec changed"), which may be why.
+    private func report(_ error: FailureFile.ReadError, specDifference: String?) {
         for problem in error.problems {
             reportError(
-                problem.text(adding: changed && problem.concernsSpec ? " (the spec changed)" : ""),
+                problem.text(adding: problem.concernsSpec ? specDifference.map { " (\($0))" } ?? "" : ""),
                 at: failureFile + (problem.position.map { ":\($0)" } ?? ""))
         }
     }

@@ -123,7 +123,9 @@ struct ReportCommand: ParsableCommand {
                 let page = name + "." + format.fileExtension
                 try write(format == .markdown ? report.markdown : report.html, to: directory.appendingPathComponent(page))
                 written.insert(page, at: 0)
-                print("\(file) → " + written.map { directory.appendingPathComponent($0).path }.joined(separator: ", "))
+                print(
+                    ("\(file) → " + written.map { directory.appendingPathComponent($0).path }.joined(separator: ", "))
+                        .controlCharactersEscaped)
                 entries.append(ReportIndex.Entry(report, link: page))
             } else {
                 print(format == .markdown ? report.markdown : report.html, terminator: "")

@@ -172,7 +172,7 @@ struct RunCommand: ParsableCommand {
                 FileHandleOutput.standardOutputLine("error: \(error.message)")
                 // Where the failing action or guard is written, as check says it.
                 if let location = error.location, location.line != nil {
-                    FileHandleOutput.standardOutputLine("  at \(location) (\(location.pointerText))")
+                    FileHandleOutput.standardOutputLine("  at \(location) (\(location.pointerText))".controlCharactersEscaped)
                 }
                 throw ExitStatus.findings
             }

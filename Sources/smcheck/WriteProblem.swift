@@ -33,6 +33,7 @@ enum WriteProblem {
     /// report must not be lost after the campaign): a directory there, a missing or unwritable folder. Nil when
     /// nothing is in the way that can be seen beforehand.
     static func beforeWriting(_ path: String) -> String? {
+        if path.isEmpty { return "an empty path names no file; give a file name" }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             if isDirectory.boolValue { return directoryInTheWay }

@@ -306,6 +306,22 @@ struct FuzzCommandTests {
                 "passes now: the saved failure (range violation: 'count' cannot be 6; its type is int 0...5) no longer happens\n"))
     }
 
+    @Test("replay --spec with another spec says it is another, not a changed one")
+    func anotherSpec() throws {
+        let scratch = try ScratchDirectory()
+        _ = try SMCheckCommand.run([
+            "fuzz", "Tests/Fixtures/fuzz/off-by-one.json", "--seed", "7", "--failures-directory", scratch.path("failures"),
+        ])
+        let replay = try SMCheckCommand.run(["replay", scratch.path("failures/off-by-one.json"), "--spec", "Specs/rocket.json"])
+        #expect(replay.status == 2)
+        #expect(
+            replay.standardError.hasPrefix(
+                "warning: the failure was saved for the spec 'off-by-one guard', and Specs/rocket.json is 'Rocket'; replaying on it\n"),
+            "\(replay.standardError)")
+        #expect(replay.standardError.contains("(another spec)"), "\(replay.standardError)")
+        #expect(!replay.standardError.contains("changed"))
+    }
+
     @Test("the specs a Ctrl-C left unfuzzed are named in the JSON result, and there only when there are some")
     func notFuzzed() throws {
         let interrupted = FuzzJSONRenderer(shard: nil, swarm: nil)
@@ -365,6 +381,68 @@ struct FuzzCommandTests {
         #expect(error.attribute(forName: "type")?.stringValue == "load-error")
     }
 
+    @Test("replay run inside the failures directory finds the spec where fuzz ran, not the failure file of its name")
+    func replayInsideFailures() throws {
+        let scratch = try ScratchDirectory()
+        _ = try scratch.write("counter.json", try Fixtures.text("Tests/Fixtures/fuzz/off-by-one.json"))
+        let fuzz = try runProcess(SMCheckCommand.executable, ["fuzz", "counter.json", "--seed", "7"], in: scratch.url)
+        #expect(fuzz.status == 1)
+        let failures = scratch.url.appendingPathComponent("smcheck-failures")
+        let replay = try runProcess(SMCheckCommand.executable, ["replay", "counter.json"], in: failures)
+        #expect(replay.status == 1, "\(replay.standardError)")
+        #expect(
+            replay.standardOutput.hasPrefix("replaying counter.json on \(scratch.path("counter.json")) (6 events)"),
+            "\(replay.standardOutput)")
+        #expect(replay.standardOutput.contains("reproduced at step 6"))
+    }
+
+    @Test("a spec file name with control characters reaches no terminal raw: escaped in lines, $'...' in the replay command")
+    func controlCharactersInFileNames() throws {
+        let scratch = try ScratchDirectory()
+        let spec = try scratch.write("e\u{1B}[31mred.json", try Fixtures.text("Tests/Fixtures/fuzz/off-by-one.json"))
+        let fuzz = try SMCheckCommand.run(["fuzz", spec, "--seed", "7", "--failures-directory", scratch.path("failures")])
+        #expect(fuzz.status == 1)
+        #expect(!fuzz.standardOutput.contains("\u{1B}"), "\(fuzz.standardOutput)")
+        let line = try #require(fuzz.standardOutput.split(separator: "\n").first { $0.contains("replay: smcheck replay ") })
+        let word = String(line.split(separator: "replay: smcheck replay ", maxSplits: 1)[1])
+        #expect(word == "$'\(scratch.path("failures"))/e\\x1b[31mred.json'")
+        let shell = try runProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", "printf %s " + word], input: "")
+        #expect(shell.standardOutput == scratch.path("failures/e\u{1B}[31mred.json"))
+        let replay = try SMCheckCommand.run(["replay", scratch.path("failures/e\u{1B}[31mred.json")])
+        #expect(replay.status == 1)
+        #expect(
+            !replay.standardOutput.contains("\u{1B}") && replay.standardOutput.contains("e\\u001b[31mred.json"), "\(replay.standardOutput)")
+    }
+
+    @Test("replay's steps show the choices they replay, as fuzz printed them")
+    func replayShowsChoices() throws {
+        let scratch = try ScratchDirectory()
+        let spec = try scratch.write(
+            "pick.json",
+            #"""
+            { "format": "smcheck/1", "name": "pick",
+              "events": { "spin": {} },
+              "states": { "s": { "on": { "spin": { "target": { "oneOf": ["a", "b", "c"] } } } }, "a": {}, "b": {}, "c": {} },
+              "invariants": [ { "name": "not c", "expr": "!in(c)" } ] }
+            """#)
+        let fuzz = try SMCheckCommand.run(["fuzz", spec, "--seed", "1", "--failures-directory", scratch.path("failures")])
+        #expect(fuzz.standardOutput.contains("1. spin [2]\n"), "\(fuzz.standardOutput)")
+        let replay = try SMCheckCommand.run(["replay", scratch.path("failures/pick.json")])
+        #expect(replay.standardOutput.contains("  1. spin [2] → c\n"), "\(replay.standardOutput)")
+    }
+
+    @Test("JUnit marks a campaign Ctrl-C stopped without a failure, and each spec it left unfuzzed, as skipped")
+    func junitInterrupted() throws {
+        var renderer = FuzzJUnitRenderer()
+        renderer.notFuzzed = ["Specs/rocket.json"]
+        let document = try XMLDocument(data: Data(renderer.render([]).utf8))
+        let root = try #require(document.rootElement())
+        #expect(root.attribute(forName: "tests")?.stringValue == "1")
+        #expect(root.attribute(forName: "skipped")?.stringValue == "1")
+        let skipped = try #require(try document.nodes(forXPath: "//skipped").first as? XMLElement)
+        #expect(skipped.attribute(forName: "message")?.stringValue == "not fuzzed (interrupted before its turn)")
+    }
+
     @Test(
         "bad arguments and bad failure files are refused with a reason",
         arguments: [
@@ -374,6 +452,11 @@ struct FuzzCommandTests {
                 "'soon' is not a duration; write a number of seconds, or one with ms, s, m or h, like 500ms or 2m"
             ),
             (["fuzz", "--time", "0s", "Specs/rocket.json"], "'0s' is no time at all; give a positive duration, like 30s"),
+            (
+                ["fuzz", "--time", "0x10", "Specs/rocket.json"],
+                "'0x10' is not a duration; write a number of seconds, or one with ms, s, m or h, like 500ms or 2m"
+            ),
+            (["fuzz", "--junit", "", "Specs/rocket.json"], "--junit: an empty path names no file; give a file name"),
             // A value that starts with a dash is the option's value, not another option.
             (["fuzz", "--time", "-3s", "Specs/rocket.json"], "'-3s' is negative; give a positive duration, like 30s"),
             (["check", "--timeout", "-1s", "Specs/rocket.json"], "'-1s' is negative; give a positive duration, like 30s"),

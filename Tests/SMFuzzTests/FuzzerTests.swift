@@ -100,7 +100,7 @@ struct FuzzerTests {
 
     @Test(
         "the shrunk trace is 1-minimal: removing any one event or lowering any value makes it pass",
-        arguments: ["off-by-one", "twenty-events"])
+        arguments: ["off-by-one", "twenty-events", "scattered-values"])
     func oneMinimal(fixture: String) throws {
         let result = try Self.fuzz(fixture)
         let failure = try #require(result.failure)
@@ -111,14 +111,67 @@ struct FuzzerTests {
             shorter.remove(at: i)
             #expect(fuzzer.replay(shorter)?.signature != failure.failure.signature, "still fails without step \(i + 1)")
         }
-        for (i, value) in fuzzer.choices(for: failure.trace).enumerated() where value > 0 {
-            var choices = fuzzer.choices(for: failure.trace)
-            choices[i] = value - 1
-            // Lowering one value changes the event or a parameter to a simpler one.
-            let lowered = Fuzzer(machine: result.machine)
-            let trace = try Self.trace(from: choices, machine: result.machine)
-            #expect(lowered.replay(trace)?.signature != failure.failure.signature, "still fails with value \(i) lowered")
+        // Lowering one value, to any smaller one, changes the event or a parameter to a simpler one.
+        for (i, value) in fuzzer.choices(for: failure.trace).enumerated() {
+            for smaller in 0..<value {
+                var choices = fuzzer.choices(for: failure.trace)
+                choices[i] = smaller
+                let trace = try Self.trace(from: choices, machine: result.machine)
+                #expect(fuzzer.replay(trace)?.signature != failure.failure.signature, "still fails with value \(i) lowered to \(smaller)")
+            }
         }
+    }
+
+    @Test("a value is lowered to the least that fails, though the values between fail not: set {n: 3}, not 17 or 33")
+    func scatteredValues() throws {
+        for seed: UInt64 in 1...5 {
+            let result = try Self.fuzz("scattered-values", seed: seed)
+            #expect(Self.events(result) == [#"set {"n": 3}"#], "seed \(seed)")
+        }
+    }
+
+    @Test("a time limit shorter than setting up still makes one run, which finds a failure at the start")
+    func oneRunAtLeast() throws {
+        let machine = try Machine(try Fixtures.fixture("semantics/invariant-broken-before-sent-events"))
+        var configuration = FuzzConfiguration(runs: 10, length: 10, seed: 1)
+        configuration.timeLimit = .nanoseconds(1)
+        let result = Fuzzer(machine: machine, configuration: configuration).run()
+        #expect(result.runs == 1)
+        #expect(result.failure?.failure.kind == .invariant)
+    }
+
+    /// A 10,004-event trace of the combination lock that only its last four events make fail.
+    static func longLockTrace(_ machine: Machine) throws -> [TraceStep] {
+        var random = SplitMix64(seed: 5)
+        let noise = try (0..<10_000).map { _ in try machine.eventInstance(["a", "b", "c", "e"][Int(random.next() % 4)]) }
+        let ending = try [
+            machine.eventInstance("a"), machine.eventInstance("b"), machine.eventInstance("c"),
+            machine.eventInstance("d", ["code": .int(9)]),
+        ]
+        return (noise + ending).map { TraceStep(event: $0) }
+    }
+
+    @Test("shrinking stops at the time limit or at Ctrl-C and keeps the trace it had, which says so")
+    func shrinkingCutShort() throws {
+        let machine = try Machine(try Fixtures.fixture("fuzz/combination-lock"))
+        let trace = try Self.longLockTrace(machine)
+        // No exploration: its shortest trace would replace the shrunk one.
+        var timed = FuzzConfiguration()
+        timed.explorationLimit = 0
+        var interrupted = timed
+        timed.timeLimit = .nanoseconds(1)
+        interrupted.isCancelled = { true }
+        for (configuration, stop) in [(timed, ShrinkingStop.timeLimit), (interrupted, .interrupted)] {
+            let shrunk = try #require(Fuzzer(machine: machine, configuration: configuration).shrink(trace))
+            #expect(shrunk.shrinkingStop == stop)
+            #expect(shrunk.shrinkReplays == 0)
+            #expect(shrunk.trace.count == trace.count)
+        }
+        var whole = FuzzConfiguration()
+        whole.explorationLimit = 0
+        let shrunk = try #require(Fuzzer(machine: machine, configuration: whole).shrink(trace))
+        #expect(shrunk.shrinkingStop == nil)
+        #expect(shrunk.trace.count == 4)
     }
 
     /// Rebuilds a trace from choices (events and parameters only; the fixtures have no choice points).
@@ -210,21 +263,15 @@ struct FuzzerTests {
         #expect(steps.withLock { $0 } == 2, "the start and the one event")
     }
 
-    @Test("a failing 10,000-event trace from elsewhere shrinks to the four events that open the lock")
+    @Test("a failing 10,004-event trace from elsewhere shrinks to the four events that open the lock")
     func shrinkGivenTrace() throws {
         let machine = try Machine(try Fixtures.fixture("fuzz/combination-lock"))
-        var random = SplitMix64(seed: 5)
         // Noise never sends d, so only the last four events open the lock.
-        let noise = try (0..<9996).map { _ in try machine.eventInstance(["a", "b", "c", "e"][Int(random.next() % 4)]) }
-        let ending = try [
-            machine.eventInstance("a"), machine.eventInstance("b"), machine.eventInstance("c"),
-            machine.eventInstance("d", ["code": .int(9)]),
-        ]
-        let trace = (noise + ending).map { TraceStep(event: $0) }
+        let trace = try Self.longLockTrace(machine)
         let fuzzer = Fuzzer(machine: machine)
         #expect(fuzzer.shrink(Array(trace.dropLast())) == nil, "without the last event nothing fails")
         let shrunk = try #require(fuzzer.shrink(trace))
-        #expect(shrunk.originalSteps == 10_000)
+        #expect(shrunk.originalSteps == 10_004)
         #expect(shrunk.trace.map { machine.describe($0.event) } == ["a", "b", "c", #"d {"code": 5}"#])
         #expect(shrunk.failure.kind == .invariant)
     }

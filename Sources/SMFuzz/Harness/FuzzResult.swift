@@ -17,10 +17,15 @@ public struct FuzzFailure: Sendable {
     public let shrinkReplays: Int
     /// How many events the shrunk trace had; more than `trace` has when the exploration knew a shorter one.
     public let shrunkSteps: Int
+    /// Why shrinking stopped before the trace was 1-minimal (the trace is then the shortest it had reached); nil when
+    /// it ran to the end.
+    public let shrinkingStop: ShrinkingStop?
+    /// How long shrinking took, in seconds.
+    public let shrinkSeconds: Double
 
     public init(
         run: Int, runSeed: UInt64, failure: RunFailure, trace: [TraceStep], choices: [Int], originalSteps: Int,
-        shrinkReplays: Int, shrunkSteps: Int? = nil
+        shrinkReplays: Int, shrunkSteps: Int? = nil, shrinkingStop: ShrinkingStop? = nil, shrinkSeconds: Double = 0
     ) {
         self.run = run
         self.runSeed = runSeed
@@ -30,10 +35,31 @@ public struct FuzzFailure: Sendable {
         self.originalSteps = originalSteps
         self.shrinkReplays = shrinkReplays
         self.shrunkSteps = shrunkSteps ?? trace.count
+        self.shrinkingStop = shrinkingStop
+        self.shrinkSeconds = shrinkSeconds
     }
 
     /// True when the trace is the exploration's shortest rather than the shrunk one.
     public var isFromExploration: Bool { trace.count < shrunkSteps }
+}
+
+/// What cut shrinking short.
+public enum ShrinkingStop: String, Sendable {
+    /// `FuzzConfiguration.timeLimit` again, counted from when the failure was found.
+    case timeLimit
+    /// `FuzzConfiguration.isCancelled` (Ctrl-C).
+    case interrupted
+    /// The shrinker's cap on replays.
+    case replayLimit
+
+    /// Why, in words: "shrinking stopped at the time limit".
+    public var description: String {
+        switch self {
+        case .timeLimit: "shrinking stopped at the time limit"
+        case .interrupted: "shrinking was interrupted"
+        case .replayLimit: "shrinking stopped after its most replays"
+        }
+    }
 }
 
 public struct FuzzProgress: Sendable {
@@ -48,6 +74,7 @@ public struct FuzzResult: Sendable {
     public let configuration: FuzzConfiguration
     public let runs: Int
     public let events: Int
+    /// How long the runs took, shrinking aside (the speed is the runs').
     public let seconds: Double
     public let failure: FuzzFailure?
     /// Stopped before its runs were done (`FuzzConfiguration.isCancelled`): what it says is of the runs made.

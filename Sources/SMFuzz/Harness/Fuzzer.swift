@@ -40,8 +40,10 @@ public final class Fuzzer {
         var lastProgress = start
         var found: FuzzFailure?
         var interrupted = false
+        var runsEnded: ContinuousClock.Instant?
         for index in 0..<configuration.runs {
-            if let limit = configuration.timeLimit, ContinuousClock.now - start > limit { break }
+            // At least one run: a time limit that setting up took does not make a campaign of none.
+            if runs > 0, let limit = configuration.timeLimit, ContinuousClock.now - start > limit { break }
             if configuration.isCancelled?() == true {
                 interrupted = true
                 break
@@ -53,6 +55,7 @@ public final class Fuzzer {
             runs += 1
             events += result.trace.count
             if let failure = result.failure {
+                runsEnded = ContinuousClock.now
                 found = shrink(result, failure: failure, run: index, seed: seed)
                 break
             }
@@ -62,7 +65,7 @@ public final class Fuzzer {
                 progress(FuzzProgress(runs: runs, events: events, seconds: (ContinuousClock.now - start).seconds))
             }
         }
-        let seconds = (ContinuousClock.now - start).seconds
+        let seconds = ((runsEnded ?? ContinuousClock.now) - start).seconds
         return FuzzResult(
             machine: machine, configuration: configuration, runs: runs, events: events, seconds: seconds,
             failure: found, interrupted: interrupted, coverage: runner.context.recorder ?? CoverageRecorder(machine: machine),
@@ -81,18 +84,28 @@ public final class Fuzzer {
             let replayed = replayer.run(&source, length: nil)
             return replayed.failure?.signature == failure.signature ? replayed : nil
         }
+        // Shrinking gets as long as the runs had, from now: a failure found late in the budget is still shrunk.
+        let start = ContinuousClock.now
+        let (limit, isCancelled) = (configuration.timeLimit, configuration.isCancelled)
+        shrinker.stopReason = {
+            if isCancelled?() == true { return .interrupted }
+            if let limit, ContinuousClock.now - start > limit { return .timeLimit }
+            return nil
+        }
         let shrunk = shrinker.shrink(result)
+        let shrinkSeconds = (ContinuousClock.now - start).seconds
         let final = shrunk.failure ?? failure
         let trace = Array(shrunk.trace.prefix(final.step))
         if let shortest = shortestTrace(to: final, shorterThan: trace.count) {
             return FuzzFailure(
                 run: run, runSeed: seed, failure: shortest.failure, trace: shortest.trace,
                 choices: choices(for: shortest.trace), originalSteps: failure.step,
-                shrinkReplays: shrinker.replays, shrunkSteps: trace.count)
+                shrinkReplays: shrinker.replays, shrunkSteps: trace.count, shrinkSeconds: shrinkSeconds)
         }
         return FuzzFailure(
             run: run, runSeed: seed, failure: final, trace: trace, choices: shrunk.choices,
-            originalSteps: failure.step, shrinkReplays: shrinker.replays)
+            originalSteps: failure.step, shrinkReplays: shrinker.replays, shrinkingStop: shrinker.stopped,
+            shrinkSeconds: shrinkSeconds)
     }
 
     /// Shrinks a failing trace from anywhere (a log, a bug report, a long saved run) to a 1-minimal one that fails

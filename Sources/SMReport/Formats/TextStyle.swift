@@ -16,9 +16,11 @@ struct TextStyle {
 
     static func plural(_ n: Int, _ word: String) -> String { Plural.count(n, word) }
 
-    /// `file:line:column` of a finding in the spec the report calls `file` (as given on the command line).
+    /// `file:line:column` of a finding in the spec the report calls `file` (as given on the command line, its control
+    /// characters escaped).
     static func place(_ location: Spec.SourceLocation, in file: String) -> String {
-        location.line.map { "\(file):\($0):\(location.column ?? 1)" } ?? file
+        let file = file.controlCharactersEscaped
+        return location.line.map { "\(file):\($0):\(location.column ?? 1)" } ?? file
     }
 
     /// `at file:line:column (pointer or element path)`: where a finding or failure is written, as the text reports
@@ -43,8 +45,13 @@ struct TextStyle {
 
     /// Each step as its event with arguments, then its choices (opaque guard outcomes, `oneOf` picks) in brackets.
     static func steps(_ trace: [TraceStep], machine: Machine) -> [String] {
-        trace.map { step in
-            machine.describe(step.event) + (step.choices.isEmpty ? "" : " [\(step.choices.map(String.init).joined(separator: ", "))]")
-        }
+        trace.map { $0.text(machine: machine) }
+    }
+}
+
+extension TraceStep {
+    /// The step as the text reports show it: `pay {"amount": 5} [1, 0]`, its choices in brackets.
+    package func text(machine: Machine) -> String {
+        machine.describe(event) + (choices.isEmpty ? "" : " [\(choices.map(String.init).joined(separator: ", "))]")
     }
 }

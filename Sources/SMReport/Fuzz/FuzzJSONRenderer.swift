@@ -43,11 +43,16 @@ public struct FuzzJSONRenderer: ReportRenderer {
     static func spec(file: String, _ result: FuzzResult, replayFile: String?, swiftTestFile: String?) -> JSONNode {
         var failureNode = JSONNode.null
         if let failure = result.failure {
-            failureNode = .object([
+            var fields: [(String, JSONNode)] = [
                 ("kind", .string(failure.failure.kind.rawValue)), ("message", .string(failure.failure.message)),
                 ("run", .int(failure.run)), ("runSeed", .string(String(failure.runSeed))),
                 ("originalSteps", .int(failure.originalSteps)), ("shrinkReplays", .int(failure.shrinkReplays)),
                 ("shrunkSteps", .int(failure.shrunkSteps)),
+                ("shrinkMilliseconds", .int(Int((failure.shrinkSeconds * 1000).rounded()))),
+            ]
+            // Only when it was: the trace may then not be 1-minimal.
+            if let stop = failure.shrinkingStop { fields.append(("shrinkingStop", .string(stop.rawValue))) }
+            fields += [
                 ("trace", .array(failure.trace.map(result.machine.json))),
                 ("replayFile", replayFile.map { .string($0) } ?? .null),
                 ("swiftTestFile", swiftTestFile.map { .string($0) } ?? .null),
@@ -61,7 +66,8 @@ public struct FuzzJSONRenderer: ReportRenderer {
                         ])
                     } ?? .null
                 ),
-            ])
+            ]
+            failureNode = .object(fields)
         }
         // Only when it was: a campaign stopped by Ctrl-C says what it found in the runs it made.
         let interrupted: [(String, JSONNode)] = result.interrupted ? [("interrupted", .bool(true))] : []

@@ -6,11 +6,14 @@ import SMSpec
 /// JUnit XML for CI dashboards: a test suite per spec file with one test case, the campaign, which fails with the
 /// shrunk trace and the replay command, or errors when the spec could not be used.
 public struct FuzzJUnitRenderer: ReportRenderer {
+    /// Spec files a Ctrl-C left unfuzzed: each a skipped test case, so the report does not read as all of them.
+    public var notFuzzed: [String] = []
+
     public init() {}
 
     public func render(_ outcomes: [FuzzOutcome]) -> String {
         var suites: [String] = []
-        var tests = 0, failures = 0, errors = 0
+        var tests = 0, failures = 0, errors = 0, skipped = 0
         var totalSeconds = 0.0
         for outcome in outcomes {
             tests += 1
@@ -27,8 +30,10 @@ public struct FuzzJUnitRenderer: ReportRenderer {
                       </testsuite>
                     """)
             case .fuzzed(let file, let result, let replayFile, _):
-                totalSeconds += result.seconds
-                let time = String(format: "%.3f", result.seconds)
+                // The runs and the shrinking of their failure: the time the job spent.
+                let seconds = result.seconds + (result.failure?.shrinkSeconds ?? 0)
+                totalSeconds += seconds
+                let time = String(format: "%.3f", seconds)
                 let name =
                     "\(result.machine.spec.name): \(Plural.count(result.runs, "run")) of \(Plural.count(result.configuration.length, "event")), seed \(result.configuration.seed)"
                 var body = ""
@@ -42,11 +47,16 @@ public struct FuzzJUnitRenderer: ReportRenderer {
                     body =
                         "\n      <failure message=\"\(Markup.escape(failure.failure.message))\" type=\"\(failure.failure.kind.rawValue)\">"
                         + Markup.escape(details.joined(separator: "\n")) + "</failure>"
+                } else if result.interrupted {
+                    // Not a pass: the campaign stopped before its runs were done.
+                    skipped += 1
+                    body =
+                        "\n      <skipped message=\"interrupted after \(Plural.count(result.runs, "run")): no failure in the runs made\"/>"
                 }
                 let coverage = "coverage: " + FuzzTextRenderer.tally(result.coverageSummary)
                 suites.append(
                     """
-                      <testsuite name="\(Markup.escape(file))" tests="1" failures="\(result.failure == nil ? 0 : 1)" errors="0" time="\(time)">
+                      <testsuite name="\(Markup.escape(file))" tests="1" failures="\(result.failure == nil ? 0 : 1)" errors="0" skipped="\(result.failure == nil && result.interrupted ? 1 : 0)" time="\(time)">
                         <testcase classname="smcheck.fuzz" name="\(Markup.escape(name))" time="\(time)">\(body)
                           <system-out>\(Markup.escape(coverage))</system-out>
                         </testcase>
@@ -54,9 +64,21 @@ public struct FuzzJUnitRenderer: ReportRenderer {
                     """)
             }
         }
+        for file in notFuzzed {
+            tests += 1
+            skipped += 1
+            suites.append(
+                """
+                  <testsuite name="\(Markup.escape(file))" tests="1" failures="0" errors="0" skipped="1" time="0">
+                    <testcase classname="smcheck.fuzz" name="\(Markup.escape(file))" time="0">
+                      <skipped message="not fuzzed (interrupted before its turn)"/>
+                    </testcase>
+                  </testsuite>
+                """)
+        }
         return """
             <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="smcheck fuzz" tests="\(tests)" failures="\(failures)" errors="\(errors)" time="\(String(format: "%.3f", totalSeconds))">
+            <testsuites name="smcheck fuzz" tests="\(tests)" failures="\(failures)" errors="\(errors)" skipped="\(skipped)" time="\(String(format: "%.3f", totalSeconds))">
             \(suites.joined(separator: "\n"))
             </testsuites>
 

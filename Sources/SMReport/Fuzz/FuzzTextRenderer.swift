@@ -30,7 +30,12 @@ public struct FuzzTextRenderer: ReportRenderer {
                 lines.append(
                     "    found by run \(failure.run + 1) after \(TextStyle.plural(failure.originalSteps, "event")); "
                         + "shrunk to \(TextStyle.plural(failure.shrunkSteps, "event")) in \(TextStyle.plural(failure.shrinkReplays, "replay"))"
+                        // The time only when it is worth saying: a shrink of a few milliseconds is not.
+                        + (failure.shrinkSeconds >= 1 ? " (\(Self.seconds(failure.shrinkSeconds)))" : "")
                         + (failure.isFromExploration ? "; the exploration's shortest trace has \(failure.trace.count)" : ""))
+                if let stop = failure.shrinkingStop, !failure.isFromExploration {
+                    lines.append("    " + style.paint("\(stop.description): the trace may not be minimal", .yellow))
+                }
                 lines += TextStyle.trace(failure.trace, machine: result.machine, indent: "    ")
                 if let replayFile { lines.append("    replay: smcheck replay \(ShellWord.quoted(replayFile))") }
                 if let swiftTestFile { lines.append("    swift test: \(swiftTestFile)") }
