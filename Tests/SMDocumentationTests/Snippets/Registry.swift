@@ -2,15 +2,15 @@
 // swift-format-ignore-file
 
 let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] = [
-    ("README.md:340", snippet_README_340),
-    ("README.md:365", snippet_README_365),
-    ("README.md:379", snippet_README_379),
-    ("README.md:395", snippet_README_395),
-    ("README.md:411", snippet_README_411),
-    ("README.md:461", snippet_README_461),
+    ("README.md:341", snippet_README_341),
+    ("README.md:366", snippet_README_366),
+    ("README.md:380", snippet_README_380),
+    ("README.md:396", snippet_README_396),
+    ("README.md:412", snippet_README_412),
+    ("README.md:462", snippet_README_462),
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:72", snippet_Docs_CodeGeneration_72),
     ("Docs/CodeGeneration.md:99", snippet_Docs_CodeGeneration_99),
-    ("Docs/Fuzzing.md:203", snippet_Docs_Fuzzing_203),
-    ("Docs/Fuzzing.md:244", snippet_Docs_Fuzzing_244),
+    ("Docs/Fuzzing.md:212", snippet_Docs_Fuzzing_212),
+    ("Docs/Fuzzing.md:253", snippet_Docs_Fuzzing_253),
 ]

@@ -1,4 +1,4 @@
-// Generated from README.md (the Swift block at line 461); do not edit.
+// Generated from README.md (the Swift block at line 462); do not edit.
 // Edit the document, then run scripts/update-snippets.
 // swift-format-ignore-file
 
@@ -16,6 +16,6 @@ final class LaunchScreen: RocketHooks {
     func flyUp(_ event: Rocket.Event?) { flights += 1 }
 }
 
-func snippet_README_461() throws {
+func snippet_README_462() throws {
     // Sources/RocketApp/rocket.smcheck.json is generated into `Rocket`, `RocketHooks` and `RocketError`.
 }

@@ -1,4 +1,4 @@
-// Generated from README.md (the Swift block at line 365); do not edit.
+// Generated from README.md (the Swift block at line 366); do not edit.
 // Edit the document, then run scripts/update-snippets.
 // swift-format-ignore-file
 import SMEngine
@@ -9,5 +9,5 @@ func tick(_ rocket: StateMachine) async throws {
     print(await steps.next()?.activeStates ?? [])   // ["countdown"]
 }
 
-func snippet_README_365() throws {
+func snippet_README_366() throws {
 }

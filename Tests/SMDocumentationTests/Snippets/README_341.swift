@@ -1,10 +1,10 @@
-// Generated from README.md (the Swift block at line 340); do not edit.
+// Generated from README.md (the Swift block at line 341); do not edit.
 // Edit the document, then run scripts/update-snippets.
 // swift-format-ignore-file
 import SMBuilder
 import SMEngine
 
-func snippet_README_340() throws {
+func snippet_README_341() throws {
     let rocket = try StateMachine(Spec("Rocket") {
         Variable("countDown", .int(min: 0, max: 5), initial: .int(5))
         Events("fire", "abort", "tick")

@@ -1,4 +1,4 @@
-// Generated from README.md (the Swift block at line 395); do not edit.
+// Generated from README.md (the Swift block at line 396); do not edit.
 // Edit the document, then run scripts/update-snippets.
 // swift-format-ignore-file
 import SMTesting
@@ -12,5 +12,5 @@ import Testing
     assertConformance(MyRocket.self, to: rocket, seed: 1)          // your implementation against the spec
 }
 
-func snippet_README_395() throws {
+func snippet_README_396() throws {
 }

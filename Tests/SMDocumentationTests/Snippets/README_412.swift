@@ -1,4 +1,4 @@
-// Generated from README.md (the Swift block at line 411); do not edit.
+// Generated from README.md (the Swift block at line 412); do not edit.
 // Edit the document, then run scripts/update-snippets.
 // swift-format-ignore-file
 import SMTesting
@@ -13,5 +13,5 @@ final class RocketSpecTests: XCTestCase {
     }
 }
 
-func snippet_README_411() throws {
+func snippet_README_412() throws {
 }
