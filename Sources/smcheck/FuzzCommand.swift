@@ -142,7 +142,7 @@ struct FuzzCommand: ParsableCommand {
             do {
                 var renderer = FuzzJUnitRenderer()
                 renderer.notFuzzed = notFuzzed
-                try renderer.render(outcomes).write(toFile: junit, atomically: true, encoding: .utf8)
+                try OutputFile.write(renderer.render(outcomes), to: junit)
             } catch {
                 printError("error: cannot write the JUnit report to \(junit): \(WriteProblem.describe(error, writing: junit))")
                 throw ExitStatus.unusableInput
@@ -189,8 +189,7 @@ struct FuzzCommand: ParsableCommand {
         guard emitsSwiftTest else { return .fuzzed(file: file, result, replayFile: path) }
         let testPath = (failuresDirectory as NSString).appendingPathComponent(name + ".swift")
         do {
-            try SwiftTestSource.fuzz(failure, machine: machine, spec: spec, seed: seed).write(
-                toFile: testPath, atomically: true, encoding: .utf8)
+            try OutputFile.write(SwiftTestSource.fuzz(failure, machine: machine, spec: spec, seed: seed), to: testPath)
             return .fuzzed(file: file, result, replayFile: path, swiftTestFile: testPath)
         } catch {
             printError("warning: cannot write the Swift test to \(testPath): \(WriteProblem.describe(error, writing: testPath))")
@@ -210,9 +209,8 @@ enum DurationArgument {
             scale = factor
             break
         }
-        // Decimal digits only: Double also reads hexadecimal (0x10), exponents and "nan".
-        let digits = number.hasPrefix("-") ? number.dropFirst() : Substring(number)
-        let isDecimal = !digits.isEmpty && digits.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } && digits.count { $0 == "." } <= 1
+        // A decimal number: Double also reads hexadecimal (0x10), "nan" and "infinity".
+        let isDecimal = number.allSatisfy { $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }
         guard isDecimal, let value = Double(number), value.isFinite else {
             throw ValidationError("'\(text)' is not a duration; write a number of seconds, or one with ms, s, m or h, like 500ms or 2m")
         }

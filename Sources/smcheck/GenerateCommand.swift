@@ -154,14 +154,20 @@ struct GenerateCommand: ParsableCommand {
         for (index, file) in files.enumerated() {
             // Unchanged output keeps its modification date, so a build does not recompile what did not change.
             if let existing = try? String(contentsOfFile: file.path, encoding: .utf8), existing == file.text { continue }
+            // A link's target is replaced, a device written through (`OutputFile`).
+            let target = OutputFile.target(of: file.path)
             // A short name: the target's name, near the system's limit, plus a suffix would be too long.
             let temporary = PathText.joining(
-                PathText.folder(of: file.path), ".smcheck-\(ProcessInfo.processInfo.processIdentifier)-\(index).tmp")
-            // Listed before it is written, so that a write that fails part-way is removed too.
-            staged.append((temporary, file.path))
+                PathText.folder(of: target.path), ".smcheck-\(ProcessInfo.processInfo.processIdentifier)-\(index).tmp")
             do {
+                if target.writesThrough {
+                    try OutputFile.write(file.text, to: target.path)
+                    continue
+                }
+                // Listed before it is written, so that a write that fails part-way is removed too.
+                staged.append((temporary, target.path))
                 try file.text.write(toFile: temporary, atomically: false, encoding: .utf8)
-                if let permissions = try? FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] {
+                if let permissions = try? FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] {
                     try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary)
                 }
             } catch {

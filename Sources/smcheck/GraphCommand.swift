@@ -96,7 +96,7 @@ struct GraphCommand: ParsableCommand {
             return
         }
         do {
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
+            try OutputFile.write(text, to: output)
         } catch {
             printError("error: cannot write \(output): \(WriteProblem.describe(error, writing: output))")
             throw ExitStatus.unusableInput

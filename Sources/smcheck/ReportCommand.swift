@@ -179,7 +179,7 @@ struct ReportCommand: ParsableCommand {
 
     private func write(_ text: String, to url: URL) throws {
         do {
-            try text.write(to: url, atomically: true, encoding: .utf8)
+            try OutputFile.write(text, to: url.path)
         } catch {
             printError("error: cannot write \(url.path): \(WriteProblem.describe(error, writing: url.path))")
             throw ExitStatus.unusableInput

@@ -81,6 +81,24 @@ struct GraphCommandTests {
         }
     }
 
+    @Test("-o through a symbolic link replaces the file it leads to, and to a device writes through: neither is replaced")
+    func outputThroughLinksAndDevices() throws {
+        let scratch = try ScratchDirectory()
+        try "old".write(toFile: scratch.path("target.dot"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("link.dot"), withDestinationPath: "target.dot")
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("null.dot"), withDestinationPath: "/dev/null")
+        for (command, output) in [("graph", "link.dot"), ("graph", "null.dot"), ("generate", "null.dot")] {
+            let arguments = command == "graph" ? ["graph", "Specs/rocket.json", "--format", "dot"] : ["generate", "Specs/rocket.json"]
+            let result = try SMCheckCommand.run(arguments + ["-o", scratch.path(output)])
+            #expect(result.status == 0, "\(command) -o \(output): \(result.standardError)")
+            let kind = try FileManager.default.attributesOfItem(atPath: scratch.path(output))[.type] as? FileAttributeType
+            #expect(kind == .typeSymbolicLink, "\(command) -o \(output) replaced the link")
+        }
+        #expect(try String(contentsOfFile: scratch.path("target.dot"), encoding: .utf8).hasPrefix("digraph \"Rocket\""))
+        let device = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
+        #expect(device == .typeCharacterSpecial)
+    }
+
     @Test("-o writes the file, and its extension picks the format when --format is not given")
     func outputFile() throws {
         let scratch = try ScratchDirectory()
