@@ -9,7 +9,8 @@
 //   SMEngine    compiled machine, the SCXML step algorithm, the thread-safe runtime
 //   CZ3         libz3 as a system library (only with the "Z3" trait)
 //   SMSolver    guard encoding into Z3 and an enumeration back end that must agree with it
-//   CPlatform   what Swift lacks: a cache prefetch hint, the process's resident memory (Linux, Apple)
+//   CPlatform   what Swift lacks: a cache prefetch hint, the process's resident memory (Linux, Apple), whether
+//               standard output was written
 //   SMSymbolic  symbolic verification: the engine's macrostep on symbolic values, BMC, k-induction, CHC (Z3)
 //   SMAnalyzer  the explorer (every reachable configuration) and the SM0xx findings
 //   SMFuzz      property-based harness: generation, coverage guidance, shrinking, replay, coverage, conformance,
@@ -49,11 +50,12 @@ let package = Package(
     ],
     traits: [
         .trait(name: "Z3", description: "Prove guard properties with libz3 (needs libz3-dev and pkg-config)."),
-        .trait(name: "Graphviz", description: "Draw state diagrams as SVG with Graphviz in process (needs libgraphviz-dev and pkg-config)."),
+        .trait(
+            name: "Graphviz", description: "Draw state diagrams as SVG with Graphviz in process (needs libgraphviz-dev and pkg-config)."),
         .default(enabledTraits: ["Z3", "Graphviz"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0")
     ],
     targets: [
         .target(name: "SMSpec", swiftSettings: strictSwift),
@@ -97,7 +99,7 @@ let package = Package(
         .executableTarget(
             name: "smcheck",
             dependencies: [
-                "SMSpec", "SMSCXML", "SMEngine", "SMSolver", "SMAnalyzer", "SMFuzz", "SMReport", "SMCodegen",
+                "SMSpec", "SMSCXML", "SMEngine", "SMSolver", "SMAnalyzer", "SMFuzz", "SMReport", "SMCodegen", "CPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -110,20 +112,26 @@ let package = Package(
             // No declared permission, so that checking needs none: `generate` writes where
             // `--allow-writing-to-directory` allows (the sandbox of macOS; Linux has none).
             capability: .command(
-                intent: .custom(verb: "smcheck", description: "Check every smcheck spec of the package, or generate their Swift (`generate`).")
+                intent: .custom(
+                    verb: "smcheck", description: "Check every smcheck spec of the package, or generate their Swift (`generate`).")
             ),
             dependencies: ["smcheck"]
         ),
 
         // Shared test helpers: fixture lookup, spec builders, expectation helpers.
-        .target(name: "SMTestSupport", dependencies: ["SMSpec", "SMSCXML", "SMBuilder", "SMEngine", "SMAnalyzer", "SMFuzz"], path: "Tests/SMTestSupport", swiftSettings: strictSwift),
+        .target(
+            name: "SMTestSupport", dependencies: ["SMSpec", "SMSCXML", "SMBuilder", "SMEngine", "SMAnalyzer", "SMFuzz"],
+            path: "Tests/SMTestSupport", swiftSettings: strictSwift),
         .testTarget(name: "SMSpecTests", dependencies: ["SMSpec", "SMTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "SMSCXMLTests", dependencies: ["SMSCXML", "SMEngine", "SMAnalyzer", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "SMSCXMLTests", dependencies: ["SMSCXML", "SMEngine", "SMAnalyzer", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMBuilderTests", dependencies: ["SMBuilder", "SMEngine", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMEngineTests", dependencies: ["SMEngine", "SMBuilder", "SMTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "SMSolverTests", dependencies: ["SMSolver", "SMEngine", "SMBuilder", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "SMSolverTests", dependencies: ["SMSolver", "SMEngine", "SMBuilder", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMSymbolicTests", dependencies: ["SMSymbolic", "SMAnalyzer", "SMTestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "SMAnalyzerTests", dependencies: ["SMAnalyzer", "SMBuilder", "SMReport", "SMTestSupport"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "SMAnalyzerTests", dependencies: ["SMAnalyzer", "SMBuilder", "SMReport", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMFuzzTests", dependencies: ["SMFuzz", "SMBuilder", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMReportTests", dependencies: ["SMReport", "SMBuilder", "SMTestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "SMTestingTests", dependencies: ["SMTesting", "SMTestSupport"], swiftSettings: strictSwift),
@@ -139,15 +147,20 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         // scripts/update-snippets: regenerates Tests/SMDocumentationTests/Snippets from the documents.
-        .executableTarget(name: "update-snippets", dependencies: ["SMTestSupport", "SMCodegen"], path: "Tests/Tools/update-snippets",
-                          swiftSettings: strictSwift),
+        .executableTarget(
+            name: "update-snippets", dependencies: ["SMTestSupport", "SMCodegen"], path: "Tests/Tools/update-snippets",
+            swiftSettings: strictSwift),
         // The Swift of README.md and Docs/, compiled and run (Tests/SMDocumentationTests/Snippets is generated from it).
         .testTarget(
             name: "SMDocumentationTests",
-            dependencies: ["SMSpec", "SMBuilder", "SMEngine", "SMAnalyzer", "SMFuzz", "SMReport", "SMTesting", "SMTestSupport", "SMCodegen"],
+            dependencies: [
+                "SMSpec", "SMBuilder", "SMEngine", "SMAnalyzer", "SMFuzz", "SMReport", "SMTesting", "SMTestSupport", "SMCodegen",
+            ],
             swiftSettings: strictSwift
         ),
-        .testTarget(name: "SMCodegenTests", dependencies: ["SMCodegen", "SMSCXML", "SMEngine", "SMSpec", "SMTestSupport"], exclude: ["ConformanceRunner"],
-                    swiftSettings: strictSwift),
+        .testTarget(
+            name: "SMCodegenTests", dependencies: ["SMCodegen", "SMSCXML", "SMEngine", "SMSpec", "SMTestSupport"],
+            exclude: ["ConformanceRunner"],
+            swiftSettings: strictSwift),
     ]
 )

@@ -2,6 +2,7 @@ import Foundation
 import SMEngine
 import SMSCXML
 import SMSpec
+import Synchronization
 
 /// Loads (JSON or SCXML, by extension) and compiles a spec; when it cannot be used, prints why and exits with 2.
 func loadMachine(_ path: String) throws -> Machine {
@@ -36,10 +37,23 @@ enum FileHandleOutput {
         FileHandle.standardError.write(Data(string.utf8))
     }
 
-    /// Writes a line to standard output at once, unbuffered.
+    /// Writes a line to standard output at once, unbuffered; a write that fails is remembered for `SMCheck.finish`.
     static func standardOutputLine(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        let bytes = Array((line + "\n").utf8)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + written, bytes.count - written) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                standardOutputError.store(errno, ordering: .relaxed)
+                return
+            }
+            written += result
+        }
     }
+
+    /// The `errno` of the last unbuffered write to standard output that failed; 0 when none did.
+    static let standardOutputError = Atomic<Int32>(0)
 
     /// True when standard output is a terminal (colors, progress).
     static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }

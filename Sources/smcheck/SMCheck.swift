@@ -1,4 +1,5 @@
 import ArgumentParser
+import CPlatform
 import Foundation
 import SMReport
 import SMSolver
@@ -39,8 +40,9 @@ struct SMCheck: ParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
+            finish(.success)
         } catch let status as ExitCode {
-            Foundation.exit(status.rawValue)
+            finish(status)
         } catch {
             let code = exitCode(for: error)
             // Help and --version are "errors" that succeed.
@@ -55,6 +57,20 @@ struct SMCheck: ParsableCommand {
             if !rest.isEmpty { printError(rest.joined(separator: "\n").trimmingCharacters(in: .newlines)) }
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// Exits with `status` once standard output is written: a result that could not be written (a full disk, a closed
+    /// pipe's end) must not pass for one that was, so that is said and the exit status is 2.
+    static func finish(_ status: ExitCode) -> Never {
+        let flushed = smcheck_flush_standard_output()
+        let failure = flushed != 0 ? flushed : FileHandleOutput.standardOutputError.load(ordering: .relaxed)
+        if failure != 0 {
+            reportError(
+                "cannot write to standard output" + (failure > 0 ? ": \(String(cString: strerror(failure)))" : "; the output is incomplete")
+            )
+            Foundation.exit(ExitStatus.unusableInput.rawValue)
+        }
+        Foundation.exit(status.rawValue)
     }
 
     /// A first argument that is neither an option, a command, nor an existing file, but close to a command's name:

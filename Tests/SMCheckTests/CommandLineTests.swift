@@ -73,6 +73,60 @@ struct CommandLineTests {
         #expect(result["codeFlows"] != nil)
     }
 
+    @Test("SARIF says its columns count code points, names the file by a URI reference, and its code flows keep choices")
+    func sarifForConsumers() throws {
+        let scratch = try ScratchDirectory()
+        let spec = try scratch.write(
+            "my spec#1.json",
+            #"""
+            {
+              "format": "smcheck/1", "name": "opaque",
+              "variables": { "n": { "type": "int", "min": 0, "max": 2, "initial": 0 } },
+              "events": { "go": {} },
+              "states": {
+                "a": { "on": { "go": [ { "guard": "?ready", "target": { "oneOf": ["b", "c"] } } ] } },
+                "b": { "on": { "go": { "target": "a", "actions": [ { "assign": { "n": "n + 1" } } ] } } },
+                "c": { "on": { "go": { "guard": "?other", "target": "a" } } }, "🚀": {}
+              }
+            }
+            """#)
+        let output = try SMCheckCommand.run(["check", "--format", "sarif", spec])
+        let run = try #require(try JSONParser.parse(output.standardOutput)["runs"]?.arrayValue?.first)
+        #expect(run["columnKind"]?.stringValue == "unicodeCodePoints")
+        let results = try #require(run["results"]?.arrayValue)
+        let unreachable = try #require(results.first { $0["ruleId"]?.stringValue == "SM001" })
+        let physical = try #require(unreachable["locations"]?.arrayValue?.first?["physicalLocation"])
+        #expect(physical["artifactLocation"]?["uri"]?.stringValue == "file://" + scratch.path("my%20spec%231.json"))
+        // The emoji is one code point (two UTF-16 code units): its key starts at column 68.
+        #expect(physical["region"]?["startColumn"]?.integerValue == 68)
+        // The range violation needs go [1, 0] three times: each step keeps its guard outcome and oneOf pick.
+        let violation = try #require(results.first { $0["ruleId"]?.stringValue == "SM009" })
+        let steps = try #require(violation["codeFlows"]?.arrayValue?.first?["threadFlows"]?.arrayValue?.first?["locations"]?.arrayValue)
+        #expect(steps.first?["location"]?["message"]?["text"]?.stringValue == "1. go [1, 0]")
+    }
+
+    @Test(
+        "output that cannot be written (a full disk) is an error with exit 2, not a silent pass",
+        .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "Linux's /dev/full"),
+        arguments: [["check", "--format", "sarif", "Specs/rocket.json"], ["export", "Specs/rocket.json"], ["run", "Specs/rocket.json"]])
+    func fullDisk(arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = SMCheckCommand.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = Fixtures.repositoryRoot
+        let input = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data("fire\n".utf8))
+        try input.fileHandleForWriting.close()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(message.contains("error: cannot write to standard output"), "\(message)")
+    }
+
     @Test("a reported trace, fed to smcheck run, reaches the reported configuration")
     func traceThroughRun() throws {
         let output = try SMCheckCommand.run(["check", "--format", "json", "Specs/defects/sm007-deadlock.json"])

@@ -55,4 +55,9 @@ int64_t smcheck_resident_bytes(void);
 /// The process's peak resident memory in bytes, or -1 where it cannot be read.
 int64_t smcheck_peak_resident_bytes(void);
 
+/// Flushes standard output and returns 0 when all that was written to it through C's `stdout` arrived, else the
+/// `errno` of the failure (-1 when it is no longer known: an earlier write failed): Swift 6 cannot name `stdout`, a shared C variable, and a
+/// command must not pass off a result it could not write (a full disk) as written.
+int smcheck_flush_standard_output(void);
+
 #endif
