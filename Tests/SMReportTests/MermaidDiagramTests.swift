@@ -109,6 +109,24 @@ struct MermaidDiagramTests {
         #expect(source.contains("    a_x --> b_x : go"))
     }
 
+    @Test("names that are Mermaid's keywords in any case get other ids: its lexer ignores case")
+    func keywordsInAnyCase() throws {
+        let spec = Spec("Keywords") {
+            Events("go")
+            StateNode("Note") { On("go", to: "State") }
+            StateNode("State") { On("go", to: "END") }
+            StateNode("END") { On("go", to: "scale") }
+            StateNode("scale") { On("go", to: "Default") }
+            StateNode("Default") { On("go", to: "Notes") }
+            StateNode("Notes")
+        }
+        let source = try #require(try diagram(spec).source)
+        for name in ["Note", "State", "END", "scale", "Default"] {
+            #expect(source.contains("    \(name)_2 : \(name)\n"), "\(name): \(source)")
+        }
+        #expect(source.contains("    Default_2 --> Notes : go"), "a name that only starts with a keyword stays: \(source)")
+    }
+
     @Test("a spec too big to draw legibly gets a reason instead of a diagram")
     func tooBig() throws {
         let spec = Spec("Big") {

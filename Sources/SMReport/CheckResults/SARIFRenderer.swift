@@ -54,7 +54,11 @@ public struct SARIFRenderer: ReportRenderer {
                             ("message", .object([("text", .string("incomplete: not checked: \(undecided.description)"))])),
                             (
                                 "locations",
-                                .array([.object([("physicalLocation", .object([("artifactLocation", .object([("uri", .string(file))]))]))])]
+                                .array([
+                                    .object([
+                                        ("physicalLocation", .object([("artifactLocation", .object([("uri", .string(Self.uri(file)))]))]))
+                                    ])
+                                ]
                                 )
                             ),
                         ]))
@@ -69,7 +73,7 @@ public struct SARIFRenderer: ReportRenderer {
                                 (
                                     "location",
                                     .object([
-                                        ("message", .object([("text", .string("\(i + 1). \(analysis.machine.describe(step.event))"))]))
+                                        ("message", .object([("text", .string("\(i + 1). \(step.text(machine: analysis.machine))"))]))
                                     ])
                                 )
                             ])
@@ -105,6 +109,8 @@ public struct SARIFRenderer: ReportRenderer {
                             ])
                         ),
                         ("results", .array(results)),
+                        // Columns count Unicode scalars, as smcheck's messages do; SARIF's default is UTF-16 code units.
+                        ("columnKind", "unicodeCodePoints"),
                         (
                             "invocations",
                             .array([
@@ -132,11 +138,18 @@ public struct SARIFRenderer: ReportRenderer {
         }
     }
 
+    /// The spec's path as a URI reference: percent-encoded (a space, `#` or `%` in a file name would otherwise end the
+    /// path or name another file), an absolute path as a `file:` URI (`//tmp/x` is not a host).
+    static func uri(_ file: String) -> String {
+        guard file.hasPrefix("/") else { return Markup.linkAddress(file) }
+        return "file://" + Markup.linkAddress("/" + file.drop { $0 == "/" })
+    }
+
     static func result(rule: String, index: Int, level: String, message: String, file: String, location: Spec.SourceLocation?) -> JSONNode {
         var region: [(String, JSONNode)] = []
         if let line = location?.line { region.append(("startLine", .int(line))) }
         if let column = location?.column { region.append(("startColumn", .int(column))) }
-        var physical: [(String, JSONNode)] = [("artifactLocation", .object([("uri", .string(file))]))]
+        var physical: [(String, JSONNode)] = [("artifactLocation", .object([("uri", .string(uri(file)))]))]
         if !region.isEmpty { physical.append(("region", .object(region))) }
         var locationMembers: [(String, JSONNode)] = [("physicalLocation", .object(physical))]
         if let pointer = location?.documentPath, !pointer.isEmpty {

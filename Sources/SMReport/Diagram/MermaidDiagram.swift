@@ -50,8 +50,10 @@ public struct MermaidDiagram: Sendable {
         /// Mermaid ids: the state's name where it is unique and a plain word, else its path with `_` for every
         /// other character, made unique with a number.
         static func identifiers(_ spec: ResolvedSpec) -> [String] {
+            // Mermaid's lexer ignores case (`%options case-insensitive`): `Note --> State` starts a note. Lowercased.
             let reserved: Set<String> = [
-                "state", "note", "end", "direction", "class", "classDef", "style", "as", "click", "accTitle", "accDescr",
+                "state", "note", "end", "direction", "class", "classdef", "style", "as", "click", "acctitle", "accdescr", "scale",
+                "default", "hide", "statediagram",
             ]
             var nameCounts: [String: Int] = [:]
             for state in spec.states.dropFirst() { nameCounts[state.name, default: 0] += 1 }
@@ -60,12 +62,12 @@ public struct MermaidDiagram: Sendable {
             for state in spec.states.dropFirst() {
                 let plain = state.name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
                 var id =
-                    nameCounts[state.name] == 1 && plain && !reserved.contains(state.name)
+                    nameCounts[state.name] == 1 && plain && !reserved.contains(state.name.lowercased())
                     ? state.name
                     : String(state.path.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
                 if id.first?.isNumber ?? true { id = "s_" + id }
                 var unique = id, n = 2
-                while used.contains(unique) || reserved.contains(unique) {
+                while used.contains(unique) || reserved.contains(unique.lowercased()) {
                     unique = "\(id)_\(n)"
                     n += 1
                 }
