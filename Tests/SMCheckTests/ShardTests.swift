@@ -507,5 +507,21 @@ struct ShardTests {
                 "every one ended with its array saturated, so the estimate may be far above what they covered"),
             "\(merged.standardOutput)")
         #expect(merged.standardOutput.contains("the configurations counted are the most one of the 2 bitstate searches stored"))
+        // Two whole runs search with the same hash functions: together they cover what one did, not more.
+        var runs: [String] = []
+        for k in 1...2 {
+            let run = try SMCheckCommand.run(["check", "--bitstate", "16K", "--format", "json", spec])
+            runs.append(try scratch.write("run-\(k).json", run.standardOutput))
+        }
+        let one = try #require(
+            try JSONParser.parse(String(contentsOfFile: runs[0], encoding: .utf8))["specs"]?.arrayValue?.first?["stats"]?[
+                "expectedCoverage"]?.value)
+        guard case .number(let coverage) = one else { Issue.record("no expectedCoverage: \(one)"); return }
+        let percent = (coverage.doubleValue * 100_000).rounded(.down) / 1_000
+        let twice = try SMCheckCommand.run(["merge"] + runs)
+        #expect(
+            twice.standardOutput.contains(
+                "2 bitstate searches with the same hash functions and search order (whole runs, not shards of a swarm); expected coverage \(percent)%"
+            ), "\(twice.standardOutput)")
     }
 }

@@ -17,6 +17,9 @@ public struct CheckResultMerge {
     private var entries: [(file: String, nodes: [(source: String, node: JSONNode)])] = []
     /// Which shards of a swarm the documents are.
     private var roster = ShardRoster()
+    /// Per document (by source), which bitstate searches it holds: a shard's hash functions and search order are its
+    /// own, but every whole run's are the same, so two whole runs cover no more than one.
+    private var searches: [String: String] = [:]
 
     public init(loadMachine: @escaping (String) throws(SpecError) -> Machine) {
         self.loadMachine = loadMachine
@@ -31,6 +34,13 @@ public struct CheckResultMerge {
         }
         guard let specs = document["specs"]?.arrayValue else { throw MergeError(source, "no \"specs\" array") }
         try roster.add(document, source: source)
+        if let index = document["shard"]?["index"]?.integerValue {
+            searches[source] = "shard \(index)"
+        } else if let present = document["shards"]?["present"]?.arrayValue {
+            searches[source] = "shards " + present.compactMap(\.integerValue).map(String.init).joined(separator: ",")
+        } else {
+            searches[source] = "whole run"
+        }
         for spec in specs {
             guard let file = spec["file"]?.stringValue else {
                 throw MergeError(source, "a spec without \"file\"", at: spec.position)
@@ -87,7 +97,7 @@ public struct CheckResultMerge {
                     }
                 }
             }
-            let stats = try Self.stats(analyzed)
+            let stats = try Self.stats(searches: searches, analyzed)
             outcomes.append(
                 .analyzed(
                     file: file,
@@ -100,12 +110,14 @@ public struct CheckResultMerge {
 
     /// Statistics of the union: the largest of each count (the jobs searched the same space, in parts that overlap),
     /// complete when any job was, and undecided only what every job left undecided.
-    private static func stats(_ nodes: [(source: String, node: JSONNode)]) throws(MergeError) -> AnalysisStats {
+    private static func stats(searches: [String: String], _ nodes: [(source: String, node: JSONNode)]) throws(MergeError) -> AnalysisStats {
         var stats = AnalysisStats()
         var undecidedCodes: Set<FindingCode>?
         var reasons: [String] = []
-        var coverages: [Double] = []
+        // Per search (`searches`): the same search twice covers what it covered once.
+        var coverages: [String: Double] = [:]
         var saturated = 0
+        var covered = 0
         // What every job said of the spec (a code its configuration turns off, say) holds of the union too.
         var commonNotes: [String]?
         for (source, node) in nodes {
@@ -127,19 +139,24 @@ public struct CheckResultMerge {
                 if let reason = undecided["reason"]?.stringValue, reasons.isEmpty { reasons.append(reason) }
             }
             undecidedCodes = undecidedCodes.map { $0.intersection(codes) } ?? codes
-            if let coverage = s["expectedCoverage"], case .number(let number) = coverage.value { coverages.append(number.doubleValue) }
+            if let coverage = s["expectedCoverage"], case .number(let number) = coverage.value {
+                coverages[searches[source] ?? source] = max(coverages[searches[source] ?? source] ?? 0, number.doubleValue)
+                covered += 1
+            }
             if s["bitstateSaturated"]?.boolValue == true { saturated += 1 }
         }
         let codes = (undecidedCodes ?? []).sorted()
-        if coverages.count == nodes.count, !coverages.isEmpty {
+        if covered == nodes.count, !coverages.isEmpty {
             // Different hash functions miss different configurations: a configuration is missed by the union only
             // when every search missed it.
-            let union = 1 - coverages.reduce(1) { $0 * (1 - $1) }
+            let union = 1 - coverages.values.reduce(1) { $0 * (1 - $1) }
             stats.expectedCoverage = union
             stats.bitstateSaturated = saturated > 0
-            stats.notes.append(
-                "the configurations counted are the most one of the \(nodes.count) bitstate searches stored; together they visited at least as many"
-            )
+            if nodes.count > 1 {
+                stats.notes.append(
+                    "the configurations counted are the most one of the \(nodes.count) bitstate searches stored; together they visited at least as many"
+                )
+            }
             if !codes.isEmpty {
                 let percent = (union * 100_000).rounded(.down) / 1_000
                 // The union's estimate is only as good as each search's: a saturated array's overstates what it covered.
@@ -147,11 +164,16 @@ public struct CheckResultMerge {
                     saturated == 0
                     ? ""
                     : "; \(saturated == nodes.count ? "every one" : "\(saturated) of them") ended with its array saturated, so the estimate may be far above what they covered: larger --bitstate arrays cover more"
-                stats.undecided.append(
-                    Undecided(
-                        codes,
-                        "\(nodes.count) bitstate searches with different hash functions and search orders; expected coverage of their union \(percent)%"
-                            + caveat))
+                let (all, different) = (nodes.count, coverages.count)
+                let searched =
+                    all == 1
+                    ? "1 bitstate search; expected coverage"
+                    : different == all
+                        ? "\(all) bitstate searches with different hash functions and search orders; expected coverage of their union"
+                        : different == 1
+                            ? "\(all) bitstate searches with the same hash functions and search order (whole runs, not shards of a swarm); expected coverage"
+                            : "\(all) bitstate searches, \(different) of them different (whole runs, not shards of a swarm, search alike); expected coverage of their union"
+                stats.undecided.append(Undecided(codes, searched + " \(percent)%" + caveat))
             }
         } else if !codes.isEmpty {
             stats.undecided.append(Undecided(codes, "no merged result decided these: " + (reasons.first ?? "each was incomplete")))
