@@ -241,11 +241,25 @@ struct SCXMLReadingTests {
                     + #"<state id="a"><onentry><if cond="n == 0"><assign location="n" expr="1"/>\#(elseIfs)</if></onentry></state>"#)
         }
         _ = try Spec.load(scxml: chain(199)).resolve()
-        let diagnostics = Spec.decode(scxml: Array(chain(1_000).utf8), file: "chain.scxml").1
+        // 30,000 would overflow the stack if the chain were built and then freed, one nested level at a time.
+        for branches in [1_000, 30_000] {
+            let diagnostics = Spec.decode(scxml: Array(chain(branches).utf8), file: "chain.scxml").1
+            #expect(
+                diagnostics.map(\.fullMessage)
+                    == [
+                        "<if> has \(branches) <elseif>s; each is an if inside the else of the branch before it, and smcheck reads at most 200 nested ifs: split it into several <if>s, or choose among the cases with a transition each"
+                    ])
+        }
+        // Fewer <elseif>s, but ifs inside their branches: nested past the limit all the same.
+        let inner = String(repeating: #"<if cond="n == 1">"#, count: 60) + String(repeating: "</if>", count: 60)
+        let nested = Self.document(
+            #"<datamodel><data id="n" expr="0" smcheck:min="0" smcheck:max="9999"/></datamodel>"#
+                + #"<state id="a"><onentry><if cond="n == 0">"#
+                + (0..<150).map { #"<elseif cond="n == \#($0)"/>"# }.joined() + inner + "</if></onentry></state>")
         #expect(
-            diagnostics.map(\.fullMessage)
+            Spec.decode(scxml: Array(nested.utf8), file: "nested.scxml").1.map(\.fullMessage)
                 == [
-                    "<if> nests if actions 1001 levels deep, counting each <elseif> as an if inside the else of the branch before it and the <if>s inside its branches; smcheck reads at most 200: split it into several <if>s, or choose among the cases with a transition each"
+                    "<if> nests if actions 211 levels deep, counting each <elseif> as an if inside the else of the branch before it and the <if>s inside its branches; smcheck reads at most 200: split it into several <if>s, or choose among the cases with a transition each"
                 ])
     }
 

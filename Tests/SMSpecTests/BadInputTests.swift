@@ -132,4 +132,12 @@ struct BadInputTests {
             #expect(error.description == "Specs: error: is a directory, not a spec file")
         }
     }
+
+    @Test("a machine of only history states is refused at a line and column: its first state's")
+    func onlyHistory() {
+        let problems = LimitsTests.problems(#"{"format": "smcheck/1", "name": "h", "states": {"h": {"type": "history"}}}"#)
+        #expect(
+            problems.first == "x.json:1:49: error: the machine has only history children; it needs a state to enter (at /states)",
+            "\(problems)")
+    }
 }

@@ -135,4 +135,58 @@ struct LimitsTests {
         #expect(depth <= 16, "log2(10,000) levels of '\(op)' and one comparison")
         #expect(try typed.evaluate(variable: { _ in 2 }, parameter: { _ in 0 }, isActive: { _ in true }) == 1)
     }
+
+    /// The messages of resolving (or loading) `json`, file "x.json".
+    static func problems(_ json: String) -> [String] {
+        do {
+            _ = try Spec.load(json: json, file: "x.json").resolve()
+            return []
+        } catch {
+            return (error as? SpecError)?.diagnostics.map(\.description) ?? ["\(error)"]
+        }
+    }
+
+    @Test("more than 1,000 regions of parallel states in all are refused: the explorer's tables grow with their square")
+    func regions() {
+        func spec(parallels: Int, regions: Int) -> String {
+            let states = (0..<parallels).map { p in
+                let children = (0..<regions).map { r in #""r\#(p)_\#(r)": {"states": {"x\#(p)_\#(r)": {}}}"# }.joined(separator: ", ")
+                return #""p\#(p)": {"type": "parallel", "states": {\#(children)}}"#
+            }
+            return #"{"format": "smcheck/1", "name": "regions", "states": {"top": {"type": "parallel", "states": {"#
+                + states.joined(separator: ", ") + "}}}}"
+        }
+        #expect(Self.problems(spec(parallels: 9, regions: 110)) == [])
+        #expect(
+            Self.problems(spec(parallels: 10, regions: 100))
+                == [
+                    "x.json:1:94: error: the spec's parallel states have 1010 regions in all (this one 100); smcheck reads at most 1000: model what the regions share as a variable, or as fewer regions (at /states/top/states/p0)"
+                ])
+    }
+
+    @Test("an event name of more than 256 dot-separated parts is refused: each prefix is a descriptor it answers to")
+    func eventTokens() {
+        let name = Array(repeating: "a", count: 100_000).joined(separator: ".")
+        let problems = Self.problems(#"{"format": "smcheck/1", "name": "n", "events": {"ok.b": {}, "\#(name)": {}}, "states": {"s": {}}}"#)
+        #expect(problems.count == 1)
+        #expect(
+            problems.first?.contains(
+                "error: the event name has 100000 parts separated by dots; smcheck reads at most 256: name it more briefly")
+                == true, "\(problems)")
+        #expect((problems.first?.count ?? .max) < 1_000, "the pointer to the name is cut, not a 200 KB message")
+    }
+
+    @Test("100,000 enum values load at once, and a message lists ten of them, not all")
+    func manyEnumValues() {
+        let values = (0..<100_000).map { #""v\#($0)""# }.joined(separator: ", ")
+        let spec =
+            #"{"format": "smcheck/1", "name": "e", "variables": {"m": {"type": "enum", "values": [\#(values)], "initial": "zz"}}, "states": {"s": {}}}"#
+        let problems = Self.problems(spec)
+        #expect(problems.count == 1)
+        #expect(
+            problems.first?.contains(
+                #"the initial value "zz" of variable "m" is not one of its values (v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, … and 99990 more)"#
+            )
+                == true, "\(problems)")
+    }
 }

@@ -189,6 +189,15 @@ extension SCXMLReader {
                 branches[branches.count - 1].body.append(child)
             }
         }
+        // Refused before the chain is built: a chain of tens of thousands would be freed one nested level at a time,
+        // deeper than the stack goes.
+        let conditional = branches.count { $0.marker.localName != "else" }
+        guard conditional <= Spec.Action.maximumNesting else {
+            report(
+                "<if> has \(conditional - 1) <elseif>s; each is an if inside the else of the branch before it, and smcheck reads at most \(Spec.Action.maximumNesting) nested ifs: split it into several <if>s, or choose among the cases with a transition each",
+                at: location(element))
+            return nil
+        }
         // Read in document order; then, from the last branch back, each <elseif> becomes an if inside the else of
         // the branch before it.
         var read: [(marker: XMLSourceElement, condition: Spec.Expression?, actions: [Spec.Action])] = []

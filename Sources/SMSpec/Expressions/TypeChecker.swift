@@ -89,7 +89,7 @@ public struct TypeChecker {
                 if scope.rejectedVariables.contains(name) {
                     throw ExpressionError("variable '\(name)' has a bad declaration", at: syntax.start, isConsequence: true)
                 }
-                var message = "unknown variable '\(name)'"
+                var message = "unknown variable " + (name.unicodeScalars.count <= 100 ? "'\(name)'" : JSONWriter.quoted(name))
                 // `mode == fast`: a value of the enum it is compared with or assigned to, written without its dot.
                 if case .enumeration(let values) = context, values.contains(name) {
                     throw ExpressionError(

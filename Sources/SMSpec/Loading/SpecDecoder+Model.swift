@@ -1,6 +1,12 @@
 /// The keys each kind of object in a spec may have; the JSON Schema is written from the same lists.
 /// Messages the decoder and the resolver share, so a problem found by both is reported once, the same way.
 package enum SpecMessages {
+    /// An enum's values as a message lists them: all of a short list, the first ten of a long one and how many more.
+    package static func valueList(_ values: [String]) -> String {
+        values.count <= 20
+            ? values.joined(separator: ", ") : values.prefix(10).joined(separator: ", ") + ", … and \(values.count - 10) more"
+    }
+
     /// Why no event of the spec may be named `done.…`: the machine raises those itself.
     package static let doneEventsReserved =
         "event names starting with \"done.\" are reserved for the done.state.<state> events the machine raises itself; name the event otherwise"
@@ -396,13 +402,15 @@ extension SpecDecoder {
             }
             guard let elements = array(valuesMember.value, pointer / "values", what: "\"values\" of \(what)") else { return nil }
             var values: [String] = []
+            // A set beside the list: a list alone makes a hundred thousand values cost ten billion comparisons.
+            var seen: Set<String> = []
             for (i, element) in elements.enumerated() {
                 guard let value = string(element, pointer / "values" / i, what: "an enum value") else { continue }
                 if !value.isIdentifier {
                     report(
                         SpecMessages.invalidName("enum value", value), at: element.position,
                         pointer / "values" / i)
-                } else if values.contains(value) {
+                } else if !seen.insert(value).inserted {
                     report("duplicate enum value \(JSONWriter.quoted(value))", at: element.position, pointer / "values" / i)
                 } else {
                     values.append(value)
@@ -441,7 +449,7 @@ extension SpecDecoder {
             guard let s = string(node, pointer, what: "the initial value of \(what)") else { return nil }
             guard values.contains(s) else {
                 report(
-                    "the initial value \(JSONWriter.quoted(s)) of \(what) is not one of its values (\(values.joined(separator: ", ")))",
+                    "the initial value \(JSONWriter.quoted(s)) of \(what) is not one of its values (\(SpecMessages.valueList(values)))",
                     at: node.position, pointer, suggestion: Suggestions.closest(to: s, in: values))
                 return nil
             }

@@ -30,7 +30,18 @@ extension Spec {
 
         /// The place inside the file as messages show it: the element path, or the JSON Pointer (`/` for the whole
         /// document, whose pointer is empty).
-        public var pointerText: String { documentPath.isEmpty ? "/" : documentPath.controlCharactersEscaped }
+        public var pointerText: String {
+            guard !documentPath.isEmpty else { return "/" }
+            // A key or an element name of a million characters must not make a message of a megabyte.
+            let scalars = documentPath.unicodeScalars
+            guard scalars.count > Self.shownPathLength else { return documentPath.controlCharactersEscaped }
+            let head = String(String.UnicodeScalarView(scalars.prefix(Self.shownPathLength * 2 / 3)))
+            let tail = String(String.UnicodeScalarView(scalars.suffix(Self.shownPathLength / 3)))
+            return (head + "…" + tail).controlCharactersEscaped
+        }
+
+        /// How much of a long pointer or element path messages show, in characters: its start and its end.
+        static let shownPathLength = 300
 
         /// `file:line:column`, or as much of it as is known.
         public var description: String {

@@ -48,6 +48,9 @@ struct SpecResolver {
     private var statesByName: [String: [Int]] = [:]
     private var statesByPath: [String: Int] = [:]
 
+    /// The most tokens (parts between dots) an event name may have.
+    static let maximumEventTokens = 256
+
     private var eventIndex: [String: Int] = [:]
     /// For every descriptor that matches something other than `*`: the events it matches, in index order. Each event
     /// is listed under each of its token prefixes (`error.io.disk` under `error`, `error.io`, `error.io.disk`).
@@ -70,10 +73,15 @@ struct SpecResolver {
     }
 
     mutating func run() -> ResolvedSpec {
+        // The top-level states' object has no location of its own: its first state's line and column stand in.
+        let first = spec.states.first?.location
         let root = Spec.State(
             "", kind: .compound, initial: spec.initial, children: spec.states,
-            location: Spec.SourceLocation(file: spec.file, pointer: "/states"))
+            location: Spec.SourceLocation(
+                file: spec.file, pointer: "/states", line: first?.line, column: first?.column,
+                elementPath: first?.elementPath == nil ? nil : "/scxml"))
         flatten(root, parent: nil, path: "", depth: 0)
+        checkRegionCount()
         declareVariables()
         declareEvents()
 
@@ -126,6 +134,21 @@ struct SpecResolver {
         for child in state.children {
             flatten(child, parent: index, path: path.isEmpty ? child.name : path + "/" + child.name, depth: depth + 1)
         }
+    }
+
+    /// Regions of parallel states are the configuration's independent parts: the explorer's tables grow with the
+    /// square of their number (3,000 take half a gigabyte before the first step), so a spec may have so many.
+    static let maximumRegions = 1_000
+
+    private mutating func checkRegionCount() {
+        let parallels = nodes.indices.filter { nodes[$0].kind == .parallel }
+        let regions = parallels.reduce(0) { $0 + childLists[$1].count }
+        guard regions > Self.maximumRegions, let largest = parallels.max(by: { childLists[$0].count < childLists[$1].count }) else {
+            return
+        }
+        report(
+            "the spec's parallel states have \(regions) regions in all (this one \(childLists[largest].count)); smcheck reads at most \(Self.maximumRegions): model what the regions share as a variable, or as fewer regions",
+            at: nodes[largest].location)
     }
 
     /// " (first at line 3, column 5)" for a duplicate whose first occurrence is known, else nothing.
@@ -253,6 +276,13 @@ struct SpecResolver {
                 report("duplicate event \(JSONWriter.quoted(declaration.name))", at: declaration.location)
                 continue
             }
+            // Each token prefix is a descriptor the event is listed under: a name of n tokens costs n^2 characters.
+            let tokens = declaration.name.utf8.count { $0 == UInt8(ascii: ".") } + 1
+            if tokens > Self.maximumEventTokens {
+                report(
+                    "the event name has \(tokens) parts separated by dots; smcheck reads at most \(Self.maximumEventTokens): name it more briefly",
+                    at: declaration.location)
+            }
             eventIndex[declaration.name] = events.count
             events.append(
                 ResolvedEvent(
@@ -269,6 +299,8 @@ struct SpecResolver {
         }
         for event in events {
             let dots = event.name.indices.filter { event.name[$0] == "." }
+            // Refused above, and not listed: its prefixes alone would take n^2 characters.
+            guard dots.count < Self.maximumEventTokens else { continue }
             for prefix in Set(dots.map { String(event.name[..<$0]) } + [event.name]) {
                 eventsByDescriptor[prefix, default: []].append(event.index)
             }
@@ -303,7 +335,9 @@ struct SpecResolver {
             var message = error.message
             if message.hasPrefix("expected ") { message = "\(what) must be " + message.dropFirst("expected ".count) }
             // A guard that is one unknown name is most often a named guard, as XState and hand-written machines have.
-            if what == "a guard", case .variable(let name)? = parsed?.kind, message.hasPrefix("unknown variable") {
+            if what == "a guard", case .variable(let name)? = parsed?.kind, message.hasPrefix("unknown variable"),
+                name.unicodeScalars.count <= 100
+            {
                 let fromSCXML = expression.location?.elementPath != nil
                 message +=
                     fromSCXML
