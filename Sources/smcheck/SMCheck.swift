@@ -17,8 +17,9 @@ struct SMCheck: ParsableCommand {
             configuration and reports what is wrong, each finding with the shortest event trace that shows it.
 
             Exit codes: 0 nothing at error level (and every check decided), 1 error-level findings (or a fuzz \
-            failure), 2 input that could not be used, 3 a check that was not decided (an exploration stopped at a \
-            limit, a solver gave up) and found nothing at error level, 64 a wrong command line.
+            failure), 2 input that could not be used (or output that could not be written), 3 a check that was not \
+            decided (an exploration stopped at a limit, a solver gave up) and found nothing at error level, 64 a wrong \
+            command line.
             """,
         version: "smcheck \(version) (\(Z3Library.version.map { "Z3 " + $0 } ?? "built without Z3"), "
             + "\(GraphvizLayout.version.map { "Graphviz " + $0 } ?? "built without Graphviz"))",

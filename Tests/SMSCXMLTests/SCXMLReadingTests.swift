@@ -263,6 +263,16 @@ struct SCXMLReadingTests {
                 ])
     }
 
+    @Test("an element name with a character XML names cannot hold (DEL, U+2028) says which, escaped", arguments: ["\u{7F}", "\u{2028}"])
+    func characterNoNameHolds(character: String) {
+        let text = Self.document("<st\(character)ate id=\"a\"/>")
+        let hex = String(character.unicodeScalars.first!.value, radix: 16, uppercase: true)
+        let code = String(repeating: "0", count: 4 - hex.count) + hex
+        let messages = Spec.decode(scxml: Array(text.utf8), file: "x.scxml").1.map(\.fullMessage)
+        #expect(
+            messages == ["the element name <st\\u\(code.lowercased())ate> holds U+\(code), which an XML name cannot hold"], "\(messages)")
+    }
+
     @Test("a file over the size limit is refused before it is parsed")
     func size() {
         let (spec, diagnostics) = Spec.decode(

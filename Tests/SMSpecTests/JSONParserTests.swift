@@ -23,6 +23,19 @@ struct JSONParserTests {
         #expect(inner[0].value.position.description == "3:10")
     }
 
+    @Test("invalid UTF-8 is placed on its line whatever ends the lines: LF, CRLF or a lone CR", arguments: ["\n", "\r\n", "\r"])
+    func invalidUTF8Position(lineEnd: String) {
+        let bytes =
+            Array(#"{"format": "smcheck/1","#.utf8) + Array(lineEnd.utf8) + Array(#""name": "x","#.utf8) + Array(lineEnd.utf8)
+            + Array(#""states": {""#.utf8) + [0xFF] + Array(#"": {}}}"#.utf8)
+        #expect {
+            try JSONParser.parse(bytes)
+        } throws: { error in
+            guard let error = error as? JSONSyntaxError else { return false }
+            return (error.position.line, error.position.column) == (3, 13)
+        }
+    }
+
     @Test("duplicate keys are all kept, in order")
     func duplicates() throws {
         let node = try JSONParser.parse(#"{"k": 1, "k": 2}"#)

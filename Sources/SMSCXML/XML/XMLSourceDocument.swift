@@ -96,6 +96,17 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         self.tags = tags
     }
 
+    /// XML 1.0's NameChar (fifth edition, 2.3).
+    static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3A, 0x41...0x5A, 0x5F, 0x61...0x7A, 0x2D, 0x2E, 0x30...0x39, 0xB7, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x37D,
+            0x37F...0x1FFF, 0x200C...0x200D, 0x203F...0x2040, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF,
+            0xFDF0...0xFFFD, 0x10000...0xEFFFF:
+            true
+        default: false
+        }
+    }
+
     /// How to declare a prefix: smcheck's own is spelled out, since a user who writes `smcheck:min` wants it.
     private static func declaration(ofPrefix prefix: String) -> String {
         prefix == "smcheck"
@@ -109,9 +120,14 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         guard problem == nil else { return }
         let name = qName ?? elementName
         guard next < tags.count, tags[next].name == name else {
-            fail(
-                "the XML parser and smcheck's scan disagree about this element <\(name)>", at: next < tags.count ? tags[next].offset : 0,
-                path: next < tags.count ? tags[next].path : nil, parser)
+            // libxml2 lets some characters into names that XML's grammar does not (DEL, U+2028); smcheck's scan
+            // stops the name there. Said as what it is, not as the disagreement it causes.
+            let scanned = next < tags.count ? tags[next].name : name
+            let message =
+                scanned.unicodeScalars.first { !Self.isNameCharacter($0) }.map {
+                    "the element name <\(scanned.controlCharactersEscaped)> holds \($0.codePointText), which an XML name cannot hold"
+                } ?? "the XML parser and smcheck's scan disagree about this element <\(name.controlCharactersEscaped)>"
+            fail(message, at: next < tags.count ? tags[next].offset : 0, path: next < tags.count ? tags[next].path : nil, parser)
             return
         }
         let tag = tags[next]

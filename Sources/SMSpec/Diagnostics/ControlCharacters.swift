@@ -1,8 +1,10 @@
 extension Unicode.Scalar {
-    /// A control character (C0, DEL, C1) or a bidirectional override or isolate: characters that change what a
-    /// terminal or an editor shows rather than showing themselves, so names may not hold them and JSON escapes them.
+    /// A control character (C0, DEL, C1), a bidirectional override or isolate, a line or paragraph separator (U+2028,
+    /// U+2029) or a byte order mark (U+FEFF): characters that change what a terminal or an editor shows rather than
+    /// showing themselves, so names may not hold them and JSON escapes them.
     package var isControlCharacter: Bool {
         properties.generalCategory == .control || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+            || value == 0x2028 || value == 0x2029 || value == 0xFEFF
     }
 
     /// U+FFFE or U+FFFF: Unicode's noncharacters that XML cannot hold, so a spec with one could be neither exported

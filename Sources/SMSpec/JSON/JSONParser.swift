@@ -82,7 +82,9 @@ public struct JSONParser {
     private mutating func advanceLines(to offset: Int) {
         var i = index
         while i < offset {
-            if bytes[i] == UInt8(ascii: "\n") { line += 1; lineStart = i + 1 }
+            // A line ends at LF, CRLF or a lone CR, as everywhere else in the parser.
+            let isCarriageReturnAlone = bytes[i] == UInt8(ascii: "\r") && (i + 1 >= bytes.count || bytes[i + 1] != UInt8(ascii: "\n"))
+            if bytes[i] == UInt8(ascii: "\n") || isCarriageReturnAlone { line += 1; lineStart = i + 1 }
             i += 1
         }
         index = offset
