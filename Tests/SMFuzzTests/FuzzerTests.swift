@@ -140,6 +140,18 @@ struct FuzzerTests {
         #expect(result.failure?.failure.kind == .invariant)
     }
 
+    @Test("runs too short to open the lock pass, and the result says the exploration found the invariant broken")
+    func failuresNoRunReached() throws {
+        let machine = try Machine(try Fixtures.fixture("fuzz/combination-lock"))
+        let short = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 50, length: 2, seed: 1)).run()
+        #expect(short.failure == nil)
+        #expect(short.failuresNoRunReached == ["invariant 'stays locked' is violated"])
+        var unexplored = FuzzConfiguration(runs: 50, length: 2, seed: 1)
+        unexplored.explorationLimit = 0
+        #expect(Fuzzer(machine: machine, configuration: unexplored).run().failuresNoRunReached.isEmpty)
+        #expect(try Self.fuzz("off-by-one").failuresNoRunReached.isEmpty, "a campaign that failed says its own failure")
+    }
+
     /// A 10,004-event trace of the combination lock that only its last four events make fail.
     static func longLockTrace(_ machine: Machine) throws -> [TraceStep] {
         var random = SplitMix64(seed: 5)

@@ -15,4 +15,13 @@ extension Exploration {
         if let startError, matches(startError) { return [] }
         return results.errors.values.filter { matches($0.error) }.map(\.witness).min().map { trace(to: $0) }
     }
+
+    /// What the exploration found failing, as a fuzz run would fail: each violated invariant's index and each engine
+    /// error (the start's first), for a campaign to say what its runs did not reach.
+    public var failures: (invariants: [Int], errors: [EngineError]) {
+        (
+            results.invariants.keys.sorted(),
+            (startError.map { [$0] } ?? []) + results.errors.values.sorted { $0.witness < $1.witness }.map(\.error)
+        )
+    }
 }

@@ -83,6 +83,9 @@ public struct FuzzResult: Sendable {
     package let coverage: CoverageRecorder
     /// What complete coverage is, when it was computed.
     public let reference: CoverageReference?
+    /// When no run failed: what the exploration before the campaign found failing (a violated invariant, an engine
+    /// error), as messages. The runs passed, but the spec does not.
+    public let failuresNoRunReached: [String]
 
     public var eventsPerSecond: Double { seconds > 0 ? Double(events) / seconds : 0 }
 

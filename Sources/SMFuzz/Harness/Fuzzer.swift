@@ -69,7 +69,16 @@ public final class Fuzzer {
         return FuzzResult(
             machine: machine, configuration: configuration, runs: runs, events: events, seconds: seconds,
             failure: found, interrupted: interrupted, coverage: runner.context.recorder ?? CoverageRecorder(machine: machine),
-            reference: CoverageReference(machine: machine, exploration: exploration, options: Self.referenceOptions))
+            reference: CoverageReference(machine: machine, exploration: exploration, options: Self.referenceOptions),
+            failuresNoRunReached: found == nil ? explorationFailures(exploration) : [])
+    }
+
+    /// What the exploration found failing, in words: a campaign whose runs all passed must not read as a spec that
+    /// cannot fail when the exploration knows better.
+    private func explorationFailures(_ exploration: Exploration?) -> [String] {
+        guard let failures = exploration?.failures else { return [] }
+        let invariants = machine.spec.invariants
+        return failures.invariants.map { "invariant '\(invariants[$0].name)' is violated" } + failures.errors.map(\.message)
     }
 
     private func shrink(_ result: FuzzRunner.Result, failure: RunFailure, run: Int, seed: UInt64) -> FuzzFailure {

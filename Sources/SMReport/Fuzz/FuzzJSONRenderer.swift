@@ -70,7 +70,11 @@ public struct FuzzJSONRenderer: ReportRenderer {
             failureNode = .object(fields)
         }
         // Only when it was: a campaign stopped by Ctrl-C says what it found in the runs it made.
-        let interrupted: [(String, JSONNode)] = result.interrupted ? [("interrupted", .bool(true))] : []
+        var extras: [(String, JSONNode)] = result.interrupted ? [("interrupted", .bool(true))] : []
+        // Only when there are some: what the exploration found failing that no run reached.
+        if !result.failuresNoRunReached.isEmpty {
+            extras.append(("failuresNoRunReached", .array(result.failuresNoRunReached.map { .string($0) })))
+        }
         return .object(
             [
                 ("file", .string(file)),
@@ -82,7 +86,7 @@ public struct FuzzJSONRenderer: ReportRenderer {
                 ("eventsPerSecond", .int(Int(result.eventsPerSecond.rounded()))),
                 ("failure", failureNode),
                 ("coverage", coverage(result.coverageSummary)),
-            ] + interrupted)
+            ] + extras)
     }
 
     static func coverage(_ summary: CoverageSummary) -> JSONNode {

@@ -45,6 +45,14 @@ public struct FuzzTextRenderer: ReportRenderer {
             } else {
                 lines.append("  " + style.paint("ok", .green) + " (\(campaign))")
             }
+            if !result.failuresNoRunReached.isEmpty {
+                lines.append("  " + style.paint("note:", .yellow) + " no run reached what the exploration before fuzzing found failing:")
+                lines += result.failuresNoRunReached.prefix(listedMisses).map { "    \($0.controlCharactersEscaped)" }
+                if result.failuresNoRunReached.count > listedMisses {
+                    lines.append("    … and \(result.failuresNoRunReached.count - listedMisses) more")
+                }
+                lines.append("    smcheck check \(ShellWord.quoted(file)) shows each with its shortest trace")
+            }
             lines += coverage(result.coverageSummary)
             return lines.joined(separator: "\n") + "\n"
         }

@@ -11,6 +11,6 @@ let documentationSnippets: [(place: String, run: @Sendable () throws -> Void)] =
     ("Docs/CodeGeneration.md:34", snippet_Docs_CodeGeneration_34),
     ("Docs/CodeGeneration.md:72", snippet_Docs_CodeGeneration_72),
     ("Docs/CodeGeneration.md:99", snippet_Docs_CodeGeneration_99),
-    ("Docs/Fuzzing.md:212", snippet_Docs_Fuzzing_212),
-    ("Docs/Fuzzing.md:253", snippet_Docs_Fuzzing_253),
+    ("Docs/Fuzzing.md:217", snippet_Docs_Fuzzing_217),
+    ("Docs/Fuzzing.md:258", snippet_Docs_Fuzzing_258),
 ]

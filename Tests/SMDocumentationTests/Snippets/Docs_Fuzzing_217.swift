@@ -1,4 +1,4 @@
-// Generated from Docs/Fuzzing.md (the Swift block at line 212); do not edit.
+// Generated from Docs/Fuzzing.md (the Swift block at line 217); do not edit.
 // Edit the document, then run scripts/update-snippets.
 // swift-format-ignore-file
 import SMFuzz
@@ -11,7 +11,7 @@ struct MyRocket: StateMachineImplementation {
     }
 }
 
-func snippet_Docs_Fuzzing_212() throws {
+func snippet_Docs_Fuzzing_217() throws {
     let machine = try Machine(try Spec.load(path: "Specs/rocket.json"))
     let result = Fuzzer(machine: machine, configuration: FuzzConfiguration(runs: 200, length: 100, seed: 1),
                         conformance: MyRocket.self).run()

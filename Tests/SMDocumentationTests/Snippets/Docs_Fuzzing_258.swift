@@ -1,4 +1,4 @@
-// Generated from Docs/Fuzzing.md (the Swift block at line 253); do not edit.
+// Generated from Docs/Fuzzing.md (the Swift block at line 258); do not edit.
 // Edit the document, then run scripts/update-snippets.
 // swift-format-ignore-file
 import Foundation
@@ -24,5 +24,5 @@ final class MyLockedRocket: ConcurrentImplementation, @unchecked Sendable {
     assertLinearizable(MyLockedRocket.self, to: try Spec.load(path: "Specs/rocket.json"), threads: 4, seed: 1)
 }
 
-func snippet_Docs_Fuzzing_253() throws {
+func snippet_Docs_Fuzzing_258() throws {
 }
