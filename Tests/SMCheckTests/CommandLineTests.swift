@@ -116,7 +116,7 @@ struct CommandLineTests {
         process.currentDirectoryURL = Fixtures.repositoryRoot
         let input = Pipe(), errors = Pipe()
         process.standardInput = input
-        process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
         process.standardError = errors
         try process.run()
         input.fileHandleForWriting.write(Data("fire\n".utf8))

@@ -25,6 +25,38 @@ struct GraphvizDiagramTests {
         return paths
     }
 
+    /// A chain of `count` states, each with an arrow to the next and one back to the first.
+    private func resetChain(_ count: Int) throws -> Spec {
+        let states = (0..<count).map { #""s\#($0)": {"on": {"next": "s\#(($0 + 1) % count)", "reset": "s0"}}"# }
+        return try Spec.load(
+            json: #"{"format": "smcheck/1", "name": "reset", "events": {"next": {}, "reset": {}}, "states": {"#
+                + states.joined(separator: ", ") + "}}")
+    }
+
+    @Test("the layers arrows cross are counted as dot first ranks them: a cycle's closing arrow turned around")
+    func layerSpan() {
+        // 0 → 1 → 2 → 0: layers 0, 1, 2; the closing arrow, turned around, crosses two.
+        #expect(LayerSpan.estimate(nodeCount: 3, arrows: [(0, 1), (1, 2), (2, 0)], roots: []) == 4)
+        // A self-loop crosses none; a chain of 10,000 is searched without recursion.
+        #expect(LayerSpan.estimate(nodeCount: 2, arrows: [(0, 0), (0, 1)], roots: []) == 1)
+        let chain = (0..<9_999).map { ($0, $0 + 1) }
+        #expect(LayerSpan.estimate(nodeCount: 10_000, arrows: chain, roots: []) == 9_999)
+    }
+
+    @Test(
+        "arrows that cross tens of thousands of layers are drawn straight with less search: a 290-state reset chain in seconds",
+        .enabled(if: GraphvizLayout.isAvailable, "smcheck is built without the Graphviz trait"))
+    func longArrows() throws {
+        let long = StateDiagram(try resetChain(290).resolve())
+        #expect(long.layerSpan > StateDiagram.cheapLayoutLayers)
+        let attributes = try #require(GraphvizDiagram(long).graph).subgraphs[0].attributes
+        #expect(attributes.contains(GraphvizGraph.Attribute("splines", "line")))
+        // Routed, this one crashed Graphviz 2.43's dot after half a minute.
+        #expect(try GraphvizDiagram(long).svg().text.contains("state:s289"))
+        let short = try #require(GraphvizDiagram(StateDiagram(try resetChain(20).resolve())).graph).subgraphs[0].attributes
+        #expect(!short.contains { $0.name == "splines" })
+    }
+
     @Test("a spec's name cannot end the DOT string of the graph's name: a quote, a backslash at the end, a newline")
     func hostileGraphName() throws {
         let spec = Spec(#"x\" { n [label=<pwn> URL=<javascript:alert(1)>] } digraph y { z [label=\"#) {

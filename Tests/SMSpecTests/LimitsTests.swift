@@ -142,7 +142,7 @@ struct LimitsTests {
             _ = try Spec.load(json: json, file: "x.json").resolve()
             return []
         } catch {
-            return (error as? SpecError)?.diagnostics.map(\.description) ?? ["\(error)"]
+            return error.diagnostics.map(\.description)
         }
     }
 

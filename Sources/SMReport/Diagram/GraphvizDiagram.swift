@@ -96,10 +96,17 @@ public struct GraphvizDiagram: Sendable {
             // nslimit and nslimit1 bound dot's network simplex passes to 5 iterations per node: a 300-state spec with
             // edges between groups took minutes to position without them. The specs in Specs/ converge well within
             // the bound, so their drawings are what they would be without it.
+            // Arrows that cross tens of thousands of layers in all (`StateDiagram.layerSpan`) are drawn straight, with
+            // less search for fewer crossings: routing them took minutes, and crashed Graphviz 2.43 on a 290-state
+            // chain with an arrow from every state back to the first; this way both take seconds.
+            let cheap = diagram.layerSpan > StateDiagram.cheapLayoutLayers
+            let effort =
+                cheap
+                ? [Attribute("nslimit", "0.2"), Attribute("nslimit1", "0.2"), Attribute("mclimit", "0.2"), Attribute("splines", "line")]
+                : [Attribute("nslimit", "5"), Attribute("nslimit1", "5")]
             graph = GraphvizGraph(
                 name: Self.graphName(diagram.spec.name),
-                attributes: [
-                    Attribute("compound", "true"), Attribute("rankdir", "LR"), Attribute("nslimit", "5"), Attribute("nslimit1", "5"),
+                attributes: [Attribute("compound", "true"), Attribute("rankdir", "LR")] + effort + [
                     Attribute("fontname", Self.font), Attribute("fontsize", "12"), Attribute("nodesep", "0.3"),
                     Attribute("ranksep", "0.4"),
                 ])

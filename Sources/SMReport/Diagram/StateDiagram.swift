@@ -26,6 +26,10 @@ public struct StateDiagram: Sendable {
     public let edges: [Edge]
     /// Why the spec is not drawn, or nil when it is.
     public let reasonForNoDiagram: String?
+    /// About how many layers the arrows cross in all when drawn left to right (`LayerSpan`): past
+    /// `cheapLayoutLayers`, the layout routes them as straight lines and spends less on crossings.
+    package let layerSpan: Int
+    package static let cheapLayoutLayers = 20_000
 
     /// One arrow: a transition and one of its targets.
     public struct Edge: Sendable, Equatable {
@@ -51,6 +55,8 @@ public struct StateDiagram: Sendable {
                 Edge(transition: transition.index, source: transition.source, target: $0.element, branch: $0.offset)
             }
         }
+        layerSpan = LayerSpan.estimate(
+            nodeCount: spec.states.count, arrows: edges.count <= Self.maximumEdges ? edges.map { ($0.source, $0.target) } : [], roots: [])
         let drawn = spec.states.count - 1
         let depth = spec.states.map(\.depth).max() ?? 0
         if drawn > Self.maximumStates {
