@@ -9,12 +9,28 @@ enum OutputFile {
     static func target(of path: String) -> (path: String, writesThrough: Bool) {
         var status = stat()
         // stat follows links: what the link leads to decides.
-        guard stat(path, &status) == 0 else { return (path, false) }
+        guard stat(path, &status) == 0 else { return (danglingLinkTarget(of: path) ?? path, false) }
         if status.st_mode & S_IFMT != S_IFREG { return (path, true) }
         var link = stat()
         guard lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return (path, false) }
         defer { free(resolved) }
         return (String(cString: resolved), false)
+    }
+
+    /// Where a link that leads to no file yet points (followed through further links, at most 40 as the kernel
+    /// does), so that writing creates that file and the link stays; nil when `path` is no link.
+    private static func danglingLinkTarget(of path: String) -> String? {
+        var current = path
+        for _ in 0..<40 {
+            var link = stat()
+            guard lstat(current, &link) == 0, link.st_mode & S_IFMT == S_IFLNK else { return current == path ? nil : current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return nil }
+            let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination : PathText.joining(PathText.folder(of: current), destination)
+        }
+        return nil
     }
 
     /// Writes `text` to `path` as `target(of:)` says: whole or not at all for a file, through for a device.

@@ -87,7 +87,9 @@ struct GraphCommandTests {
         try "old".write(toFile: scratch.path("target.dot"), atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: scratch.path("link.dot"), withDestinationPath: "target.dot")
         try FileManager.default.createSymbolicLink(atPath: scratch.path("null.dot"), withDestinationPath: "/dev/null")
-        for (command, output) in [("graph", "link.dot"), ("graph", "null.dot"), ("generate", "null.dot")] {
+        // A link to a file not written yet: the file is created, the link stays.
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("ahead.dot"), withDestinationPath: "later.dot")
+        for (command, output) in [("graph", "link.dot"), ("graph", "null.dot"), ("generate", "null.dot"), ("graph", "ahead.dot")] {
             let arguments = command == "graph" ? ["graph", "Specs/rocket.json", "--format", "dot"] : ["generate", "Specs/rocket.json"]
             let result = try SMCheckCommand.run(arguments + ["-o", scratch.path(output)])
             #expect(result.status == 0, "\(command) -o \(output): \(result.standardError)")
@@ -95,6 +97,7 @@ struct GraphCommandTests {
             #expect(kind == .typeSymbolicLink, "\(command) -o \(output) replaced the link")
         }
         #expect(try String(contentsOfFile: scratch.path("target.dot"), encoding: .utf8).hasPrefix("digraph \"Rocket\""))
+        #expect(try String(contentsOfFile: scratch.path("later.dot"), encoding: .utf8).hasPrefix("digraph \"Rocket\""))
         let device = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
         #expect(device == .typeCharacterSpecial)
     }
