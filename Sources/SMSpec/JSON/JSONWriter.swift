@@ -79,15 +79,12 @@ public enum JSONWriter {
     /// is cut in the middle (`"aaaa…zz" (5000 characters)`), so that a huge input does not make a huge message.
     public static func quoted(_ s: String) -> String {
         var out = ""
-        let scalars = s.unicodeScalars
-        guard scalars.count > quotedLimit else {
+        guard let (head, tail) = s.middleCut(over: quotedLimit, head: quotedLimit / 2, tail: quotedLimit / 4) else {
             writeString(s, into: &out)
             return out
         }
-        let head = String(String.UnicodeScalarView(scalars.prefix(quotedLimit / 2)))
-        let tail = String(String.UnicodeScalarView(scalars.suffix(quotedLimit / 4)))
         writeString(head + "…" + tail, into: &out)
-        return out + " (\(scalars.count) characters)"
+        return out + " (\(s.unicodeScalars.count) characters)"
     }
 
     /// The most characters `quoted` quotes whole.

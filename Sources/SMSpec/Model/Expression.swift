@@ -38,10 +38,7 @@ extension Spec {
 
         /// `text` as messages quote it (see `excerpt`): any text a message repeats, such as a name a user typed.
         package static func excerpt(of text: String, limit: Int = 80) -> String {
-            let scalars = Array(text.unicodeScalars)
-            guard scalars.count > limit else { return text }
-            let head = String(String.UnicodeScalarView(scalars[..<(limit / 2)]))
-            let tail = String(String.UnicodeScalarView(scalars[(scalars.count - limit / 3)...]))
+            guard let (head, tail) = text.middleCut(over: limit, head: limit / 2, tail: limit / 3) else { return text }
             return head.trimmingWhitespace() + " … " + tail.trimmingWhitespace()
         }
 

@@ -32,11 +32,10 @@ extension Spec {
         /// document, whose pointer is empty).
         public var pointerText: String {
             guard !documentPath.isEmpty else { return "/" }
-            // A key or an element name of a million characters must not make a message of a megabyte.
-            let scalars = documentPath.unicodeScalars
-            guard scalars.count > Self.shownPathLength else { return documentPath.controlCharactersEscaped }
-            let head = String(String.UnicodeScalarView(scalars.prefix(Self.shownPathLength * 2 / 3)))
-            let tail = String(String.UnicodeScalarView(scalars.suffix(Self.shownPathLength / 3)))
+            let length = Self.shownPathLength
+            guard let (head, tail) = documentPath.middleCut(over: length, head: length * 2 / 3, tail: length / 3) else {
+                return documentPath.controlCharactersEscaped
+            }
             return (head + "…" + tail).controlCharactersEscaped
         }
 
