@@ -355,11 +355,8 @@ extension SCXMLReader {
         var prefixes: Set<Substring> = []
         func add(_ name: String, at location: Spec.SourceLocation?) {
             events.append(Spec.EventDeclaration(name, location: location))
-            let dots = name.indices.filter { name[$0] == "." }
-            // The resolver refuses a name of so many parts; its prefixes would take the square of its length.
-            guard dots.count < 256 else { return }
-            prefixes.insert(Substring(name))
-            for dot in dots { prefixes.insert(name[..<dot]) }
+            // A name of too many parts has none: the resolver refuses it.
+            prefixes.formUnion(EventDescriptor.prefixes(of: name) ?? [])
         }
         var raised: Set<String> = []
         for (name, location) in raisedEvents where SpecMessages.eventNameProblem(name) == nil && raised.insert(name).inserted {

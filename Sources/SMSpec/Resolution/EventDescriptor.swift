@@ -18,4 +18,16 @@ public enum EventDescriptor {
         let rest = name.unicodeScalars.dropFirst(prefix.unicodeScalars.count)
         return rest.isEmpty || rest.first == "."
     }
+
+    /// The most tokens an event name may have (the resolver refuses more).
+    package static let maximumTokens = 256
+
+    /// The descriptors other than `*` that match the event `name`: each of its token prefixes, itself included
+    /// (`error` and `error.io` for `error.io`). Nil for a name of more than `maximumTokens` tokens, whose prefixes
+    /// would take the square of its length.
+    package static func prefixes(of name: String) -> [Substring]? {
+        let dots = name.indices.filter { name[$0] == "." }
+        guard dots.count < maximumTokens else { return nil }
+        return dots.map { name[..<$0] } + [Substring(name)]
+    }
 }

@@ -48,9 +48,6 @@ struct SpecResolver {
     private var statesByName: [String: [Int]] = [:]
     private var statesByPath: [String: Int] = [:]
 
-    /// The most tokens (parts between dots) an event name may have.
-    static let maximumEventTokens = 256
-
     private var eventIndex: [String: Int] = [:]
     /// For every descriptor that matches something other than `*`: the events it matches, in index order. Each event
     /// is listed under each of its token prefixes (`error.io.disk` under `error`, `error.io`, `error.io.disk`).
@@ -278,9 +275,9 @@ struct SpecResolver {
             }
             // Each token prefix is a descriptor the event is listed under: a name of n tokens costs n^2 characters.
             let tokens = declaration.name.utf8.count { $0 == UInt8(ascii: ".") } + 1
-            if tokens > Self.maximumEventTokens {
+            if tokens > EventDescriptor.maximumTokens {
                 report(
-                    "the event name has \(tokens) parts separated by dots; smcheck reads at most \(Self.maximumEventTokens): name it more briefly",
+                    "the event name has \(tokens) parts separated by dots; smcheck reads at most \(EventDescriptor.maximumTokens): name it more briefly",
                     at: declaration.location)
             }
             eventIndex[declaration.name] = events.count
@@ -298,11 +295,9 @@ struct SpecResolver {
                 ResolvedEvent(index: events.count, name: name, parameters: [], doneStateOf: index, location: nodes[index].location))
         }
         for event in events {
-            let dots = event.name.indices.filter { event.name[$0] == "." }
-            // Refused above, and not listed: its prefixes alone would take n^2 characters.
-            guard dots.count < Self.maximumEventTokens else { continue }
-            for prefix in Set(dots.map { String(event.name[..<$0]) } + [event.name]) {
-                eventsByDescriptor[prefix, default: []].append(event.index)
+            // A name of too many parts is refused above, and not listed.
+            for prefix in EventDescriptor.prefixes(of: event.name) ?? [] {
+                eventsByDescriptor[String(prefix), default: []].append(event.index)
             }
         }
     }
