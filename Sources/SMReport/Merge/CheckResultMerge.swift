@@ -17,9 +17,6 @@ public struct CheckResultMerge {
     private var entries: [(file: String, nodes: [(source: String, node: JSONNode)])] = []
     /// Which shards of a swarm the documents are.
     private var roster = ShardRoster()
-    /// Per document (by source), which bitstate searches it holds: a shard's hash functions and search order are its
-    /// own, but every whole run's are the same, so two whole runs cover no more than one.
-    private var searches: [String: String] = [:]
 
     public init(loadMachine: @escaping (String) throws(SpecError) -> Machine) {
         self.loadMachine = loadMachine
@@ -34,13 +31,6 @@ public struct CheckResultMerge {
         }
         guard let specs = document["specs"]?.arrayValue else { throw MergeError(source, "no \"specs\" array") }
         try roster.add(document, source: source)
-        if let index = document["shard"]?["index"]?.integerValue {
-            searches[source] = "shard \(index)"
-        } else if let present = document["shards"]?["present"]?.arrayValue {
-            searches[source] = "shards " + present.compactMap(\.integerValue).map(String.init).joined(separator: ",")
-        } else {
-            searches[source] = "whole run"
-        }
         for spec in specs {
             guard let file = spec["file"]?.stringValue else {
                 throw MergeError(source, "a spec without \"file\"", at: spec.position)
@@ -97,7 +87,7 @@ public struct CheckResultMerge {
                     }
                 }
             }
-            let stats = try Self.stats(searches: searches, analyzed)
+            let stats = try Self.stats(roster: roster, analyzed)
             outcomes.append(
                 .analyzed(
                     file: file,
@@ -110,12 +100,13 @@ public struct CheckResultMerge {
 
     /// Statistics of the union: the largest of each count (the jobs searched the same space, in parts that overlap),
     /// complete when any job was, and undecided only what every job left undecided.
-    private static func stats(searches: [String: String], _ nodes: [(source: String, node: JSONNode)]) throws(MergeError) -> AnalysisStats {
+    private static func stats(roster: ShardRoster, _ nodes: [(source: String, node: JSONNode)]) throws(MergeError) -> AnalysisStats {
         var stats = AnalysisStats()
         var undecidedCodes: Set<FindingCode>?
         var reasons: [String] = []
-        // Per search (`searches`): the same search twice covers what it covered once.
-        var coverages: [String: Double] = [:]
+        // Per search, by the shards its document holds (none for a whole run, whose hash functions every whole run
+        // shares): the same search twice covers what it covered once.
+        var coverages: [[Int]: Double] = [:]
         var saturated = 0
         var covered = 0
         // What every job said of the spec (a code its configuration turns off, say) holds of the union too.
@@ -140,7 +131,8 @@ public struct CheckResultMerge {
             }
             undecidedCodes = undecidedCodes.map { $0.intersection(codes) } ?? codes
             if let coverage = s["expectedCoverage"], case .number(let number) = coverage.value {
-                coverages[searches[source] ?? source] = max(coverages[searches[source] ?? source] ?? 0, number.doubleValue)
+                let search = roster.shardsHeld(by: source)
+                coverages[search] = max(coverages[search] ?? 0, number.doubleValue)
                 covered += 1
             }
             if s["bitstateSaturated"]?.boolValue == true { saturated += 1 }

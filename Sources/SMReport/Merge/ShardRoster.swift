@@ -123,6 +123,12 @@ public struct ShardRoster {
         }
     }
 
+    /// The shards `source` holds, in order; none for a whole run. Bitstate searches of different shards use hash
+    /// functions and search orders of their own, every whole run the same ones.
+    func shardsHeld(by source: String) -> [Int] {
+        documents.first { $0.source == source }?.shards?.present.sorted() ?? []
+    }
+
     /// The shards the documents hold together, nil when none was part of a swarm. Documents of different swarms,
     /// a shard given twice, or shards mixed with whole runs cannot be merged (`add` refuses all but the second).
     public func shards() throws(MergeError) -> Shards? {
