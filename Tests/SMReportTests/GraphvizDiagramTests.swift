@@ -36,11 +36,11 @@ struct GraphvizDiagramTests {
     @Test("the layers arrows cross are counted as dot first ranks them: a cycle's closing arrow turned around")
     func layerSpan() {
         // 0 → 1 → 2 → 0: layers 0, 1, 2; the closing arrow, turned around, crosses two.
-        #expect(LayerSpan.estimate(nodeCount: 3, arrows: [(0, 1), (1, 2), (2, 0)], roots: []) == 4)
+        #expect(LayerSpan.estimate(nodeCount: 3, arrows: [(0, 1), (1, 2), (2, 0)]) == 4)
         // A self-loop crosses none; a chain of 10,000 is searched without recursion.
-        #expect(LayerSpan.estimate(nodeCount: 2, arrows: [(0, 0), (0, 1)], roots: []) == 1)
+        #expect(LayerSpan.estimate(nodeCount: 2, arrows: [(0, 0), (0, 1)]) == 1)
         let chain = (0..<9_999).map { ($0, $0 + 1) }
-        #expect(LayerSpan.estimate(nodeCount: 10_000, arrows: chain, roots: []) == 9_999)
+        #expect(LayerSpan.estimate(nodeCount: 10_000, arrows: chain) == 9_999)
     }
 
     @Test(

@@ -3,20 +3,20 @@
 /// whose states jump far: 5 s; 290 states: 14 minutes) or crashes (Graphviz 2.43's `dot` on a 290-state chain with an
 /// arrow from every state back to the first).
 ///
-/// The layers are dot's first ranking: the arrows that close cycles (found by a depth-first search from the initial
-/// states) turned around, then each state one layer past its latest predecessor. dot improves on that ranking, so
+/// The layers are dot's first ranking: the arrows that close cycles (found by a depth-first search from each node in
+/// order, as dot takes them) turned around, then each state one layer past its latest predecessor. dot improves on that ranking, so
 /// this is an upper estimate, closest for flat machines and several times too high for clustered ones; it decides
 /// only when a cheaper drawing is worth it, never what is drawn.
 package enum LayerSpan {
-    /// The estimate for `nodeCount` nodes and `arrows`, searching from `roots` first and then from every node in order.
-    /// Iterative: a chain of thousands of states must not recurse as deep.
-    package static func estimate(nodeCount: Int, arrows: [(from: Int, to: Int)], roots: [Int]) -> Int {
+    /// The estimate for `nodeCount` nodes and `arrows`. Iterative: a chain of thousands of states must not recurse as
+    /// deep.
+    package static func estimate(nodeCount: Int, arrows: [(from: Int, to: Int)]) -> Int {
         var successors = [[Int]](repeating: [], count: nodeCount)
         for arrow in arrows where arrow.from != arrow.to { successors[arrow.from].append(arrow.to) }
         // 0: not seen, 1: on the search's path, 2: done.
         var mark = [UInt8](repeating: 0, count: nodeCount)
         var closesCycle = Set<[Int]>()
-        for root in roots + Array(0..<nodeCount) where mark[root] == 0 {
+        for root in 0..<nodeCount where mark[root] == 0 {
             var path: [(node: Int, next: Int)] = [(root, 0)]
             mark[root] = 1
             while let (node, next) = path.last {

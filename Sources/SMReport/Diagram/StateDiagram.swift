@@ -26,7 +26,7 @@ public struct StateDiagram: Sendable {
     public let edges: [Edge]
     /// Why the spec is not drawn, or nil when it is.
     public let reasonForNoDiagram: String?
-    /// About how many layers the arrows cross in all when drawn left to right (`LayerSpan`): past
+    /// About how many layers the arrows cross in all when drawn left to right (`LayerSpan`; 0 when not drawn): past
     /// `cheapLayoutLayers`, the layout routes them as straight lines and spends less on crossings.
     package let layerSpan: Int
     package static let cheapLayoutLayers = 20_000
@@ -55,8 +55,6 @@ public struct StateDiagram: Sendable {
                 Edge(transition: transition.index, source: transition.source, target: $0.element, branch: $0.offset)
             }
         }
-        layerSpan = LayerSpan.estimate(
-            nodeCount: spec.states.count, arrows: edges.count <= Self.maximumEdges ? edges.map { ($0.source, $0.target) } : [], roots: [])
         let drawn = spec.states.count - 1
         let depth = spec.states.map(\.depth).max() ?? 0
         if drawn > Self.maximumStates {
@@ -69,6 +67,9 @@ public struct StateDiagram: Sendable {
         } else {
             reasonForNoDiagram = nil
         }
+        // Only for a diagram that is drawn: nothing else reads it.
+        layerSpan =
+            reasonForNoDiagram == nil ? LayerSpan.estimate(nodeCount: spec.states.count, arrows: edges.map { ($0.source, $0.target) }) : 0
     }
 
     /// The state's name, with its finding codes when it has any: `idle ⚠ SM004`.
